@@ -1,0 +1,31 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { CliContext } from './context.ts';
+
+export type CliOptions = NonNullable<ParseArgsConfig['options']>;
+export type CliValues = Record<string, string | boolean | undefined>;
+
+/** One admin command. `run` throws UsageError for bad arguments; other errors exit 1 with their message. */
+export interface CliCommand {
+  name: string;
+  summary: string;
+  /** Shown after `npm run admin -- <name>`, e.g. `--email E [--verified]`. */
+  usage: string;
+  options: CliOptions;
+  /** Positional arguments are not used by any command; extra words are a usage error. */
+  run(context: CliContext, values: CliValues): Promise<void>;
+  /** Checked before the database is opened, so usage errors are instant and touch nothing. */
+  validate?(values: CliValues): void;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function requireString(values: CliValues, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}

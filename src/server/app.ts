@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { limits } from '#contracts/limits.ts';
+import { isSecureOrigin, type Config } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { authPlugin } from '#server/plugins/auth.ts';
+import { errorHandlerPlugin } from '#server/plugins/error-handler.ts';
+import { registerSecurity } from '#server/plugins/security.ts';
+import { registerSpa } from '#server/plugins/spa.ts';
+import { healthRoutes } from '#server/modules/health/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  mailer: Mailer;
+}
+
+/**
+ * Builds the HTTP app from its parts. Reading order is the table of contents:
+ * 1. framework settings and validation, 2. cross-cutting plugins, 3. API modules, 4. the web client.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+
+  // 1. Framework: body limit (contracts/limits), zod validation both ways, request ids in every log line.
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+    },
+    bodyLimit: limits.maxBodyBytes,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 2. Cross-cutting: errors, headers and rate limits, cookies, the session.
+  await app.register(errorHandlerPlugin);
+  await registerSecurity(app, { isHttps: isSecureOrigin(config) });
+  await app.register(cookie);
+  await app.register(authPlugin, { db: database.db });
+
+  // 3. API modules, each under /api.
+  await app.register(healthRoutes, { prefix: '/api', database });
+
+  // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
+  await registerSpa(app, config.CLIENT_DIST_DIR);
+
+  return app;
+}

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { sessions, users, type User } from '#server/db/schema/index.ts';
+
+/** Session lifetimes (accounts issue): idle 7 days, absolute 30 days. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export const SESSION_COOKIE = 'vc_session';
+
+export type SessionUser = Pick<
+  User,
+  'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'verified' | 'role'
+>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A random 256-bit id; the cookie holds it, the database holds its hash. */
+export async function createSession(db: Database, userId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/** The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end. */
+export async function findSessionUser(db: Database, token: string, now = new Date()): Promise<SessionUser | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      verified: users.verified,
+      role: users.role,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  const { lastSeenAt: _lastSeenAt, ...user } = row;
+  return user;
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Housekeeping: drop sessions that can no longer be used. */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
+    )
+    .returning({ one: sql`1` });
+  return deleted.length;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of the environment. Parsed once; a bad value stops start-up with every problem listed.
+ * Optional integrations switch on when their settings are present.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const configSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number from 0 to 65535' })
+      .int('must be a whole number')
+      .min(0, 'must be a port number from 0 to 65535')
+      .max(65535, 'must be a port number from 0 to 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** Where the built client lives; the server serves it when present. */
+  CLIENT_DIST_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./dist/client')),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Voicecart <hello@voicecart.app>')),
+  /** Set when a reverse proxy sits in front, so client addresses (rate limits) come from X-Forwarded-For. */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false').transform((v) => v === 'true')),
+  /** How often job workers poll, in seconds (pg-boss allows 0.5 and up). */
+  JOB_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** The app is served over HTTPS when its public URL says so; cookies are then marked Secure. */
+export function isSecureOrigin(config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  return config.PUBLIC_URL?.startsWith('https://') ?? false;
+}

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL with $1..$n parameters; one statement when values are given, several allowed without. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
+  /** Runs fn on one connection that holds the given advisory lock (pg connections are pooled). */
+  withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests start new databases from it). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined means in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) lock = acquireDataDirLock(options.dataDir);
+  let client: PGlite;
+  try {
+    client = new PGlite({
+      ...(options.dataDir ? { dataDir: path.join(path.resolve(options.dataDir), 'pglite') } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values && values.length > 0) {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    }
+    // exec runs several statements; the caller wants the last statement's rows.
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
+  return {
+    db,
+    kind: 'pglite',
+    executeSql,
+    // One connection: the lock is only taken so the code path is the same as on PostgreSQL.
+    async withAdvisoryLock(key, fn) {
+      await client.query('select pg_advisory_lock($1)', [key]);
+      try {
+        return await fn(db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]);
+      }
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('none');
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'voicecart' });
+  // Fail fast on a wrong URL instead of at the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // Several statements give an array of results; the caller wants the last one's rows.
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async withAdvisoryLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(drizzlePg(client, { schema }) as unknown as Database);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

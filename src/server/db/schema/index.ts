@@ -1,0 +1,3 @@
+// The whole database schema, one file per area. drizzle-kit reads this file to generate migrations.
+export * from './users.ts';
+export * from './mail.ts';

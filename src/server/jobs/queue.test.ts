@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema/index.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { deadLetterQueueName, defineJob } from './queue.ts';
+
+const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) => {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('job queue (pg-boss on the app database)', () => {
+  let app: TestApp;
+  const ran: string[] = [];
+  let failures = 0;
+  const recordJob = defineJob<{ tag: string }>('test-record', {
+    retryLimit: 0,
+    retryDelay: 1,
+    retryBackoff: false,
+    expireInSeconds: 30,
+  });
+  const flakyJob = defineJob<{ tag: string }>('test-flaky', {
+    retryLimit: 2,
+    retryDelay: 1,
+    retryBackoff: false,
+    expireInSeconds: 30,
+  });
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.jobs.declare(recordJob);
+    await app.jobs.declare(flakyJob);
+    await app.jobs.work(recordJob, async ({ tag }) => {
+      ran.push(tag);
+    });
+    await app.jobs.work(flakyJob, async () => {
+      failures += 1;
+      throw new Error('the outside service is down');
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('runs a job enqueued in a committed transaction, never one whose transaction rolled back', async () => {
+    await app.database.db
+      .transaction(async (tx) => {
+        await tx.insert(users).values({ email: 'rolled-back@example.com' });
+        await app.jobs.send(recordJob, { tag: 'rolled-back' }, { tx });
+        throw new Error('abort');
+      })
+      .catch((error: Error) => expect(error.message).toBe('abort'));
+
+    await app.database.db.transaction(async (tx) => {
+      await tx.insert(users).values({ email: 'committed@example.com' });
+      await app.jobs.send(recordJob, { tag: 'committed' }, { tx });
+    });
+
+    await waitFor(() => ran.includes('committed'));
+    // Give the worker a few more polls: the rolled-back job must never appear.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ran).toEqual(['committed']);
+    const rows = await app.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = $1 and data->>'tag' = $2`,
+      [recordJob.name, 'rolled-back'],
+    );
+    expect(rows.rows[0]?.n).toBe(0);
+  });
+
+  it('retries a failing job, then moves it to the dead-letter queue', async () => {
+    const id = await app.jobs.send(flakyJob, { tag: 'doomed' });
+    expect(id).toBeTruthy();
+    const dead = deadLetterQueueName(flakyJob.name);
+    await waitFor(async () => {
+      const { rows } = await app.database.executeSql(
+        `select count(*)::int as n from pgboss.job where name = $1 and data->>'tag' = 'doomed'`,
+        [dead],
+      );
+      return rows[0]?.n === 1;
+    }, 25_000);
+    // One first try plus retryLimit retries.
+    expect(failures).toBe(3);
+    const job = await app.jobs.boss.getJobById(flakyJob.name, id!);
+    expect(job?.state).toBe('failed');
+    expect(job?.retryCount).toBe(2);
+  }, 40_000);
+});

@@ -1,0 +1,159 @@
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database, DatabaseHandle } from '#server/db/client.ts';
+
+/** A job kind: its queue name, retry policy and payload type. Handlers are attached by the worker. */
+export interface JobDefinition<Payload> {
+  name: string;
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time when retryBackoff is set. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+  /** Phantom field that carries the payload type. */
+  readonly payload?: Payload;
+}
+
+export function defineJob<Payload>(
+  name: string,
+  policy: Omit<JobDefinition<Payload>, 'name' | 'payload'>,
+): JobDefinition<Payload> {
+  return { name, ...policy };
+}
+
+/** Jobs that failed every retry land here, to be read and replayed by a person. */
+export const deadLetterQueueName = (name: string) => `${name}.dead`;
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Database;
+  singletonKey?: string;
+  startAfter?: Date;
+}
+
+export interface JobQueue {
+  readonly boss: PgBoss;
+  start(): Promise<void>;
+  /** Creates the queue (and its dead-letter queue) if needed. Call before send or work. */
+  declare(job: JobDefinition<unknown>): Promise<void>;
+  send<P extends object>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
+  work<P extends object>(job: JobDefinition<P>, handler: (payload: P, jobId: string) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Parameters as node-postgres would send them: undefined is NULL (Drizzle would drop the placeholder) and
+ * plain objects are JSON (Drizzle on PGlite would send `[object Object]`).
+ */
+function toParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  const isPlainObject =
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+  return isPlainObject ? JSON.stringify(value) : value;
+}
+
+/** pg-boss speaks `$1` placeholders; inside a Drizzle transaction we hand the same text to tx.execute. */
+export function toDrizzleSql(text: string, values: readonly unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    chunks.push(sql`${toParameter(values[Number(match[1]) - 1])}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks, sql.raw(''));
+}
+
+function transactionExecutor(tx: Database): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+export interface JobQueueOptions {
+  database: DatabaseHandle;
+  /** Used instead of the shared handle on PostgreSQL, so jobs get their own small pool. */
+  databaseUrl?: string;
+  pollSeconds: number;
+  log: Logger;
+}
+
+export function createJobQueue({ database, databaseUrl, pollSeconds, log }: JobQueueOptions): JobQueue {
+  const connection: PgBoss.ConstructorOptions = databaseUrl
+    ? { connectionString: databaseUrl, max: 4, application_name: 'voicecart-jobs' }
+    : { db: { executeSql: (text, values) => database.executeSql(text, values) } };
+  const boss = new PgBoss({
+    ...connection,
+    // Maintenance (expiry, archiving) every few minutes is plenty for our volumes.
+    maintenanceIntervalSeconds: 120,
+    monitorStateIntervalSeconds: 60,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const declared = new Set<string>();
+  let started = false;
+
+  return {
+    boss,
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+    },
+    async declare(job) {
+      if (declared.has(job.name)) return;
+      const dead = deadLetterQueueName(job.name);
+      if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { name: dead, retryLimit: 0 });
+      const queue: PgBoss.Queue = {
+        name: job.name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelay,
+        retryBackoff: job.retryBackoff,
+        expireInSeconds: job.expireInSeconds,
+        deadLetter: dead,
+      };
+      if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
+      else await boss.createQueue(job.name, queue);
+      declared.add(job.name);
+    },
+    async send(job, payload, options = {}) {
+      if (!declared.has(job.name)) {
+        // Inside a transaction on PGlite (one connection) a declare would wait for the transaction forever.
+        if (options.tx) throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
+        await this.declare(job);
+      }
+      return boss.send(job.name, payload, {
+        ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+    },
+    async work(job, handler) {
+      await this.declare(job);
+      await boss.work<typeof job.payload>(
+        job.name,
+        { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
+        async (jobs) => {
+          for (const item of jobs) {
+            try {
+              await handler(item.data as never, item.id);
+            } catch (error) {
+              log.warn({ err: error, job: job.name, jobId: item.id }, 'job failed; pg-boss will retry it');
+              throw error;
+            }
+          }
+        },
+      );
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      // graceful: wait for running handlers; close: pg-boss closes its own pool (not our shared handle).
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { startRuntime } from './runtime.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await startRuntime(config);
+  const address = await runtime.app.listen({ port: config.PORT, host: config.HOST });
+  runtime.log.info(
+    { address, database: runtime.database.kind, mail: runtime.mailer.transport },
+    `Voicecart is running at ${config.PUBLIC_URL ?? address}`,
+  );
+
+  let signals = 0;
+  const shutdown = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      runtime.log.warn('second signal: exiting now');
+      process.exit(1);
+    }
+    runtime.log.info({ signal }, 'shutting down gracefully');
+    runtime.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        runtime.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Voicecart cannot start.\n${error.message}`);
+  } else {
+    console.error('Voicecart failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FastifyError } from 'fastify';
+import type { ErrorIssue, ErrorResponse } from '#contracts/errors.ts';
+import { AppError } from '#server/errors.ts';
+
+/** The one place that turns errors into `{ message, code, issues? }`. 5xx details stay in the log. */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler<FastifyError | AppError | Error>((error, request, reply) => {
+      if (error instanceof AppError) {
+        const body: ErrorResponse = {
+          message: error.message,
+          code: error.code,
+          ...(error.issues ? { issues: error.issues } : {}),
+        };
+        return reply.status(error.statusCode).send(body);
+      }
+
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues: ErrorIssue[] = error.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body'),
+          message: v.message ?? 'is invalid',
+        }));
+        const where = error.validationContext ?? 'request';
+        const body: ErrorResponse = {
+          message: `Invalid ${where}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+          code: 'BAD_REQUEST',
+          issues,
+        };
+        return reply.status(400).send(body);
+      }
+
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
+      }
+
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit...
+      const status = (error as FastifyError).statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message =
+          (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+                error instanceof SyntaxError
+              ? `Malformed JSON in request body: ${error.message}`
+              : error.message;
+        return reply.status(status).send({ message, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
+      }
+
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
+    });
+
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,57 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built client. Hashed files under /assets are cached for a year; HTML is always revalidated.
+ * Pages pre-rendered at build time live in `prerendered/<route>.html` (`/` is `prerendered/index.html`);
+ * every other non-API path gets the app shell `index.html`, and the client router decides what is found.
+ * Unknown /api paths answer a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+  const root = path.resolve(clientDir);
+  const shellFile = path.join(root, 'index.html');
+  const hasClient = existsSync(shellFile);
+  const shell = hasClient ? readFileSync(shellFile, 'utf8') : null;
+  const prerendered = new Map<string, string>();
+  const prerenderDir = path.join(root, 'prerendered');
+  if (existsSync(prerenderDir)) {
+    for (const file of readdirSync(prerenderDir)) {
+      if (!file.endsWith('.html')) continue;
+      const route = file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
+      prerendered.set(route, readFileSync(path.join(prerenderDir, file), 'utf8'));
+    }
+  }
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      redirect: false,
+      // One route per built file; every other path falls through to the not-found rule below.
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(root, filePath);
+        res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ clientDir: root }, 'no client build found: run `npm run build` to serve the web app');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!isPage || !shell) {
+      return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
+    }
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(prerendered.get(normalized) ?? shell);
+  });
+}

@@ -1,0 +1,71 @@
+import pino, { type Logger } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/worker.ts';
+import { allJobs } from './jobs/definitions.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { buildApp } from './app.ts';
+
+export interface Runtime {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  mailer: Mailer;
+  log: Logger;
+  /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database chosen by config (PGlite under DATA_DIR, or DATABASE_URL), migrates it, and wires the parts. */
+export async function openDatabaseFromConfig(config: Config): Promise<DatabaseHandle> {
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export async function startRuntime(
+  config: Config,
+  options: { database?: DatabaseHandle; workers?: boolean } = {},
+): Promise<Runtime> {
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = options.database ?? (await openDatabaseFromConfig(config));
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
+  const jobs = createJobQueue({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    pollSeconds: config.JOB_POLL_SECONDS,
+    log,
+  });
+  await jobs.start();
+  for (const job of allJobs) await jobs.declare(job);
+  if (options.workers ?? true) await startWorkers({ jobs, mailer });
+  const app = await buildApp({ config, database, jobs, mailer });
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    database,
+    jobs,
+    mailer,
+    log,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await jobs.stop();
+        mailer.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

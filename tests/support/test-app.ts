@@ -1,0 +1,54 @@
+import { loadConfig, type Config } from '#server/config.ts';
+import { startRuntime, type Runtime } from '#server/runtime.ts';
+import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
+import type { Database } from '#server/db/client.ts';
+import { users, type User } from '#server/db/schema/index.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApp extends Runtime {
+  database: TestDatabase;
+  config: Config;
+}
+
+/**
+ * The real app on a fresh database, for `app.inject()` tests. Job workers run only when asked
+ * (`workers: true`), polling every half second.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; workers?: boolean } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST_DIR: '/nonexistent-client-build',
+    JOB_POLL_SECONDS: '0.5',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  const runtime = await startRuntime(config, { database, workers: options.workers ?? false });
+  return { ...runtime, database, config };
+}
+
+let userCounter = 0;
+
+/** Inserts a user directly (no password); verified unless told otherwise. */
+export async function createTestUser(db: Database, fields: Partial<typeof users.$inferInsert> = {}): Promise<User> {
+  userCounter += 1;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user${userCounter}-${Date.now()}@example.com`,
+      firstName: 'Test',
+      lastName: `User${userCounter}`,
+      verified: true,
+      ...fields,
+    })
+    .returning();
+  return user!;
+}
+
+/** A signed-in cookie header for the user, as the browser would send it. */
+export async function signInAs(db: Database, userId: string): Promise<{ cookie: string }> {
+  const token = await createSession(db, userId);
+  return { cookie: `${SESSION_COOKIE}=${token}` };
+}

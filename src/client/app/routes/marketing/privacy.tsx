@@ -1,0 +1,8 @@
+/** Filled in by the public-site work (spec §2 Legal pages). */
+export function PrivacyRoute() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-slate-900">Privacy Policy</h1>
+    </main>
+  );
+}

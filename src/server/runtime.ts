@@ -60,7 +60,14 @@ export async function startRuntime(
     log,
     close() {
       closing ??= (async () => {
-        await app.close();
+        // Fastify closes idle keep-alive sockets once, when close starts; a socket whose request was still
+        // running becomes idle later and would hold close() open until the keep-alive timeout.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
         await jobs.stop();
         mailer.close();
         await database.close();

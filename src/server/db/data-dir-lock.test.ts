@@ -30,7 +30,7 @@ function run(args: string[], env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForOutput(read: () => string, pattern: RegExp, timeoutMs = 30_000) {
+async function waitForOutput(read: () => string, pattern: RegExp, timeoutMs = 90_000) {
   const start = Date.now();
   while (!pattern.test(read())) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${pattern}:\n${read()}`);
@@ -86,5 +86,5 @@ describe('the embedded data directory lock', () => {
     const after = run(['src/cli/main.ts', 'migrate'], { DATA_DIR: dataDir });
     expect(await after.exited).toBe(0);
     expect(after.output()).toContain('Database (pglite) is up to date.');
-  }, 90_000);
+  }, 240_000);
 });

@@ -25,7 +25,7 @@ export const demoDateSchema = z
   .string({ error: 'is required' })
   .refine(isCalendarDate, 'must be a real date written yyyy-MM-dd');
 
-const hasControlCharacters = (value: string) => /[\u0000-\u001f\u007f]/.test(value);
+const hasControlCharacters = (value: string) => /\p{Cc}/u.test(value);
 
 export const availableSlotsQuerySchema = z.object({ date: demoDateSchema });
 export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;

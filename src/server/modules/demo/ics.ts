@@ -34,12 +34,12 @@ export function escapeIcsText(value: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u001f\u007f]/g, '');
+    .replace(/\p{Cc}/gu, '');
 }
 
 /** Parameter values (CN=...): quoted; DQUOTE and controls are not allowed inside, so they are dropped. */
 function quoteIcsParameter(value: string): string {
-  return `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
+  return `"${value.replace(/["\p{Cc}]/gu, '')}"`;
 }
 
 /** An address for a CAL-ADDRESS value; anything but a plain address shape is refused. */

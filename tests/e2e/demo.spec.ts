@@ -3,7 +3,12 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 
 /** Calendar arithmetic on the Pacific calendar (the dialog's calendar), independent of the browser's zone. */
 const pacificToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 const addDays = (date: string, days: number) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -42,7 +47,9 @@ async function chooseDay(page: Page, date: string) {
 const slotList = (page: Page) => page.getByRole('group', { name: 'Select a time (PST)' });
 
 test.describe('demo scheduling dialog', () => {
-  test('books a demo: slots, form, Scheduling..., toast, 3-second confirmation, reset on reopen, slot gone', async ({ page }) => {
+  test('books a demo: slots, form, Scheduling..., toast, 3-second confirmation, reset on reopen, slot gone', async ({
+    page,
+  }) => {
     const date = weekdayAhead(0);
     // Hold the booking request a moment so the pending state is visible.
     await page.route('**/api/demo/schedule', async (route) => {
@@ -56,11 +63,16 @@ test.describe('demo scheduling dialog', () => {
     // It opens on the month of the first selectable day.
     let first = pacificToday();
     while (isWeekend(first)) first = addDays(first, 1);
-    const month = new Date(`${first}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const month = new Date(`${first}T00:00:00Z`).toLocaleString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     await expect(dialog.getByRole('grid')).toHaveAccessibleName(month);
     const yesterday = addDays(pacificToday(), -1);
     const yesterdayCell = page.locator(`[data-day="${yesterday}"]`);
-    if ((await yesterdayCell.count()) > 0) await expect(yesterdayCell).toHaveAttribute('data-disabled', 'true');
+    if ((await yesterdayCell.count()) > 0)
+      await expect(yesterdayCell).toHaveAttribute('data-disabled', 'true');
     await expectAccessible(page);
 
     await chooseDay(page, date);
@@ -73,9 +85,15 @@ test.describe('demo scheduling dialog', () => {
     await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
     await slotList(page).getByRole('button', { name: '10:00 AM' }).focus();
     await page.keyboard.press('Enter');
-    await expect(slotList(page).getByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(slotList(page).getByRole('button', { name: '10:00 AM' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(dialog.getByRole('textbox', { name: 'Time (PST)' })).toHaveValue('10:00 AM');
-    await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('type', 'email');
+    await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute(
+      'type',
+      'email',
+    );
     await expectAccessible(page);
 
     // Name and email are required.
@@ -144,12 +162,17 @@ test.describe('demo scheduling dialog', () => {
     await page.route('**/api/demo/available-slots**', (route) => route.fulfill({ status: 500, body: '' }));
     const dialog = await openDialog(page);
     await chooseDay(page, weekdayAhead(4));
-    await expect(page.getByText('Failed to load available time slots. Please try again.').first()).toBeVisible();
+    await expect(
+      page.getByText('Failed to load available time slots. Please try again.').first(),
+    ).toBeVisible();
     await expect(slotList(page)).toHaveCount(0);
     await expect(dialog.getByText('No available time slots for this date.')).toBeVisible();
   });
 
-  test('booking failures: the fallback message, then the server message on 409 and the slot list reloads', async ({ page, request }) => {
+  test('booking failures: the fallback message, then the server message on 409 and the slot list reloads', async ({
+    page,
+    request,
+  }) => {
     const date = weekdayAhead(5);
     // The connection drops: there is no server message, so the fallback text shows.
     await page.route('**/api/demo/schedule', (route) => route.abort('failed'));
@@ -169,7 +192,9 @@ test.describe('demo scheduling dialog', () => {
     });
     expect(other.status()).toBe(201);
     await dialog.getByRole('button', { name: 'Schedule Demo' }).click();
-    await expect(page.getByText('That time slot was just booked. Please choose another time.').first()).toBeVisible();
+    await expect(
+      page.getByText('That time slot was just booked. Please choose another time.').first(),
+    ).toBeVisible();
     await expect(slotList(page).getByRole('button')).toHaveCount(7);
     await expect(slotList(page).getByRole('button', { name: '3:00 PM' })).toHaveCount(0);
     await expect(dialog.getByRole('textbox', { name: 'Time (PST)' })).toHaveValue('');

@@ -75,16 +75,22 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
 
 /** The decoded body of the first MIME part with this content type (base64 or quoted-printable or plain). */
 export function findMimePart(raw: string, contentType: string): string | null {
-  const pattern = new RegExp(`Content-Type: ${contentType.replace('/', '\\/')}[^]*?\\r?\\n\\r?\\n([^]*?)(?=\\r?\\n--)`, 'i');
+  const pattern = new RegExp(
+    `Content-Type: ${contentType.replace('/', '\\/')}[^]*?\\r?\\n\\r?\\n([^]*?)(?=\\r?\\n--)`,
+    'i',
+  );
   const match = pattern.exec(raw);
   if (!match) return null;
   const headerEnd = raw.indexOf(match[1]!, match.index);
   const headers = raw.slice(match.index, headerEnd);
   const body = match[1]!;
-  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/Content-Transfer-Encoding: base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
     return Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       'latin1',
     ).toString('utf8');
   }

@@ -8,14 +8,24 @@ describe('admin demos', () => {
   const run = async (argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, {
-      env: { LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) },
-      database,
-    });
+    const code = await runCli(
+      argv,
+      { out: (l) => out.push(l), err: (l) => err.push(l) },
+      {
+        env: { LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) },
+        database,
+      },
+    );
     return { code, out, err };
   };
   const hour = 60 * 60 * 1000;
-  const booking = (name: string, startsInHours: number, date: string, timeSlot: string, company: string | null = null) => ({
+  const booking = (
+    name: string,
+    startsInHours: number,
+    date: string,
+    timeSlot: string,
+    company: string | null = null,
+  ) => ({
     date,
     timeSlot,
     startsAt: new Date(Date.now() + startsInHours * hour),
@@ -37,11 +47,13 @@ describe('admin demos', () => {
   });
 
   it('lists upcoming bookings soonest first and leaves out finished ones', async () => {
-    await database.db.insert(demoBookings).values([
-      booking('Later', 72, '2030-01-03', '2:00 PM', 'Acme'),
-      booking('Past', -48, '2020-01-01', '9:00 AM'),
-      booking('Soon', 24, '2030-01-02', '9:00 AM'),
-    ]);
+    await database.db
+      .insert(demoBookings)
+      .values([
+        booking('Later', 72, '2030-01-03', '2:00 PM', 'Acme'),
+        booking('Past', -48, '2020-01-01', '9:00 AM'),
+        booking('Soon', 24, '2030-01-02', '9:00 AM'),
+      ]);
     const { code, out } = await run(['demos']);
     expect(code).toBe(0);
     expect(out).toEqual([
@@ -55,6 +67,8 @@ describe('admin demos', () => {
   it('rejects a bad --limit with a usage line (exit 2)', async () => {
     const { code, err } = await run(['demos', '--limit', 'all']);
     expect(code).toBe(2);
-    expect(err.join('\n')).toMatch(/--limit must be a whole number[\s\S]*Usage: npm run admin -- demos \[--limit N\]/);
+    expect(err.join('\n')).toMatch(
+      /--limit must be a whole number[\s\S]*Usage: npm run admin -- demos \[--limit N\]/,
+    );
   });
 });

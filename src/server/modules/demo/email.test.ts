@@ -19,7 +19,11 @@ describe('demo confirmation email over real SMTP', () => {
     smtp = await startFakeSmtpServer();
     app = await createTestApp({
       // Retries after 1 s, 2 s... instead of 30 s, 60 s... (the same policy, faster).
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Voicecart <hello@voicecart.test>', JOB_RETRY_DELAY_SECONDS: '1' },
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Voicecart <hello@voicecart.test>',
+        JOB_RETRY_DELAY_SECONDS: '1',
+      },
       workers: true,
     });
   });
@@ -36,7 +40,14 @@ describe('demo confirmation email over real SMTP', () => {
     const response = await app.app.inject({
       method: 'POST',
       url: '/api/demo/schedule',
-      payload: { date, timeSlot: '3:00 PM', name: 'Ada Lovelace', email: 'ada@example.com', company: '', phone: '' },
+      payload: {
+        date,
+        timeSlot: '3:00 PM',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        company: '',
+        phone: '',
+      },
     });
     expect(response.statusCode).toBe(201);
     const booking = response.json();
@@ -56,10 +67,14 @@ describe('demo confirmation email over real SMTP', () => {
     const lines = ics!.replace(/\r\n /g, '').split('\r\n');
     const utc = (iso: string) => iso.replace(/[-:]/g, '').replace('.000', '');
     expect(lines).toContain(`DTSTART:${utc(booking.startsAt)}`);
-    expect(lines).toContain(`DTEND:${utc(new Date(Date.parse(booking.startsAt) + 30 * 60_000).toISOString())}`);
+    expect(lines).toContain(
+      `DTEND:${utc(new Date(Date.parse(booking.startsAt) + 30 * 60_000).toISOString())}`,
+    );
     expect(lines).toContain(`UID:${booking.id}@voicecart.test`);
     expect(lines).toContain('ORGANIZER;CN="Voicecart":mailto:hello@voicecart.test');
-    expect(lines.some((l) => l.startsWith('ATTENDEE;CN="Ada Lovelace"') && l.endsWith(':mailto:ada@example.com'))).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith('ATTENDEE;CN="Ada Lovelace"') && l.endsWith(':mailto:ada@example.com')),
+    ).toBe(true);
     expect(mail.raw).toMatch(/filename="?voicecart-demo\.ics"?/);
 
     // The job finished after two failed tries.

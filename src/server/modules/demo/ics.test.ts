@@ -30,7 +30,9 @@ describe('buildCalendarInvite', () => {
     expect(lines).toContain('DTSTART:20260309T160000Z');
     expect(lines).toContain('DTEND:20260309T163000Z');
     expect(lines).toContain('ORGANIZER;CN="Voicecart":mailto:hello@voicecart.app');
-    expect(lines.find((l) => l.startsWith('ATTENDEE'))).toMatch(/^ATTENDEE;CN="Ada Lovelace";.*:mailto:ada@example\.com$/);
+    expect(lines.find((l) => l.startsWith('ATTENDEE'))).toMatch(
+      /^ATTENDEE;CN="Ada Lovelace";.*:mailto:ada@example\.com$/,
+    );
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
@@ -43,7 +45,12 @@ describe('buildCalendarInvite', () => {
   });
 
   it('cannot be given extra properties through a name or description', () => {
-    const ics = unfold(invite({ name: 'Eve"\r\nATTENDEE:mailto:x@evil.test', description: 'a\r\nORGANIZER:mailto:x@evil.test' }));
+    const ics = unfold(
+      invite({
+        name: 'Eve"\r\nATTENDEE:mailto:x@evil.test',
+        description: 'a\r\nORGANIZER:mailto:x@evil.test',
+      }),
+    );
     const lines = ics.split('\r\n');
     expect(lines.filter((l) => l.startsWith('ATTENDEE'))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith('ORGANIZER'))).toHaveLength(1);

@@ -24,7 +24,10 @@ const MAX_LINE_OCTETS = 75;
 
 /** 2026-03-09T16:00:00.000Z -> 20260309T160000Z */
 export function formatIcsUtc(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines escaped; other controls dropped. */

@@ -15,18 +15,15 @@ export async function listBookedTimeSlots(db: Database, date: string): Promise<s
 
 /** Inserts one booking; a second booking of the same date and slot fails with 23505 (unique violation). */
 export async function insertDemoBooking(db: Database, booking: NewDemoBooking) {
-  const [row] = await db
-    .insert(demoBookings)
-    .values(booking)
-    .returning({
-      id: demoBookings.id,
-      date: demoBookings.date,
-      timeSlot: demoBookings.timeSlot,
-      startsAt: demoBookings.startsAt,
-      endsAt: demoBookings.endsAt,
-      name: demoBookings.name,
-      email: demoBookings.email,
-    });
+  const [row] = await db.insert(demoBookings).values(booking).returning({
+    id: demoBookings.id,
+    date: demoBookings.date,
+    timeSlot: demoBookings.timeSlot,
+    startsAt: demoBookings.startsAt,
+    endsAt: demoBookings.endsAt,
+    name: demoBookings.name,
+    email: demoBookings.email,
+  });
   return row!;
 }
 
@@ -50,5 +47,5 @@ export async function listUpcomingDemoBookings(db: Database, now: Date, limit: n
 }
 
 export async function countDemoBookings(db: Database): Promise<number> {
-  return (await db.$count(demoBookings));
+  return await db.$count(demoBookings);
 }

@@ -49,7 +49,15 @@ describe('demo scheduling API', () => {
       `select data from pgboss.job where name = 'send-email' order by created_on`,
       [],
     );
-    return rows.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { to: string; subject: string; text: string; icalEvent?: { content: string } });
+    return rows.map(
+      (row) =>
+        (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as {
+          to: string;
+          subject: string;
+          text: string;
+          icalEvent?: { content: string };
+        },
+    );
   };
 
   beforeAll(async () => {
@@ -64,29 +72,48 @@ describe('demo scheduling API', () => {
       const response = await getSlots(`?date=${futureWeekday(3)}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        availableSlots: ['9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'],
+        availableSlots: [
+          '9:00 AM',
+          '10:00 AM',
+          '11:00 AM',
+          '12:00 PM',
+          '1:00 PM',
+          '2:00 PM',
+          '3:00 PM',
+          '4:00 PM',
+        ],
       });
     });
 
     it('answers an empty list for a Saturday, a past date and a date beyond 365 days', async () => {
       const today = calendarDateAt(new Date());
-      for (const date of [nextSaturday(), addDays(today, -1), '2020-01-06', addDays(today, 366), addDays(today, 400)]) {
+      for (const date of [
+        nextSaturday(),
+        addDays(today, -1),
+        '2020-01-06',
+        addDays(today, 366),
+        addDays(today, 400),
+      ]) {
         const response = await getSlots(`?date=${date}`);
         expect(response.statusCode, date).toBe(200);
         expect(response.json(), date).toEqual({ availableSlots: [] });
       }
     });
 
-    it.each([['?date=2026-02-30'], ['?date=tomorrow'], [''], ['?date='], ['?date=2026-1-5'], ['?date=2026-01-05T00:00']])(
-      'answers 400 naming the date for %s',
-      async (query) => {
-        const response = await getSlots(query);
-        expect(response.statusCode).toBe(400);
-        const body = response.json();
-        expect(body.message).toMatch(/date/);
-        expect(body.issues.map((i: { path: string }) => i.path)).toContain('date');
-      },
-    );
+    it.each([
+      ['?date=2026-02-30'],
+      ['?date=tomorrow'],
+      [''],
+      ['?date='],
+      ['?date=2026-1-5'],
+      ['?date=2026-01-05T00:00'],
+    ])('answers 400 naming the date for %s', async (query) => {
+      const response = await getSlots(query);
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.message).toMatch(/date/);
+      expect(body.issues.map((i: { path: string }) => i.path)).toContain('date');
+    });
   });
 
   describe('POST /api/demo/schedule validation', () => {
@@ -99,7 +126,11 @@ describe('demo scheduling API', () => {
       ['a slot not in the schedule', (b) => ({ ...b, timeSlot: '8:00 AM' }), 'timeSlot'],
       ['a slot on a Saturday', (b) => ({ ...b, date: nextSaturday() }), 'timeSlot'],
       ['a slot in the past', (b) => ({ ...b, date: '2020-01-06' }), 'timeSlot'],
-      ['a slot beyond 365 days', (b) => ({ ...b, date: addDays(calendarDateAt(new Date()), 400) }), 'timeSlot'],
+      [
+        'a slot beyond 365 days',
+        (b) => ({ ...b, date: addDays(calendarDateAt(new Date()), 400) }),
+        'timeSlot',
+      ],
       ['a very long timeSlot', (b) => ({ ...b, timeSlot: 'x'.repeat(5000) }), 'timeSlot'],
       ['missing name', ({ name: _n, ...rest }) => rest, 'name'],
       ['blank name', (b) => ({ ...b, name: '   ' }), 'name'],
@@ -107,7 +138,11 @@ describe('demo scheduling API', () => {
       ['name with a line break', (b) => ({ ...b, name: 'Eve\r\nBcc: x@evil.test' }), 'name'],
       ['missing email', ({ email: _e, ...rest }) => rest, 'email'],
       ['email without @', (b) => ({ ...b, email: 'ada.example.com' }), 'email'],
-      ['email with a header injection', (b) => ({ ...b, email: 'ada@example.com\r\nBcc: x@evil.test' }), 'email'],
+      [
+        'email with a header injection',
+        (b) => ({ ...b, email: 'ada@example.com\r\nBcc: x@evil.test' }),
+        'email',
+      ],
       ['email over 254 characters', (b) => ({ ...b, email: `${'a'.repeat(250)}@example.com` }), 'email'],
       ['company over 200 characters', (b) => ({ ...b, company: 'c'.repeat(201) }), 'company'],
       ['company as an object', (b) => ({ ...b, company: { $ne: 1 } }), 'company'],
@@ -146,7 +181,15 @@ describe('demo scheduling API', () => {
   describe('booking', () => {
     it('books a slot (201), enqueues the confirmation and the sales notification with it, and stops offering it', async () => {
       const date = futureWeekday(1);
-      const response = await post({ ...valid(), date, timeSlot: '9:00 AM', name: '  Grace Hopper  ', email: 'grace@example.com', company: '', phone: '' });
+      const response = await post({
+        ...valid(),
+        date,
+        timeSlot: '9:00 AM',
+        name: '  Grace Hopper  ',
+        email: 'grace@example.com',
+        company: '',
+        phone: '',
+      });
       expect(response.statusCode).toBe(201);
       const booking = response.json();
       expect(booking).toEqual({
@@ -195,7 +238,8 @@ describe('demo scheduling API', () => {
       const statuses = responses.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-      for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe(slotTakenMessage);
+      for (const r of responses.filter((x) => x.statusCode === 409))
+        expect(r.json().message).toBe(slotTakenMessage);
       const winner = responses.find((r) => r.statusCode === 201)!.json();
       const racerJobs = (await emailJobs()).filter((job) => job.to.startsWith('racer'));
       expect(racerJobs.map((job) => job.to)).toEqual([winner.email]);

@@ -17,7 +17,10 @@ export interface DemoRoutesOptions {
 }
 
 /** spec §7: the two demo calls. Public: visitors book demos without an account. */
-export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (app, { config, database, jobs }) => {
+export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (
+  app,
+  { config, database, jobs },
+) => {
   const demo = createDemoService({
     db: database.db,
     jobs,

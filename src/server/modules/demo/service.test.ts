@@ -72,8 +72,14 @@ describe('demo service with a fixed clock', () => {
 
 describe('helpers', () => {
   it('parses MAIL_FROM', () => {
-    expect(parseMailbox('Voicecart <hello@voicecart.app>')).toEqual({ name: 'Voicecart', email: 'hello@voicecart.app' });
-    expect(parseMailbox('hello@voicecart.app')).toEqual({ name: 'hello@voicecart.app', email: 'hello@voicecart.app' });
+    expect(parseMailbox('Voicecart <hello@voicecart.app>')).toEqual({
+      name: 'Voicecart',
+      email: 'hello@voicecart.app',
+    });
+    expect(parseMailbox('hello@voicecart.app')).toEqual({
+      name: 'hello@voicecart.app',
+      email: 'hello@voicecart.app',
+    });
   });
   it('finds 23505 through wrapped errors only', () => {
     expect(isUniqueViolation({ message: 'x', cause: { code: '23505' } })).toBe(true);

@@ -29,19 +29,33 @@ export function parseMailbox(mailbox: string): CalendarPerson {
 
 /** True when a database error (or one it wraps, as Drizzle does) is PostgreSQL's unique_violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }
   return false;
 }
 
 /** `Monday, March 9, 2026 at 9:00 AM PST` (spec §5: all times are PST). */
-export const describeDemoTime = (date: string, timeSlot: string) => `${formatLongDate(date)} at ${timeSlot} PST`;
+export const describeDemoTime = (date: string, timeSlot: string) =>
+  `${formatLongDate(date)} at ${timeSlot} PST`;
 
-export function createDemoService({ db, jobs, schedule, mailFrom, notifyEmail, now = () => new Date() }: DemoServiceDeps) {
+export function createDemoService({
+  db,
+  jobs,
+  schedule,
+  mailFrom,
+  notifyEmail,
+  now = () => new Date(),
+}: DemoServiceDeps) {
   const organizer = parseMailbox(mailFrom);
 
-  function buildMessages(booking: DemoBooking & { endsAt: Date; company: string | null; phone: string | null }) {
+  function buildMessages(
+    booking: DemoBooking & { endsAt: Date; company: string | null; phone: string | null },
+  ) {
     const when = describeDemoTime(booking.date, booking.timeSlot);
     const invite = buildCalendarInvite({
       uid: `${booking.id}@${organizer.email.split('@')[1] ?? 'voicecart.app'}`,
@@ -100,9 +114,11 @@ export function createDemoService({ db, jobs, schedule, mailFrom, notifyEmail, n
     async scheduleDemo(input: ScheduleDemoInput): Promise<DemoBooking> {
       const slot = listOfferedSlots(input.date, schedule, now()).find((s) => s.timeSlot === input.timeSlot);
       if (!slot) {
-        throw new AppError('BAD_REQUEST', 'That time slot is not offered on that date. Please choose another time.', [
-          { path: 'timeSlot', message: 'is not an offered time slot for that date' },
-        ]);
+        throw new AppError(
+          'BAD_REQUEST',
+          'That time slot is not offered on that date. Please choose another time.',
+          [{ path: 'timeSlot', message: 'is not an offered time slot for that date' }],
+        );
       }
       const company = input.company || null;
       const phone = input.phone || null;

@@ -10,16 +10,19 @@ export async function scheduleDemo(input: ScheduleDemoInput): Promise<DemoBookin
 }
 
 /** True when the server said the slot was taken meanwhile (409). */
-export const isSlotTakenError = (error: unknown) => error instanceof Error && error.message.startsWith('409: ');
+export const isSlotTakenError = (error: unknown) =>
+  error instanceof Error && error.message.startsWith('409: ');
 
 /**
  * Books a demo. Afterwards (booked, or taken by someone else) that date's slots are refetched, so a
  * taken slot is no longer offered.
  */
-export function useScheduleDemo(options: {
-  onSuccess?: (booking: DemoBooking, input: ScheduleDemoInput) => void;
-  onError?: (error: Error, input: ScheduleDemoInput) => void;
-} = {}) {
+export function useScheduleDemo(
+  options: {
+    onSuccess?: (booking: DemoBooking, input: ScheduleDemoInput) => void;
+    onError?: (error: Error, input: ScheduleDemoInput) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: scheduleDemo,

@@ -33,7 +33,14 @@ describe('DemoDialog', () => {
   beforeEach(() => {
     requests = [];
     scheduleResponse = () =>
-      json(201, { id: 'b1', date: '2030-01-01', timeSlot: '10:00 AM', startsAt: '2030-01-01T18:00:00.000Z', name: 'Ada', email: 'ada@example.com' });
+      json(201, {
+        id: 'b1',
+        date: '2030-01-01',
+        timeSlot: '10:00 AM',
+        startsAt: '2030-01-01T18:00:00.000Z',
+        name: 'Ada',
+        email: 'ada@example.com',
+      });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
@@ -72,7 +79,9 @@ describe('DemoDialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule Demo' }));
 
-    expect(await screen.findAllByText("We've sent a confirmation email to ada@example.com")).not.toHaveLength(0);
+    expect(await screen.findAllByText("We've sent a confirmation email to ada@example.com")).not.toHaveLength(
+      0,
+    );
     expect(requests.find((r) => r.url === '/api/demo/schedule')?.body).toMatchObject({
       timeSlot: '10:00 AM',
       name: 'Ada',
@@ -89,15 +98,20 @@ describe('DemoDialog', () => {
 
   it('shows the server message on failure, and the fallback when there is none', async () => {
     const user = userEvent.setup();
-    scheduleResponse = () => json(409, { message: 'That time slot was just booked. Please choose another time.' });
+    scheduleResponse = () =>
+      json(409, { message: 'That time slot was just booked. Please choose another time.' });
     render(<Harness />);
     const dialog = await chooseFirstDayAndSlot(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ada');
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule Demo' }));
-    expect(await screen.findAllByText('That time slot was just booked. Please choose another time.')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('That time slot was just booked. Please choose another time.'),
+    ).not.toHaveLength(0);
     // After a 409 the chosen slot is forgotten and the date's slots are fetched again.
-    await waitFor(() => expect(requests.filter((r) => r.url.startsWith('/api/demo/available-slots'))).toHaveLength(2));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url.startsWith('/api/demo/available-slots'))).toHaveLength(2),
+    );
     expect((within(dialog).getByRole('textbox', { name: 'Time (PST)' }) as HTMLInputElement).value).toBe('');
 
     scheduleResponse = () => {

@@ -72,7 +72,10 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
   const [confirmation, setConfirmation] = useState<{ email: string; when: string } | null>(null);
   const date = selectedDay ? toPacificIsoDate(selectedDay) : undefined;
   const slots = useAvailableSlots(date);
-  const form = useForm<DemoContact>({ resolver: zodResolver(demoContactSchema), defaultValues: emptyContact });
+  const form = useForm<DemoContact>({
+    resolver: zodResolver(demoContactSchema),
+    defaultValues: emptyContact,
+  });
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
 
@@ -80,7 +83,11 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
   const slotsErrorAt = slots.isError ? slots.errorUpdatedAt : 0;
   useEffect(() => {
     if (!slotsErrorAt) return;
-    toast({ title: 'Error', description: 'Failed to load available time slots. Please try again.', variant: 'destructive' });
+    toast({
+      title: 'Error',
+      description: 'Failed to load available time slots. Please try again.',
+      variant: 'destructive',
+    });
   }, [slotsErrorAt]);
 
   // Closing resets everything, including cached slots, so a reopened dialog shows current availability.
@@ -218,19 +225,57 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
       </div>
 
       {isFormRevealed ? (
-        <form noValidate onSubmit={handleSubmit} className="mt-6 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2" aria-label="Your details">
+        <form
+          noValidate
+          onSubmit={handleSubmit}
+          className="mt-6 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2"
+          aria-label="Your details"
+        >
           <div className="grid gap-1">
             <Label htmlFor="demo-date">Date</Label>
-            <Input id="demo-date" readOnly value={selectedDay ? formatPacificLongDate(selectedDay) : ''} placeholder="No date selected" />
+            <Input
+              id="demo-date"
+              readOnly
+              value={selectedDay ? formatPacificLongDate(selectedDay) : ''}
+              placeholder="No date selected"
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="demo-slot">Time (PST)</Label>
             <Input id="demo-slot" readOnly value={selectedSlot ?? ''} placeholder="No time selected" />
           </div>
-          <ContactField id="demo-name" label="Name" required error={errors.name?.message} {...form.register('name')} autoComplete="name" />
-          <ContactField id="demo-email" label="Email" type="email" required error={errors.email?.message} {...form.register('email')} autoComplete="email" />
-          <ContactField id="demo-company" label="Company" error={errors.company?.message} {...form.register('company')} autoComplete="organization" />
-          <ContactField id="demo-phone" label="Phone" type="tel" error={errors.phone?.message} {...form.register('phone')} autoComplete="tel" />
+          <ContactField
+            id="demo-name"
+            label="Name"
+            required
+            error={errors.name?.message}
+            {...form.register('name')}
+            autoComplete="name"
+          />
+          <ContactField
+            id="demo-email"
+            label="Email"
+            type="email"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+            autoComplete="email"
+          />
+          <ContactField
+            id="demo-company"
+            label="Company"
+            error={errors.company?.message}
+            {...form.register('company')}
+            autoComplete="organization"
+          />
+          <ContactField
+            id="demo-phone"
+            label="Phone"
+            type="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+            autoComplete="tel"
+          />
           <div className="sm:col-span-2">
             <Button type="submit" className="w-full" disabled={schedule.isPending}>
               {schedule.isPending ? (

@@ -28,7 +28,8 @@ export function findFirstSelectableDay(today: TZDate): TZDate | undefined {
 }
 
 /** The yyyy-MM-dd of a day on the Pacific calendar (what the API takes). */
-export const toPacificIsoDate = (day: Date) => format(new TZDate(day.getTime(), DEMO_TIME_ZONE), 'yyyy-MM-dd');
+export const toPacificIsoDate = (day: Date) =>
+  format(new TZDate(day.getTime(), DEMO_TIME_ZONE), 'yyyy-MM-dd');
 
 /** `Monday, March 9, 2026` */
 export const formatPacificLongDate = (day: Date) =>

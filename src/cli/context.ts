@@ -31,7 +31,13 @@ export async function withCliContext<T>(
   const log = pino({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
-  const jobs = createJobQueue({ database, databaseUrl: config.DATABASE_URL, pollSeconds: config.JOB_POLL_SECONDS, log });
+  const jobs = createJobQueue({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    pollSeconds: config.JOB_POLL_SECONDS,
+    ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
+    log,
+  });
   try {
     await jobs.start();
     for (const job of allJobs) await jobs.declare(job);

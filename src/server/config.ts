@@ -44,6 +44,27 @@ const configSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false').transform((v) => v === 'true')),
   /** How often job workers poll, in seconds (pg-boss allows 0.5 and up). */
   JOB_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
+  /** Seconds before a failed job's first retry (then doubling); unset keeps each job's own policy (email: 30). */
+  JOB_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).optional()),
+  /** Demo start times, Pacific time (America/Los_Angeles), 24-hour HH:mm, comma-separated. */
+  DEMO_SLOT_TIMES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('09:00,10:00,11:00,12:00,13:00,14:00,15:00,16:00')
+      .transform((value) => value.split(',').map((time) => time.trim()))
+      .pipe(
+        z
+          .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be 24-hour times like 09:00,10:30'))
+          .min(1, 'must list at least one time')
+          .refine((times) => new Set(times).size === times.length, 'must not repeat a time')
+          .transform((times) => [...times].sort()),
+      ),
+  ),
+  /** Length of one demo in minutes (the calendar invitation's end). */
+  DEMO_SLOT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(240).default(30)),
+  /** Sales inbox told about every new booking; unset sends no notification. */
+  DEMO_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -44,6 +44,7 @@ export async function startRuntime(
     database,
     databaseUrl: config.DATABASE_URL,
     pollSeconds: config.JOB_POLL_SECONDS,
+    ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
     log,
   });
   await jobs.start();

@@ -80,10 +80,12 @@ export interface JobQueueOptions {
   /** Used instead of the shared handle on PostgreSQL, so jobs get their own small pool. */
   databaseUrl?: string;
   pollSeconds: number;
+  /** Overrides every job's retryDelay (config JOB_RETRY_DELAY_SECONDS), e.g. so tests see retries in seconds. */
+  retryDelaySeconds?: number;
   log: Logger;
 }
 
-export function createJobQueue({ database, databaseUrl, pollSeconds, log }: JobQueueOptions): JobQueue {
+export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelaySeconds, log }: JobQueueOptions): JobQueue {
   const connection: PgBoss.ConstructorOptions = databaseUrl
     ? { connectionString: databaseUrl, max: 4, application_name: 'voicecart-jobs' }
     : { db: { executeSql: (text, values) => database.executeSql(text, values) } };
@@ -111,7 +113,7 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, log }: JobQ
       const queue: PgBoss.Queue = {
         name: job.name,
         retryLimit: job.retryLimit,
-        retryDelay: job.retryDelay,
+        retryDelay: retryDelaySeconds ?? job.retryDelay,
         retryBackoff: job.retryBackoff,
         expireInSeconds: job.expireInSeconds,
         deadLetter: dead,

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** spec §3 Demo booking and Slot list response; spec §5 validation. Shared by the form, the client and the API. */
+export const demoLimits = {
+  maxNameLength: 200,
+  maxEmailLength: 254,
+  maxCompanyLength: 200,
+  maxPhoneLength: 40,
+  maxTimeSlotLength: 20,
+} as const;
+
+/** The message a loser of a race for one slot reads (409). */
+export const slotTakenMessage = 'That time slot was just booked. Please choose another time.';
+
+/** True for a real calendar date written yyyy-MM-dd (so 2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const demoDateSchema = z
+  .string({ error: 'is required' })
+  .refine(isCalendarDate, 'must be a real date written yyyy-MM-dd');
+
+const hasControlCharacters = (value: string) => /\p{Cc}/u.test(value);
+
+export const availableSlotsQuerySchema = z.object({ date: demoDateSchema });
+export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
+
+/** Slot texts such as `9:00 AM`, Pacific time (labelled PST, spec §9). */
+export const availableSlotsResponseSchema = z.object({ availableSlots: z.array(z.string()) });
+export type AvailableSlotsResponse = z.infer<typeof availableSlotsResponseSchema>;
+
+/** The contact part of the form (spec §5): name and email required, company and phone optional. */
+export const demoContactSchema = z.object({
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(demoLimits.maxNameLength, `must be at most ${demoLimits.maxNameLength} characters`)
+    .refine((value) => !hasControlCharacters(value), 'must not contain control characters'),
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(demoLimits.maxEmailLength, `must be at most ${demoLimits.maxEmailLength} characters`)
+    .pipe(z.email('must be an email address')),
+  company: z
+    .string()
+    .trim()
+    .max(demoLimits.maxCompanyLength, `must be at most ${demoLimits.maxCompanyLength} characters`)
+    .refine((value) => !hasControlCharacters(value), 'must not contain control characters')
+    .optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(demoLimits.maxPhoneLength, `must be at most ${demoLimits.maxPhoneLength} characters`)
+    .regex(/^[0-9+\-() ]*$/, 'may contain only digits, spaces and + - ( )')
+    .optional(),
+});
+export type DemoContact = z.infer<typeof demoContactSchema>;
+
+/** POST /api/demo/schedule (spec §7). */
+export const scheduleDemoInputSchema = demoContactSchema.extend({
+  date: demoDateSchema,
+  timeSlot: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(demoLimits.maxTimeSlotLength, 'is not an offered time slot'),
+});
+export type ScheduleDemoInput = z.infer<typeof scheduleDemoInputSchema>;
+
+export const demoBookingSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  timeSlot: z.string(),
+  /** The real start instant, ISO 8601 in UTC. */
+  startsAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type DemoBooking = z.infer<typeof demoBookingSchema>;

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { findMimePart, startFakeSmtpServer, type FakeSmtpServer } from '#tests/fakes/smtp-server.ts';
+import { addDays, calendarDateAt, dayOfWeek } from './slots.ts';
+
+const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs: number) => {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('demo confirmation email over real SMTP', () => {
+  let smtp: FakeSmtpServer;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtpServer();
+    app = await createTestApp({
+      // Retries after 1 s, 2 s... instead of 30 s, 60 s... (the same policy, faster).
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Voicecart <hello@voicecart.test>',
+        JOB_RETRY_DELAY_SECONDS: '1',
+      },
+      workers: true,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+
+  it('is retried while the SMTP server refuses, then delivered with the PST time and the .ics invitation', async () => {
+    let date = addDays(calendarDateAt(new Date()), 3);
+    while ([0, 6].includes(dayOfWeek(date))) date = addDays(date, 1);
+    smtp.refuseNext(2);
+
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/demo/schedule',
+      payload: {
+        date,
+        timeSlot: '3:00 PM',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        company: '',
+        phone: '',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const booking = response.json();
+
+    await waitFor(() => smtp.messages.some((m) => m.to.includes('ada@example.com')), 25_000);
+    expect(smtp.refusedCount).toBe(2);
+    const mail = smtp.messages.find((m) => m.to.includes('ada@example.com'))!;
+    expect(mail.from).toBe('hello@voicecart.test');
+
+    const text = findMimePart(mail.raw, 'text/plain');
+    expect(text).toContain('3:00 PM PST');
+    expect(mail.raw).toMatch(/^Subject: Your Voicecart demo: .*3:00 PM PST/m);
+
+    expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    const ics = findMimePart(mail.raw, 'text/calendar');
+    expect(ics).not.toBeNull();
+    const lines = ics!.replace(/\r\n /g, '').split('\r\n');
+    const utc = (iso: string) => iso.replace(/[-:]/g, '').replace('.000', '');
+    expect(lines).toContain(`DTSTART:${utc(booking.startsAt)}`);
+    expect(lines).toContain(
+      `DTEND:${utc(new Date(Date.parse(booking.startsAt) + 30 * 60_000).toISOString())}`,
+    );
+    expect(lines).toContain(`UID:${booking.id}@voicecart.test`);
+    expect(lines).toContain('ORGANIZER;CN="Voicecart":mailto:hello@voicecart.test');
+    expect(
+      lines.some((l) => l.startsWith('ATTENDEE;CN="Ada Lovelace"') && l.endsWith(':mailto:ada@example.com')),
+    ).toBe(true);
+    expect(mail.raw).toMatch(/filename="?voicecart-demo\.ics"?/);
+
+    // The job finished after two failed tries.
+    const { rows } = await app.database.executeSql(
+      `select state, retry_count from pgboss.job where name = 'send-email' and data->>'to' = $1`,
+      ['ada@example.com'],
+    );
+    expect(rows).toEqual([{ state: 'completed', retry_count: 2 }]);
+  }, 40_000);
+});

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '#server/auth/sessions.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -9,6 +10,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client. Hashed files under /assets are cached for a year; HTML is always revalidated.
  * Pages pre-rendered at build time live in `prerendered/<route>.html` (`/` is `prerendered/index.html`);
  * every other non-API path gets the app shell `index.html`, and the client router decides what is found.
+ * Pre-rendered pages are what a signed-out visitor sees, so they go only to requests without a session
+ * cookie (the client then skips asking who is signed in); a signed-in browser gets the shell.
  * Unknown /api paths answer a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
@@ -49,9 +52,11 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
     }
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const page = request.cookies[SESSION_COOKIE] ? undefined : prerendered.get(normalized);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(prerendered.get(normalized) ?? shell);
+      .header('vary', 'Cookie')
+      .send(page ?? shell);
   });
 }

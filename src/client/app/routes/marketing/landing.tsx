@@ -1,11 +1,61 @@
-import { hero } from '#client/config/marketing.ts';
+import { lazy, Suspense, useState } from 'react';
+import { publicPages } from '#client/config/pages.ts';
+import { usePageMeta } from '#client/hooks/use-page-meta.ts';
+import { HeroSection } from '#client/features/marketing/components/hero-section.tsx';
+import {
+  BenefitsSection,
+  FeaturesSection,
+  HowItWorksSection,
+  StatsSection,
+  TestimonialsSection,
+} from '#client/features/marketing/components/landing-sections.tsx';
+import {
+  AboutSection,
+  BlogSection,
+  ClosingCtaSection,
+  ContactSection,
+} from '#client/features/marketing/components/company-sections.tsx';
+import { SiteFooter } from '#client/features/marketing/components/site-footer.tsx';
+import { SiteHeader } from '#client/features/marketing/components/site-header.tsx';
+import { SkipLink } from '#client/components/layouts/skip-link.tsx';
 
-/** The landing page. The public-site issue fills in every section of spec §2. */
+// The demo dialog (calendar, slots, form) loads on first use, so `/` does not pay for it up front.
+const loadDemoDialog = () => import('#client/features/demo/components/demo-dialog.tsx');
+const DemoDialog = lazy(() => loadDemoDialog().then((module) => ({ default: module.DemoDialog })));
+const prepareDemoDialog = () => void loadDemoDialog();
+
+/** spec §2 Landing page. Both Schedule Demo buttons open the same demo dialog (docs/spec-deviations.md). */
 export function LandingRoute() {
+  usePageMeta(publicPages.home);
+  const [isDemoOpen, setDemoOpen] = useState(false);
+  const [hasDemoLoaded, setDemoLoaded] = useState(false);
+  const openDemo = () => {
+    setDemoLoaded(true);
+    setDemoOpen(true);
+  };
+
   return (
-    <main className="mx-auto max-w-4xl px-4 py-24">
-      <h1 className="text-4xl font-bold text-slate-900">{hero.headline}</h1>
-      <p className="mt-4 text-lg text-slate-600">{hero.subheadline}</p>
-    </main>
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main">
+        <HeroSection onScheduleDemo={openDemo} onPrepareDemo={prepareDemoDialog} />
+        <StatsSection />
+        <BenefitsSection />
+        <HowItWorksSection />
+        <FeaturesSection />
+        <TestimonialsSection />
+        <AboutSection />
+        <BlogSection />
+        <ContactSection />
+        <ClosingCtaSection onScheduleDemo={openDemo} onPrepareDemo={prepareDemoDialog} />
+      </main>
+      <SiteFooter />
+      {hasDemoLoaded ? (
+        <Suspense fallback={null}>
+          <DemoDialog open={isDemoOpen} onOpenChange={setDemoOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

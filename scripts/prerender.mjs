@@ -2,7 +2,9 @@
 // dist/prerender) into dist/client/prerendered/<file>, each a copy of the built index.html with the page's
 // markup inside #root and its own <title> and meta description. The server answers those paths with them
 // (src/server/plugins/spa.ts); the client hydrates them (src/client/main.tsx). No inline scripts (CSP).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Then writes .br and .gz beside every text asset, which the server sends when the browser accepts them.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -38,3 +40,13 @@ for (const page of Object.values(publicPages)) {
   console.log(`prerendered ${page.path} -> dist/client/prerendered/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }
 rmSync(path.resolve('dist/prerender'), { recursive: true, force: true });
+
+for (const dir of [clientDir, path.join(clientDir, 'assets')]) {
+  for (const file of readdirSync(dir)) {
+    if (!/\.(js|css|svg|txt)$/.test(file)) continue;
+    const full = path.join(dir, file);
+    const content = readFileSync(full);
+    writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+  }
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { publicPages } from '#client/config/pages.ts';
 import { usePageMeta } from '#client/hooks/use-page-meta.ts';
 import { HeroSection } from '#client/features/marketing/components/hero-section.tsx';
@@ -29,9 +29,16 @@ export function LandingRoute() {
   usePageMeta(publicPages.home);
   const [isDemoOpen, setDemoOpen] = useState(false);
   const [hasDemoLoaded, setDemoLoaded] = useState(false);
-  const openDemo = () => {
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+  const openDemo = (event: MouseEvent<HTMLButtonElement>) => {
+    openerRef.current = event.currentTarget;
     setDemoLoaded(true);
     setDemoOpen(true);
+  };
+  // The dialog has no Radix trigger (two buttons open it), so focus goes back to the button that opened it.
+  const handleDemoOpenChange = (open: boolean) => {
+    setDemoOpen(open);
+    if (!open) setTimeout(() => openerRef.current?.focus(), 0);
   };
 
   return (
@@ -53,7 +60,7 @@ export function LandingRoute() {
       <SiteFooter />
       {hasDemoLoaded ? (
         <Suspense fallback={null}>
-          <DemoDialog open={isDemoOpen} onOpenChange={setDemoOpen} />
+          <DemoDialog open={isDemoOpen} onOpenChange={handleDemoOpenChange} />
         </Suspense>
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { about, blog, closingCta, contact } from '#client/config/marketing.ts';
 
 const container = 'mx-auto max-w-6xl px-4 sm:px-6';
@@ -72,7 +73,10 @@ export function ContactSection() {
 }
 
 /** spec §2 closing call to action: Start Free Trial to /signup; Schedule Demo opens the demo dialog. */
-export function ClosingCtaSection({ onScheduleDemo, onPrepareDemo }: { onScheduleDemo: () => void; onPrepareDemo?: () => void }) {
+export function ClosingCtaSection({ onScheduleDemo, onPrepareDemo }: {
+  onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
+  onPrepareDemo?: () => void;
+}) {
   return (
     <section aria-labelledby="closing-heading" className="bg-brand-700 py-16 md:py-20">
       <div className={`${container} text-center`}>

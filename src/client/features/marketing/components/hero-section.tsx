@@ -1,8 +1,12 @@
+import type { MouseEvent } from 'react';
 import { Check } from 'lucide-react';
 import { hero } from '#client/config/marketing.ts';
 
 /** spec §1 landing claims and §2 hero: Start Free Trial to /api/login, Schedule Demo opens the demo dialog. */
-export function HeroSection({ onScheduleDemo, onPrepareDemo }: { onScheduleDemo: () => void; onPrepareDemo?: () => void }) {
+export function HeroSection({ onScheduleDemo, onPrepareDemo }: {
+  onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
+  onPrepareDemo?: () => void;
+}) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-6xl px-4 pb-16 pt-14 sm:px-6 md:pt-20">

@@ -58,7 +58,7 @@ function LegalDocumentView({ document: doc }: { document: LegalDocument }) {
                   href={`#${section.id}`}
                   className="-ml-px block border-l border-transparent py-1.5 pl-4 text-sm text-slate-600 hover:border-brand-600 hover:text-slate-900"
                 >
-                  {index + 1}. {section.title}
+                  {`${index + 1}. ${section.title}`}
                 </a>
               </li>
             ))}
@@ -74,7 +74,7 @@ function LegalDocumentView({ document: doc }: { document: LegalDocument }) {
               className="scroll-mt-6 border-b border-slate-100 py-6 first:pt-0 last:border-b-0"
             >
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-slate-900">
-                {index + 1}. {section.title}
+                {`${index + 1}. ${section.title}`}
               </h2>
               {section.paragraphs.map((paragraph) => (
                 <p key={paragraph} className="mt-3 text-slate-700">

@@ -12,6 +12,7 @@ import { registerSecurity } from '#server/plugins/security.ts';
 import { registerSpa } from '#server/plugins/spa.ts';
 import { healthRoutes } from '#server/modules/health/routes.ts';
 import { demoRoutes } from '#server/modules/demo/routes.ts';
+import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 3. API modules, each under /api.
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(demoRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
+  await app.register(newsletterRoutes, { prefix: '/api', database });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

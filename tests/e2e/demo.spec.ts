@@ -29,7 +29,7 @@ function weekdayAhead(n: number): string {
 
 async function openDialog(page: Page) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Schedule Demo' }).click();
+  await page.getByRole('button', { name: 'Schedule Demo' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Schedule a Demo' })).toBeVisible();
   // The success view retitles the dialog, so find it by role alone afterwards.
   return page.getByRole('dialog');
@@ -118,7 +118,7 @@ test.describe('demo scheduling dialog', () => {
     expect(elapsed).toBeLessThan(4500);
 
     // Reopen: everything is reset, and the booked slot is no longer offered.
-    await page.getByRole('button', { name: 'Schedule Demo' }).click();
+    await page.getByRole('button', { name: 'Schedule Demo' }).first().click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
     await expect(page.locator('[aria-selected="true"][data-day]')).toHaveCount(0);
@@ -138,7 +138,7 @@ test.describe('demo scheduling dialog', () => {
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Half Done');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Schedule Demo' }).click();
+    await page.getByRole('button', { name: 'Schedule Demo' }).first().click();
     await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
     await expect(dialog.getByText('Choose a date to see available times.')).toBeVisible();
   });

@@ -1,9 +1,9 @@
 import { AppProvider } from './provider.tsx';
 import { AppRouter } from './router.tsx';
 
-export function App() {
+export function App({ isKnownSignedOut = false }: { isKnownSignedOut?: boolean }) {
   return (
-    <AppProvider>
+    <AppProvider isKnownSignedOut={isKnownSignedOut}>
       <AppRouter />
     </AppProvider>
   );

@@ -145,7 +145,8 @@ export const privacyPolicy: LegalDocument = {
       id: "security",
       title: "Security",
       paragraphs: [
-        "Data is encrypted in transit, access to production systems is limited to staff who need it, and store and Instagram access tokens are stored encrypted. No system is completely secure, so please tell us at once if you suspect unauthorised access to your account.",
+        "We protect the data we hold with measures suited to the service: the service is meant to be reached over HTTPS, passwords are stored only as salted one-way hashes, sign-in sessions are kept on our servers and stored as hashes, and access to production systems is limited to staff who need it.",
+        "Store and Instagram access tokens are kept in our database so the service can act for your connected accounts; we use them only for that purpose. No system is completely secure, so please tell us at once if you suspect unauthorised access to your account.",
       ],
     },
     {

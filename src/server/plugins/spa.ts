@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '#server/auth/sessions.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -9,20 +11,22 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client. Hashed files under /assets are cached for a year; HTML is always revalidated.
  * Pages pre-rendered at build time live in `prerendered/<route>.html` (`/` is `prerendered/index.html`);
  * every other non-API path gets the app shell `index.html`, and the client router decides what is found.
+ * Pre-rendered pages are what a signed-out visitor sees, so they go only to requests without a session
+ * cookie (the client then skips asking who is signed in); a signed-in browser gets the shell.
  * Unknown /api paths answer a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const root = path.resolve(clientDir);
   const shellFile = path.join(root, 'index.html');
   const hasClient = existsSync(shellFile);
-  const shell = hasClient ? readFileSync(shellFile, 'utf8') : null;
-  const prerendered = new Map<string, string>();
+  const shell = hasClient ? compressed(readFileSync(shellFile, 'utf8')) : null;
+  const prerendered = new Map<string, CompressedPage>();
   const prerenderDir = path.join(root, 'prerendered');
   if (existsSync(prerenderDir)) {
     for (const file of readdirSync(prerenderDir)) {
       if (!file.endsWith('.html')) continue;
       const route = file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
-      prerendered.set(route, readFileSync(path.join(prerenderDir, file), 'utf8'));
+      prerendered.set(route, compressed(readFileSync(path.join(prerenderDir, file), 'utf8')));
     }
   }
 
@@ -33,6 +37,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       redirect: false,
       // One route per built file; every other path falls through to the not-found rule below.
       wildcard: false,
+      // The build writes .br and .gz next to each asset (scripts/prerender.mjs); send those when accepted.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(root, filePath);
         res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
@@ -49,9 +55,35 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
     }
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    return reply
+    const page = (request.cookies[SESSION_COOKIE] ? undefined : prerendered.get(normalized)) ?? shell;
+    const encoding = pickEncoding(request);
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(prerendered.get(normalized) ?? shell);
+      .header('vary', 'Cookie, Accept-Encoding');
+    if (encoding === 'identity' || request.method === 'HEAD') return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
   });
+}
+
+interface CompressedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** HTML pages are compressed once at start-up: a few small files, sent many times. */
+function compressed(html: string): CompressedPage {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
 }

@@ -1,8 +1,11 @@
 import { Link } from 'wouter';
+import { notFoundMeta } from '#client/config/pages.ts';
 import { paths } from '#client/config/paths.ts';
+import { usePageMeta } from '#client/hooks/use-page-meta.ts';
 
 /** spec §2: shown for every path the router does not know. */
 export function NotFoundRoute() {
+  usePageMeta(notFoundMeta);
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">

@@ -1,26 +1,68 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
-import { hero } from '#client/config/marketing.ts';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
+import { publicPages } from '#client/config/pages.ts';
+import { usePageMeta } from '#client/hooks/use-page-meta.ts';
+import { HeroSection } from '#client/features/marketing/components/hero-section.tsx';
+import {
+  BenefitsSection,
+  FeaturesSection,
+  HowItWorksSection,
+  StatsSection,
+  TestimonialsSection,
+} from '#client/features/marketing/components/landing-sections.tsx';
+import {
+  AboutSection,
+  BlogSection,
+  ClosingCtaSection,
+  ContactSection,
+} from '#client/features/marketing/components/company-sections.tsx';
+import { SiteFooter } from '#client/features/marketing/components/site-footer.tsx';
+import { SiteHeader } from '#client/features/marketing/components/site-header.tsx';
+import { SkipLink } from '#client/components/layouts/skip-link.tsx';
 
-// The dialog (calendar, form) loads only when someone opens it.
-const DemoDialog = lazy(() => import('#client/features/demo/components/demo-dialog.tsx'));
+// The demo dialog (calendar, slots, form) loads on first use, so `/` does not pay for it up front.
+const loadDemoDialog = () => import('#client/features/demo/components/demo-dialog.tsx');
+const DemoDialog = lazy(() => loadDemoDialog().then((module) => ({ default: module.DemoDialog })));
+const prepareDemoDialog = () => void loadDemoDialog();
 
-/** The landing page. The public-site issue fills in every section of spec §2. */
+/** spec §2 Landing page. Both Schedule Demo buttons open the same demo dialog (docs/spec-deviations.md). */
 export function LandingRoute() {
-  const [isDemoOpen, setIsDemoOpen] = useState(false);
+  usePageMeta(publicPages.home);
+  const [isDemoOpen, setDemoOpen] = useState(false);
+  const [hasDemoLoaded, setDemoLoaded] = useState(false);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+  const openDemo = (event: MouseEvent<HTMLButtonElement>) => {
+    openerRef.current = event.currentTarget;
+    setDemoLoaded(true);
+    setDemoOpen(true);
+  };
+  // The dialog has no Radix trigger (two buttons open it), so focus goes back to the button that opened it.
+  const handleDemoOpenChange = (open: boolean) => {
+    setDemoOpen(open);
+    if (!open) setTimeout(() => openerRef.current?.focus(), 0);
+  };
+
   return (
-    <main className="mx-auto max-w-4xl px-4 py-24">
-      <h1 className="text-4xl font-bold text-slate-900">{hero.headline}</h1>
-      <p className="mt-4 text-lg text-slate-600">{hero.subheadline}</p>
-      {/* spec §2 Hero: Schedule Demo opens the demo dialog. */}
-      <Button type="button" variant="outline" className="mt-8" onClick={() => setIsDemoOpen(true)}>
-        {hero.secondaryCta.label}
-      </Button>
-      {isDemoOpen ? (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <main id="main">
+        <HeroSection onScheduleDemo={openDemo} onPrepareDemo={prepareDemoDialog} />
+        <StatsSection />
+        <BenefitsSection />
+        <HowItWorksSection />
+        <FeaturesSection />
+        <TestimonialsSection />
+        <AboutSection />
+        <BlogSection />
+        <ContactSection />
+        <ClosingCtaSection onScheduleDemo={openDemo} onPrepareDemo={prepareDemoDialog} />
+      </main>
+      <SiteFooter />
+      {hasDemoLoaded ? (
         <Suspense fallback={null}>
-          <DemoDialog open={isDemoOpen} onOpenChange={setIsDemoOpen} />
+          <DemoDialog open={isDemoOpen} onOpenChange={handleDemoOpenChange} />
         </Suspense>
       ) : null}
-    </main>
+    </>
   );
 }

@@ -1,0 +1,49 @@
+import type { MouseEvent } from 'react';
+import { Check } from 'lucide-react';
+import { hero } from '#client/config/marketing.ts';
+
+/** spec §1 landing claims and §2 hero: Start Free Trial to /api/login, Schedule Demo opens the demo dialog. */
+export function HeroSection({ onScheduleDemo, onPrepareDemo }: {
+  onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
+  onPrepareDemo?: () => void;
+}) {
+  return (
+    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-6xl px-4 pb-16 pt-14 sm:px-6 md:pt-20">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{hero.eyebrow}</p>
+        <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          {hero.headline}
+        </h1>
+        <p className="mt-5 max-w-2xl text-lg text-slate-700">{hero.subheadline}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a
+            href={hero.primaryCta.href}
+            className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            {hero.primaryCta.label}
+          </a>
+          <button
+            type="button"
+            onClick={onScheduleDemo}
+            onPointerEnter={onPrepareDemo}
+            onFocus={onPrepareDemo}
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-900 hover:bg-slate-50"
+          >
+            {hero.secondaryCta.label}
+          </button>
+        </div>
+        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {hero.claims.map((claim) => (
+            <li key={claim.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <p className="flex items-start gap-2 font-semibold text-slate-900">
+                <Check className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
+                {claim.title}
+              </p>
+              <p className="mt-2 text-sm text-slate-600">{claim.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

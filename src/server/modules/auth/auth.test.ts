@@ -221,13 +221,14 @@ describe('accounts API', () => {
     const user = await createPasswordUser('csrf@example.com');
     const { cookie } = await signInAs(app.database.db, user.id);
     const body = { firstName: 'E', lastName: 'Vil', email: 'csrf-new@example.com', password };
-    for (const headers of [
+    const hostileHeaders: Record<string, string>[] = [
       { origin: 'https://evil.example', cookie },
       { origin: 'null', cookie },
       { 'sec-fetch-site': 'cross-site', cookie },
       { 'sec-fetch-site': 'same-site', cookie },
       { origin: 'https://evil.example' },
-    ]) {
+    ];
+    for (const headers of hostileHeaders) {
       const response = await signUp(body, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/another site/);

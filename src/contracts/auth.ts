@@ -34,7 +34,10 @@ const returnToSchema = z.string().max(returnToMaxLength).optional();
 
 export const loginInputSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(passwordLimits.max),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(passwordLimits.max),
   returnTo: returnToSchema,
 });
 

@@ -7,10 +7,11 @@ import { requireAdmin } from '#server/plugins/auth.ts';
 import { createAccountsService } from './service.ts';
 
 /** The admin team's review of new accounts (accounts issue §6). Admins only; 403 for everyone else. */
-export const adminRoutes: FastifyPluginAsyncZod<{ config: Config; database: { db: Database }; jobs: JobQueue }> = async (
-  app,
-  { config, database, jobs },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  database: { db: Database };
+  jobs: JobQueue;
+}> = async (app, { config, database, jobs }) => {
   const accounts = createAccountsService({ db: database.db, jobs, publicUrl: config.PUBLIC_URL });
   // onRequest, before validation: a non-admin learns nothing about the routes' input rules.
   app.addHook('onRequest', requireAdmin);

@@ -22,8 +22,10 @@ describe('accounts API', () => {
 
   const signUp = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     inject({ method: 'POST', url: '/api/auth/signup', payload: body, headers });
-  const logIn = (body: Record<string, unknown>, extra: { headers?: Record<string, string>; remoteAddress?: string } = {}) =>
-    inject({ method: 'POST', url: '/api/auth/login', payload: body, ...extra });
+  const logIn = (
+    body: Record<string, unknown>,
+    extra: { headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) => inject({ method: 'POST', url: '/api/auth/login', payload: body, ...extra });
   const me = (cookie?: string) =>
     inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { cookie } : {} });
 
@@ -67,7 +69,10 @@ describe('accounts API', () => {
       redirectTo: '/dashboard/brands',
     });
     const cookie = sessionCookieOf(response)!;
-    expect((await me(`${SESSION_COOKIE}=${cookie.value}`)).json()).toMatchObject({ email: 'ada@example.com', verified: false });
+    expect((await me(`${SESSION_COOKIE}=${cookie.value}`)).json()).toMatchObject({
+      email: 'ada@example.com',
+      verified: false,
+    });
     const [row] = await app.database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -99,7 +104,10 @@ describe('accounts API', () => {
     await createPasswordUser('grace@example.com', { verified: true });
     const response = await logIn({ email: 'Grace@example.com', password, returnTo: '/dashboard?tab=1' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ user: { email: 'grace@example.com', verified: true }, redirectTo: '/dashboard?tab=1' });
+    expect(response.json()).toMatchObject({
+      user: { email: 'grace@example.com', verified: true },
+      redirectTo: '/dashboard?tab=1',
+    });
   });
 
   it('gives one generic message for a wrong password and for an unknown email', async () => {
@@ -128,8 +136,15 @@ describe('accounts API', () => {
   it('marks the cookie Secure when PUBLIC_URL is https', async () => {
     const secureApp = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
     try {
-      await createTestUser(secureApp.database.db, { email: 'secure@example.com', passwordHash: await hashPassword(password) });
-      const response = await secureApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'secure@example.com', password } });
+      await createTestUser(secureApp.database.db, {
+        email: 'secure@example.com',
+        passwordHash: await hashPassword(password),
+      });
+      const response = await secureApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'secure@example.com', password },
+      });
       expect(response.statusCode).toBe(200);
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
     } finally {
@@ -141,7 +156,10 @@ describe('accounts API', () => {
     await createPasswordUser('rotate@example.com');
     const first = sessionCookieOf(await logIn({ email: 'rotate@example.com', password }))!.value;
     const second = sessionCookieOf(
-      await logIn({ email: 'rotate@example.com', password }, { headers: { cookie: `${SESSION_COOKIE}=${first}` } }),
+      await logIn(
+        { email: 'rotate@example.com', password },
+        { headers: { cookie: `${SESSION_COOKIE}=${first}` } },
+      ),
     )!.value;
     expect(second).not.toBe(first);
     expect((await me(`${SESSION_COOKIE}=${first}`)).statusCode).toBe(401);
@@ -188,7 +206,9 @@ describe('accounts API', () => {
   it('limits failures per account: the 6th try in 15 minutes is 429 even with the right password', async () => {
     await createPasswordUser('limited@example.com');
     for (let i = 0; i < 5; i += 1) {
-      expect((await logIn({ email: 'limited@example.com', password: `wrong-${i}-password` })).statusCode).toBe(401);
+      expect(
+        (await logIn({ email: 'limited@example.com', password: `wrong-${i}-password` })).statusCode,
+      ).toBe(401);
     }
     const blocked = await logIn({ email: 'limited@example.com', password });
     expect(blocked.statusCode).toBe(429);
@@ -233,7 +253,9 @@ describe('accounts API', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toMatch(/another site/);
     }
-    expect(await app.database.db.select().from(users).where(eq(users.email, 'csrf-new@example.com'))).toHaveLength(0);
+    expect(
+      await app.database.db.select().from(users).where(eq(users.email, 'csrf-new@example.com')),
+    ).toHaveLength(0);
     // Same origin (the Host), same-origin fetch metadata, and no headers at all pass.
     const host = 'localhost:80';
     const ok = await signUp(body, { origin: `http://${host}`, host, 'sec-fetch-site': 'same-origin' });
@@ -242,14 +264,26 @@ describe('accounts API', () => {
 
   it('ignores a returnTo that points off-site', async () => {
     await createPasswordUser('return@example.com');
-    for (const returnTo of ['https://evil.example/', '//evil.example', '/\\evil.example', 'evil', '/api/logout']) {
+    for (const returnTo of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'evil',
+      '/api/logout',
+    ]) {
       const response = await logIn({ email: 'return@example.com', password, returnTo });
       expect(response.statusCode).toBe(200);
       expect(response.json().redirectTo).toBe('/');
     }
-    const redirect = await inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent('//evil.example')}` });
+    const redirect = await inject({
+      method: 'GET',
+      url: `/api/login?returnTo=${encodeURIComponent('//evil.example')}`,
+    });
     expect(redirect.headers.location).toBe('/login');
-    const kept = await inject({ method: 'GET', url: `/api/login?returnTo=${encodeURIComponent('/dashboard/brands')}` });
+    const kept = await inject({
+      method: 'GET',
+      url: `/api/login?returnTo=${encodeURIComponent('/dashboard/brands')}`,
+    });
     expect(kept.statusCode).toBe(302);
     expect(kept.headers.location).toBe('/login?returnTo=%2Fdashboard%2Fbrands');
   });
@@ -257,17 +291,30 @@ describe('accounts API', () => {
   it('sends an already signed-in visitor of /api/login straight to returnTo', async () => {
     const user = await createPasswordUser('already@example.com');
     const { cookie } = await signInAs(app.database.db, user.id);
-    const response = await inject({ method: 'GET', url: '/api/login?returnTo=/dashboard', headers: { cookie } });
+    const response = await inject({
+      method: 'GET',
+      url: '/api/login?returnTo=/dashboard',
+      headers: { cookie },
+    });
     expect(response.headers.location).toBe('/dashboard');
   });
 
   it('answers malformed, oversized and hostile bodies with 4xx, never 500', async () => {
     const cases = [
       { payload: '{"email":', headers: { 'content-type': 'application/json' } },
-      { payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(20_000) }), headers: { 'content-type': 'application/json' } },
+      {
+        payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(20_000) }),
+        headers: { 'content-type': 'application/json' },
+      },
       { payload: JSON.stringify(['array']), headers: { 'content-type': 'application/json' } },
-      { payload: JSON.stringify({ email: { $ne: 1 }, password: ['x'] }), headers: { 'content-type': 'application/json' } },
-      { payload: 'email=a@b.co&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      {
+        payload: JSON.stringify({ email: { $ne: 1 }, password: ['x'] }),
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        payload: 'email=a@b.co&password=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
     ];
     for (const url of ['/api/auth/login', '/api/auth/signup']) {
       for (const c of cases) {

@@ -31,7 +31,11 @@ export async function findUserByOidcSubject(db: Database, subject: string) {
 }
 
 export async function insertUser(db: Database, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning(sessionUserColumns);
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning(sessionUserColumns);
   return row ?? null;
 }
 
@@ -54,7 +58,9 @@ export async function approvePendingUser(db: Database, where: { id: string } | {
   const [row] = await db
     .update(users)
     .set({ verified: true, approvedAt: now, updatedAt: now })
-    .where(and('id' in where ? eq(users.id, where.id) : eq(users.email, where.email), eq(users.verified, false)))
+    .where(
+      and('id' in where ? eq(users.id, where.id) : eq(users.email, where.email), eq(users.verified, false)),
+    )
     .returning(sessionUserColumns);
   return row ?? null;
 }
@@ -67,7 +73,10 @@ export async function deletePendingUser(db: Database, id: string) {
   return row ?? null;
 }
 
-export async function countRecentFailures(db: Database, params: { email: string; ipAddress: string; since: Date }) {
+export async function countRecentFailures(
+  db: Database,
+  params: { email: string; ipAddress: string; since: Date },
+) {
   const [byEmail] = await db
     .select({ n: count() })
     .from(loginAttempts)
@@ -79,8 +88,13 @@ export async function countRecentFailures(db: Database, params: { email: string;
   return { byEmail: byEmail?.n ?? 0, byAddress: byAddress?.n ?? 0 };
 }
 
-export async function recordFailure(db: Database, params: { email: string; ipAddress: string; now: Date; pruneBefore: Date }) {
-  await db.insert(loginAttempts).values({ email: params.email, ipAddress: params.ipAddress, createdAt: params.now });
+export async function recordFailure(
+  db: Database,
+  params: { email: string; ipAddress: string; now: Date; pruneBefore: Date },
+) {
+  await db
+    .insert(loginAttempts)
+    .values({ email: params.email, ipAddress: params.ipAddress, createdAt: params.now });
   // Housekeeping: rows older than the window no longer count for anyone.
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, params.pruneBefore));
 }

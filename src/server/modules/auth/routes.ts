@@ -11,7 +11,12 @@ import {
 } from '#contracts/auth.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import { defaultReturnTo, toSafeReturnTo } from '#contracts/return-to.ts';
-import { deleteSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from '#server/auth/sessions.ts';
+import {
+  deleteSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  type SessionUser,
+} from '#server/auth/sessions.ts';
 import { getOidcSettings, isSecureOrigin, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -34,10 +39,11 @@ const toCurrentUser = (user: SessionUser) => ({
   role: user.role,
 });
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config; database: { db: Database }; jobs: JobQueue }> = async (
-  app,
-  { config, database, jobs },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  database: { db: Database };
+  jobs: JobQueue;
+}> = async (app, { config, database, jobs }) => {
   const db = database.db;
   const accounts = createAccountsService({ db, jobs, publicUrl: config.PUBLIC_URL });
   const secure = isSecureOrigin(config);
@@ -57,47 +63,51 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; database: { db:
     });
   }
 
-  const publicOrigin = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  const publicOrigin = (request: FastifyRequest) =>
+    config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
-  app.get(
-    '/login',
-    { schema: { querystring: loginRedirectQuerySchema } },
-    async (request, reply) => {
-      const returnTo = toSafeReturnTo(request.query.returnTo) ?? defaultReturnTo;
-      if (request.user) return reply.redirect(returnTo);
-      if (!oidc) {
-        const target = returnTo === defaultReturnTo ? '/login' : `/login?${new URLSearchParams({ returnTo })}`;
-        return reply.redirect(target);
-      }
-      const redirectUri = new URL('/api/callback', publicOrigin(request)).toString();
-      let started;
-      try {
-        started = await oidc.startAuthorization({ redirectUri, returnTo });
-      } catch (error) {
-        request.log.error({ err: error }, 'OpenID Connect sign-in could not start');
-        throw new AppError('SERVICE_UNAVAILABLE', 'Sign-in is unavailable right now. Please try again in a minute.');
-      }
-      reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(started.pending)).toString('base64url'), {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/api/callback',
-        secure,
-        maxAge: OIDC_COOKIE_MAX_AGE_S,
-      });
-      return reply.redirect(started.url.toString());
-    },
-  );
+  app.get('/login', { schema: { querystring: loginRedirectQuerySchema } }, async (request, reply) => {
+    const returnTo = toSafeReturnTo(request.query.returnTo) ?? defaultReturnTo;
+    if (request.user) return reply.redirect(returnTo);
+    if (!oidc) {
+      const target = returnTo === defaultReturnTo ? '/login' : `/login?${new URLSearchParams({ returnTo })}`;
+      return reply.redirect(target);
+    }
+    const redirectUri = new URL('/api/callback', publicOrigin(request)).toString();
+    let started;
+    try {
+      started = await oidc.startAuthorization({ redirectUri, returnTo });
+    } catch (error) {
+      request.log.error({ err: error }, 'OpenID Connect sign-in could not start');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Sign-in is unavailable right now. Please try again in a minute.',
+      );
+    }
+    reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(started.pending)).toString('base64url'), {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/api/callback',
+      secure,
+      maxAge: OIDC_COOKIE_MAX_AGE_S,
+    });
+    return reply.redirect(started.url.toString());
+  });
 
   app.get(
     '/callback',
-    { schema: { querystring: oidcCallbackQuerySchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      schema: { querystring: oidcCallbackQuerySchema },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       if (!oidc) throw new AppError('NOT_FOUND', 'OpenID Connect sign-in is not configured.');
       const raw = request.cookies[OIDC_COOKIE];
       reply.clearCookie(OIDC_COOKIE, { path: '/api/callback' });
       const pending = parsePending(raw);
       if (!pending) throw new AppError('BAD_REQUEST', 'This sign-in link has expired. Please sign in again.');
-      if (request.query.error) throw new AppError('UNAUTHORIZED', 'The sign-in provider did not sign you in.');
+      if (request.query.error)
+        throw new AppError('UNAUTHORIZED', 'The sign-in provider did not sign you in.');
       const callbackUrl = new URL(request.url, pending.redirectUri);
       let identity;
       try {
@@ -124,7 +134,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; database: { db:
     async (request, reply) => {
       const { user, token } = await accounts.signIn(request.body, request.ip);
       await startSession(request, reply, token);
-      return { user: toCurrentUser(user), redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo };
+      return {
+        user: toCurrentUser(user),
+        redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo,
+      };
     },
   );
 
@@ -139,7 +152,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; database: { db:
       await startSession(request, reply, token);
       return reply
         .status(201)
-        .send({ user: toCurrentUser(user), redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo });
+        .send({
+          user: toCurrentUser(user),
+          redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo,
+        });
     },
   );
 

@@ -17,7 +17,8 @@ export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -61,7 +62,10 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
       createdAt: now,
       updatedAt: now,
     });
-    if (!user) throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE, [{ path: 'email', message: DUPLICATE_EMAIL_MESSAGE }]);
+    if (!user)
+      throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE, [
+        { path: 'email', message: DUPLICATE_EMAIL_MESSAGE },
+      ]);
     return user;
   }
 
@@ -75,7 +79,11 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
     },
 
     /** One generic message for an unknown email and a wrong password; failures counted in the database. */
-    async signIn(input: LoginInput, ipAddress: string, now = new Date()): Promise<{ user: SessionUser; token: string }> {
+    async signIn(
+      input: LoginInput,
+      ipAddress: string,
+      now = new Date(),
+    ): Promise<{ user: SessionUser; token: string }> {
       const email = normalizeEmail(input.email);
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
       const failures = await queries.countRecentFailures(db, { email, ipAddress, since });
@@ -110,7 +118,9 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
       let user: SessionUser | null = await queries.findUserByOidcSubject(db, identity.subject);
       if (user) {
         const emailChange =
-          identity.email && identity.email !== user.email && !(await queries.findUserByEmail(db, identity.email))
+          identity.email &&
+          identity.email !== user.email &&
+          !(await queries.findUserByEmail(db, identity.email))
             ? { email: identity.email }
             : {};
         const [updated] = await db
@@ -120,11 +130,15 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
           .returning(queries.sessionUserColumns);
         user = updated ?? user;
       } else {
-        if (!identity.email) throw new AppError('BAD_REQUEST', 'The sign-in provider did not share an email address.');
+        if (!identity.email)
+          throw new AppError('BAD_REQUEST', 'The sign-in provider did not share an email address.');
         const existing = await queries.findUserByEmail(db, identity.email);
         if (existing) {
           if (!identity.emailVerified || existing.oidcSubject) {
-            throw new AppError('CONFLICT', 'An account with this email already exists. Sign in with your password.');
+            throw new AppError(
+              'CONFLICT',
+              'An account with this email already exists. Sign in with your password.',
+            );
           }
           const [linked] = await db
             .update(users)
@@ -166,7 +180,9 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
               greeting,
               '',
               'Good news: our admin team has reviewed and approved your Voicecart account.',
-              signInUrl ? `You can now sign in at ${signInUrl} and open your dashboard.` : 'You can now sign in and open your dashboard.',
+              signInUrl
+                ? `You can now sign in at ${signInUrl} and open your dashboard.`
+                : 'You can now sign in and open your dashboard.',
               '',
               'The Voicecart team',
             ].join('\n'),

@@ -150,12 +150,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { user, token } = await accounts.signUp(request.body);
       await startSession(request, reply, token);
-      return reply
-        .status(201)
-        .send({
-          user: toCurrentUser(user),
-          redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo,
-        });
+      return reply.status(201).send({
+        user: toCurrentUser(user),
+        redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo,
+      });
     },
   );
 

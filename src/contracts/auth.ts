@@ -46,7 +46,10 @@ const nameSchema = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(nameMaxLength, `${label} must be at most ${nameMaxLength} characters`);
+    .max(nameMaxLength, `${label} must be at most ${nameMaxLength} characters`)
+    // Control characters (NUL cannot even be stored in PostgreSQL text) have no place in a name.
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must not contain control characters`);
 
 export const signupInputSchema = z.object({
   firstName: nameSchema('First name'),

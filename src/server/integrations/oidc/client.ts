@@ -34,7 +34,13 @@ export class OidcError extends Error {
 }
 
 const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+/** A claim as stored text: trimmed, control characters dropped (PostgreSQL text cannot hold NUL), capped. */
+const text = (value: unknown) => {
+  if (typeof value !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  const cleaned = value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 2048);
+  return cleaned || null;
+};
 
 /**
  * The authorization-code flow with PKCE (S256), state and nonce, through openid-client 6. Discovery runs

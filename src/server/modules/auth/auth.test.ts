@@ -92,6 +92,7 @@ describe('accounts API', () => {
     ['a bad email', { email: 'not-an-email' }, 'email'],
     ['a missing first name', { firstName: '  ' }, 'firstName'],
     ['a huge last name', { lastName: 'x'.repeat(101) }, 'lastName'],
+    ['a NUL in a name', { firstName: 'A\u0000B' }, 'firstName'],
   ])('rejects sign-up with %s, naming the field', async (_name, change, field) => {
     const email = `field-${field}-${Math.random()}@example.com`;
     const response = await signUp({ firstName: 'A', lastName: 'B', email, password, ...change });

@@ -6,4 +6,5 @@ CREATE TABLE "login_attempts" (
 );
 --> statement-breakpoint
 CREATE INDEX "login_attempts_email_idx" ON "login_attempts" USING btree ("email","created_at");--> statement-breakpoint
-CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip_address","created_at");
+CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip_address","created_at");--> statement-breakpoint
+CREATE INDEX "login_attempts_created_idx" ON "login_attempts" USING btree ("created_at");

@@ -65,6 +65,7 @@ export const loginAttempts = pgTable(
   (table) => [
     index('login_attempts_email_idx').on(table.email, table.createdAt),
     index('login_attempts_ip_idx').on(table.ipAddress, table.createdAt),
+    index('login_attempts_created_idx').on(table.createdAt),
   ],
 );
 

@@ -91,7 +91,13 @@ test('a signed-out visit to /dashboard/brands goes to sign-in and comes back', a
   await page.goto('/dashboard/brands');
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard%2Fbrands$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  // By keyboard only: Email, Tab, Password, Enter.
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type(e2eAdmin.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(e2eAdmin.password);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/brands$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

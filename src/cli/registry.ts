@@ -2,6 +2,16 @@ import type { CliCommand } from './command.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { outboxCommand } from './commands/outbox.ts';
 import { demosCommand } from './commands/demos.ts';
+import { createUserCommand } from './commands/create-user.ts';
+import { approveCommand } from './commands/approve.ts';
+import { listPendingCommand } from './commands/list-pending.ts';
 
 /** Every admin command, in the order `--help` lists them. Later features add theirs here. */
-export const commands: readonly CliCommand[] = [migrateCommand, outboxCommand, demosCommand];
+export const commands: readonly CliCommand[] = [
+  migrateCommand,
+  createUserCommand,
+  approveCommand,
+  listPendingCommand,
+  demosCommand,
+  outboxCommand,
+];

@@ -16,3 +16,68 @@ export const currentUserSchema = z.object({
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** Accounts issue: passwords of 8 to 128 characters. */
+export const passwordLimits = { min: 8, max: 128 } as const;
+export const nameMaxLength = 100;
+/** Longest `returnTo` we keep; anything longer is ignored. */
+export const returnToMaxLength = 2048;
+
+const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Enter a valid email address'));
+
+const returnToSchema = z.string().max(returnToMaxLength).optional();
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(passwordLimits.max),
+  returnTo: returnToSchema,
+});
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(nameMaxLength, `${label} must be at most ${nameMaxLength} characters`)
+    // Control characters (NUL cannot even be stored in PostgreSQL text) have no place in a name.
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must not contain control characters`);
+
+export const signupInputSchema = z.object({
+  firstName: nameSchema('First name'),
+  lastName: nameSchema('Last name'),
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(passwordLimits.min, `Password must be at least ${passwordLimits.min} characters`)
+    .max(passwordLimits.max, `Password must be at most ${passwordLimits.max} characters`),
+  returnTo: returnToSchema,
+});
+
+/** After signing in or up: where the browser goes next (a safe same-site path). */
+export const authSuccessSchema = z.object({
+  user: currentUserSchema,
+  redirectTo: z.string(),
+});
+
+export const loginRedirectQuerySchema = z.object({
+  returnTo: z.string().optional(),
+});
+
+export const oidcCallbackQuerySchema = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export type LoginInput = z.infer<typeof loginInputSchema>;
+export type SignupInput = z.infer<typeof signupInputSchema>;
+export type AuthSuccess = z.infer<typeof authSuccessSchema>;

@@ -13,6 +13,8 @@ import { registerSpa } from '#server/plugins/spa.ts';
 import { healthRoutes } from '#server/modules/health/routes.ts';
 import { demoRoutes } from '#server/modules/demo/routes.ts';
 import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
+import { authRoutes } from '#server/modules/auth/routes.ts';
+import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -44,12 +46,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await registerSecurity(app, { isHttps: isSecureOrigin(config) });
   await app.register(cookie);
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: database.db, publicUrl: config.PUBLIC_URL });
 
   // 3. API modules, each under /api.
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(demoRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(newsletterRoutes, { prefix: '/api', database });
+  await app.register(authRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
+  await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -65,6 +65,18 @@ const configSchema = z.object({
   DEMO_SLOT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(240).default(30)),
   /** Sales inbox told about every new booking; unset sends no notification. */
   DEMO_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
+  /** OpenID Connect sign-in (production). All three set: /api/login goes to the provider; none: embedded accounts. */
+  OIDC_ISSUER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+}).superRefine((config, context) => {
+  const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const set = oidc.filter((name) => config[name] !== undefined);
+  if (set.length > 0 && set.length < oidc.length) {
+    for (const name of oidc.filter((n) => config[n] === undefined)) {
+      context.addIssue({ code: 'custom', path: [name], message: `is required when ${set.join(' and ')} is set` });
+    }
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -89,4 +101,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The app is served over HTTPS when its public URL says so; cookies are then marked Secure. */
 export function isSecureOrigin(config: Pick<Config, 'PUBLIC_URL'>): boolean {
   return config.PUBLIC_URL?.startsWith('https://') ?? false;
+}
+
+/** The OpenID Connect settings when all three are present, else null (embedded accounts). */
+export function getOidcSettings(
+  config: Pick<Config, 'OIDC_ISSUER_URL' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET'>,
+): { issuerUrl: string; clientId: string; clientSecret: string } | null {
+  if (!config.OIDC_ISSUER_URL || !config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) return null;
+  return { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET };
 }

@@ -53,7 +53,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SMTP_URL: '',
   };
 
-  const setupCommands: string[][] = [['migrate']];
+  const setupCommands: string[][] = [
+    ['migrate'],
+    // An approved admin for the accounts flow (tests/e2e/accounts.spec.ts).
+    [
+      'create-user',
+      '--email',
+      e2eAdmin.email,
+      '--password',
+      e2eAdmin.password,
+      '--first-name',
+      'E2E',
+      '--last-name',
+      'Admin',
+      '--verified',
+      '--admin',
+    ],
+  ];
   const quiet = { out: () => {}, err: (line: string) => console.error(line) };
   for (const argv of setupCommands) {
     const code = await runCli(argv, quiet, { env });

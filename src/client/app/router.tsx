@@ -1,7 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { CurrentUser } from '#contracts/auth.ts';
 import { paths } from '#client/config/paths.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { replaceLocation } from '#client/lib/navigation.ts';
+import { ReviewModal } from '#client/features/auth/components/review-modal.tsx';
 import { LandingRoute } from './routes/marketing/landing.tsx';
 import { PrivacyRoute } from './routes/marketing/privacy.tsx';
 import { TermsRoute } from './routes/marketing/terms.tsx';
@@ -11,6 +14,37 @@ import { SignupRoute } from './routes/auth/signup.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
 const DashboardRoutes = lazy(() => import('./routes/dashboard/dashboard-routes.tsx'));
+const AdminRoute = lazy(() => import('./routes/admin/admin.tsx'));
+
+/** spec §2: the paths a signed-out or still-loading visitor may see. */
+const publicPaths: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.privacy,
+  paths.terms,
+  paths.dataDeletion,
+  paths.login,
+  paths.signup,
+]);
+
+const isDashboardPath = (path: string) =>
+  path === paths.dashboard.overview || path.startsWith(`${paths.dashboard.overview}/`);
+
+/** A neutral screen while the session is read or the browser leaves: no page that might be the wrong one. */
+function PageLoading() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-screen items-center justify-center bg-slate-50"
+    >
+      <span className="sr-only">Loading…</span>
+      <span
+        aria-hidden="true"
+        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+      />
+    </div>
+  );
+}
 
 /** spec §2 Route access, for signed-out or still-loading visitors. */
 function PublicRoutes() {
@@ -27,20 +61,57 @@ function PublicRoutes() {
   );
 }
 
-/** spec §2 Route access. The accounts work adds the review modal for unverified users. */
-export function AppRouter() {
-  const { user } = useCurrentUser();
-  if (!user) return <PublicRoutes />;
-  return (
-    <Switch>
-      <Route path={paths.privacy} component={PrivacyRoute} />
-      <Route path={paths.terms} component={TermsRoute} />
-      <Route path={paths.dataDeletion} component={DataDeletionRoute} />
-      <Route>
-        <Suspense fallback={null}>
+/**
+ * A signed-out visitor opening a dashboard page goes through sign-in and comes back (docs/spec-deviations.md).
+ * A full navigation: /api/login is a server route (spec §7).
+ */
+function SignInAndReturn({ path }: { path: string }) {
+  useEffect(() => {
+    const returnTo = `${path}${window.location.search}${window.location.hash}`;
+    replaceLocation(`${paths.apiLogin}?${new URLSearchParams({ returnTo })}`);
+  }, [path]);
+  return <PageLoading />;
+}
+
+/** Signed-in routes. Unverified users get the same pages, blurred and inert, under the review modal (spec §2). */
+function SignedInRoutes({ user }: { user: CurrentUser }) {
+  const isPending = !user.verified;
+  const routes: ReactNode = (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path={paths.privacy} component={PrivacyRoute} />
+        <Route path={paths.terms} component={TermsRoute} />
+        <Route path={paths.dataDeletion} component={DataDeletionRoute} />
+        {/* Already signed in: the sign-in pages have nothing to offer. */}
+        <Route path={paths.login}>
+          <Redirect to={paths.home} replace />
+        </Route>
+        <Route path={paths.signup}>
+          <Redirect to={paths.home} replace />
+        </Route>
+        {user.role === 'admin' && user.verified ? <Route path={paths.admin} component={AdminRoute} /> : null}
+        <Route>
           <DashboardRoutes />
-        </Suspense>
-      </Route>
-    </Switch>
+        </Route>
+      </Switch>
+    </Suspense>
   );
+  if (!isPending) return routes;
+  return (
+    <>
+      <div inert className="pointer-events-none select-none blur-sm" data-testid="review-backdrop">
+        {routes}
+      </div>
+      <ReviewModal email={user.email} />
+    </>
+  );
+}
+
+/** spec §2 Route access and §6 Roles. */
+export function AppRouter() {
+  const { user, isLoading } = useCurrentUser();
+  const [location] = useLocation();
+  if (isLoading) return publicPaths.has(location) ? <PublicRoutes /> : <PageLoading />;
+  if (!user) return isDashboardPath(location) ? <SignInAndReturn path={location} /> : <PublicRoutes />;
+  return <SignedInRoutes user={user} />;
 }

@@ -4,6 +4,7 @@ import { getDisplayName, getGreetingName, getInitials } from './user-display.ts'
 describe('getInitials (spec §3)', () => {
   it('uses the first letters of first and last name', () => {
     expect(getInitials({ firstName: 'ada', lastName: 'Lovelace', email: 'x@y.z' })).toBe('AL');
+    expect(getInitials({ firstName: ' ada ', lastName: ' lovelace', email: null })).toBe('AL');
   });
   it('falls back to the first two letters of the email when a name part is missing', () => {
     expect(getInitials({ firstName: 'Ada', lastName: null, email: 'mo@example.com' })).toBe('MO');
@@ -22,6 +23,7 @@ describe('getDisplayName (spec §3)', () => {
   });
   it('then the first name alone', () => {
     expect(getDisplayName({ firstName: 'Ada', lastName: null, email: 'a@b.c' })).toBe('Ada');
+    expect(getDisplayName({ firstName: 'Ada', lastName: '  ', email: 'a@b.c' })).toBe('Ada');
   });
   it('then the email', () => {
     expect(getDisplayName({ firstName: null, lastName: 'Lovelace', email: 'a@b.c' })).toBe('a@b.c');
@@ -37,5 +39,7 @@ describe('getGreetingName (spec §2 Overview)', () => {
     expect(getGreetingName({ firstName: 'Ada', email: 'ada@x.io' })).toBe('Ada');
     expect(getGreetingName({ firstName: null, email: 'mo.salah@x.io' })).toBe('mo.salah');
     expect(getGreetingName({ firstName: null, email: null })).toBe('there');
+    expect(getGreetingName({ firstName: '  ', email: '@x.io' })).toBe('there');
+    expect(getGreetingName(null)).toBe('there');
   });
 });

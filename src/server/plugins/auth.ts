@@ -12,13 +12,39 @@ declare module 'fastify' {
   }
 }
 
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CROSS_ORIGIN_MESSAGE = 'This request came from another site and was refused.';
+
+/**
+ * CSRF defence (accounts issue §5): a state-changing /api request must come from our own origin. Browsers
+ * send `Origin` on cross-origin and on same-origin POSTs, and `Sec-Fetch-Site` everywhere modern; a request
+ * with neither (curl, server to server) carries no ambient browser credentials worth forging, so it passes.
+ * Applied with or without a session cookie, which also stops sign-in CSRF (logging a victim into our account).
+ */
+export function isCrossSiteRequest(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  if (!unsafeMethods.has(request.method)) return false;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const allowed = new Set<string>();
+  if (publicUrl) allowed.add(new URL(publicUrl).origin);
+  const host = request.headers.host;
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  return !allowed.has(origin);
+}
+
 /** Reads the session cookie on every /api request; routes then guard with the preHandlers below. */
-export const authPlugin = fp<{ db: Database }>(
-  async (app, { db }) => {
+export const authPlugin = fp<{ db: Database; publicUrl?: string | undefined }>(
+  async (app, { db, publicUrl }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
+      if (isCrossSiteRequest(request, publicUrl)) throw new AppError('FORBIDDEN', CROSS_ORIGIN_MESSAGE);
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const user = await findSessionUser(db, token);

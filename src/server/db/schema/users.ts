@@ -48,3 +48,25 @@ export const sessions = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * Failed sign-ins, kept in the database so the limit (5 per account and 20 per address in 15 minutes)
+ * survives restarts and holds across instances. Old rows are pruned on each failure.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The normalized email that was tried (it may not belong to any account). */
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_attempts_email_idx').on(table.email, table.createdAt),
+    index('login_attempts_ip_idx').on(table.ipAddress, table.createdAt),
+    index('login_attempts_created_idx').on(table.createdAt),
+  ],
+);
+
+export type LoginAttempt = typeof loginAttempts.$inferSelect;

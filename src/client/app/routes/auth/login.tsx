@@ -1,8 +1,11 @@
-/** Filled in by the accounts work. */
+import { AuthPage } from '#client/features/auth/components/auth-page.tsx';
+import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+
+/** Embedded sign-in (accounts issue §1); GET /api/login sends visitors here when OpenID Connect is off. */
 export function LoginRoute() {
   return (
-    <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-2xl font-bold text-slate-900">Sign in</h1>
-    </main>
+    <AuthPage title="Sign in" subtitle="Welcome back to Voicecart.">
+      <LoginForm />
+    </AuthPage>
   );
 }

@@ -1,8 +1,14 @@
-/** Filled in by the accounts work. */
+import { AuthPage } from '#client/features/auth/components/auth-page.tsx';
+import { SignupForm } from '#client/features/auth/components/signup-form.tsx';
+
+/** Embedded sign-up (accounts issue §1); new accounts wait for review by the admin team. */
 export function SignupRoute() {
   return (
-    <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-2xl font-bold text-slate-900">Create your account</h1>
-    </main>
+    <AuthPage
+      title="Create your account"
+      subtitle="Start your free trial. We typically review new accounts within 24 hours."
+    >
+      <SignupForm />
+    </AuthPage>
   );
 }

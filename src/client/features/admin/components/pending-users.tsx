@@ -1,0 +1,110 @@
+import { Check, X } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/hooks/use-toast.ts';
+import { getServerMessage } from '#client/lib/api-client.ts';
+import { getDisplayName } from '#client/lib/user-display.ts';
+import { usePendingUsers } from '../api/get-pending-users.ts';
+import { useReviewUser, type ReviewDecision } from '../api/review-user.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Accounts awaiting review, oldest first, each with Approve and Reject. */
+export function PendingUsers() {
+  const pending = usePendingUsers();
+  const review = useReviewUser();
+
+  async function handleReview(id: string, email: string, decision: ReviewDecision) {
+    if (
+      decision === 'reject' &&
+      !window.confirm(`Reject and delete the account ${email}? They will be emailed.`)
+    )
+      return;
+    try {
+      await review.mutateAsync({ id, decision });
+      toast({
+        title: decision === 'approve' ? 'Account approved' : 'Account rejected',
+        description:
+          decision === 'approve'
+            ? `${email} can now use the dashboard; they have been emailed.`
+            : `${email} has been removed and emailed.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: getServerMessage(error) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  if (pending.isLoading) return <p className="text-sm text-slate-600">Loading accounts…</p>;
+  if (pending.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {getServerMessage(pending.error) ?? 'The accounts could not be loaded.'}
+      </p>
+    );
+  }
+  const users = pending.data?.users ?? [];
+  if (users.length === 0) return <p className="text-sm text-slate-600">No accounts are awaiting review.</p>;
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Accounts awaiting review, oldest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Signed up
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const isBusy = review.isPending && review.variables?.id === user.id;
+            const name = getDisplayName({ firstName: user.firstName, lastName: user.lastName, email: null });
+            return (
+              <tr key={user.id} className="border-b border-slate-100 last:border-0">
+                <td className="px-4 py-3 text-slate-900">{name === 'User' ? '—' : name}</td>
+                <td className="px-4 py-3 text-slate-900">{user.email}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  <time dateTime={user.createdAt}>{dateFormat.format(new Date(user.createdAt))}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      disabled={isBusy}
+                      aria-label={`Approve ${user.email}`}
+                      onClick={() => void handleReview(user.id, user.email, 'approve')}
+                    >
+                      <Check className="h-4 w-4" aria-hidden="true" />
+                      Approve
+                    </Button>
+                    <Button
+                      variant="outline"
+                      disabled={isBusy}
+                      aria-label={`Reject ${user.email}`}
+                      onClick={() => void handleReview(user.id, user.email, 'reject')}
+                    >
+                      <X className="h-4 w-4" aria-hidden="true" />
+                      Reject
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { loginInputSchema, type LoginInput } from '#contracts/auth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { getServerMessage } from '#client/lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import { FormField } from './form-field.tsx';
+import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
+
+export function LoginForm() {
+  const login = useLogin();
+  const returnTo = getReturnToFromLocation();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const isBusy = isSubmitting || login.isPending || login.isSuccess;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await login.mutateAsync({ ...values, ...(returnTo ? { returnTo } : {}) });
+      goAfterSignIn(result.redirectTo);
+    } catch {
+      // Shown below from login.error.
+    }
+  });
+
+  const serverMessage = login.isError
+    ? (getServerMessage(login.error) ?? 'Sign-in failed. Please try again.')
+    : null;
+  const signupHref = returnTo ? `${paths.signup}?${new URLSearchParams({ returnTo })}` : paths.signup;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      {serverMessage ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {serverMessage}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={isBusy}>
+        Sign in
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        New to Voicecart?{' '}
+        <Link href={signupHref} className="font-medium text-brand-700 underline">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}

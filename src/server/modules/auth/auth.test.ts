@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { loginAttempts, sessions, users } from '#server/db/schema/index.ts';
+import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
+import { DUPLICATE_EMAIL_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './service.ts';
+
+const password = 'correct horse battery';
+let addressCounter = 0;
+/** Each test its own client address, so per-address limits of one test do not leak into another. */
+const nextAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+function sessionCookieOf(response: { cookies: { name: string; value: string }[] }) {
+  return response.cookies.find((c) => c.name === SESSION_COOKIE);
+}
+
+describe('accounts API', () => {
+  let app: TestApp;
+  const inject: TestApp['app']['inject'] = ((options: object) =>
+    app.app.inject({ remoteAddress: nextAddress(), ...options } as never)) as never;
+
+  const signUp = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    inject({ method: 'POST', url: '/api/auth/signup', payload: body, headers });
+  const logIn = (
+    body: Record<string, unknown>,
+    extra: { headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) => inject({ method: 'POST', url: '/api/auth/login', payload: body, ...extra });
+  const me = (cookie?: string) =>
+    inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+
+  async function createPasswordUser(email: string, fields: Partial<typeof users.$inferInsert> = {}) {
+    return createTestUser(app.database.db, { email, passwordHash: await hashPassword(password), ...fields });
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 401 {message: Unauthorized} when signed out', async () => {
+    const response = await me();
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: 'Unauthorized' });
+  });
+
+  it('signs up an unverified user, signs them in at once, and stores an argon2id hash', async () => {
+    const response = await signUp({
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      email: ' Ada@Example.COM ',
+      password,
+      returnTo: '/dashboard/brands',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      user: {
+        id: expect.any(String),
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        profileImageUrl: null,
+        verified: false,
+        role: 'user',
+      },
+      redirectTo: '/dashboard/brands',
+    });
+    const cookie = sessionCookieOf(response)!;
+    expect((await me(`${SESSION_COOKIE}=${cookie.value}`)).json()).toMatchObject({
+      email: 'ada@example.com',
+      verified: false,
+    });
+    const [row] = await app.database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses a duplicate email (any case) with 409 and stores nothing', async () => {
+    await createPasswordUser('dup@example.com');
+    const response = await signUp({ firstName: 'A', lastName: 'B', email: 'DUP@example.com', password });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: DUPLICATE_EMAIL_MESSAGE });
+    const rows = await app.database.db.select().from(users).where(eq(users.email, 'dup@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    ['a short password', { password: 'short' }, 'password'],
+    ['a long password', { password: 'x'.repeat(129) }, 'password'],
+    ['a bad email', { email: 'not-an-email' }, 'email'],
+    ['a missing first name', { firstName: '  ' }, 'firstName'],
+    ['a huge last name', { lastName: 'x'.repeat(101) }, 'lastName'],
+    ['a NUL in a name', { firstName: 'A\u0000B' }, 'firstName'],
+  ])('rejects sign-up with %s, naming the field', async (_name, change, field) => {
+    const email = `field-${field}-${Math.random()}@example.com`;
+    const response = await signUp({ firstName: 'A', lastName: 'B', email, password, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+    expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('signs in with the right password, answering where to go next', async () => {
+    await createPasswordUser('grace@example.com', { verified: true });
+    const response = await logIn({ email: 'Grace@example.com', password, returnTo: '/dashboard?tab=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      user: { email: 'grace@example.com', verified: true },
+      redirectTo: '/dashboard?tab=1',
+    });
+  });
+
+  it('gives one generic message for a wrong password and for an unknown email', async () => {
+    await createPasswordUser('wrong@example.com');
+    const wrong = await logIn({ email: 'wrong@example.com', password: 'not the password' });
+    const unknown = await logIn({ email: 'nobody@example.com', password });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe(WRONG_CREDENTIALS_MESSAGE);
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, max-age of the absolute expiry, not Secure over http', async () => {
+    await createPasswordUser('flags@example.com');
+    const response = await logIn({ email: 'flags@example.com', password });
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).toContain(`Max-Age=${SESSION_ABSOLUTE_MS / 1000}`);
+    expect(header).not.toMatch(/Secure/);
+    expect(sessionCookieOf(response)!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('marks the cookie Secure when PUBLIC_URL is https', async () => {
+    const secureApp = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
+    try {
+      await createTestUser(secureApp.database.db, {
+        email: 'secure@example.com',
+        passwordHash: await hashPassword(password),
+      });
+      const response = await secureApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'secure@example.com', password },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await secureApp.close();
+    }
+  });
+
+  it('issues a new session id at every sign-in and drops the one the browser had', async () => {
+    await createPasswordUser('rotate@example.com');
+    const first = sessionCookieOf(await logIn({ email: 'rotate@example.com', password }))!.value;
+    const second = sessionCookieOf(
+      await logIn(
+        { email: 'rotate@example.com', password },
+        { headers: { cookie: `${SESSION_COOKIE}=${first}` } },
+      ),
+    )!.value;
+    expect(second).not.toBe(first);
+    expect((await me(`${SESSION_COOKIE}=${first}`)).statusCode).toBe(401);
+    expect((await me(`${SESSION_COOKIE}=${second}`)).statusCode).toBe(200);
+  });
+
+  it('logs out: deletes the session, clears the cookie, redirects home; the old cookie no longer works', async () => {
+    const user = await createPasswordUser('logout@example.com');
+    const { cookie } = await signInAs(app.database.db, user.id);
+    const response = await inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/');
+    const cleared = sessionCookieOf(response)!;
+    expect(cleared.value).toBe('');
+    expect(String(response.headers['set-cookie'])).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    expect((await me(cookie)).statusCode).toBe(401);
+    const left = await app.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toHaveLength(0);
+  });
+
+  it('ends a session idle for more than 7 days, and any session past 30 days', async () => {
+    const user = await createPasswordUser('expiry@example.com');
+    const idle = await signInAs(app.database.db, user.id);
+    const old = await signInAs(app.database.db, user.id);
+    const fresh = await signInAs(app.database.db, user.id);
+    const day = 24 * 60 * 60 * 1000;
+    const idleToken = idle.cookie.split('=')[1]!;
+    const oldToken = old.cookie.split('=')[1]!;
+    const { createHash } = await import('node:crypto');
+    const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+    await app.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 7 * day - 60_000) })
+      .where(eq(sessions.idHash, hashOf(idleToken)));
+    await app.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 31 * day), expiresAt: new Date(Date.now() - day) })
+      .where(eq(sessions.idHash, hashOf(oldToken)));
+    expect((await me(idle.cookie)).statusCode).toBe(401);
+    expect((await me(old.cookie)).statusCode).toBe(401);
+    expect((await me(fresh.cookie)).statusCode).toBe(200);
+  });
+
+  it('limits failures per account: the 6th try in 15 minutes is 429 even with the right password', async () => {
+    await createPasswordUser('limited@example.com');
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await logIn({ email: 'limited@example.com', password: `wrong-${i}-password` })).statusCode,
+      ).toBe(401);
+    }
+    const blocked = await logIn({ email: 'limited@example.com', password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
+    // Old failures stop counting after the window.
+    await app.database.db
+      .update(loginAttempts)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(loginAttempts.email, 'limited@example.com'));
+    expect((await logIn({ email: 'limited@example.com', password })).statusCode).toBe(200);
+  });
+
+  it('limits failures per address across accounts', async () => {
+    const remoteAddress = '192.0.2.77';
+    for (let i = 0; i < 20; i += 1) {
+      const r = await logIn({ email: `spray${i}@example.com`, password: 'guess-guess' }, { remoteAddress });
+      expect(r.statusCode).toBe(401);
+    }
+    await createPasswordUser('victim@example.com');
+    expect((await logIn({ email: 'victim@example.com', password }, { remoteAddress })).statusCode).toBe(429);
+    expect((await logIn({ email: 'victim@example.com', password })).statusCode).toBe(200);
+    const [{ n } = { n: 0 }] = await app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.ipAddress, remoteAddress));
+    expect(n).toBe(20);
+  });
+
+  it('refuses a cross-origin POST (Origin or Sec-Fetch-Site) with 403 and stores nothing', async () => {
+    const user = await createPasswordUser('csrf@example.com');
+    const { cookie } = await signInAs(app.database.db, user.id);
+    const body = { firstName: 'E', lastName: 'Vil', email: 'csrf-new@example.com', password };
+    const hostileHeaders: Record<string, string>[] = [
+      { origin: 'https://evil.example', cookie },
+      { origin: 'null', cookie },
+      { 'sec-fetch-site': 'cross-site', cookie },
+      { 'sec-fetch-site': 'same-site', cookie },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of hostileHeaders) {
+      const response = await signUp(body, headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toMatch(/another site/);
+    }
+    expect(
+      await app.database.db.select().from(users).where(eq(users.email, 'csrf-new@example.com')),
+    ).toHaveLength(0);
+    // Same origin (the Host), same-origin fetch metadata, and no headers at all pass.
+    const host = 'localhost:80';
+    const ok = await signUp(body, { origin: `http://${host}`, host, 'sec-fetch-site': 'same-origin' });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('ignores a returnTo that points off-site', async () => {
+    await createPasswordUser('return@example.com');
+    for (const returnTo of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'evil',
+      '/api/logout',
+    ]) {
+      const response = await logIn({ email: 'return@example.com', password, returnTo });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().redirectTo).toBe('/');
+    }
+    const redirect = await inject({
+      method: 'GET',
+      url: `/api/login?returnTo=${encodeURIComponent('//evil.example')}`,
+    });
+    expect(redirect.headers.location).toBe('/login');
+    const kept = await inject({
+      method: 'GET',
+      url: `/api/login?returnTo=${encodeURIComponent('/dashboard/brands')}`,
+    });
+    expect(kept.statusCode).toBe(302);
+    expect(kept.headers.location).toBe('/login?returnTo=%2Fdashboard%2Fbrands');
+  });
+
+  it('sends an already signed-in visitor of /api/login straight to returnTo', async () => {
+    const user = await createPasswordUser('already@example.com');
+    const { cookie } = await signInAs(app.database.db, user.id);
+    const response = await inject({
+      method: 'GET',
+      url: '/api/login?returnTo=/dashboard',
+      headers: { cookie },
+    });
+    expect(response.headers.location).toBe('/dashboard');
+  });
+
+  it('answers malformed, oversized and hostile bodies with 4xx, never 500', async () => {
+    const cases = [
+      { payload: '{"email":', headers: { 'content-type': 'application/json' } },
+      {
+        payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(20_000) }),
+        headers: { 'content-type': 'application/json' },
+      },
+      { payload: JSON.stringify(['array']), headers: { 'content-type': 'application/json' } },
+      {
+        payload: JSON.stringify({ email: { $ne: 1 }, password: ['x'] }),
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        payload: 'email=a@b.co&password=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    ];
+    for (const url of ['/api/auth/login', '/api/auth/signup']) {
+      for (const c of cases) {
+        const response = await inject({ method: 'POST', url, ...c });
+        expect(response.statusCode, `${url} ${c.payload.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(typeof response.json().message).toBe('string');
+      }
+    }
+  });
+});

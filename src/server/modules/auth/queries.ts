@@ -1,0 +1,104 @@
+import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { loginAttempts, users } from '#server/db/schema/index.ts';
+
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  verified: users.verified,
+  role: users.role,
+};
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash, oidcSubject: users.oidcSubject })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserByOidcSubject(db: Database, subject: string) {
+  const [row] = await db
+    .select({ ...sessionUserColumns, oidcSubject: users.oidcSubject })
+    .from(users)
+    .where(eq(users.oidcSubject, subject))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertUser(db: Database, values: typeof users.$inferInsert) {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning(sessionUserColumns);
+  return row ?? null;
+}
+
+export async function listPendingUsers(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.verified, false))
+    .orderBy(asc(users.createdAt), asc(users.email));
+}
+
+/** Marks a pending account approved; null when there is no such pending account. */
+export async function approvePendingUser(db: Database, where: { id: string } | { email: string }, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ verified: true, approvedAt: now, updatedAt: now })
+    .where(
+      and('id' in where ? eq(users.id, where.id) : eq(users.email, where.email), eq(users.verified, false)),
+    )
+    .returning(sessionUserColumns);
+  return row ?? null;
+}
+
+export async function deletePendingUser(db: Database, id: string) {
+  const [row] = await db
+    .delete(users)
+    .where(and(eq(users.id, id), eq(users.verified, false)))
+    .returning(sessionUserColumns);
+  return row ?? null;
+}
+
+export async function countRecentFailures(
+  db: Database,
+  params: { email: string; ipAddress: string; since: Date },
+) {
+  const [byEmail] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, params.email), gt(loginAttempts.createdAt, params.since)));
+  const [byAddress] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ipAddress, params.ipAddress), gt(loginAttempts.createdAt, params.since)));
+  return { byEmail: byEmail?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+}
+
+export async function recordFailure(
+  db: Database,
+  params: { email: string; ipAddress: string; now: Date; pruneBefore: Date },
+) {
+  await db
+    .insert(loginAttempts)
+    .values({ email: params.email, ipAddress: params.ipAddress, createdAt: params.now });
+  // Housekeeping: rows older than the window no longer count for anyone.
+  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, params.pruneBefore));
+}
+
+export async function clearFailures(db: Database, email: string) {
+  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { toSafeReturnTo } from '#contracts/return-to.ts';
+
+describe('toSafeReturnTo', () => {
+  it('keeps same-site paths with their query and fragment', () => {
+    expect(toSafeReturnTo('/dashboard/brands')).toBe('/dashboard/brands');
+    expect(toSafeReturnTo('/dashboard?tab=dms#top')).toBe('/dashboard?tab=dms#top');
+    expect(toSafeReturnTo('/')).toBe('/');
+  });
+
+  it.each([
+    ['absolute URL', 'https://evil.example/dashboard'],
+    ['scheme without slashes', 'javascript:alert(1)'],
+    ['protocol-relative', '//evil.example/x'],
+    ['backslash trick', '/\\evil.example'],
+    ['backslash later', '/dashboard\\..\\x'],
+    ['relative path', 'dashboard'],
+    ['tab inside', '/\t/evil.example'],
+    ['newline', '/dash\nboard'],
+    ['empty', ''],
+    ['the API', '/api/logout'],
+    ['the sign-in page', '/login?returnTo=/login'],
+    ['the sign-up page', '/signup'],
+    ['too long', `/${'a'.repeat(2048)}`],
+  ])('rejects %s', (_name, value) => {
+    expect(toSafeReturnTo(value)).toBeNull();
+  });
+
+  it('rejects non-strings', () => {
+    expect(toSafeReturnTo(undefined)).toBeNull();
+    expect(toSafeReturnTo(['/dashboard'])).toBeNull();
+  });
+
+  it('normalizes dot segments without leaving the site', () => {
+    expect(toSafeReturnTo('/a/../dashboard')).toBe('/dashboard');
+    expect(toSafeReturnTo('/../../dashboard')).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,193 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authSuccessSchema,
+  currentUserSchema,
+  loginInputSchema,
+  loginRedirectQuerySchema,
+  oidcCallbackQuerySchema,
+  signupInputSchema,
+} from '#contracts/auth.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import { defaultReturnTo, toSafeReturnTo } from '#contracts/return-to.ts';
+import {
+  deleteSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  type SessionUser,
+} from '#server/auth/sessions.ts';
+import { getOidcSettings, isSecureOrigin, type Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { createOidcClient, OidcError, type OidcPending } from '#server/integrations/oidc/client.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import { requireUser, currentUser } from '#server/plugins/auth.ts';
+import { createAccountsService } from './service.ts';
+
+/** Holds state, nonce and the PKCE verifier between /api/login and /api/callback; 10 minutes, callback only. */
+const OIDC_COOKIE = 'vc_oidc';
+const OIDC_COOKIE_MAX_AGE_S = 10 * 60;
+
+const toCurrentUser = (user: SessionUser) => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  profileImageUrl: user.profileImageUrl,
+  verified: user.verified,
+  role: user.role,
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  database: { db: Database };
+  jobs: JobQueue;
+}> = async (app, { config, database, jobs }) => {
+  const db = database.db;
+  const accounts = createAccountsService({ db, jobs, publicUrl: config.PUBLIC_URL });
+  const secure = isSecureOrigin(config);
+  const oidcSettings = getOidcSettings(config);
+  const oidc = oidcSettings ? createOidcClient(oidcSettings) : null;
+
+  /** A fresh session id at every sign-in: the old session (if any) is deleted, never reused. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await deleteSession(db, previous);
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+  }
+
+  const publicOrigin = (request: FastifyRequest) =>
+    config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+
+  app.get('/login', { schema: { querystring: loginRedirectQuerySchema } }, async (request, reply) => {
+    const returnTo = toSafeReturnTo(request.query.returnTo) ?? defaultReturnTo;
+    if (request.user) return reply.redirect(returnTo);
+    if (!oidc) {
+      const target = returnTo === defaultReturnTo ? '/login' : `/login?${new URLSearchParams({ returnTo })}`;
+      return reply.redirect(target);
+    }
+    const redirectUri = new URL('/api/callback', publicOrigin(request)).toString();
+    let started;
+    try {
+      started = await oidc.startAuthorization({ redirectUri, returnTo });
+    } catch (error) {
+      request.log.error({ err: error }, 'OpenID Connect sign-in could not start');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Sign-in is unavailable right now. Please try again in a minute.',
+      );
+    }
+    reply.setCookie(OIDC_COOKIE, Buffer.from(JSON.stringify(started.pending)).toString('base64url'), {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/api/callback',
+      secure,
+      maxAge: OIDC_COOKIE_MAX_AGE_S,
+    });
+    return reply.redirect(started.url.toString());
+  });
+
+  app.get(
+    '/callback',
+    {
+      schema: { querystring: oidcCallbackQuerySchema },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      if (!oidc) throw new AppError('NOT_FOUND', 'OpenID Connect sign-in is not configured.');
+      const raw = request.cookies[OIDC_COOKIE];
+      reply.clearCookie(OIDC_COOKIE, { path: '/api/callback' });
+      const pending = parsePending(raw);
+      if (!pending) throw new AppError('BAD_REQUEST', 'This sign-in link has expired. Please sign in again.');
+      if (request.query.error)
+        throw new AppError('UNAUTHORIZED', 'The sign-in provider did not sign you in.');
+      const callbackUrl = new URL(request.url, pending.redirectUri);
+      let identity;
+      try {
+        identity = await oidc.completeAuthorization(callbackUrl, pending);
+      } catch (error) {
+        if (!(error instanceof OidcError)) throw error;
+        request.log.warn({ err: error }, 'OpenID Connect callback rejected');
+        throw new AppError('UNAUTHORIZED', `${error.message}. Please sign in again.`);
+      }
+      const { token } = await accounts.signInWithOidc(identity);
+      await startSession(request, reply, token);
+      return reply.redirect(toSafeReturnTo(pending.returnTo) ?? defaultReturnTo);
+    },
+  );
+
+  const authResponses = { 200: authSuccessSchema, 201: authSuccessSchema, 401: errorResponseSchema };
+
+  app.post(
+    '/auth/login',
+    {
+      schema: { body: loginInputSchema, response: authResponses },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { user, token } = await accounts.signIn(request.body, request.ip);
+      await startSession(request, reply, token);
+      return {
+        user: toCurrentUser(user),
+        redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: { body: signupInputSchema, response: authResponses },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { user, token } = await accounts.signUp(request.body);
+      await startSession(request, reply, token);
+      return reply.status(201).send({
+        user: toCurrentUser(user),
+        redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo,
+      });
+    },
+  );
+
+  app.get('/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    return reply.header('cache-control', 'no-store').redirect('/');
+  });
+
+  app.get(
+    '/auth/user',
+    { preHandler: requireUser, schema: { response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toCurrentUser(currentUser(request));
+    },
+  );
+};
+
+const pendingSchema = z.object({
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  codeVerifier: z.string().min(43),
+  redirectUri: z.url(),
+  returnTo: z.string(),
+});
+
+function parsePending(raw: string | undefined): OidcPending | null {
+  if (!raw || raw.length > 4096) return null;
+  try {
+    const parsed = pendingSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,227 @@
+import type { LoginInput, SignupInput } from '#contracts/auth.ts';
+import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
+import { createSession, type SessionUser } from '#server/auth/sessions.ts';
+import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { AppError } from '#server/errors.ts';
+import type { OidcIdentity } from '#server/integrations/oidc/client.ts';
+import { sendEmailJob } from '#server/jobs/definitions.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import { eq } from 'drizzle-orm';
+import * as queries from './queries.ts';
+
+/** Sign-in limits (accounts issue §5): failures counted over 15 minutes, per account and per address. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+/** Higher than per account: many people can share one address (an office, a mobile carrier). */
+export const MAX_FAILURES_PER_ADDRESS = 20;
+
+export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export interface AccountsServiceDeps {
+  db: Database;
+  jobs: JobQueue;
+  /** Used in the approval email's sign-in link. */
+  publicUrl?: string | undefined;
+}
+
+export interface NewAccount {
+  email: string;
+  password?: string | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  verified?: boolean;
+  admin?: boolean;
+}
+
+const emailText = {
+  approvedSubject: 'Your Voicecart account is approved',
+  rejectedSubject: 'Your Voicecart sign-up',
+};
+
+export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDeps) {
+  const signInUrl = publicUrl ? new URL('/login', publicUrl).toString() : null;
+
+  async function createAccount(input: NewAccount): Promise<SessionUser> {
+    const email = normalizeEmail(input.email);
+    const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+    const now = new Date();
+    const user = await queries.insertUser(db, {
+      email,
+      passwordHash,
+      firstName: input.firstName?.trim() || null,
+      lastName: input.lastName?.trim() || null,
+      verified: input.verified ?? false,
+      approvedAt: input.verified ? now : null,
+      role: input.admin ? 'admin' : 'user',
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!user)
+      throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE, [
+        { path: 'email', message: DUPLICATE_EMAIL_MESSAGE },
+      ]);
+    return user;
+  }
+
+  return {
+    createAccount,
+
+    /** A new account waits for review (verified: false) and is signed in at once, to see the review modal. */
+    async signUp(input: SignupInput): Promise<{ user: SessionUser; token: string }> {
+      const user = await createAccount({ ...input, verified: false, admin: false });
+      return { user, token: await createSession(db, user.id) };
+    },
+
+    /** One generic message for an unknown email and a wrong password; failures counted in the database. */
+    async signIn(
+      input: LoginInput,
+      ipAddress: string,
+      now = new Date(),
+    ): Promise<{ user: SessionUser; token: string }> {
+      const email = normalizeEmail(input.email);
+      const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+      const failures = await queries.countRecentFailures(db, { email, ipAddress, since });
+      if (failures.byEmail >= MAX_FAILURES_PER_ACCOUNT || failures.byAddress >= MAX_FAILURES_PER_ADDRESS) {
+        throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+      }
+      const found = await queries.findUserByEmail(db, email);
+      const isValid = await verifyPassword(found?.passwordHash ?? null, input.password);
+      if (!found || !isValid) {
+        await queries.recordFailure(db, { email, ipAddress, now, pruneBefore: since });
+        throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
+      }
+      await queries.clearFailures(db, email);
+      const { passwordHash: _hash, oidcSubject: _subject, ...user } = found;
+      return { user, token: await createSession(db, user.id, now) };
+    },
+
+    /**
+     * Finds the account of an OpenID Connect identity, creating it (pending review) on first sign-in, and
+     * refreshes its profile from the claims. An existing password account is linked only when the provider
+     * says it verified the email; otherwise anyone could claim an address at a lax provider.
+     */
+    async signInWithOidc(identity: OidcIdentity): Promise<{ user: SessionUser; token: string }> {
+      const profile = {
+        ...(identity.givenName ? { firstName: identity.givenName } : {}),
+        ...(identity.familyName ? { lastName: identity.familyName } : {}),
+        ...(identity.picture && /^https?:\/\//.test(identity.picture) && identity.picture.length <= 2048
+          ? { profileImageUrl: identity.picture }
+          : {}),
+      };
+      const now = new Date();
+      let user: SessionUser | null = await queries.findUserByOidcSubject(db, identity.subject);
+      if (user) {
+        const emailChange =
+          identity.email &&
+          identity.email !== user.email &&
+          !(await queries.findUserByEmail(db, identity.email))
+            ? { email: identity.email }
+            : {};
+        const [updated] = await db
+          .update(users)
+          .set({ ...profile, ...emailChange, updatedAt: now })
+          .where(eq(users.id, user.id))
+          .returning(queries.sessionUserColumns);
+        user = updated ?? user;
+      } else {
+        if (!identity.email)
+          throw new AppError('BAD_REQUEST', 'The sign-in provider did not share an email address.');
+        const existing = await queries.findUserByEmail(db, identity.email);
+        if (existing) {
+          if (!identity.emailVerified || existing.oidcSubject) {
+            throw new AppError(
+              'CONFLICT',
+              'An account with this email already exists. Sign in with your password.',
+            );
+          }
+          const [linked] = await db
+            .update(users)
+            .set({ ...profile, oidcSubject: identity.subject, updatedAt: now })
+            .where(eq(users.id, existing.id))
+            .returning(queries.sessionUserColumns);
+          user = linked ?? null;
+        } else {
+          user = await queries.insertUser(db, {
+            email: identity.email,
+            oidcSubject: identity.subject,
+            ...profile,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+      }
+      if (!user) throw new AppError('CONFLICT', 'The account changed while signing in. Please try again.');
+      return { user, token: await createSession(db, user.id, now) };
+    },
+
+    async listPendingUsers() {
+      const rows = await queries.listPendingUsers(db);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+
+    /** Approves a pending account and, in the same transaction, queues the email telling them so. */
+    async approveUser(where: { id: string } | { email: string }): Promise<SessionUser> {
+      return db.transaction(async (tx) => {
+        const user = await queries.approvePendingUser(tx, where, new Date());
+        if (!user) throw new AppError('NOT_FOUND', 'No account awaiting review matches that.');
+        const greeting = user.firstName ? `Hi ${user.firstName},` : 'Hello,';
+        await jobs.send(
+          sendEmailJob,
+          {
+            to: user.email,
+            subject: emailText.approvedSubject,
+            text: [
+              greeting,
+              '',
+              'Good news: our admin team has reviewed and approved your Voicecart account.',
+              signInUrl
+                ? `You can now sign in at ${signInUrl} and open your dashboard.`
+                : 'You can now sign in and open your dashboard.',
+              '',
+              'The Voicecart team',
+            ].join('\n'),
+          },
+          { tx },
+        );
+        return user;
+      });
+    },
+
+    /**
+     * Rejecting deletes the pending account (and, through the foreign key, its sessions) and tells the person,
+     * so the address is free to sign up again later (docs/spec-deviations.md).
+     */
+    async rejectUser(id: string): Promise<SessionUser> {
+      return db.transaction(async (tx) => {
+        const user = await queries.deletePendingUser(tx, id);
+        if (!user) throw new AppError('NOT_FOUND', 'No account awaiting review matches that.');
+        const greeting = user.firstName ? `Hi ${user.firstName},` : 'Hello,';
+        await jobs.send(
+          sendEmailJob,
+          {
+            to: user.email,
+            subject: emailText.rejectedSubject,
+            text: [
+              greeting,
+              '',
+              'Thank you for your interest in Voicecart. After review, our admin team could not approve your account,',
+              'and it has been removed along with the details you gave us. Reply to this email if you think this is a mistake.',
+              '',
+              'The Voicecart team',
+            ].join('\n'),
+          },
+          { tx },
+        );
+        return user;
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

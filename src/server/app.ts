@@ -11,6 +11,8 @@ import { errorHandlerPlugin } from '#server/plugins/error-handler.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
 import { registerSpa } from '#server/plugins/spa.ts';
 import { healthRoutes } from '#server/modules/health/routes.ts';
+import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
+import { sessionUserRoutes } from '#server/modules/session-user/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 3. API modules, each under /api.
   await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(sessionUserRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

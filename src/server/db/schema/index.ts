@@ -1,3 +1,4 @@
 // The whole database schema, one file per area. drizzle-kit reads this file to generate migrations.
 export * from './users.ts';
 export * from './mail.ts';
+export * from './dashboard.ts';

@@ -1,0 +1,140 @@
+import {
+  brandArchetypeSchema,
+  brandToneSchema,
+  defaultBrandPersonality,
+  type AutomationRule,
+  type Brand,
+  type BrandPersonality,
+  type Comment,
+  type Conversation,
+  type ListQuery,
+  type Message,
+} from '#contracts/dashboard.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import * as queries from './queries.ts';
+import type { KeysetPosition } from './queries.ts';
+
+export interface Page<T> {
+  items: T[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// PostgreSQL's ISO output of a timestamptz, e.g. `2026-11-22 02:35:00.123456+00`.
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+export function encodeCursor(position: KeysetPosition): string {
+  return Buffer.from(`${position.at}|${position.id}`, 'utf8').toString('base64url');
+}
+
+/** A cursor we did not hand out is bad input (400 naming `cursor`), never a database error. */
+export function decodeCursor(cursor: string | undefined): KeysetPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || rest.length > 0 || !UUID.test(id) || !PG_TIMESTAMP.test(at) || Number.isNaN(Date.parse(at.replace(' ', 'T')))) {
+    throw new AppError('BAD_REQUEST', 'Invalid querystring: cursor: is not a cursor from the X-Next-Cursor header', [
+      { path: 'cursor', message: 'is not a cursor from the X-Next-Cursor header' },
+    ]);
+  }
+  return { at, id };
+}
+
+function toPage<Row extends { id: string; positionAt: string }, T>(rows: Row[], limit: number, map: (row: Row) => T): Page<T> {
+  const hasMore = rows.length > limit;
+  const kept = hasMore ? rows.slice(0, limit) : rows;
+  const last = kept.at(-1);
+  return {
+    items: kept.map(map),
+    nextCursor: hasMore && last ? encodeCursor({ at: last.positionAt, id: last.id }) : null,
+  };
+}
+
+const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
+const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found');
+
+/**
+ * The dashboard's reads (spec §7). Every read is scoped to the signed-in user: another user's brand or
+ * conversation is answered exactly like a missing one (404), so ids reveal nothing.
+ */
+export function createDashboardService({ db }: { db: Database }) {
+  async function requireBrand(userId: string, brandId: string) {
+    const brand = await queries.findBrandOfUser(db, userId, brandId);
+    if (!brand) throw brandNotFound();
+    return brand;
+  }
+
+  return {
+    async listBrands(userId: string, query: ListQuery): Promise<Page<Brand>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const rows = await queries.listBrandsOfUser(db, userId, page);
+      return toPage(rows, page.limit, ({ positionAt: _p, ...brand }) => brand);
+    },
+
+    async listConversations(userId: string, brandId: string, query: ListQuery): Promise<Page<Conversation>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      await requireBrand(userId, brandId);
+      const rows = await queries.listConversationsOfBrand(db, brandId, page);
+      return toPage(rows, page.limit, (row) => ({
+        id: row.id,
+        customerUsername: row.customerUsername,
+        lastMessageAt: row.lastMessageAt.toISOString(),
+        status: row.status,
+      }));
+    },
+
+    async listMessages(userId: string, conversationId: string, query: ListQuery): Promise<Page<Message>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const conversation = await queries.findConversationOfUser(db, userId, conversationId);
+      if (!conversation) throw conversationNotFound();
+      const rows = await queries.listMessagesOfConversation(db, conversationId, page);
+      return toPage(rows, page.limit, (row) => ({
+        id: row.id,
+        sender: row.sender,
+        content: row.content,
+        createdAt: row.createdAt.toISOString(),
+        inventoryChecked: row.inventoryChecked,
+      }));
+    },
+
+    async listComments(userId: string, brandId: string, query: ListQuery): Promise<Page<Comment>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      await requireBrand(userId, brandId);
+      const rows = await queries.listCommentsOfBrand(db, brandId, page);
+      return toPage(rows, page.limit, (row) => ({
+        id: row.id,
+        username: row.username,
+        content: row.content,
+        replied: row.replied,
+        replyContent: row.replyContent,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** The saved personality, or the defaults (`saved: false`) for a brand that has none yet. */
+    async getPersonality(userId: string, brandId: string): Promise<BrandPersonality> {
+      await requireBrand(userId, brandId);
+      const row = await queries.findPersonalityOfBrand(db, brandId);
+      if (!row) return { brandId, ...defaultBrandPersonality, saved: false };
+      return {
+        brandId,
+        // The table's check constraints hold the same lists; parsing keeps the type honest.
+        archetype: brandArchetypeSchema.parse(row.archetype),
+        tone: brandToneSchema.parse(row.tone),
+        voiceDescription: row.voiceDescription,
+        exampleResponses: row.exampleResponses,
+        saved: true,
+      };
+    },
+
+    async listAutomationRules(userId: string, brandId: string, query: ListQuery): Promise<Page<AutomationRule>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      await requireBrand(userId, brandId);
+      const rows = await queries.listAutomationRulesOfBrand(db, brandId, page);
+      return toPage(rows, page.limit, ({ positionAt: _p, ...rule }) => rule);
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -17,7 +17,14 @@ export const brandArchetypes = [
 ] as const;
 
 /** spec §3 Tones, in the spec's order. */
-export const brandTones = ['professional', 'friendly', 'enthusiastic', 'empathetic', 'witty', 'luxury'] as const;
+export const brandTones = [
+  'professional',
+  'friendly',
+  'enthusiastic',
+  'empathetic',
+  'witty',
+  'luxury',
+] as const;
 
 /** Who wrote a message: the buyer, Voicecart AI, or a person on the brand's team. */
 export const messageSenders = ['customer', 'ai', 'agent'] as const;
@@ -32,7 +39,12 @@ export type BrandTone = z.infer<typeof brandToneSchema>;
  * List paging (keyset): `limit` items per page (default 50, at most 200); when more exist the response carries
  * an `X-Next-Cursor` header whose value is passed back as `cursor`. The body stays the plain list of spec §7.
  */
-export const listPaging = { defaultLimit: 50, maxLimit: 200, cursorHeader: 'x-next-cursor', maxCursorLength: 200 } as const;
+export const listPaging = {
+  defaultLimit: 50,
+  maxLimit: 200,
+  cursorHeader: 'x-next-cursor',
+  maxCursorLength: 200,
+} as const;
 
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(listPaging.maxLimit).default(listPaging.defaultLimit),

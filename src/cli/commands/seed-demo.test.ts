@@ -11,10 +11,14 @@ const env = () => ({ LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: dat
 async function seed(email: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(['seed-demo', '--email', email], { out: (l) => out.push(l), err: (l) => err.push(l) }, {
-    env: env(),
-    database,
-  });
+  const code = await runCli(
+    ['seed-demo', '--email', email],
+    { out: (l) => out.push(l), err: (l) => err.push(l) },
+    {
+      env: env(),
+      database,
+    },
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -92,7 +96,9 @@ describe('admin seed-demo', () => {
 
     const second = await seed('demo@example.com');
     expect(second.code).toBe(0);
-    expect(second.out).toContain('added 0 brands, 0 conversations, 0 messages, 0 comments, 0 automation rules');
+    expect(second.out).toContain(
+      'added 0 brands, 0 conversations, 0 messages, 0 comments, 0 automation rules',
+    );
     expect(await countsFor(user.id)).toEqual(counts);
     expect(await countsFor(other.id)).toEqual(otherBefore);
   });
@@ -103,7 +109,11 @@ describe('admin seed-demo', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('no user with the email nobody@example.com');
     const errors: string[] = [];
-    const missing = await runCli(['seed-demo'], { out: () => {}, err: (l) => errors.push(l) }, { env: env(), database });
+    const missing = await runCli(
+      ['seed-demo'],
+      { out: () => {}, err: (l) => errors.push(l) },
+      { env: env(), database },
+    );
     expect(missing).toBe(2);
     expect(errors.join('\n')).toContain('Usage: npm run admin -- seed-demo --email E');
     const { rows: after } = await database.executeSql('select count(*)::int as n from brands', []);

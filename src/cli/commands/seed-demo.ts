@@ -30,7 +30,11 @@ export const seedDemoCommand: CliCommand = {
   },
   async run({ database, out }, values) {
     const email = requireString(values, 'email').toLowerCase();
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const [user] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
     if (!user) throw new Error(`no user with the email ${email}`);
     const now = Date.now();
     const counts = { brands: 0, conversations: 0, messages: 0, comments: 0, rules: 0 };
@@ -64,7 +68,10 @@ export const seedDemoCommand: CliCommand = {
         }
         const brandId = brand!.id;
 
-        await tx.insert(brandPersonalities).values({ brandId, ...demo.personality }).onConflictDoNothing();
+        await tx
+          .insert(brandPersonalities)
+          .values({ brandId, ...demo.personality })
+          .onConflictDoNothing();
 
         for (const [ruleIndex, rule] of demoAutomationRules.entries()) {
           const inserted = await tx
@@ -100,7 +107,9 @@ export const seedDemoCommand: CliCommand = {
             sender: message.sender,
             content: message.content,
             inventoryChecked: message.inventoryChecked ?? false,
-            createdAt: new Date(lastMessageAt.getTime() - (chat.messages.length - 1 - messageIndex) * MESSAGE_GAP_MS),
+            createdAt: new Date(
+              lastMessageAt.getTime() - (chat.messages.length - 1 - messageIndex) * MESSAGE_GAP_MS,
+            ),
           }));
           const insertedMessages = await tx
             .insert(messages)

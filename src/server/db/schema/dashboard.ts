@@ -95,12 +95,27 @@ export const comments = pgTable(
 );
 
 const archetypeList = sql.raw(
-  ['innocent', 'sage', 'explorer', 'outlaw', 'magician', 'hero', 'lover', 'jester', 'everyman', 'caregiver', 'ruler', 'creator']
+  [
+    'innocent',
+    'sage',
+    'explorer',
+    'outlaw',
+    'magician',
+    'hero',
+    'lover',
+    'jester',
+    'everyman',
+    'caregiver',
+    'ruler',
+    'creator',
+  ]
     .map((a) => `'${a}'`)
     .join(', '),
 );
 const toneList = sql.raw(
-  ['professional', 'friendly', 'enthusiastic', 'empathetic', 'witty', 'luxury'].map((t) => `'${t}'`).join(', '),
+  ['professional', 'friendly', 'enthusiastic', 'empathetic', 'witty', 'luxury']
+    .map((t) => `'${t}'`)
+    .join(', '),
 );
 
 /** One personality per brand (spec §2 Psychology Settings, §3 archetypes and tones). */

@@ -1,6 +1,13 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { automationRules, brandPersonalities, brands, comments, conversations, messages } from '#server/db/schema/index.ts';
+import {
+  automationRules,
+  brandPersonalities,
+  brands,
+  comments,
+  conversations,
+  messages,
+} from '#server/db/schema/index.ts';
 
 /**
  * Keyset position: the sort timestamp as PostgreSQL prints it (microseconds kept, so no row is skipped or
@@ -20,7 +27,12 @@ interface PageParams {
 const fetchSize = (page: PageParams) => page.limit + 1;
 
 /** `(ts, id) > (cursor)` for ascending lists, `<` for descending; the row comparison is an index range. */
-function afterPosition(at: SQL.Aliased | unknown, id: unknown, direction: 'asc' | 'desc', after?: KeysetPosition) {
+function afterPosition(
+  at: SQL.Aliased | unknown,
+  id: unknown,
+  direction: 'asc' | 'desc',
+  after?: KeysetPosition,
+) {
   if (!after) return undefined;
   const op = direction === 'asc' ? sql.raw('>') : sql.raw('<');
   return sql`(${at}, ${id}) ${op} (${after.at}::timestamptz, ${after.id}::uuid)`;
@@ -66,24 +78,26 @@ export async function findConversationOfUser(db: Database, userId: string, conve
 
 /** Newest `lastMessageAt` first (index conversations_brand_recent_idx). */
 export async function listConversationsOfBrand(db: Database, brandId: string, page: PageParams) {
-  return db
-    .select({
-      id: conversations.id,
-      customerUsername: conversations.customerUsername,
-      lastMessageAt: conversations.lastMessageAt,
-      status: conversations.status,
-      positionAt: sql<string>`${conversations.lastMessageAt}::text`,
-    })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.brandId, brandId),
-        afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
-      ),
-    )
-    // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
-    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
-    .limit(fetchSize(page));
+  return (
+    db
+      .select({
+        id: conversations.id,
+        customerUsername: conversations.customerUsername,
+        lastMessageAt: conversations.lastMessageAt,
+        status: conversations.status,
+        positionAt: sql<string>`${conversations.lastMessageAt}::text`,
+      })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.brandId, brandId),
+          afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
+        ),
+      )
+      // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
+      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
+      .limit(fetchSize(page))
+  );
 }
 
 /** Oldest first (index messages_conversation_created_idx). */
@@ -121,7 +135,9 @@ export async function listCommentsOfBrand(db: Database, brandId: string, page: P
       positionAt: sql<string>`${comments.createdAt}::text`,
     })
     .from(comments)
-    .where(and(eq(comments.brandId, brandId), afterPosition(comments.createdAt, comments.id, 'desc', page.after)))
+    .where(
+      and(eq(comments.brandId, brandId), afterPosition(comments.createdAt, comments.id, 'desc', page.after)),
+    )
     .orderBy(sql`${comments.createdAt} desc nulls last`, sql`${comments.id} desc nulls last`)
     .limit(fetchSize(page));
 }

@@ -17,7 +17,12 @@ import type { Database } from '#server/db/client.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
 import { createDashboardService, type Page } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 /** spec §7: the body is the plain list; the next page's cursor travels in a header. */
 function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
@@ -33,17 +38,25 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/brands',
     { ...guarded, schema: { querystring: listQuerySchema, response: { 200: brandListSchema, ...errors } } },
-    async (request, reply) => sendPage(reply, await service.listBrands(currentUser(request).id, request.query)),
+    async (request, reply) =>
+      sendPage(reply, await service.listBrands(currentUser(request).id, request.query)),
   );
 
   app.get(
     '/brands/:brandId/conversations',
     {
       ...guarded,
-      schema: { params: brandIdParamsSchema, querystring: listQuerySchema, response: { 200: conversationListSchema, ...errors } },
+      schema: {
+        params: brandIdParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: conversationListSchema, ...errors },
+      },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listConversations(currentUser(request).id, request.params.brandId, request.query)),
+      sendPage(
+        reply,
+        await service.listConversations(currentUser(request).id, request.params.brandId, request.query),
+      ),
   );
 
   app.get(
@@ -57,22 +70,35 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listMessages(currentUser(request).id, request.params.conversationId, request.query)),
+      sendPage(
+        reply,
+        await service.listMessages(currentUser(request).id, request.params.conversationId, request.query),
+      ),
   );
 
   app.get(
     '/brands/:brandId/comments',
     {
       ...guarded,
-      schema: { params: brandIdParamsSchema, querystring: listQuerySchema, response: { 200: commentListSchema, ...errors } },
+      schema: {
+        params: brandIdParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: commentListSchema, ...errors },
+      },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listComments(currentUser(request).id, request.params.brandId, request.query)),
+      sendPage(
+        reply,
+        await service.listComments(currentUser(request).id, request.params.brandId, request.query),
+      ),
   );
 
   app.get(
     '/brands/:brandId/personality',
-    { ...guarded, schema: { params: brandIdParamsSchema, response: { 200: brandPersonalitySchema, ...errors } } },
+    {
+      ...guarded,
+      schema: { params: brandIdParamsSchema, response: { 200: brandPersonalitySchema, ...errors } },
+    },
     async (request) => service.getPersonality(currentUser(request).id, request.params.brandId),
   );
 
@@ -87,6 +113,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) =>
-      sendPage(reply, await service.listAutomationRules(currentUser(request).id, request.params.brandId, request.query)),
+      sendPage(
+        reply,
+        await service.listAutomationRules(currentUser(request).id, request.params.brandId, request.query),
+      ),
   );
 };

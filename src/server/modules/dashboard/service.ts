@@ -23,7 +23,28 @@ export interface Page<T> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // PostgreSQL's ISO output of a timestamptz, e.g. `2026-11-22 02:35:00.123456+00`.
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const PG_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/** A real calendar time in PostgreSQL's format, so the cast in SQL cannot fail. */
+function isPgTimestamp(text: string): boolean {
+  const match = PG_TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes = '0'] = match
+    .slice(1)
+    .map((part) => (part === '+' || part === '-' ? part : Number(part ?? 0))) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  return (
+    year! >= 1 &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHours! <= 15 &&
+    Number(offsetMinutes) < 60
+  );
+}
 
 export function encodeCursor(position: KeysetPosition): string {
   return Buffer.from(`${position.at}|${position.id}`, 'utf8').toString('base64url');
@@ -33,15 +54,21 @@ export function encodeCursor(position: KeysetPosition): string {
 export function decodeCursor(cursor: string | undefined): KeysetPosition | undefined {
   if (cursor === undefined) return undefined;
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || rest.length > 0 || !UUID.test(id) || !PG_TIMESTAMP.test(at) || Number.isNaN(Date.parse(at.replace(' ', 'T')))) {
-    throw new AppError('BAD_REQUEST', 'Invalid querystring: cursor: is not a cursor from the X-Next-Cursor header', [
-      { path: 'cursor', message: 'is not a cursor from the X-Next-Cursor header' },
-    ]);
+  if (!at || !id || rest.length > 0 || !UUID.test(id) || !isPgTimestamp(at)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'Invalid querystring: cursor: is not a cursor from the X-Next-Cursor header',
+      [{ path: 'cursor', message: 'is not a cursor from the X-Next-Cursor header' }],
+    );
   }
   return { at, id };
 }
 
-function toPage<Row extends { id: string; positionAt: string }, T>(rows: Row[], limit: number, map: (row: Row) => T): Page<T> {
+function toPage<Row extends { id: string; positionAt: string }, T>(
+  rows: Row[],
+  limit: number,
+  map: (row: Row) => T,
+): Page<T> {
   const hasMore = rows.length > limit;
   const kept = hasMore ? rows.slice(0, limit) : rows;
   const last = kept.at(-1);
@@ -128,7 +155,11 @@ export function createDashboardService({ db }: { db: Database }) {
       };
     },
 
-    async listAutomationRules(userId: string, brandId: string, query: ListQuery): Promise<Page<AutomationRule>> {
+    async listAutomationRules(
+      userId: string,
+      brandId: string,
+      query: ListQuery,
+    ): Promise<Page<AutomationRule>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
       await requireBrand(userId, brandId);
       const rows = await queries.listAutomationRulesOfBrand(db, brandId, page);

@@ -34,7 +34,7 @@ async function countsFor(userId: string) {
        (select count(*) from automation_rules r join brands b on b.id = r.brand_id where b.user_id = $1)::int as rules`,
     [userId],
   );
-  return rows[0] as Record<string, number>;
+  return rows[0] as Record<string, number> & { conversations: number; messages: number };
 }
 
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe('admin seed-demo', () => {
       [user.id],
     );
     expect(detail[0]).toMatchObject({ fire: 3, hours: 3 });
-    for (const key of ['checked', 'ai', 'replied', 'fresh']) expect(detail[0]![key]).toBeGreaterThan(0);
+    for (const key of ['checked', 'ai', 'replied', 'fresh']) expect(Number(detail[0]![key])).toBeGreaterThan(0);
 
     const second = await seed('demo@example.com');
     expect(second.code).toBe(0);

@@ -6,6 +6,8 @@ export const paths = {
   dataDeletion: '/data-deletion',
   signup: '/signup',
   login: '/login',
+  /** The admin team's page (accounts work). */
+  admin: '/admin',
   /** Browser navigations, not fetches (spec §7). */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',

@@ -15,7 +15,6 @@ const api = async (page: Page, url: string) => {
   return (await response.json()) as Json[];
 };
 
-const main = (page: Page) => page.locator('#dashboard-main');
 
 test.describe('dashboard with the demo data', () => {
   test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL, 'seeded'));

@@ -38,6 +38,13 @@ function afterPosition(
   return sql`(${at}, ${id}) ${op} (${after.at}::timestamptz, ${after.id}::uuid)`;
 }
 
+/** `exists` guards that put the ownership check into the list query itself: one round trip per page. */
+const ownsBrand = (userId: string, brandId: string) =>
+  sql`exists (select 1 from ${brands} where ${brands.id} = ${brandId} and ${brands.userId} = ${userId})`;
+const ownsConversation = (userId: string, conversationId: string) =>
+  sql`exists (select 1 from ${conversations} inner join ${brands} on ${brands.id} = ${conversations.brandId}
+    where ${conversations.id} = ${conversationId} and ${brands.userId} = ${userId})`;
+
 export async function listBrandsOfUser(db: Database, userId: string, page: PageParams) {
   return db
     .select({
@@ -76,8 +83,16 @@ export async function findConversationOfUser(db: Database, userId: string, conve
   return row;
 }
 
-/** Newest `lastMessageAt` first (index conversations_brand_recent_idx). */
-export async function listConversationsOfBrand(db: Database, brandId: string, page: PageParams) {
+/**
+ * Newest `lastMessageAt` first (index conversations_brand_recent_idx). Lists return no rows for another
+ * user's brand; the service then tells "not yours" (404) from "empty".
+ */
+export async function listConversationsOfBrand(
+  db: Database,
+  userId: string,
+  brandId: string,
+  page: PageParams,
+) {
   return (
     db
       .select({
@@ -91,6 +106,7 @@ export async function listConversationsOfBrand(db: Database, brandId: string, pa
       .where(
         and(
           eq(conversations.brandId, brandId),
+          ownsBrand(userId, brandId),
           afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
         ),
       )
@@ -101,7 +117,12 @@ export async function listConversationsOfBrand(db: Database, brandId: string, pa
 }
 
 /** Oldest first (index messages_conversation_created_idx). */
-export async function listMessagesOfConversation(db: Database, conversationId: string, page: PageParams) {
+export async function listMessagesOfConversation(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  page: PageParams,
+) {
   return db
     .select({
       id: messages.id,
@@ -115,6 +136,7 @@ export async function listMessagesOfConversation(db: Database, conversationId: s
     .where(
       and(
         eq(messages.conversationId, conversationId),
+        ownsConversation(userId, conversationId),
         afterPosition(messages.createdAt, messages.id, 'asc', page.after),
       ),
     )
@@ -123,7 +145,7 @@ export async function listMessagesOfConversation(db: Database, conversationId: s
 }
 
 /** Newest first (index comments_brand_recent_idx). */
-export async function listCommentsOfBrand(db: Database, brandId: string, page: PageParams) {
+export async function listCommentsOfBrand(db: Database, userId: string, brandId: string, page: PageParams) {
   return db
     .select({
       id: comments.id,
@@ -136,7 +158,11 @@ export async function listCommentsOfBrand(db: Database, brandId: string, page: P
     })
     .from(comments)
     .where(
-      and(eq(comments.brandId, brandId), afterPosition(comments.createdAt, comments.id, 'desc', page.after)),
+      and(
+        eq(comments.brandId, brandId),
+        ownsBrand(userId, brandId),
+        afterPosition(comments.createdAt, comments.id, 'desc', page.after),
+      ),
     )
     .orderBy(sql`${comments.createdAt} desc nulls last`, sql`${comments.id} desc nulls last`)
     .limit(fetchSize(page));
@@ -157,7 +183,12 @@ export async function findPersonalityOfBrand(db: Database, brandId: string) {
 }
 
 /** In the order they were made (index automation_rules_brand_created_idx). */
-export async function listAutomationRulesOfBrand(db: Database, brandId: string, page: PageParams) {
+export async function listAutomationRulesOfBrand(
+  db: Database,
+  userId: string,
+  brandId: string,
+  page: PageParams,
+) {
   return db
     .select({
       id: automationRules.id,
@@ -171,6 +202,7 @@ export async function listAutomationRulesOfBrand(db: Database, brandId: string, 
     .where(
       and(
         eq(automationRules.brandId, brandId),
+        ownsBrand(userId, brandId),
         afterPosition(automationRules.createdAt, automationRules.id, 'asc', page.after),
       ),
     )

@@ -101,8 +101,8 @@ export function createDashboardService({ db }: { db: Database }) {
 
     async listConversations(userId: string, brandId: string, query: ListQuery): Promise<Page<Conversation>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      await requireBrand(userId, brandId);
-      const rows = await queries.listConversationsOfBrand(db, brandId, page);
+      const rows = await queries.listConversationsOfBrand(db, userId, brandId, page);
+      if (rows.length === 0) await requireBrand(userId, brandId);
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         customerUsername: row.customerUsername,
@@ -113,9 +113,10 @@ export function createDashboardService({ db }: { db: Database }) {
 
     async listMessages(userId: string, conversationId: string, query: ListQuery): Promise<Page<Message>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const conversation = await queries.findConversationOfUser(db, userId, conversationId);
-      if (!conversation) throw conversationNotFound();
-      const rows = await queries.listMessagesOfConversation(db, conversationId, page);
+      const rows = await queries.listMessagesOfConversation(db, userId, conversationId, page);
+      if (rows.length === 0 && !(await queries.findConversationOfUser(db, userId, conversationId))) {
+        throw conversationNotFound();
+      }
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         sender: row.sender,
@@ -127,8 +128,8 @@ export function createDashboardService({ db }: { db: Database }) {
 
     async listComments(userId: string, brandId: string, query: ListQuery): Promise<Page<Comment>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      await requireBrand(userId, brandId);
-      const rows = await queries.listCommentsOfBrand(db, brandId, page);
+      const rows = await queries.listCommentsOfBrand(db, userId, brandId, page);
+      if (rows.length === 0) await requireBrand(userId, brandId);
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         username: row.username,
@@ -161,8 +162,8 @@ export function createDashboardService({ db }: { db: Database }) {
       query: ListQuery,
     ): Promise<Page<AutomationRule>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      await requireBrand(userId, brandId);
-      const rows = await queries.listAutomationRulesOfBrand(db, brandId, page);
+      const rows = await queries.listAutomationRulesOfBrand(db, userId, brandId, page);
+      if (rows.length === 0) await requireBrand(userId, brandId);
       return toPage(rows, page.limit, ({ positionAt: _p, ...rule }) => rule);
     },
   };

@@ -129,6 +129,7 @@ async function benchBackend(backend: string): Promise<Row[]> {
   }
 
   const rows: Row[] = [];
+  let opened: { close(): Promise<void> } | undefined;
   try {
     await migrateDatabase(database);
     const started = Date.now();
@@ -144,6 +145,7 @@ async function benchBackend(backend: string): Promise<Row[]> {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const runtime = await startRuntime(config, { database, workers: false });
+    opened = runtime;
     try {
       await runtime.app.listen({ host: '127.0.0.1', port: 0 });
       const address = runtime.app.server.address();
@@ -183,7 +185,9 @@ async function benchBackend(backend: string): Promise<Row[]> {
       await runtime.close();
     }
   } finally {
-    await database.close().catch(() => {});
+    if (!opened) await database.close();
+    // runtime.close() closed the database; give the job queue's pool a moment to let its sockets go.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await dropDatabase();
   }
   return rows;

@@ -41,7 +41,10 @@ interface Row {
 async function seed(database: DatabaseHandle) {
   const run = database.executeSql;
   const [user] = (
-    await run(`insert into users (email, first_name, verified) values ('bench@example.com', 'Bench', true) returning id`, [])
+    await run(
+      `insert into users (email, first_name, verified) values ('bench@example.com', 'Bench', true) returning id`,
+      [],
+    )
   ).rows;
   // A few brands, as a real user has; the big one is the first.
   const { rows: brandRows } = await run(
@@ -90,7 +93,17 @@ interface AutocannonResult {
 async function load(url: string, cookie: string): Promise<Omit<Row, 'backend' | 'target'>> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [autocannonBin, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-H', `cookie=${cookie}`, url],
+    [
+      autocannonBin,
+      '--json',
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      String(SECONDS),
+      '-H',
+      `cookie=${cookie}`,
+      url,
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   const result = JSON.parse(stdout) as AutocannonResult;
@@ -156,7 +169,9 @@ async function benchBackend(backend: string): Promise<Row[]> {
       const record = async (target: string, url: string) => {
         const result = await load(url, cookie);
         rows.push({ backend, target, ...result });
-        console.log(`[${backend}] ${target}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
+        console.log(
+          `[${backend}] ${target}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
+        );
       };
 
       await record('conversations, 2k messages', conversationsUrl);
@@ -202,7 +217,9 @@ const pgRows = all.filter((r) => r.backend === 'postgres');
 if (pgRows.length > 0) {
   const small = pgRows.find((r) => r.target === 'conversations, 2k messages')!;
   const big = pgRows.find((r) => r.target === 'conversations, 200k messages')!;
-  const worst = Math.max(...pgRows.filter((r) => r.target !== 'conversations, 2k messages').map((r) => r.p99));
+  const worst = Math.max(
+    ...pgRows.filter((r) => r.target !== 'conversations, 2k messages').map((r) => r.p99),
+  );
   console.log(`PostgreSQL: worst p99 ${worst} ms (target < 25 ms): ${worst < 25 ? 'met' : 'NOT met'}`);
   console.log(
     `PostgreSQL: conversation list p99 ${small.p99} ms at 2k messages, ${big.p99} ms at 200k (target <= 2x): ` +

@@ -15,7 +15,6 @@ const api = async (page: Page, url: string) => {
   return (await response.json()) as Json[];
 };
 
-
 test.describe('dashboard with the demo data', () => {
   test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL, 'seeded'));
 
@@ -115,7 +114,9 @@ test.describe('dashboard with the demo data', () => {
     await expect(page.locator('#dashboard-sidebar')).toHaveAttribute('data-state', 'collapsed');
     // Labels stay for screen readers only; the sidebar narrows to its icons.
     await expect(nav.getByText('Conversations', { exact: true })).toHaveClass(/sr-only/);
-    await expect.poll(async () => (await page.locator('#dashboard-sidebar').boundingBox())?.width).toBeLessThan(80);
+    await expect
+      .poll(async () => (await page.locator('#dashboard-sidebar').boundingBox())?.width)
+      .toBeLessThan(80);
     await expect(page.getByText('Professional Plan')).toBeHidden();
     await nav.getByRole('link', { name: 'Conversations' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Messages & Comments' })).toBeVisible();
@@ -127,7 +128,9 @@ test.describe('dashboard with the demo data', () => {
       'true',
     );
     await expect(nav.getByText('Conversations', { exact: true })).not.toHaveClass(/sr-only/);
-    await expect.poll(async () => (await page.locator('#dashboard-sidebar').boundingBox())?.width).toBeGreaterThan(200);
+    await expect
+      .poll(async () => (await page.locator('#dashboard-sidebar').boundingBox())?.width)
+      .toBeGreaterThan(200);
 
     await nav.getByRole('link', { name: 'Performance' }).click();
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

@@ -9,5 +9,6 @@ export function formatTime(iso: string, now = new Date()): string {
 
 /** spec §4: DM avatar initials are 2 characters of the username, skipping the first character. */
 export function getCustomerInitials(username: string): string {
-  return username.slice(1, 3).toUpperCase();
+  // A one-character username has nothing after its first character: show that character instead.
+  return (username.slice(1, 3) || username.slice(0, 1)).toUpperCase();
 }

@@ -86,14 +86,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SMTP_URL: '',
   };
 
+  const setupCommands: string[][] = [['migrate']];
   const quiet = { out: () => {}, err: (line: string) => console.error(line) };
-  const run = async (argv: string[]) => {
+  for (const argv of setupCommands) {
     const code = await runCli(argv, quiet, { env });
     if (code !== 0) throw new Error(`e2e setup: admin ${argv.join(' ')} exited ${code}`);
-  };
-  await run(['migrate']);
+  }
+
+  // Dashboard specs: two signed-in users, one with the demo data.
   await prepareDashboardUsers(env);
-  await run(['seed-demo', '--email', e2eDashboardUsers.seeded.email]);
+  const seedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.seeded.email], quiet, { env });
+  if (seedCode !== 0) throw new Error(`e2e setup: admin seed-demo exited ${seedCode}`);
 
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -5,6 +5,7 @@ import { demosCommand } from './commands/demos.ts';
 import { createUserCommand } from './commands/create-user.ts';
 import { approveCommand } from './commands/approve.ts';
 import { listPendingCommand } from './commands/list-pending.ts';
+import { seedDemoCommand } from './commands/seed-demo.ts';
 
 /** Every admin command, in the order `--help` lists them. Later features add theirs here. */
 export const commands: readonly CliCommand[] = [
@@ -13,5 +14,6 @@ export const commands: readonly CliCommand[] = [
   approveCommand,
   listPendingCommand,
   demosCommand,
+  seedDemoCommand,
   outboxCommand,
 ];

@@ -15,6 +15,7 @@ import { demoRoutes } from '#server/modules/demo/routes.ts';
 import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
 import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
+import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(newsletterRoutes, { prefix: '/api', database });
   await app.register(authRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
+  await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

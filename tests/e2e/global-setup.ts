@@ -4,8 +4,41 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '#cli/run.ts';
+import { createSession } from '#server/auth/sessions.ts';
+import { loadConfig } from '#server/config.ts';
+import { users } from '#server/db/schema/index.ts';
+import { openDatabaseFromConfig } from '#server/runtime.ts';
 
 export const e2eAdmin = { email: 'admin@e2e.voicecart.test', password: 'e2e-admin-password' };
+
+/** Dashboard e2e: a verified user with the seed-demo data, and a verified admin with no brands. */
+export const e2eDashboardUsers = {
+  seeded: { email: 'dana@e2e.voicecart.test', firstName: 'Dana', lastName: 'Reyes' },
+  empty: { email: 'sam.empty@e2e.voicecart.test', firstName: null, lastName: null },
+} as const;
+
+/**
+ * Signed-in sessions for the dashboard specs without the sign-in UI: users and sessions are written straight
+ * into the database (before the server starts: the embedded database admits one process), and the cookie
+ * values reach the tests through the environment.
+ */
+async function prepareDashboardUsers(env: Record<string, string | undefined>): Promise<void> {
+  const database = await openDatabaseFromConfig(loadConfig(env));
+  try {
+    const [seeded] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.seeded, verified: true })
+      .returning({ id: users.id });
+    const [empty] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.empty, verified: true, role: 'admin' })
+      .returning({ id: users.id });
+    process.env.E2E_DASHBOARD_SESSION = await createSession(database.db, seeded!.id);
+    process.env.E2E_EMPTY_SESSION = await createSession(database.db, empty!.id);
+  } finally {
+    await database.close();
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,6 +108,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const code = await runCli(argv, quiet, { env });
     if (code !== 0) throw new Error(`e2e setup: admin ${argv.join(' ')} exited ${code}`);
   }
+
+  // Dashboard specs: two signed-in users, one with the demo data.
+  await prepareDashboardUsers(env);
+  const seedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.seeded.email], quiet, { env });
+  if (seedCode !== 0) throw new Error(`e2e setup: admin seed-demo exited ${seedCode}`);
 
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './mail.ts';
 export * from './demo.ts';
 export * from './newsletter.ts';
+export * from './dashboard.ts';

@@ -1,21 +1,39 @@
-import { Route, Switch } from 'wouter';
+import type { ComponentType } from 'react';
+import { useLocation } from 'wouter';
+import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx';
 import { paths } from '#client/config/paths.ts';
 import { NotFoundRoute } from '../not-found.tsx';
+import { AutomationRoute } from './automation.tsx';
+import { BrandsRoute } from './brands.tsx';
+import { ConversationsRoute } from './conversations.tsx';
+import { OverviewRoute } from './overview.tsx';
+import { PsychologyRoute } from './psychology.tsx';
 
 /**
- * The signed-in part of the app, loaded as its own chunk so public pages carry no dashboard code.
- * spec §2: `/` and `/dashboard` show the overview; the sidebar's other screens are not in the router.
+ * spec §2 Route access for verified users: `/` and `/dashboard` show the overview, plus four screens. The
+ * sidebar's other links (Instagram, Shopify, Performance, Revenue, Settings) are not in the router, so they
+ * fall to the not-found page.
+ */
+const screens: Record<string, ComponentType> = {
+  [paths.home]: OverviewRoute,
+  [paths.dashboard.overview]: OverviewRoute,
+  [paths.dashboard.conversations]: ConversationsRoute,
+  [paths.dashboard.brands]: BrandsRoute,
+  [paths.dashboard.psychology]: PsychologyRoute,
+  [paths.dashboard.automation]: AutomationRoute,
+};
+
+/**
+ * The signed-in part of the app, loaded as its own chunk so public pages carry no dashboard code. The layout
+ * stays mounted across screens, so the sidebar keeps its open or collapsed state while navigating.
  */
 export default function DashboardRoutes() {
+  const [location] = useLocation();
+  const Screen = Object.hasOwn(screens, location) ? screens[location] : undefined;
+  if (!Screen) return <NotFoundRoute />;
   return (
-    <Switch>
-      <Route path={paths.home}>
-        <h1>Overview</h1>
-      </Route>
-      <Route path={paths.dashboard.overview}>
-        <h1>Overview</h1>
-      </Route>
-      <Route component={NotFoundRoute} />
-    </Switch>
+    <DashboardLayout>
+      <Screen />
+    </DashboardLayout>
   );
 }

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { runCli } from '#cli/run.ts';
+import { brands } from '#server/db/schema/index.ts';
+import { createTestUser } from '#tests/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+
+let database: TestDatabase;
+const env = () => ({ LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) });
+
+async function seed(email: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(
+    ['seed-demo', '--email', email],
+    { out: (l) => out.push(l), err: (l) => err.push(l) },
+    {
+      env: env(),
+      database,
+    },
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Row counts per table for one user, reached through their brands. */
+async function countsFor(userId: string) {
+  const { rows } = await database.executeSql(
+    `select
+       (select count(*) from brands where user_id = $1)::int as brands,
+       (select count(*) from conversations c join brands b on b.id = c.brand_id where b.user_id = $1)::int as conversations,
+       (select count(*) from messages m join brands b on b.id = m.brand_id where b.user_id = $1)::int as messages,
+       (select count(*) from comments m join brands b on b.id = m.brand_id where b.user_id = $1)::int as comments,
+       (select count(*) from brand_personalities p join brands b on b.id = p.brand_id where b.user_id = $1)::int as personalities,
+       (select count(*) from automation_rules r join brands b on b.id = r.brand_id where b.user_id = $1)::int as rules`,
+    [userId],
+  );
+  return rows[0] as Record<string, number> & { conversations: number; messages: number };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('admin seed-demo', () => {
+  it('gives the user the sample data of issue 6, and a second run adds nothing', async () => {
+    const user = await createTestUser(database.db, { email: 'demo@example.com' });
+    const other = await createTestUser(database.db, { email: 'other@example.com' });
+    await database.db.insert(brands).values({ userId: other.id, name: 'Other', username: 'lunaskincare' });
+    const otherBefore = await countsFor(other.id);
+
+    const first = await seed('Demo@Example.com');
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    const counts = await countsFor(user.id);
+    expect(counts.brands).toBe(3);
+    expect(counts.conversations).toBeGreaterThanOrEqual(25);
+    expect(counts.comments).toBeGreaterThanOrEqual(15);
+    expect(counts.personalities).toBe(3);
+    expect(counts.rules).toBe(9);
+    expect(counts.messages).toBeGreaterThan(counts.conversations);
+
+    const flags = await database.db
+      .select({ active: brands.active, ig: brands.instagramConnected, shop: brands.shopifyConnected })
+      .from(brands)
+      .where(eq(brands.userId, user.id))
+      .orderBy(brands.createdAt);
+    expect(flags).toEqual([
+      { active: true, ig: true, shop: true },
+      { active: true, ig: true, shop: false },
+      { active: false, ig: false, shop: false },
+    ]);
+
+    const { rows: statuses } = await database.executeSql(
+      `select distinct c.status from conversations c join brands b on b.id = c.brand_id where b.user_id = $1`,
+      [user.id],
+    );
+    const statusSet = new Set(statuses.map((r) => r.status));
+    expect(statusSet.has('active') && statusSet.has('resolved')).toBe(true);
+    expect(statusSet.size).toBeGreaterThanOrEqual(3);
+
+    const { rows: detail } = await database.executeSql(
+      `select
+         (select count(*) from messages m join brands b on b.id = m.brand_id where b.user_id = $1 and m.inventory_checked)::int as checked,
+         (select count(*) from messages m join brands b on b.id = m.brand_id where b.user_id = $1 and m.sender = 'ai')::int as ai,
+         (select count(*) from comments m join brands b on b.id = m.brand_id where b.user_id = $1 and m.replied and m.reply_content <> '')::int as replied,
+         (select count(*) from comments m join brands b on b.id = m.brand_id where b.user_id = $1 and not m.replied)::int as fresh,
+         (select count(*) from automation_rules r join brands b on b.id = r.brand_id where b.user_id = $1 and r.trigger like '%🔥%')::int as fire,
+         (select count(*) from automation_rules r join brands b on b.id = r.brand_id where b.user_id = $1 and r.trigger like '%9am-6pm PST%')::int as hours`,
+      [user.id],
+    );
+    expect(detail[0]).toMatchObject({ fire: 3, hours: 3 });
+    for (const key of ['checked', 'ai', 'replied', 'fresh']) expect(Number(detail[0]![key])).toBeGreaterThan(0);
+
+    const second = await seed('demo@example.com');
+    expect(second.code).toBe(0);
+    expect(second.out).toContain(
+      'added 0 brands, 0 conversations, 0 messages, 0 comments, 0 automation rules',
+    );
+    expect(await countsFor(user.id)).toEqual(counts);
+    expect(await countsFor(other.id)).toEqual(otherBefore);
+  });
+
+  it('fails for an unknown email and without --email, touching nothing', async () => {
+    const { rows: before } = await database.executeSql('select count(*)::int as n from brands', []);
+    const unknown = await seed('nobody@example.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('no user with the email nobody@example.com');
+    const errors: string[] = [];
+    const missing = await runCli(
+      ['seed-demo'],
+      { out: () => {}, err: (l) => errors.push(l) },
+      { env: env(), database },
+    );
+    expect(missing).toBe(2);
+    expect(errors.join('\n')).toContain('Usage: npm run admin -- seed-demo --email E');
+    const { rows: after } = await database.executeSql('select count(*)::int as n from brands', []);
+    expect(after).toEqual(before);
+  });
+});

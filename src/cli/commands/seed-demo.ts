@@ -1,0 +1,146 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  automationRules,
+  brandPersonalities,
+  brands,
+  comments,
+  conversations,
+  messages,
+  users,
+} from '#server/db/schema/index.ts';
+import { demoAutomationRules, demoBrands } from '../demo-data.ts';
+import { requireString, type CliCommand } from '../command.ts';
+
+const MINUTE_MS = 60_000;
+/** Messages of one conversation are this far apart, ending at its lastMessageAt. */
+const MESSAGE_GAP_MS = 2 * MINUTE_MS;
+
+/**
+ * issue 6: sample brands, conversations, comments, personalities and rules for one user. Idempotent: every
+ * row has a natural key (brand username per user, Instagram ids per brand, rule name per brand), so a second
+ * run inserts nothing. Only the named user's rows are read or written.
+ */
+export const seedDemoCommand: CliCommand = {
+  name: 'seed-demo',
+  summary: 'Give a user three sample brands with conversations, comments, personalities and rules',
+  usage: '--email E',
+  options: { email: { type: 'string' } },
+  validate(values) {
+    requireString(values, 'email');
+  },
+  async run({ database, out }, values) {
+    const email = requireString(values, 'email').toLowerCase();
+    const [user] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (!user) throw new Error(`no user with the email ${email}`);
+    const now = Date.now();
+    const counts = { brands: 0, conversations: 0, messages: 0, comments: 0, rules: 0 };
+
+    await database.db.transaction(async (tx) => {
+      // Two runs at once for the same user wait for each other instead of both inserting the brands.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seed-demo:${user.id}`}))`);
+      for (const [brandIndex, demo] of demoBrands.entries()) {
+        let [brand] = await tx
+          .select({ id: brands.id })
+          .from(brands)
+          .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
+          .limit(1);
+        if (!brand) {
+          // Brands were "made" a day apart, oldest first, so the list order is the demo order.
+          const createdAt = new Date(now - (demoBrands.length - brandIndex) * 24 * 60 * MINUTE_MS);
+          [brand] = await tx
+            .insert(brands)
+            .values({
+              userId: user.id,
+              name: demo.name,
+              username: demo.username,
+              active: demo.active,
+              instagramConnected: demo.instagramConnected,
+              shopifyConnected: demo.shopifyConnected,
+              createdAt,
+              updatedAt: createdAt,
+            })
+            .returning({ id: brands.id });
+          counts.brands += 1;
+        }
+        const brandId = brand!.id;
+
+        await tx
+          .insert(brandPersonalities)
+          .values({ brandId, ...demo.personality })
+          .onConflictDoNothing();
+
+        for (const [ruleIndex, rule] of demoAutomationRules.entries()) {
+          const inserted = await tx
+            .insert(automationRules)
+            .values({ brandId, ...rule, createdAt: new Date(now - (10 - ruleIndex) * MINUTE_MS) })
+            .onConflictDoNothing()
+            .returning({ id: automationRules.id });
+          counts.rules += inserted.length;
+        }
+
+        for (const [index, chat] of demo.conversations.entries()) {
+          const lastMessageAt = new Date(now - chat.minutesAgo * MINUTE_MS);
+          const inserted = await tx
+            .insert(conversations)
+            .values({
+              brandId,
+              customerUsername: chat.customerUsername,
+              customerInstagramId: `demo-${demo.key}-customer-${index + 1}`,
+              status: chat.status,
+              lastMessageAt,
+              createdAt: new Date(lastMessageAt.getTime() - chat.messages.length * MESSAGE_GAP_MS),
+            })
+            .onConflictDoNothing()
+            .returning({ id: conversations.id });
+          const conversation = inserted[0];
+          if (!conversation) continue;
+          counts.conversations += 1;
+          if (chat.messages.length === 0) continue;
+          const rows = chat.messages.map((message, messageIndex) => ({
+            conversationId: conversation.id,
+            brandId,
+            instagramMessageId: `demo-${demo.key}-${index + 1}-${messageIndex + 1}`,
+            sender: message.sender,
+            content: message.content,
+            inventoryChecked: message.inventoryChecked ?? false,
+            createdAt: new Date(
+              lastMessageAt.getTime() - (chat.messages.length - 1 - messageIndex) * MESSAGE_GAP_MS,
+            ),
+          }));
+          const insertedMessages = await tx
+            .insert(messages)
+            .values(rows)
+            .onConflictDoNothing()
+            .returning({ id: messages.id });
+          counts.messages += insertedMessages.length;
+        }
+
+        const commentRows = demo.comments.map((comment, index) => ({
+          brandId,
+          instagramCommentId: `demo-${demo.key}-comment-${index + 1}`,
+          username: comment.username,
+          content: comment.content,
+          replied: comment.replyContent !== undefined,
+          replyContent: comment.replyContent ?? null,
+          mediaId: comment.mediaId,
+          createdAt: new Date(now - comment.minutesAgo * MINUTE_MS),
+        }));
+        const insertedComments = await tx
+          .insert(comments)
+          .values(commentRows)
+          .onConflictDoNothing()
+          .returning({ id: comments.id });
+        counts.comments += insertedComments.length;
+      }
+    });
+
+    out(
+      `Demo data for ${email}: added ${counts.brands} brands, ${counts.conversations} conversations, ` +
+        `${counts.messages} messages, ${counts.comments} comments, ${counts.rules} automation rules.`,
+    );
+  },
+};

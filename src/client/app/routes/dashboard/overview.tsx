@@ -1,0 +1,44 @@
+import { Plus, Store } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { getGreetingName } from '#client/lib/user-display.ts';
+import { BrandStats } from '#client/features/brands/components/brand-stats.tsx';
+import { BrandsTable } from '#client/features/brands/components/brands-table.tsx';
+import { PageHeader, WithBrands } from './with-brands.tsx';
+
+/** spec §2 Overview. 'Connect New Brand' has no behaviour yet (writes come in a later issue). */
+export function OverviewRoute() {
+  const { user } = useCurrentUser();
+  return (
+    <>
+      <PageHeader
+        title={`Welcome back, ${getGreetingName(user)}!`}
+        subtitle="Here's what's happening with your brands today"
+        action={
+          <Button>
+            <Plus aria-hidden="true" className="h-4 w-4" /> Connect New Brand
+          </Button>
+        }
+      />
+      <WithBrands>
+        {(brands) => (
+          <div className="flex flex-col gap-6">
+            <BrandStats brands={brands} />
+            {brands.length === 0 ? (
+              <section className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+                <Store aria-hidden="true" className="h-10 w-10 text-slate-400" />
+                <h2 className="text-lg font-semibold text-slate-900">No brands connected yet</h2>
+                <p className="text-slate-600">
+                  Connect your first brand to start automating Instagram DM conversations
+                </p>
+                <Button>Connect Your First Brand</Button>
+              </section>
+            ) : (
+              <BrandsTable brands={brands} />
+            )}
+          </div>
+        )}
+      </WithBrands>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { Brand } from '#contracts/dashboard.ts';
+import { BrandSelect } from '#client/components/brand-select.tsx';
+import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { usePersonality } from '#client/features/psychology/api/get-personality.ts';
+import { PersonalityForm } from '#client/features/psychology/components/personality-form.tsx';
+import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+
+function BrandPersonality({ brands }: { brands: Brand[] }) {
+  const [brandId, setBrandId] = useState(brands[0]?.id);
+  const query = usePersonality(brandId);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="max-w-xs">
+        <BrandSelect brands={brands} value={brandId} onChange={setBrandId} />
+      </div>
+      {query.isPending ? (
+        <LoadingState label="Loading the brand personality..." />
+      ) : query.isError ? (
+        <ErrorState
+          title="Could not load the brand personality"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <PersonalityForm key={brandId} personality={query.data} />
+      )}
+    </div>
+  );
+}
+
+/** spec §2 Psychology Settings. */
+export function PsychologyRoute() {
+  return (
+    <>
+      <PageHeader title="Psychology Settings" subtitle="Shape how Voicecart AI speaks for each brand" />
+      <WithBrands>
+        {(brands) => (brands.length === 0 ? <NoBrands /> : <BrandPersonality brands={brands} />)}
+      </WithBrands>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { Brand } from '#contracts/dashboard.ts';
+import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { useBrands } from '#client/features/brands/api/get-brands.ts';
+
+/** Every screen starts from the user's brands: one loading state and one error state with retry. */
+export function WithBrands({ children }: { children: (brands: Brand[]) => ReactNode }) {
+  const query = useBrands();
+  if (query.isPending) return <LoadingState label="Loading your brands..." />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Could not load your brands"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+export function PageHeader({
+  title,
+  subtitle,
+  action,
+}: {
+  title: string;
+  subtitle?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** A screen that needs a brand, for a user who has none yet. */
+export function NoBrands() {
+  return <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No brands yet</p>;
+}

@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import type { Brand } from '#contracts/dashboard.ts';
+
+/** The brand picker of the Conversations, Psychology and Automation screens. */
+export function BrandSelect({
+  brands,
+  value,
+  onChange,
+}: {
+  brands: Brand[];
+  value: string | undefined;
+  onChange: (brandId: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Brand
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+      >
+        {brands.map((brand) => (
+          <option key={brand.id} value={brand.id}>
+            {brand.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import {
+  BarChart3,
+  Bell,
+  Brain,
+  ChevronDown,
+  CreditCard,
+  DollarSign,
+  HelpCircle,
+  Camera,
+  Key,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  PanelLeft,
+  Shield,
+  ShoppingBag,
+  Store,
+  User,
+  Users,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { cn } from '#client/lib/cn.ts';
+import { getDisplayName, getInitials } from '#client/lib/user-display.ts';
+
+interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+}
+
+/** spec §2 Dashboard shell: the sidebar's groups and links, in order. */
+export const sidebarGroups: { title: string; items: NavItem[] }[] = [
+  {
+    title: 'Main',
+    items: [
+      { label: 'Overview', href: paths.dashboard.overview, icon: LayoutDashboard },
+      { label: 'Conversations', href: paths.dashboard.conversations, icon: MessageSquare },
+      { label: 'Brands', href: paths.dashboard.brands, icon: Store },
+    ],
+  },
+  {
+    title: 'Integrations',
+    items: [
+      { label: 'Instagram', href: paths.dashboard.instagram, icon: Camera },
+      { label: 'Shopify', href: paths.dashboard.shopify, icon: ShoppingBag },
+    ],
+  },
+  {
+    title: 'Configuration',
+    items: [
+      { label: 'Psychology Settings', href: paths.dashboard.psychology, icon: Brain },
+      { label: 'Automation Rules', href: paths.dashboard.automation, icon: Zap },
+    ],
+  },
+  {
+    title: 'Analytics',
+    items: [
+      { label: 'Performance', href: paths.dashboard.analytics, icon: BarChart3 },
+      { label: 'Revenue', href: paths.dashboard.revenue, icon: DollarSign },
+    ],
+  },
+  {
+    title: 'Settings',
+    items: [
+      { label: 'Profile', href: paths.dashboard.settingsProfile, icon: User },
+      { label: 'Billing', href: paths.dashboard.settingsBilling, icon: CreditCard },
+      { label: 'Team', href: paths.dashboard.settingsTeam, icon: Users },
+      { label: 'API Keys', href: paths.dashboard.settingsApi, icon: Key },
+    ],
+  },
+];
+
+/** `/` shows the overview too (spec §2), so it highlights the Overview link. */
+const isCurrent = (location: string, href: string) =>
+  location === href || (href === paths.dashboard.overview && location === paths.home);
+
+const SIDEBAR_ID = 'dashboard-sidebar';
+
+function Sidebar({ isOpen }: { isOpen: boolean }) {
+  const [location] = useLocation();
+  return (
+    <aside
+      id={SIDEBAR_ID}
+      data-state={isOpen ? 'open' : 'collapsed'}
+      className={cn(
+        'flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
+        isOpen ? 'w-64' : 'w-16',
+      )}
+    >
+      <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-md bg-brand-600 text-sm font-bold text-white"
+        >
+          V
+        </span>
+        <span className={cn('text-lg font-bold text-slate-900', !isOpen && 'sr-only')}>Voicecart</span>
+      </div>
+      <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-2 py-3">
+        {sidebarGroups.map((group) => (
+          <div key={group.title} className="mb-4">
+            <h2
+              className={cn(
+                'px-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+                !isOpen && 'sr-only',
+              )}
+            >
+              {group.title}
+            </h2>
+            <ul>
+              {group.items.map((item) => {
+                const current = isCurrent(location, item.href);
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={current ? 'page' : undefined}
+                      title={isOpen ? undefined : item.label}
+                      className={cn(
+                        'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
+                        current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+                        !isOpen && 'justify-center',
+                      )}
+                    >
+                      <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                      <span className={cn(!isOpen && 'sr-only')}>{item.label}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      {isOpen && (
+        <div className="border-t border-slate-200 p-4 text-sm" data-testid="plan">
+          <p className="font-semibold text-slate-900">Professional Plan</p>
+          <p className="text-slate-600">1,234 / ∞ messages</p>
+        </div>
+      )}
+    </aside>
+  );
+}
+
+function UserMenu() {
+  const { user } = useCurrentUser();
+  const name = getDisplayName(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={`User menu for ${name}`}
+          className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Avatar src={user?.profileImageUrl} initials={getInitials(user)} className="h-8 w-8" />
+          <span className="hidden sm:inline">{name}</span>
+          <ChevronDown aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{name}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href={paths.dashboard.settingsProfile}>
+            <User aria-hidden="true" className="h-4 w-4" /> Profile Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href={paths.dashboard.settingsBilling}>
+            <CreditCard aria-hidden="true" className="h-4 w-4" /> Billing
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href={paths.dashboard.settingsApi}>
+            <Key aria-hidden="true" className="h-4 w-4" /> API Keys
+          </Link>
+        </DropdownMenuItem>
+        {/* spec §2: Help & Docs has no link. */}
+        <DropdownMenuItem>
+          <HelpCircle aria-hidden="true" className="h-4 w-4" /> Help &amp; Docs
+        </DropdownMenuItem>
+        {user?.role === 'admin' && (
+          <DropdownMenuItem asChild>
+            <Link href={paths.admin}>
+              <Shield aria-hidden="true" className="h-4 w-4" /> Admin
+            </Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        {/* spec §6: sign-out is a browser navigation to the server, not a fetch. */}
+        <DropdownMenuItem asChild>
+          <a href={paths.apiLogout}>
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** spec §2 Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const [isSidebarOpen, setIsSidebarOpen] = useState(true);
+  return (
+    <div className="flex h-screen bg-slate-50">
+      <a
+        href="#dashboard-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar isOpen={isSidebarOpen} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4">
+          <button
+            type="button"
+            onClick={() => setIsSidebarOpen((open) => !open)}
+            aria-expanded={isSidebarOpen}
+            aria-controls={SIDEBAR_ID}
+            aria-label={isSidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <PanelLeft aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              aria-label="Notifications: 3 unread"
+              className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <Bell aria-hidden="true" className="h-5 w-5" />
+              <span
+                aria-hidden="true"
+                data-testid="notification-badge"
+                className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+              >
+                3
+              </span>
+            </button>
+            <UserMenu />
+          </div>
+        </header>
+        <main id="dashboard-main" tabIndex={-1} className="flex-1 overflow-y-auto p-6 focus:outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

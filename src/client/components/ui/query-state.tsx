@@ -1,0 +1,41 @@
+import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { getServerMessage } from '#client/lib/api-client.ts';
+import { Button } from './button.tsx';
+
+/** A loading line that screen readers announce. */
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center gap-2 p-4 text-sm text-slate-600">
+      <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+      {label}
+    </div>
+  );
+}
+
+/** What failed, the server's words when it sent any, and a way to try again (issue 6 item 10). */
+export function ErrorState({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const detail = getServerMessage(error) ?? (error instanceof Error ? error.message : null);
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm"
+    >
+      <p className="flex items-center gap-2 font-medium text-red-900">
+        <CircleAlert aria-hidden="true" className="h-4 w-4" />
+        {title}
+      </p>
+      {detail && <p className="text-red-800">{detail}</p>}
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

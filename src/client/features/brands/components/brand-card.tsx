@@ -1,0 +1,73 @@
+import { ToggleLeft, ToggleRight } from 'lucide-react';
+import type { Brand } from '#contracts/dashboard.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+
+function Integration({ name, isConnected }: { name: string; isConnected: boolean }) {
+  return (
+    <li className="flex items-center justify-between text-sm">
+      <span className="text-slate-700">{name}</span>
+      <span className={isConnected ? 'font-medium text-green-800' : 'text-slate-600'}>
+        {isConnected ? 'Ready' : 'Awaiting credentials'}
+      </span>
+    </li>
+  );
+}
+
+/** spec §2 Brands: one card of the grid. Configure and Conversations have no behaviour yet (spec). */
+export function BrandCard({ brand }: { brand: Brand }) {
+  const Toggle = brand.active ? ToggleRight : ToggleLeft;
+  return (
+    <article
+      aria-labelledby={`brand-${brand.id}`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h2 id={`brand-${brand.id}`} className="text-lg font-semibold text-slate-900">
+            {brand.name}
+          </h2>
+          <p className="text-sm text-slate-600">@{brand.username}</p>
+        </div>
+        <Toggle
+          role="img"
+          aria-label={brand.active ? 'Active' : 'Paused'}
+          className={brand.active ? 'h-7 w-7 text-green-700' : 'h-7 w-7 text-slate-500'}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Badge tone={brand.instagramConnected ? 'success' : 'neutral'}>
+          {brand.instagramConnected ? (
+            'Instagram Connected'
+          ) : (
+            <>
+              <span className="sr-only">Instagram </span>Not Connected
+            </>
+          )}
+        </Badge>
+        <Badge tone={brand.shopifyConnected ? 'success' : 'neutral'}>
+          {brand.shopifyConnected ? (
+            'Shopify Connected'
+          ) : (
+            <>
+              <span className="sr-only">Shopify </span>Not Connected
+            </>
+          )}
+        </Badge>
+        {brand.active ? <Badge tone="success">✅ Active</Badge> : <Badge tone="warning">Paused</Badge>}
+      </div>
+      <ul className="flex flex-col gap-1 rounded-md bg-slate-50 p-3">
+        <Integration name="Instagram" isConnected={brand.instagramConnected} />
+        <Integration name="Shopify" isConnected={brand.shopifyConnected} />
+      </ul>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm">
+          Configure
+        </Button>
+        <Button variant="outline" size="sm">
+          Conversations
+        </Button>
+      </div>
+    </article>
+  );
+}

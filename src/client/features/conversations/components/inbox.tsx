@@ -1,0 +1,155 @@
+import { Search } from 'lucide-react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { Brand, Conversation } from '#contracts/dashboard.ts';
+import { BrandSelect } from '#client/components/brand-select.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { useComments } from '../api/get-comments.ts';
+import { useConversations } from '../api/get-conversations.ts';
+import { CommentList } from './comment-list.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { MessageThread } from './message-thread.tsx';
+
+type Tab = 'dms' | 'comments';
+
+/** spec §2 Conversations ('Messages & Comments'): both panes, for the user's brands. */
+export function Inbox({ brands }: { brands: Brand[] }) {
+  const [brandId, setBrandId] = useState<string | undefined>(brands[0]?.id);
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<Tab>('dms');
+  const [selected, setSelected] = useState<Conversation | undefined>();
+  const conversationsQuery = useConversations(brandId);
+  const commentsQuery = useComments(brandId);
+  const searchId = useId();
+  const tabsId = useId();
+  const brand = brands.find((b) => b.id === brandId);
+
+  // spec §2: case-insensitive; DMs by customer username, comments by username or content.
+  const term = search.trim().toLowerCase();
+  const conversations = useMemo(() => {
+    const all = conversationsQuery.data?.pages.flatMap((page) => page.items) ?? [];
+    return term ? all.filter((c) => c.customerUsername.toLowerCase().includes(term)) : all;
+  }, [conversationsQuery.data, term]);
+  const comments = useMemo(() => {
+    const all = commentsQuery.data?.pages.flatMap((page) => page.items) ?? [];
+    return term
+      ? all.filter((c) => c.username.toLowerCase().includes(term) || c.content.toLowerCase().includes(term))
+      : all;
+  }, [commentsQuery.data, term]);
+
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'dms', label: `DMs (${conversations.length})` },
+    { id: 'comments', label: `Comments (${comments.length})` },
+  ];
+  // WAI-ARIA tabs: arrow keys move between tabs.
+  const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next: Tab = tab === 'dms' ? 'comments' : 'dms';
+    setTab(next);
+    document.getElementById(`${tabsId}-${next}-tab`)?.focus();
+  };
+
+  const activeQuery = tab === 'dms' ? conversationsQuery : commentsQuery;
+
+  return (
+    <div className="grid min-h-[32rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:grid-cols-[22rem_1fr]">
+      <div className="flex min-h-0 flex-col border-b border-slate-200 lg:border-r lg:border-b-0">
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-4">
+          <BrandSelect
+            brands={brands}
+            value={brandId}
+            onChange={(id) => {
+              setBrandId(id);
+              setSelected(undefined);
+            }}
+          />
+          <div className="relative">
+            <label htmlFor={searchId} className="sr-only">
+              Search conversations and comments
+            </label>
+            <Search aria-hidden="true" className="absolute top-2.5 left-2.5 h-4 w-4 text-slate-500" />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Search..."
+              className="h-9 w-full rounded-md border border-slate-300 pr-2 pl-8 text-sm"
+            />
+          </div>
+          <div
+            role="tablist"
+            aria-label="Messages and comments"
+            className="grid grid-cols-2 gap-1 rounded-md bg-slate-100 p-1"
+          >
+            {tabs.map((t) => (
+              <button
+                key={t.id}
+                id={`${tabsId}-${t.id}-tab`}
+                type="button"
+                role="tab"
+                aria-selected={tab === t.id}
+                aria-controls={`${tabsId}-panel`}
+                tabIndex={tab === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                onKeyDown={handleTabKey}
+                className={cn(
+                  'rounded px-2 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+                  tab === t.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700',
+                )}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div
+          id={`${tabsId}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${tabsId}-${tab}-tab`}
+          className="min-h-0 flex-1 overflow-y-auto lg:max-h-[calc(100vh-18rem)]"
+        >
+          {activeQuery.isPending ? (
+            <LoadingState label={tab === 'dms' ? 'Loading conversations...' : 'Loading comments...'} />
+          ) : activeQuery.isError ? (
+            <div className="p-4">
+              <ErrorState
+                title={tab === 'dms' ? 'Could not load the conversations' : 'Could not load the comments'}
+                error={activeQuery.error}
+                onRetry={() => void activeQuery.refetch()}
+              />
+            </div>
+          ) : (
+            <>
+              {tab === 'dms' ? (
+                <ConversationList
+                  conversations={conversations}
+                  selectedId={selected?.id}
+                  onSelect={setSelected}
+                />
+              ) : (
+                <CommentList comments={comments} />
+              )}
+              {activeQuery.hasNextPage && (
+                <div className="flex justify-center p-3">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void activeQuery.fetchNextPage()}
+                    disabled={activeQuery.isFetchingNextPage}
+                  >
+                    Load more
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      <div className="min-h-[24rem]">
+        <MessageThread conversation={selected} brandName={brand?.name} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** spec §3 Brand archetypes, in the spec's order. */
+export const brandArchetypes = [
+  'innocent',
+  'sage',
+  'explorer',
+  'outlaw',
+  'magician',
+  'hero',
+  'lover',
+  'jester',
+  'everyman',
+  'caregiver',
+  'ruler',
+  'creator',
+] as const;
+
+/** spec §3 Tones, in the spec's order. */
+export const brandTones = [
+  'professional',
+  'friendly',
+  'enthusiastic',
+  'empathetic',
+  'witty',
+  'luxury',
+] as const;
+
+/** Who wrote a message: the buyer, Voicecart AI, or a person on the brand's team. */
+export const messageSenders = ['customer', 'ai', 'agent'] as const;
+
+export const brandArchetypeSchema = z.enum(brandArchetypes);
+export const brandToneSchema = z.enum(brandTones);
+export const messageSenderSchema = z.enum(messageSenders);
+export type BrandArchetype = z.infer<typeof brandArchetypeSchema>;
+export type BrandTone = z.infer<typeof brandToneSchema>;
+
+/**
+ * List paging (keyset): `limit` items per page (default 50, at most 200); when more exist the response carries
+ * an `X-Next-Cursor` header whose value is passed back as `cursor`. The body stays the plain list of spec §7.
+ */
+export const listPaging = {
+  defaultLimit: 50,
+  maxLimit: 200,
+  cursorHeader: 'x-next-cursor',
+  maxCursorLength: 200,
+} as const;
+
+export const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(listPaging.maxLimit).default(listPaging.defaultLimit),
+  cursor: z
+    .string()
+    .max(listPaging.maxCursorLength)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from the X-Next-Cursor header')
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const brandIdParamsSchema = z.object({ brandId: z.uuid() });
+export const conversationIdParamsSchema = z.object({ conversationId: z.uuid() });
+
+/** spec §3 Brand. */
+export const brandSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  active: z.boolean(),
+  instagramConnected: z.boolean(),
+  shopifyConnected: z.boolean(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+/** spec §3 Conversation; status is `active`, `resolved` or any other text shown as-is. */
+export const conversationSchema = z.object({
+  id: z.string(),
+  customerUsername: z.string(),
+  lastMessageAt: z.string(),
+  status: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** spec §3 Message. */
+export const messageSchema = z.object({
+  id: z.string(),
+  sender: messageSenderSchema,
+  content: z.string(),
+  createdAt: z.string(),
+  inventoryChecked: z.boolean(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** spec §3 Comment (plus its time, for ordering on screen). */
+export const commentSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  content: z.string(),
+  replied: z.boolean(),
+  replyContent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** spec §2 Psychology Settings: the brand personality. `saved` is false while the brand still uses the defaults. */
+export const brandPersonalitySchema = z.object({
+  brandId: z.string(),
+  archetype: brandArchetypeSchema,
+  tone: brandToneSchema,
+  voiceDescription: z.string(),
+  exampleResponses: z.string(),
+  saved: z.boolean(),
+});
+export type BrandPersonality = z.infer<typeof brandPersonalitySchema>;
+
+export const defaultBrandPersonality = {
+  archetype: 'everyman',
+  tone: 'friendly',
+  voiceDescription: '',
+  exampleResponses: '',
+} as const satisfies Pick<BrandPersonality, 'archetype' | 'tone' | 'voiceDescription' | 'exampleResponses'>;
+
+/** spec §3 Automation rule. */
+export const automationRuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  trigger: z.string(),
+  action: z.string(),
+  active: z.boolean(),
+});
+export type AutomationRule = z.infer<typeof automationRuleSchema>;
+
+export const brandListSchema = z.array(brandSchema);
+export const conversationListSchema = z.array(conversationSchema);
+export const messageListSchema = z.array(messageSchema);
+export const commentListSchema = z.array(commentSchema);
+export const automationRuleListSchema = z.array(automationRuleSchema);

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * The dashboard's data (spec §3). Every row hangs off a brand, and every brand off its user, so a user's
+ * data is reached only through `brands.user_id`. Indexes serve each list in its order (keyset paging).
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Instagram username, without the @. */
+    username: text('username').notNull(),
+    active: boolean('active').notNull().default(true),
+    instagramConnected: boolean('instagram_connected').notNull().default(false),
+    shopifyConnected: boolean('shopify_connected').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('brands_user_created_idx').on(table.userId, table.createdAt, table.id)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    customerUsername: text('customer_username').notNull(),
+    /** The customer's Instagram-scoped id (IGSID): one conversation per customer per brand. */
+    customerInstagramId: text('customer_instagram_id').notNull(),
+    /** `active`, `resolved`, or another state shown as-is (spec §3). */
+    status: text('status').notNull().default('active'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('conversations_brand_customer_key').on(table.brandId, table.customerInstagramId),
+    index('conversations_brand_recent_idx').on(table.brandId, table.lastMessageAt.desc(), table.id.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Denormalised from the conversation so Instagram's message id can be unique per brand. */
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** Instagram's message id (mid); null for messages that did not come from Instagram. */
+    instagramMessageId: text('instagram_message_id'),
+    sender: text('sender', { enum: ['customer', 'ai', 'agent'] }).notNull(),
+    content: text('content').notNull(),
+    inventoryChecked: boolean('inventory_checked').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('messages_sender_check', sql`${table.sender} in ('customer', 'ai', 'agent')`),
+    // Also the index behind brand_id's foreign key (its leading column).
+    unique('messages_brand_instagram_id_key').on(table.brandId, table.instagramMessageId),
+    index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    instagramCommentId: text('instagram_comment_id').notNull(),
+    username: text('username').notNull(),
+    content: text('content').notNull(),
+    replied: boolean('replied').notNull().default(false),
+    replyContent: text('reply_content'),
+    /** The Instagram media (post or reel) the comment is on. */
+    mediaId: text('media_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('comments_brand_instagram_id_key').on(table.brandId, table.instagramCommentId),
+    index('comments_brand_recent_idx').on(table.brandId, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+const archetypeList = sql.raw(
+  [
+    'innocent',
+    'sage',
+    'explorer',
+    'outlaw',
+    'magician',
+    'hero',
+    'lover',
+    'jester',
+    'everyman',
+    'caregiver',
+    'ruler',
+    'creator',
+  ]
+    .map((a) => `'${a}'`)
+    .join(', '),
+);
+const toneList = sql.raw(
+  ['professional', 'friendly', 'enthusiastic', 'empathetic', 'witty', 'luxury']
+    .map((t) => `'${t}'`)
+    .join(', '),
+);
+
+/** One personality per brand (spec §2 Psychology Settings, §3 archetypes and tones). */
+export const brandPersonalities = pgTable(
+  'brand_personalities',
+  {
+    brandId: uuid('brand_id')
+      .primaryKey()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    archetype: text('archetype').notNull(),
+    tone: text('tone').notNull(),
+    voiceDescription: text('voice_description').notNull().default(''),
+    exampleResponses: text('example_responses').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('brand_personalities_archetype_check', sql`${table.archetype} in (${archetypeList})`),
+    check('brand_personalities_tone_check', sql`${table.tone} in (${toneList})`),
+  ],
+);
+
+export const automationRules = pgTable(
+  'automation_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    trigger: text('trigger').notNull(),
+    action: text('action').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('automation_rules_brand_name_key').on(table.brandId, table.name),
+    index('automation_rules_brand_created_idx').on(table.brandId, table.createdAt, table.id),
+  ],
+);
+
+export type BrandRow = typeof brands.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;

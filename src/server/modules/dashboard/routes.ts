@@ -1,0 +1,121 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  automationRuleListSchema,
+  brandIdParamsSchema,
+  brandListSchema,
+  brandPersonalitySchema,
+  commentListSchema,
+  conversationIdParamsSchema,
+  conversationListSchema,
+  listPaging,
+  listQuerySchema,
+  messageListSchema,
+} from '#contracts/dashboard.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { createDashboardService, type Page } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** spec §7: the body is the plain list; the next page's cursor travels in a header. */
+function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
+  return page.items;
+}
+
+/** The dashboard's read calls (spec §7), for verified users only (spec §6). */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = createDashboardService({ db });
+  const guarded = { preHandler: requireVerifiedUser };
+
+  app.get(
+    '/brands',
+    { ...guarded, schema: { querystring: listQuerySchema, response: { 200: brandListSchema, ...errors } } },
+    async (request, reply) =>
+      sendPage(reply, await service.listBrands(currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/brands/:brandId/conversations',
+    {
+      ...guarded,
+      schema: {
+        params: brandIdParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: conversationListSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await service.listConversations(currentUser(request).id, request.params.brandId, request.query),
+      ),
+  );
+
+  app.get(
+    '/conversations/:conversationId/messages',
+    {
+      ...guarded,
+      schema: {
+        params: conversationIdParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: messageListSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await service.listMessages(currentUser(request).id, request.params.conversationId, request.query),
+      ),
+  );
+
+  app.get(
+    '/brands/:brandId/comments',
+    {
+      ...guarded,
+      schema: {
+        params: brandIdParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: commentListSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await service.listComments(currentUser(request).id, request.params.brandId, request.query),
+      ),
+  );
+
+  app.get(
+    '/brands/:brandId/personality',
+    {
+      ...guarded,
+      schema: { params: brandIdParamsSchema, response: { 200: brandPersonalitySchema, ...errors } },
+    },
+    async (request) => service.getPersonality(currentUser(request).id, request.params.brandId),
+  );
+
+  app.get(
+    '/brands/:brandId/automation-rules',
+    {
+      ...guarded,
+      schema: {
+        params: brandIdParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: automationRuleListSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await service.listAutomationRules(currentUser(request).id, request.params.brandId, request.query),
+      ),
+  );
+};

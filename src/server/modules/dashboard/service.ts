@@ -1,0 +1,172 @@
+import {
+  brandArchetypeSchema,
+  brandToneSchema,
+  defaultBrandPersonality,
+  type AutomationRule,
+  type Brand,
+  type BrandPersonality,
+  type Comment,
+  type Conversation,
+  type ListQuery,
+  type Message,
+} from '#contracts/dashboard.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import * as queries from './queries.ts';
+import type { KeysetPosition } from './queries.ts';
+
+export interface Page<T> {
+  items: T[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// PostgreSQL's ISO output of a timestamptz, e.g. `2026-11-22 02:35:00.123456+00`.
+const PG_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/** A real calendar time in PostgreSQL's format, so the cast in SQL cannot fail. */
+function isPgTimestamp(text: string): boolean {
+  const match = PG_TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes = '0'] = match
+    .slice(1)
+    .map((part) => (part === '+' || part === '-' ? part : Number(part ?? 0))) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  return (
+    year! >= 1 &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHours! <= 15 &&
+    Number(offsetMinutes) < 60
+  );
+}
+
+export function encodeCursor(position: KeysetPosition): string {
+  return Buffer.from(`${position.at}|${position.id}`, 'utf8').toString('base64url');
+}
+
+/** A cursor we did not hand out is bad input (400 naming `cursor`), never a database error. */
+export function decodeCursor(cursor: string | undefined): KeysetPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || rest.length > 0 || !UUID.test(id) || !isPgTimestamp(at)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'Invalid querystring: cursor: is not a cursor from the X-Next-Cursor header',
+      [{ path: 'cursor', message: 'is not a cursor from the X-Next-Cursor header' }],
+    );
+  }
+  return { at, id };
+}
+
+function toPage<Row extends { id: string; positionAt: string }, T>(
+  rows: Row[],
+  limit: number,
+  map: (row: Row) => T,
+): Page<T> {
+  const hasMore = rows.length > limit;
+  const kept = hasMore ? rows.slice(0, limit) : rows;
+  const last = kept.at(-1);
+  return {
+    items: kept.map(map),
+    nextCursor: hasMore && last ? encodeCursor({ at: last.positionAt, id: last.id }) : null,
+  };
+}
+
+const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
+const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found');
+
+/**
+ * The dashboard's reads (spec §7). Every read is scoped to the signed-in user: another user's brand or
+ * conversation is answered exactly like a missing one (404), so ids reveal nothing.
+ */
+export function createDashboardService({ db }: { db: Database }) {
+  async function requireBrand(userId: string, brandId: string) {
+    const brand = await queries.findBrandOfUser(db, userId, brandId);
+    if (!brand) throw brandNotFound();
+    return brand;
+  }
+
+  return {
+    async listBrands(userId: string, query: ListQuery): Promise<Page<Brand>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const rows = await queries.listBrandsOfUser(db, userId, page);
+      return toPage(rows, page.limit, ({ positionAt: _p, ...brand }) => brand);
+    },
+
+    async listConversations(userId: string, brandId: string, query: ListQuery): Promise<Page<Conversation>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const rows = await queries.listConversationsOfBrand(db, userId, brandId, page);
+      if (rows.length === 0) await requireBrand(userId, brandId);
+      return toPage(rows, page.limit, (row) => ({
+        id: row.id,
+        customerUsername: row.customerUsername,
+        lastMessageAt: row.lastMessageAt.toISOString(),
+        status: row.status,
+      }));
+    },
+
+    async listMessages(userId: string, conversationId: string, query: ListQuery): Promise<Page<Message>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const rows = await queries.listMessagesOfConversation(db, userId, conversationId, page);
+      if (rows.length === 0 && !(await queries.findConversationOfUser(db, userId, conversationId))) {
+        throw conversationNotFound();
+      }
+      return toPage(rows, page.limit, (row) => ({
+        id: row.id,
+        sender: row.sender,
+        content: row.content,
+        createdAt: row.createdAt.toISOString(),
+        inventoryChecked: row.inventoryChecked,
+      }));
+    },
+
+    async listComments(userId: string, brandId: string, query: ListQuery): Promise<Page<Comment>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const rows = await queries.listCommentsOfBrand(db, userId, brandId, page);
+      if (rows.length === 0) await requireBrand(userId, brandId);
+      return toPage(rows, page.limit, (row) => ({
+        id: row.id,
+        username: row.username,
+        content: row.content,
+        replied: row.replied,
+        replyContent: row.replyContent,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** The saved personality, or the defaults (`saved: false`) for a brand that has none yet. */
+    async getPersonality(userId: string, brandId: string): Promise<BrandPersonality> {
+      await requireBrand(userId, brandId);
+      const row = await queries.findPersonalityOfBrand(db, brandId);
+      if (!row) return { brandId, ...defaultBrandPersonality, saved: false };
+      return {
+        brandId,
+        // The table's check constraints hold the same lists; parsing keeps the type honest.
+        archetype: brandArchetypeSchema.parse(row.archetype),
+        tone: brandToneSchema.parse(row.tone),
+        voiceDescription: row.voiceDescription,
+        exampleResponses: row.exampleResponses,
+        saved: true,
+      };
+    },
+
+    async listAutomationRules(
+      userId: string,
+      brandId: string,
+      query: ListQuery,
+    ): Promise<Page<AutomationRule>> {
+      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const rows = await queries.listAutomationRulesOfBrand(db, userId, brandId, page);
+      if (rows.length === 0) await requireBrand(userId, brandId);
+      return toPage(rows, page.limit, ({ positionAt: _p, ...rule }) => rule);
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

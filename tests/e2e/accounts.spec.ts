@@ -52,7 +52,7 @@ test('sign up, wait for review, get approved by an admin, sign in to the overvie
   const admin = await adminContext.newPage();
   await admin.goto('/login');
   await signIn(admin, e2eAdmin.email, e2eAdmin.password);
-  await expect(admin.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Welcome back, E2E!' })).toBeVisible();
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { name: 'Accounts awaiting review' })).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: email });
@@ -70,8 +70,9 @@ test('sign up, wait for review, get approved by an admin, sign in to the overvie
   await page.goto('/login');
   await expectAccessible(page);
   await signIn(page, email, password);
-  // The overview (issue 6 fills it in; this branch renders the placeholder heading).
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // The overview greets the user by first name (spec §2 Overview).
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
+  await expect(page.getByText('No brands connected yet')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Sign out: the session is gone.
@@ -99,5 +100,6 @@ test('a signed-out visit to /dashboard/brands goes to sign-in and comes back', a
   await page.keyboard.type(e2eAdmin.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/brands$/);
+  await expect(page.getByRole('heading', { name: 'Your Brands' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

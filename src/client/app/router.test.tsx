@@ -68,7 +68,7 @@ describe('route access (spec §2, accounts issue §8)', () => {
     expect(screen.getByRole('status')).toBeTruthy();
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
     release();
-    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeTruthy();
   });
 
   it('sends a signed-out visitor of a dashboard path to /api/login with returnTo', async () => {

@@ -116,6 +116,19 @@ describe('route access (spec §2, accounts issue §8)', () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
     await userEvent.click(signOut);
     expect(navigation.assignLocation).toHaveBeenCalledWith('/api/logout');
+    // The blurred dashboard asks for no data the API would refuse an unverified user.
+    const requested = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(requested).toContain('/api/auth/user');
+    expect(requested.filter((url) => url.startsWith('/api/brands'))).toEqual([]);
+  });
+
+  it('loads the brands of a verified user', async () => {
+    mockCurrentUser({ ...unverified, verified: true });
+    renderAt('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome back, Ada!' });
+    await vi.waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith('/api/brands'))).toBe(true),
+    );
   });
 
   it("says 'your email' when the user has no email", async () => {

@@ -1,10 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listPaging, type Brand } from '#contracts/dashboard.ts';
 import { fetchAllPages } from '#client/lib/fetch-page.ts';
+import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 
 /** spec §7: GET /api/brands, only when signed in. A user's brands are few, so every page is followed. */
 export const getBrands = () => fetchAllPages<Brand>('/api/brands', listPaging.maxLimit);
 
 export const brandsQueryOptions = () => queryOptions({ queryKey: ['/api/brands'], queryFn: getBrands });
 
-export const useBrands = () => useQuery(brandsQueryOptions());
+/**
+ * Only approved users read brands: behind the review modal (spec §2) the dashboard stays in its loading
+ * state instead of asking the API for data it would refuse (403). Every other dashboard read hangs off a brand.
+ */
+export const useBrands = () => {
+  const { user } = useCurrentUser();
+  return useQuery({ ...brandsQueryOptions(), enabled: Boolean(user?.verified) });
+};

@@ -43,6 +43,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: testDatabaseUrl });
       await dropper.connect();
+      // pg-pool's end() resolves once it has asked its clients to end, not once their backends are gone;
+      // forcing the drop at once would kill a connection that is still closing.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

@@ -84,6 +84,9 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'voicecart' });
+  // An idle connection that the server drops (restart, failover) would otherwise be an unhandled 'error'
+  // event and end the process. The pool discards it and opens a new one when needed.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
   // Fail fast on a wrong URL instead of at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -4,17 +4,20 @@ import type { CurrentUser } from '#contracts/auth.ts';
 import { paths } from '#client/config/paths.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { replaceLocation } from '#client/lib/navigation.ts';
-import { ReviewModal } from '#client/features/auth/components/review-modal.tsx';
 import { LandingRoute } from './routes/marketing/landing.tsx';
 import { PrivacyRoute } from './routes/marketing/privacy.tsx';
 import { TermsRoute } from './routes/marketing/terms.tsx';
 import { DataDeletionRoute } from './routes/marketing/data-deletion.tsx';
-import { LoginRoute } from './routes/auth/login.tsx';
-import { SignupRoute } from './routes/auth/signup.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
 const DashboardRoutes = lazy(() => import('./routes/dashboard/dashboard-routes.tsx'));
 const AdminRoute = lazy(() => import('./routes/admin/admin.tsx'));
+// Not needed to paint a public page: kept out of the landing page's JavaScript budget (bench:web, size-limit).
+const LoginRoute = lazy(() => import('./routes/auth/login.tsx').then((m) => ({ default: m.LoginRoute })));
+const SignupRoute = lazy(() => import('./routes/auth/signup.tsx').then((m) => ({ default: m.SignupRoute })));
+const ReviewModal = lazy(() =>
+  import('#client/features/auth/components/review-modal.tsx').then((m) => ({ default: m.ReviewModal })),
+);
 
 /** spec §2: the paths a signed-out or still-loading visitor may see. */
 const publicPaths: ReadonlySet<string> = new Set([
@@ -54,8 +57,16 @@ function PublicRoutes() {
       <Route path={paths.privacy} component={PrivacyRoute} />
       <Route path={paths.terms} component={TermsRoute} />
       <Route path={paths.dataDeletion} component={DataDeletionRoute} />
-      <Route path={paths.login} component={LoginRoute} />
-      <Route path={paths.signup} component={SignupRoute} />
+      <Route path={paths.login}>
+        <Suspense fallback={<PageLoading />}>
+          <LoginRoute />
+        </Suspense>
+      </Route>
+      <Route path={paths.signup}>
+        <Suspense fallback={<PageLoading />}>
+          <SignupRoute />
+        </Suspense>
+      </Route>
       <Route component={NotFoundRoute} />
     </Switch>
   );
@@ -102,7 +113,9 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
       <div inert className="pointer-events-none select-none blur-sm" data-testid="review-backdrop">
         {routes}
       </div>
-      <ReviewModal email={user.email} />
+      <Suspense fallback={null}>
+        <ReviewModal email={user.email} />
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { brandArchetypes, brandTones, messageSenders } from '#contracts/dashboard.ts';
 import { users } from './users.ts';
+
+// The CHECK constraints take their allowed values from the contract, the one list of spec §3.
+const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * The dashboard's data (spec §3). Every row hangs off a brand, and every brand off its user, so a user's
@@ -59,13 +63,13 @@ export const messages = pgTable(
       .references(() => brands.id, { onDelete: 'cascade' }),
     /** Instagram's message id (mid); null for messages that did not come from Instagram. */
     instagramMessageId: text('instagram_message_id'),
-    sender: text('sender', { enum: ['customer', 'ai', 'agent'] }).notNull(),
+    sender: text('sender', { enum: messageSenders }).notNull(),
     content: text('content').notNull(),
     inventoryChecked: boolean('inventory_checked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('messages_sender_check', sql`${table.sender} in ('customer', 'ai', 'agent')`),
+    check('messages_sender_check', sql`${table.sender} in (${quotedList(messageSenders)})`),
     // Also the index behind brand_id's foreign key (its leading column).
     unique('messages_brand_instagram_id_key').on(table.brandId, table.instagramMessageId),
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id),
@@ -94,29 +98,8 @@ export const comments = pgTable(
   ],
 );
 
-const archetypeList = sql.raw(
-  [
-    'innocent',
-    'sage',
-    'explorer',
-    'outlaw',
-    'magician',
-    'hero',
-    'lover',
-    'jester',
-    'everyman',
-    'caregiver',
-    'ruler',
-    'creator',
-  ]
-    .map((a) => `'${a}'`)
-    .join(', '),
-);
-const toneList = sql.raw(
-  ['professional', 'friendly', 'enthusiastic', 'empathetic', 'witty', 'luxury']
-    .map((t) => `'${t}'`)
-    .join(', '),
-);
+const archetypeList = quotedList(brandArchetypes);
+const toneList = quotedList(brandTones);
 
 /** One personality per brand (spec §2 Psychology Settings, §3 archetypes and tones). */
 export const brandPersonalities = pgTable(

@@ -1,13 +1,13 @@
-import { Plus, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { BrandCard } from '#client/features/brands/components/brand-card.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
 /** spec §2 Brands. 'Add New Brand' has no behaviour yet (spec). */
 export function BrandsRoute() {
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const term = search.trim().toLowerCase();
   return (
     <>
@@ -19,20 +19,13 @@ export function BrandsRoute() {
           </Button>
         }
       />
-      <div className="relative mb-6 max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          Search brands by name or username
-        </label>
-        <Search aria-hidden="true" className="absolute top-2.5 left-2.5 h-4 w-4 text-slate-500" />
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search brands..."
-          className="h-9 w-full rounded-md border border-slate-300 bg-white pr-2 pl-8 text-sm"
-        />
-      </div>
+      <SearchInput
+        className="mb-6 max-w-md"
+        label="Search brands by name or username"
+        value={search}
+        onChange={setSearch}
+        placeholder="Search brands..."
+      />
       <WithBrands>
         {(brands) => {
           const shown = term

@@ -1,8 +1,8 @@
-import { Search } from 'lucide-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Brand, Conversation } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useComments } from '../api/get-comments.ts';
@@ -21,7 +21,6 @@ export function Inbox({ brands }: { brands: Brand[] }) {
   const [selected, setSelected] = useState<Conversation | undefined>();
   const conversationsQuery = useConversations(brandId);
   const commentsQuery = useComments(brandId);
-  const searchId = useId();
   const tabsId = useId();
   const brand = brands.find((b) => b.id === brandId);
 
@@ -64,20 +63,12 @@ export function Inbox({ brands }: { brands: Brand[] }) {
               setSelected(undefined);
             }}
           />
-          <div className="relative">
-            <label htmlFor={searchId} className="sr-only">
-              Search conversations and comments
-            </label>
-            <Search aria-hidden="true" className="absolute top-2.5 left-2.5 h-4 w-4 text-slate-500" />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search..."
-              className="h-9 w-full rounded-md border border-slate-300 pr-2 pl-8 text-sm"
-            />
-          </div>
+          <SearchInput
+            label="Search conversations and comments"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search..."
+          />
           <div
             role="tablist"
             aria-label="Messages and comments"

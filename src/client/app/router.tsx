@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { CurrentUser } from '#contracts/auth.ts';
-import { paths } from '#client/config/paths.ts';
+import { paths, withReturnTo } from '#client/config/paths.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { replaceLocation } from '#client/lib/navigation.ts';
 import { LandingRoute } from './routes/marketing/landing.tsx';
@@ -79,7 +79,7 @@ function PublicRoutes() {
 function SignInAndReturn({ path }: { path: string }) {
   useEffect(() => {
     const returnTo = `${path}${window.location.search}${window.location.hash}`;
-    replaceLocation(`${paths.apiLogin}?${new URLSearchParams({ returnTo })}`);
+    replaceLocation(withReturnTo(paths.apiLogin, returnTo));
   }, [path]);
   return <PageLoading />;
 }

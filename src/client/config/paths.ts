@@ -27,3 +27,8 @@ export const paths = {
     settingsApi: '/dashboard/settings/api',
   },
 } as const;
+
+/** A path that brings the visitor back to `returnTo` afterwards (sign-in, sign-up); the path alone without one. */
+export function withReturnTo(path: string, returnTo: string | null | undefined): string {
+  return returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
+}

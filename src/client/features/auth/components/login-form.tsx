@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { loginInputSchema, type LoginInput } from '#contracts/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { paths } from '#client/config/paths.ts';
+import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { FormField } from './form-field.tsx';
@@ -31,7 +31,7 @@ export function LoginForm() {
   const serverMessage = login.isError
     ? (getServerMessage(login.error) ?? 'Sign-in failed. Please try again.')
     : null;
-  const signupHref = returnTo ? `${paths.signup}?${new URLSearchParams({ returnTo })}` : paths.signup;
+  const signupHref = withReturnTo(paths.signup, returnTo);
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">

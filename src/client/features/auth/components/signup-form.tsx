@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { passwordLimits, signupInputSchema, type SignupInput } from '#contracts/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { paths } from '#client/config/paths.ts';
+import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useSignup } from '../api/signup.ts';
 import { FormField } from './form-field.tsx';
@@ -31,7 +31,7 @@ export function SignupForm() {
   const serverMessage = signup.isError
     ? (getServerMessage(signup.error) ?? 'Sign-up failed. Please try again.')
     : null;
-  const loginHref = returnTo ? `${paths.login}?${new URLSearchParams({ returnTo })}` : paths.login;
+  const loginHref = withReturnTo(paths.login, returnTo);
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">

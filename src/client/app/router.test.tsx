@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
@@ -54,6 +54,12 @@ function renderAt(path: string) {
 }
 
 describe('route access (spec §2, accounts issue §8)', () => {
+  // The dashboard is a lazy chunk; its first import (a cold transform) can outlast findBy's 1 s under load.
+  // Load it once here so every test below measures the router, not the transform.
+  beforeAll(async () => {
+    await import('./routes/dashboard/dashboard-routes.tsx');
+  });
+
   beforeEach(() => {
     vi.mocked(navigation.replaceLocation).mockReset();
     vi.mocked(navigation.assignLocation).mockReset();

@@ -82,6 +82,8 @@ export default tseslint.config(
   },
   {
     files: ['src/contracts/**/*.ts'],
+    // Tests beside a contract may use the test runner; the contract itself stays zod-only.
+    ignores: ['src/contracts/**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict([
         { regex: '^(?!zod$|#contracts/|\\./)', message: 'Contracts import only zod and other contracts.' },

@@ -6,6 +6,7 @@ import { isSecureOrigin, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
 import { errorHandlerPlugin } from '#server/plugins/error-handler.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   jobs: JobQueue;
   mailer: Mailer;
+  /** Seals and opens secrets at rest (channel tokens, store credentials). */
+  secretBox: SecretBox;
 }
 
 /**

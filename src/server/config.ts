@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEncryptionKey } from './security/secret-box.ts';
 
 /**
  * The only reader of the environment. Parsed once; a bad value stops start-up with every problem listed.
@@ -69,6 +70,24 @@ const configSchema = z.object({
   OIDC_ISSUER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /**
+   * Key for secrets at rest (Instagram tokens, store credentials): base64 of 32 bytes. Unset: a key file in DATA_DIR
+   * on the embedded database; on PostgreSQL connecting a channel or store is refused until it is set.
+   */
+  ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value, context) => {
+        const key = parseEncryptionKey(value);
+        if (typeof key === 'string') {
+          context.addIssue({ code: 'custom', message: key });
+          return z.NEVER;
+        }
+        return key;
+      })
+      .optional(),
+  ),
 }).superRefine((config, context) => {
   const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const set = oidc.filter((name) => config[name] !== undefined);

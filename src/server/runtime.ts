@@ -8,12 +8,14 @@ import { startWorkers } from './jobs/worker.ts';
 import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 
 export interface Runtime {
   app: FastifyInstance;
   database: DatabaseHandle;
   jobs: JobQueue;
   mailer: Mailer;
+  secretBox: SecretBox;
   log: Logger;
   /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
   close(): Promise<void>;
@@ -47,10 +49,17 @@ export async function startRuntime(
     ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
     log,
   });
+  const secretBox = createSecretBoxFromKey(
+    resolveEncryptionKey({
+      encryptionKey: config.ENCRYPTION_KEY,
+      dataDir: config.DATA_DIR,
+      usesEmbeddedDatabase: !config.DATABASE_URL,
+    }),
+  );
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
   if (options.workers ?? true) await startWorkers({ jobs, mailer });
-  const app = await buildApp({ config, database, jobs, mailer });
+  const app = await buildApp({ config, database, jobs, mailer, secretBox });
 
   let closing: Promise<void> | undefined;
   return {
@@ -58,6 +67,7 @@ export async function startRuntime(
     database,
     jobs,
     mailer,
+    secretBox,
     log,
     close() {
       closing ??= (async () => {

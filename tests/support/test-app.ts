@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '#server/config.ts';
 import { startRuntime, type Runtime } from '#server/runtime.ts';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
@@ -22,6 +23,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     CLIENT_DIST_DIR: '/nonexistent-client-build',
     JOB_POLL_SECONDS: '0.5',
+    // A fresh key per app: nothing written to ./data, and secrets sealed in one test cannot open in another.
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });

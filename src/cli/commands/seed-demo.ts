@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { describeAction, describeTrigger } from '#contracts/automation.ts';
 import {
   automationRules,
   brandPersonalities,
@@ -76,7 +77,13 @@ export const seedDemoCommand: CliCommand = {
         for (const [ruleIndex, rule] of demoAutomationRules.entries()) {
           const inserted = await tx
             .insert(automationRules)
-            .values({ brandId, ...rule, createdAt: new Date(now - (10 - ruleIndex) * MINUTE_MS) })
+            .values({
+              brandId,
+              ...rule,
+              trigger: describeTrigger(rule.triggerConfig),
+              action: describeAction(rule.actionConfig),
+              createdAt: new Date(now - (10 - ruleIndex) * MINUTE_MS),
+            })
             .onConflictDoNothing()
             .returning({ id: automationRules.id });
           counts.rules += inserted.length;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import { brandArchetypes, brandTones, messageSenders } from '#contracts/dashboard.ts';
 import { users } from './users.ts';
 
@@ -129,8 +130,14 @@ export const automationRules = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Readable text of spec §3; always written as describeTrigger(triggerConfig), never on its own. */
     trigger: text('trigger').notNull(),
+    /** Readable text of spec §3; always written as describeAction(actionConfig), never on its own. */
     action: text('action').notNull(),
+    /** The structured trigger the assistant evaluates (`RuleTrigger` of #contracts/automation.ts). */
+    triggerConfig: jsonb('trigger_config').$type<RuleTrigger>().notNull(),
+    /** The structured action the assistant performs (`RuleAction` of #contracts/automation.ts). */
+    actionConfig: jsonb('action_config').$type<RuleAction>().notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -144,3 +151,4 @@ export type BrandRow = typeof brands.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
+export type AutomationRuleRow = typeof automationRules.$inferSelect;

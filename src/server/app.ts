@@ -17,6 +17,8 @@ import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
 import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
+import { assistantRoutes } from '#server/modules/assistant/routes.ts';
+import type { AssistantService } from '#server/modules/assistant/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +27,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Seals and opens secrets at rest (channel tokens, store credentials). */
   secretBox: SecretBox;
+  /** The assistant (issue 11), built in runtime.ts from the catalog and channel; its playground route needs it. */
+  assistant?: AssistantService;
 }
 
 /**
@@ -59,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
+  if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -247,7 +247,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
             { sender: 'ai', content: previous.reply! },
           ];
           const next = await run(makeEvent('hi again', { eventKey: `message:b-${key}`, history, personality }));
-          const opening = (text: string) => text.split(/(?<=[.!?,])\s/)[0];
+          const opening = (text: string) => text.split(/(?<=[.!?])\s/)[0];
           expect(opening(next.reply!)).not.toBe(opening(previous.reply!));
         }),
         { numRuns: 40 },

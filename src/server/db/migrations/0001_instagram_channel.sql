@@ -1,0 +1,89 @@
+CREATE TABLE "instagram_connections" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"brand_id" uuid NOT NULL,
+	"account_id" text NOT NULL,
+	"username" text NOT NULL,
+	"access_token_sealed" text NOT NULL,
+	"token_expires_at" timestamp with time zone,
+	"status" text DEFAULT 'connected' NOT NULL,
+	"status_reason" text,
+	"last_webhook_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"token_refreshed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "instagram_connections_brand_key" UNIQUE("brand_id"),
+	CONSTRAINT "instagram_connections_account_key" UNIQUE("account_id"),
+	CONSTRAINT "instagram_connections_status_check" CHECK ("instagram_connections"."status" in ('connected', 'needs_reconnect'))
+);
+--> statement-breakpoint
+CREATE TABLE "instagram_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"brand_id" uuid NOT NULL,
+	"account_id" text NOT NULL,
+	"dedupe_key" text NOT NULL,
+	"kind" text NOT NULL,
+	"thread_key" text NOT NULL,
+	"occurred_at" timestamp with time zone NOT NULL,
+	"payload" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone,
+	"outcome" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	CONSTRAINT "instagram_events_brand_dedupe_key" UNIQUE("brand_id","dedupe_key")
+);
+--> statement-breakpoint
+CREATE TABLE "instagram_profiles" (
+	"brand_id" uuid NOT NULL,
+	"igsid" text NOT NULL,
+	"username" text,
+	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "instagram_profiles_brand_igsid_key" UNIQUE("brand_id","igsid")
+);
+--> statement-breakpoint
+CREATE TABLE "instagram_sends" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"brand_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"origin" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"part" integer DEFAULT 0 NOT NULL,
+	"part_count" integer DEFAULT 1 NOT NULL,
+	"conversation_id" uuid,
+	"message_id" uuid,
+	"comment_id" uuid,
+	"recipient" text NOT NULL,
+	"text" text NOT NULL,
+	"human_agent_tag" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"graph_id" text,
+	"error" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "instagram_sends_idempotency_key" UNIQUE("idempotency_key","part"),
+	CONSTRAINT "instagram_sends_status_check" CHECK ("instagram_sends"."status" in ('queued', 'sent', 'failed', 'unknown')),
+	CONSTRAINT "instagram_sends_kind_check" CHECK ("instagram_sends"."kind" in ('direct_message', 'private_reply', 'public_reply'))
+);
+--> statement-breakpoint
+ALTER TABLE "comments" ADD COLUMN "parent_instagram_comment_id" text;--> statement-breakpoint
+ALTER TABLE "comments" ADD COLUMN "from_instagram_id" text;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "handled_by" text DEFAULT 'assistant' NOT NULL;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "last_customer_message_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "kind" text DEFAULT 'text' NOT NULL;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "deleted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "delivery_state" text;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "metadata" jsonb;--> statement-breakpoint
+ALTER TABLE "instagram_connections" ADD CONSTRAINT "instagram_connections_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "instagram_events" ADD CONSTRAINT "instagram_events_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "instagram_profiles" ADD CONSTRAINT "instagram_profiles_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "instagram_sends" ADD CONSTRAINT "instagram_sends_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "instagram_sends" ADD CONSTRAINT "instagram_sends_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "instagram_sends" ADD CONSTRAINT "instagram_sends_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "instagram_sends" ADD CONSTRAINT "instagram_sends_comment_id_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "instagram_events_pending_idx" ON "instagram_events" USING btree ("brand_id","thread_key","occurred_at","received_at") WHERE "instagram_events"."processed_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "instagram_sends_one_private_reply_idx" ON "instagram_sends" USING btree ("comment_id") WHERE "instagram_sends"."kind" = 'private_reply' and "instagram_sends"."status" <> 'failed';--> statement-breakpoint
+CREATE INDEX "instagram_sends_brand_graph_id_idx" ON "instagram_sends" USING btree ("brand_id","graph_id");--> statement-breakpoint
+CREATE INDEX "instagram_sends_conversation_idx" ON "instagram_sends" USING btree ("conversation_id","status");--> statement-breakpoint
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_handled_by_check" CHECK ("conversations"."handled_by" in ('assistant', 'person'));

@@ -46,7 +46,8 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
     '/brands/:brandId/instagram',
     {
       ...guarded,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // Each call reaches Graph (GET /me, subscribed_apps): a verified user cannot hammer it through us.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { params: brandIdParamsSchema, body: connectInstagramInputSchema, response: { 200: instagramConnectionSchema, ...errors } },
     },
     async (request) => connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body),

@@ -19,6 +19,10 @@ import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { assistantRoutes } from '#server/modules/assistant/routes.ts';
 import type { AssistantService } from '#server/modules/assistant/service.ts';
+import type { InstagramChannel } from '#server/modules/channel/channel.ts';
+import { instagramConnectionRoutes } from '#server/modules/channel/routes.ts';
+import { instagramWebhookRoutes } from '#server/modules/channel/webhook-routes.ts';
+import type { DestinationStream } from 'pino';
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +33,10 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** The assistant (issue 11), built in runtime.ts from the catalog and channel; its playground route needs it. */
   assistant?: AssistantService;
+  /** The Instagram channel (issue 9): connections, the webhook inbox, the outbound path. */
+  channel: InstagramChannel;
+  /** Where request logs go (tests read them to prove no secret is logged); stdout when unset. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -43,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: limits.maxBodyBytes,
     trustProxy: config.TRUST_PROXY,
@@ -64,6 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
   if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
+  await app.register(instagramConnectionRoutes, { prefix: '/api', channel: deps.channel });
+  // Its own scope: a raw-bytes body parser and a larger body limit for webhook batches.
+  await app.register(instagramWebhookRoutes, { prefix: '/api', channel: deps.channel });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -9,6 +9,7 @@ import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
+import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -16,6 +17,8 @@ export interface Runtime {
   jobs: JobQueue;
   mailer: Mailer;
   secretBox: SecretBox;
+  /** The Instagram channel; `channel.outbound` is the ChannelOutbound port for the assistant and the inbox. */
+  channel: InstagramChannel;
   log: Logger;
   /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
   close(): Promise<void>;
@@ -37,9 +40,15 @@ export async function openDatabaseFromConfig(config: Config): Promise<DatabaseHa
 
 export async function startRuntime(
   config: Config,
-  options: { database?: DatabaseHandle; workers?: boolean } = {},
+  options: {
+    database?: DatabaseHandle;
+    workers?: boolean;
+    logStream?: DestinationStream;
+    /** Tests: parts of the Instagram channel to replace (shorter timeouts and retries). */
+    channel?: Partial<Pick<Parameters<typeof createInstagramChannel>[0], 'graph' | 'budget' | 'retry'>>;
+  } = {},
 ): Promise<Runtime> {
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = options.logStream ? pino({ level: config.LOG_LEVEL }, options.logStream) : pino({ level: config.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
   const jobs = createJobQueue({
@@ -58,8 +67,20 @@ export async function startRuntime(
   );
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
-  if (options.workers ?? true) await startWorkers({ jobs, mailer });
-  const app = await buildApp({ config, database, jobs, mailer, secretBox });
+  const channel = createInstagramChannel({ config, db: database.db, jobs, secretBox, log, ...options.channel });
+  if (options.workers ?? true) {
+    await startWorkers({ jobs, mailer });
+    await channel.startWorkers();
+  }
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    mailer,
+    secretBox,
+    channel,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -68,6 +89,7 @@ export async function startRuntime(
     jobs,
     mailer,
     secretBox,
+    channel,
     log,
     close() {
       closing ??= (async () => {

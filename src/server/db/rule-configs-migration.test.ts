@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAction, describeTrigger, ruleActionSchema, ruleTriggerSchema } from '#contracts/automation.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { migrationsFolder } from './migrate.ts';
 
-const readMigration = (name: string) =>
-  readFileSync(path.join(migrationsFolder, name), 'utf8').replaceAll('--> statement-breakpoint', '');
+// Branches merged together regenerate one 0001 migration (COMMON.md), so it is found by number, not name.
+const readMigration = (prefix: string) => {
+  const name = readdirSync(migrationsFolder).find((file) => file.startsWith(prefix) && file.endsWith('.sql'));
+  return readFileSync(path.join(migrationsFolder, name!), 'utf8').replaceAll('--> statement-breakpoint', '');
+};
 
 /** Migration 0001 on rows written before it (decision 014): samples keep their meaning, the rest goes off. */
 describe('migration 0001: structured rule configs', () => {
@@ -31,7 +34,7 @@ describe('migration 0001: structured rule configs', () => {
         ('00000000-0000-4000-8000-000000000002', 'e', 'A message mentions a product name or SKU',
          'Send a coupon', true, now());
     `);
-    await database.executeSql(readMigration('0001_rule_structured_configs.sql'));
+    await database.executeSql(readMigration('0001_'));
   });
   afterAll(() => database.close());
 

@@ -5,3 +5,4 @@ export * from './demo.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
 export * from './assistant.ts';
+export * from './channel.ts';

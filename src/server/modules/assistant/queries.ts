@@ -98,11 +98,12 @@ export async function findConversation(db: Database, conversationId: string) {
       brandId: conversations.brandId,
       status: conversations.status,
       customerUsername: conversations.customerUsername,
+      handledBy: conversations.handledBy,
     })
     .from(conversations)
     .where(eq(conversations.id, conversationId))
     .limit(1);
-  return row ? { ...row, handledBy: 'assistant' } : null;
+  return row ?? null;
 }
 
 export async function findComment(db: Database, commentId: string) {

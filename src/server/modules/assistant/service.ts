@@ -8,8 +8,7 @@ import type { AssistantDrafts, CatalogService, ChannelOutbound } from './ports.t
 import * as queries from './queries.ts';
 import type { AssistantEvent } from './types.ts';
 
-/** The payload of the `assistant-respond` job (enqueued by the channel for each new customer message or comment). */
-export type AssistantRespondPayload = { kind: 'message'; messageId: string } | { kind: 'comment'; commentId: string };
+import type { AssistantRespondPayload } from '#server/jobs/definitions.ts';
 
 /** How long a reply waits for an earlier message of the same conversation to be answered first. */
 const ORDER_WAIT_MS = 3000;

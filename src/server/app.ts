@@ -17,6 +17,9 @@ import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
 import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
+import { catalogRoutes } from '#server/modules/catalog/routes.ts';
+import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
+import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from '#server/modules/catalog/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +28,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Seals and opens secrets at rest (channel tokens, store credentials). */
   secretBox: SecretBox;
+  /** issue 10: stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
+  catalog?: CatalogModule;
 }
 
 /**
@@ -59,6 +64,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
+  const catalog =
+    deps.catalog ??
+    createCatalogModule({
+      db: database.db,
+      secretBox: deps.secretBox,
+      settings: catalogSettingsFromConfig(config),
+    });
+  await app.register(catalogRoutes, { prefix: '/api', module: catalog });
+  await app.register(catalogWebhookRoutes, {
+    prefix: '/api',
+    db: database.db,
+    module: catalog,
+    secretBox: deps.secretBox,
+    shopifyApiSecret: config.SHOPIFY_API_SECRET,
+  });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

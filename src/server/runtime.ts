@@ -8,6 +8,8 @@ import { startWorkers } from './jobs/worker.ts';
 import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from './modules/catalog/service.ts';
+import { catalogSyncJob } from './jobs/definitions.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 
 export interface Runtime {
@@ -16,6 +18,8 @@ export interface Runtime {
   jobs: JobQueue;
   mailer: Mailer;
   secretBox: SecretBox;
+  /** issue 10: stores and catalog; `catalog.catalog` is the CatalogService the assistant receives. */
+  catalog: CatalogModule;
   log: Logger;
   /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
   close(): Promise<void>;
@@ -58,8 +62,17 @@ export async function startRuntime(
   );
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
-  if (options.workers ?? true) await startWorkers({ jobs, mailer });
-  const app = await buildApp({ config, database, jobs, mailer, secretBox });
+  const catalog = createCatalogModule({
+    db: database.db,
+    secretBox,
+    settings: catalogSettingsFromConfig(config),
+    enqueueSync: async (connectionId) => {
+      await jobs.send(catalogSyncJob, { connectionId });
+    },
+    log,
+  });
+  if (options.workers ?? true) await startWorkers({ jobs, mailer, catalog });
+  const app = await buildApp({ config, database, jobs, mailer, secretBox, catalog });
 
   let closing: Promise<void> | undefined;
   return {
@@ -68,6 +81,7 @@ export async function startRuntime(
     jobs,
     mailer,
     secretBox,
+    catalog,
     log,
     close() {
       closing ??= (async () => {
@@ -87,3 +101,4 @@ export async function startRuntime(
     },
   };
 }
+

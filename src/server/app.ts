@@ -23,6 +23,9 @@ import type { InstagramChannel } from '#server/modules/channel/channel.ts';
 import { instagramConnectionRoutes } from '#server/modules/channel/routes.ts';
 import { instagramWebhookRoutes } from '#server/modules/channel/webhook-routes.ts';
 import type { DestinationStream } from 'pino';
+import { catalogRoutes } from '#server/modules/catalog/routes.ts';
+import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
+import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from '#server/modules/catalog/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -37,6 +40,8 @@ export interface AppDeps {
   channel: InstagramChannel;
   /** Where request logs go (tests read them to prove no secret is logged); stdout when unset. */
   logStream?: DestinationStream;
+  /** issue 10: stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
+  catalog?: CatalogModule;
 }
 
 /**
@@ -76,6 +81,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(instagramConnectionRoutes, { prefix: '/api', channel: deps.channel });
   // Its own scope: a raw-bytes body parser and a larger body limit for webhook batches.
   await app.register(instagramWebhookRoutes, { prefix: '/api', channel: deps.channel });
+  const catalog =
+    deps.catalog ??
+    createCatalogModule({
+      db: database.db,
+      secretBox: deps.secretBox,
+      settings: catalogSettingsFromConfig(config),
+    });
+  await app.register(catalogRoutes, { prefix: '/api', module: catalog });
+  await app.register(catalogWebhookRoutes, {
+    prefix: '/api',
+    db: database.db,
+    module: catalog,
+    secretBox: deps.secretBox,
+    shopifyApiSecret: config.SHOPIFY_API_SECRET,
+  });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -123,6 +123,18 @@ const configSchema = z.object({
     emptyToUndefined,
     z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   ),
+  // ---- Stores (issue 10) ----
+  /** Shopify Admin API version pinned for every call (INTEGRATIONS.md §2.9). */
+  SHOPIFY_API_VERSION: z.preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}$/).default('2026-10')),
+  /** Shopify app client secret: the key of webhook HMACs and of the OAuth install. Unset: Shopify webhooks answer 503. */
+  SHOPIFY_API_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Shopify app client id (OAuth install). */
+  SHOPIFY_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** `true` lets a store address be plain http://127.0.0.1:PORT (development and tests only); otherwise https and public addresses only. */
+  ALLOW_LOOPBACK_STORES: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ),
 }).superRefine((config, context) => {
   const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const set = oidc.filter((name) => config[name] !== undefined);

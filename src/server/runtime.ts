@@ -8,8 +8,14 @@ import { startWorkers } from './jobs/worker.ts';
 import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from './modules/catalog/service.ts';
+import { catalogSyncJob } from './jobs/definitions.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
+import { createAssistantService, type AssistantService } from './modules/assistant/service.ts';
+import { startAssistantWorker } from './modules/assistant/worker.ts';
+import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
+import type { LlmComposer } from './modules/assistant/pipeline.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -19,6 +25,10 @@ export interface Runtime {
   secretBox: SecretBox;
   /** The Instagram channel; `channel.outbound` is the ChannelOutbound port for the assistant and the inbox. */
   channel: InstagramChannel;
+  /** issue 10: stores and catalog; `catalog.catalog` is the CatalogService the assistant receives. */
+  catalog: CatalogModule;
+  /** issue 11: the assistant (pipeline, playground, drafts), composed from the catalog and the channel. */
+  assistant: AssistantService;
   log: Logger;
   /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
   close(): Promise<void>;
@@ -46,6 +56,8 @@ export async function startRuntime(
     logStream?: DestinationStream;
     /** Tests: parts of the Instagram channel to replace (shorter timeouts and retries). */
     channel?: Partial<Pick<Parameters<typeof createInstagramChannel>[0], 'graph' | 'budget' | 'retry'>>;
+    /** Tests: the assistant's LLM composer (null forces the embedded one); from config when undefined. */
+    llm?: LlmComposer | null;
   } = {},
 ): Promise<Runtime> {
   const log = options.logStream ? pino({ level: config.LOG_LEVEL }, options.logStream) : pino({ level: config.LOG_LEVEL });
@@ -68,9 +80,27 @@ export async function startRuntime(
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
   const channel = createInstagramChannel({ config, db: database.db, jobs, secretBox, log, ...options.channel });
+  const catalog = createCatalogModule({
+    db: database.db,
+    secretBox,
+    settings: catalogSettingsFromConfig(config),
+    enqueueSync: async (connectionId) => {
+      await jobs.send(catalogSyncJob, { connectionId });
+    },
+    log,
+  });
+  // issue 11: the assistant receives the catalog and the channel's outbound path as services (INTERFACES.md).
+  const assistant = createAssistantService({
+    db: database.db,
+    catalog: catalog.catalog,
+    channel: channel.outbound,
+    llm: options.llm === undefined ? createLlmComposerFromConfig(config, log) : options.llm,
+    log,
+  });
   if (options.workers ?? true) {
-    await startWorkers({ jobs, mailer });
+    await startWorkers({ jobs, mailer, catalog });
     await channel.startWorkers();
+    await startAssistantWorker({ jobs, assistant });
   }
   const app = await buildApp({
     config,
@@ -79,6 +109,8 @@ export async function startRuntime(
     mailer,
     secretBox,
     channel,
+    catalog,
+    assistant,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
 
@@ -90,6 +122,8 @@ export async function startRuntime(
     mailer,
     secretBox,
     channel,
+    catalog,
+    assistant,
     log,
     close() {
       closing ??= (async () => {
@@ -109,3 +143,4 @@ export async function startRuntime(
     },
   };
 }
+

@@ -137,6 +137,15 @@ describe('admin seed-demo', () => {
     ]);
     for (const key of ['checked', 'ai', 'replied', 'fresh']) expect(Number(detail[0]![key])).toBeGreaterThan(0);
 
+    // issue 10: the store-connected demo brand has the sample store with its catalog.
+    const { rows: stores } = await database.executeSql(
+      `select s.platform, s.name, (select count(*) from catalog_products p where p.connection_id = s.id)::int as products
+         from store_connections s join brands b on b.id = s.brand_id where b.user_id = $1`,
+      [user.id],
+    );
+    expect(stores).toEqual([{ platform: 'sample', name: 'Sample store', products: expect.any(Number) }]);
+    expect(Number(stores[0]!.products)).toBeGreaterThanOrEqual(60);
+
     const second = await seed('demo@example.com');
     expect(second.code).toBe(0);
     expect(second.out).toContain(

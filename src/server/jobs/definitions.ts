@@ -43,10 +43,31 @@ export const assistantRespondJob = defineJob<AssistantRespondPayload>('assistant
   expireInSeconds: 120,
 });
 
+/**
+ * issue 10: a store's full catalog sync (first connect, Sync now, reconciliation). A second job for the same
+ * connection while one runs finds the sync claimed and returns (the claim is a row state, not memory).
+ */
+export const catalogSyncJob = defineJob<{ connectionId: string }>('catalog-sync', {
+  retryLimit: 3,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 3600,
+});
+
+/** issue 10: every few hours, re-sync every real store to catch what webhooks missed (INTEGRATIONS.md §5.5). */
+export const catalogReconcileJob = defineJob<Record<string, never>>('catalog-reconcile', {
+  retryLimit: 1,
+  retryDelay: 300,
+  retryBackoff: false,
+  expireInSeconds: 600,
+});
+
 /** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
 export const allJobs: readonly JobDefinition<object>[] = [
   sendEmailJob,
   instagramProcessJob,
   instagramRefreshTokensJob,
   assistantRespondJob,
+  catalogSyncJob,
+  catalogReconcileJob,
 ];

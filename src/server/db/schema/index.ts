@@ -6,3 +6,4 @@ export * from './newsletter.ts';
 export * from './dashboard.ts';
 export * from './assistant.ts';
 export * from './channel.ts';
+export * from './catalog.ts';

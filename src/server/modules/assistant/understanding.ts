@@ -86,20 +86,28 @@ export async function resolveProduct(input: {
     return { kind: 'ambiguous', products: search.matches.map((match) => match.product) };
   }
   if (!looksLikeFollowUp(text, search)) return { kind: 'none' };
-  const lastTitle = await findLastProductTitle(catalog, brandId, history);
-  if (!lastTitle) return { kind: 'none' };
-  const combined = await catalog.findProducts({ brandId, text: `${lastTitle} ${text}` });
-  const best = combined.matches.find((match) => match.product.title === lastTitle) ?? combined.matches[0];
+  const last = await findLastProduct(catalog, brandId, history);
+  if (!last) return { kind: 'none' };
+  // The new message's options replace the same kind of option from before ("M navy" then "and in black?" -> M black).
+  const newNames = new Set(search.requestedOptions.map((option) => option.name));
+  const carried = last.requestedOptions.filter((option) => option.name === 'other' || !newNames.has(option.name));
+  const options = [...carried, ...search.requestedOptions].map((option) => option.value).join(' ');
+  const combined = await catalog.findProducts({ brandId, text: `${last.title} ${options}`.trim() });
+  const best = combined.matches.find((match) => match.product.title === last.title) ?? combined.matches[0];
   if (!best) return { kind: 'none' };
   return { kind: 'product', product: best.product, variantIds: best.variantIds, requestedOptions: combined.requestedOptions, fromHistory: true };
 }
 
-/** The most recent product named in the conversation (the buyer's words or our replies), newest first. */
-async function findLastProductTitle(catalog: CatalogService, brandId: string, history: HistoryTurn[]): Promise<string | null> {
-  const recent = history.slice(-8).reverse();
+/** The most recent product the buyer named in the conversation (newest first), with the options they gave. */
+async function findLastProduct(
+  catalog: CatalogService,
+  brandId: string,
+  history: HistoryTurn[],
+): Promise<{ title: string; requestedOptions: FindProductsResult['requestedOptions'] } | null> {
+  const recent = history.filter((turn) => turn.sender === 'customer').slice(-6).reverse();
   for (const turn of recent) {
     const found = await catalog.findProducts({ brandId, text: turn.content, limit: 3 });
-    if (found.outcome === 'match' && found.matches[0]) return found.matches[0].product.title;
+    if (found.outcome === 'match' && found.matches[0]) return { title: found.matches[0].product.title, requestedOptions: found.requestedOptions };
   }
   return null;
 }

@@ -73,3 +73,30 @@ export const assistantPreviewResponseSchema = z.object({
   trace: assistantTraceSchema,
 });
 export type AssistantPreviewResponse = z.infer<typeof assistantPreviewResponseSchema>;
+
+/** The trace as label/value lines, for the playground panel and `admin simulate` (one wording for both). */
+export function describeTrace(trace: AssistantTraceView): { label: string; value: string }[] {
+  const stock = trace.stock
+    ? `${trace.stock.quantity === null ? 'not tracked' : `${trace.stock.quantity} in stock`}${trace.stock.availableForSale ? '' : ' (cannot be bought)'}, ${trace.stock.source === 'live' ? 'live from the store' : `from the last sync (${trace.stock.asOf})`}, ${Math.round(trace.stock.latencyMs)} ms`
+    : 'not checked';
+  const timings = Object.entries(trace.timings)
+    .filter(([step]) => step !== 'total')
+    .map(([step, ms]) => `${step} ${ms} ms`)
+    .join(', ');
+  return [
+    { label: 'Outcome', value: trace.silentReason ? `${trace.outcome}: ${trace.silentReason}` : trace.outcome },
+    { label: 'Rule', value: trace.rule ? `${trace.rule.name} (${trace.rule.trigger} → ${trace.rule.action})` : 'none matched' },
+    { label: 'Intent', value: trace.intent.replaceAll('_', ' ') },
+    { label: 'Answer', value: trace.answerKind.replaceAll('_', ' ') },
+    { label: 'Product', value: trace.product ? `${trace.product.title}${trace.product.fromHistory ? ' (from earlier in the conversation)' : ''}` : 'none' },
+    { label: 'Variant', value: trace.variant?.title ?? 'none' },
+    { label: 'Stock', value: stock },
+    { label: 'Alternative', value: trace.alternative ? `${trace.alternative.product} (${trace.alternative.variant})` : 'none' },
+    { label: 'Link', value: trace.link ?? 'none' },
+    {
+      label: 'Provider',
+      value: `${trace.provider === 'llm' ? `LLM${trace.model ? ` ${trace.model}` : ''}` : 'embedded composer'}${trace.fallbackReason ? ` (fallback: ${trace.fallbackReason})` : ''}${trace.tokens ? `, ${trace.tokens.prompt}+${trace.tokens.completion} tokens` : ''}`,
+    },
+    { label: 'Time', value: `${trace.timings.total ?? 0} ms${timings ? ` (${timings})` : ''}` },
+  ];
+}

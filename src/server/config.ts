@@ -135,7 +135,20 @@ const configSchema = z.object({
     emptyToUndefined,
     z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   ),
+  // ---- The assistant's LLM composer (issue 11; INTEGRATIONS.md §4). Unset: the embedded composer. ----
+  /** An OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** The model name the server knows, e.g. gpt-4.1-mini or llama3.1. Needed with LLM_BASE_URL. */
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).max(200).optional()),
+  /** The API key where the server needs one (OpenAI); local servers ignore it. */
+  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** The whole LLM reply (every tool round) must finish within this, else the embedded reply is sent. */
+  LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(60_000).default(8000)),
 }).superRefine((config, context) => {
+  if ((config.LLM_BASE_URL === undefined) !== (config.LLM_MODEL === undefined)) {
+    const missing = config.LLM_BASE_URL === undefined ? 'LLM_BASE_URL' : 'LLM_MODEL';
+    context.addIssue({ code: 'custom', path: [missing], message: `is required when ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'} is set` });
+  }
   const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const set = oidc.filter((name) => config[name] !== undefined);
   if (set.length > 0 && set.length < oidc.length) {

@@ -94,7 +94,7 @@ export async function startRuntime(
     db: database.db,
     catalog: catalog.catalog,
     channel: channel.outbound,
-    llm: options.llm === undefined ? createLlmComposerFromConfig(config, log) : options.llm,
+    llm: options.llm === undefined ? createLlmComposerFromConfig(config, catalog.catalog, log) : options.llm,
     log,
   });
   if (options.workers ?? true) {

@@ -56,7 +56,7 @@ export const simulateCommand: CliCommand = {
       db: database.db,
       catalog: catalog.catalog,
       channel: refusingChannel,
-      llm: createLlmComposerFromConfig(config, log),
+      llm: createLlmComposerFromConfig(config, catalog.catalog, log),
     });
     const { reply, trace } = await assistant.preview(user.id, brand.id, { message, history: [] });
     out(`Buyer: ${message}`);

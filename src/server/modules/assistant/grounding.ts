@@ -23,9 +23,13 @@ export function canonicalNumber(raw: string): string {
   return Number.isFinite(value) ? String(value) : raw;
 }
 
+const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** Ids, times and measurements are not facts a reply may quote: their digits would let an invented figure pass. */
+const IGNORED_KEYS = new Set(['id', 'variantId', 'productId', 'variant_id', 'product_id', 'asOf', 'as_of', 'latencyMs', 'score', 'eventKey', 'conversationId']);
+
 function addText(sources: GroundingSources, text: string) {
   for (const url of text.match(URL_PATTERN) ?? []) sources.urls.add(url);
-  const withoutUrls = text.replace(URL_PATTERN, ' ');
+  const withoutUrls = text.replace(URL_PATTERN, ' ').replace(UUID_PATTERN, ' ');
   for (const number of withoutUrls.match(NUMBER_PATTERN) ?? []) sources.numbers.add(canonicalNumber(number));
 }
 
@@ -37,7 +41,9 @@ export function collectGroundingSources(values: unknown[]): GroundingSources {
     if (typeof value === 'string') addText(sources, value);
     else if (typeof value === 'number' && Number.isFinite(value)) sources.numbers.add(canonicalNumber(String(value)));
     else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
-    else if (typeof value === 'object') for (const item of Object.values(value)) visit(item, depth + 1);
+    else if (typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) if (!IGNORED_KEYS.has(key)) visit(item, depth + 1);
+    }
   };
   for (const value of values) visit(value, 0);
   return sources;

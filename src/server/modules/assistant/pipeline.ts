@@ -7,7 +7,7 @@ import { applyOutputGuards, type OutputGuardResult } from './output-guards.ts';
 import type { CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
 import { matchRule } from './rules.ts';
 import { classifyIntent, understand } from './understanding.ts';
-import type { AssistantEvent, Facts, StoredRule, Understanding } from './types.ts';
+import type { AssistantEvent, Facts, PricedOffer, StoredRule, Understanding } from './types.ts';
 
 /**
  * issue 11: the assistant's pipeline, one named step after another:
@@ -30,6 +30,8 @@ export interface LlmComposition {
   promptTokens: number;
   completionTokens: number;
   toolCalls: string[];
+  /** The model called hand_off: the conversation goes to a person after this reply. */
+  requestedHandOff: boolean;
 }
 export interface LlmComposer {
   readonly model: string;
@@ -199,6 +201,7 @@ export interface Composition {
   toolResults: unknown[];
   toolCalls: string[];
   tokens: { prompt: number; completion: number } | null;
+  requestedHandOff: boolean;
 }
 
 export function disclosureFor(event: AssistantEvent): string | null {
@@ -228,6 +231,7 @@ export async function composeReply(event: AssistantEvent, understanding: Underst
     toolResults: [],
     toolCalls: [],
     tokens: null,
+    requestedHandOff: false,
   });
   if (!llm || facts.kind === 'fixed_text' || facts.kind === 'hand_off' || facts.kind === 'product_link') return embedded(null);
   const disclosureText = disclosureFor(event);
@@ -242,6 +246,7 @@ export async function composeReply(event: AssistantEvent, understanding: Underst
       toolResults: result.toolResults,
       toolCalls: result.toolCalls,
       tokens: { prompt: result.promptTokens, completion: result.completionTokens },
+      requestedHandOff: result.requestedHandOff,
     };
   } catch (error) {
     const fallback = embedded(`LLM failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 200));
@@ -250,9 +255,44 @@ export async function composeReply(event: AssistantEvent, understanding: Underst
 }
 
 // ---------- step 6: output guards ----------
+/** What a reply may quote from the facts: names, the chosen variant's live figure and price, the links. */
+export function groundingView(facts: Facts): unknown {
+  const offerView = (offer: PricedOffer) => ({
+    product: offer.product.title,
+    variant: offer.variant.title,
+    options: offer.variant.options.map((option) => option.value),
+    quantity: offer.stock.quantity,
+    price: offer.stock.price,
+    link: offer.link,
+  });
+  switch (facts.kind) {
+    case 'in_stock':
+    case 'price':
+      return offerView(facts.offer);
+    case 'out_of_stock':
+      return {
+        product: facts.product.title,
+        variant: facts.variant.title,
+        quantity: facts.stock.quantity,
+        price: facts.stock.price,
+        alternative: facts.alternative ? offerView(facts.alternative) : null,
+      };
+    case 'ask_variant':
+      return { product: facts.product.title, option: facts.optionName, choices: facts.choices };
+    case 'ask_product':
+      return { choices: facts.choices };
+    case 'fixed_text':
+      return { text: facts.text, link: facts.productLink };
+    case 'product_link':
+      return { product: facts.product?.title ?? null, link: facts.link };
+    default:
+      return null;
+  }
+}
+
 export function guardOutput(event: AssistantEvent, understanding: Understanding, facts: Facts, composition: Composition): { output: OutputGuardResult; composition: Composition } {
   const disclosureText = disclosureFor(event);
-  const sources = collectGroundingSources([facts, event.brand.name, event.customer.username, ...composition.toolResults]);
+  const sources = collectGroundingSources([groundingView(facts), event.brand.name, event.customer.username, ...composition.toolResults]);
   const output = applyOutputGuards({ parts: composition.parts, sources, disclosureText });
   if (output.grounding.grounded || composition.provider === 'embedded') return { output, composition };
   // issue 11 §8: an LLM reply stating a number or link no tool returned is replaced by the embedded reply.
@@ -386,7 +426,8 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
     return finish({ ...common, outcome: 'failed', silentReason: `not grounded: ${output.grounding.ungrounded.join(', ')}` }, notSent, plan.facts, understanding);
   }
 
-  const delivery = await time('send', () => sendReply(event, output.text, plan.facts, plan, deps.effects));
+  const handOff = plan.handOff || (composition.provider === 'llm' && composition.requestedHandOff);
+  const delivery = await time('send', () => sendReply(event, output.text, plan.facts, { ...plan, handOff }, deps.effects));
   const outcome: TraceOutcome = delivery.status === 'failed' ? 'failed' : 'replied';
-  return finish({ ...common, outcome, handedOff: plan.handOff, silentReason: delivery.error }, delivery, plan.facts, understanding);
+  return finish({ ...common, outcome, handedOff: handOff, silentReason: delivery.error }, delivery, plan.facts, understanding);
 }

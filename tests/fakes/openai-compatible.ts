@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -35,7 +35,7 @@ export async function startFakeOpenAiCompatible(): Promise<FakeOpenAiCompatible>
   let steps: (ScriptStep | ((request: ChatRequest) => ScriptStep))[] = [];
   const requests: ChatRequest[] = [];
   let counter = 0;
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
 
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];

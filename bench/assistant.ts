@@ -11,9 +11,19 @@
  * PostgreSQL run uses a throwaway database on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { brands, users } from '#server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
+import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
+import { startRuntime } from '#server/runtime.ts';
+import { signWebhookBody, startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
 
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,15 +42,89 @@ interface EvalCase {
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
+const APP_SECRET = 'bench-instagram-app-secret';
+
+async function openBenchDatabase(backend: string): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+  if (backend !== 'postgres') return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  const name = `voicecart_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const parsed = new URL(POSTGRES_URL);
+  parsed.pathname = `/${name}`;
+  const url = parsed.toString();
+  return {
+    database: await openDatabase({ kind: 'postgres', url }),
+    url,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 async function runBackend(backend: string) {
-  // Imported here: the test support reads TEST_DATABASE_URL when it loads.
-  const { createConnectedBrand, createInstagramHarness, customerMessage, messagingPayload, postWebhook } = await import('#tests/support/instagram.ts');
-  const harness = await createInstagramHarness({ workers: true, timeoutMs: 5000, env: { LOG_LEVEL: 'silent' } });
-  const { app, fake } = harness;
+  const fake = await startFakeInstagramGraph();
+  const opened = await openBenchDatabase(backend);
+  await migrateDatabase(opened.database);
+  const env = {
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST_DIR: '/nonexistent-client-build',
+    JOB_POLL_SECONDS: '2',
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    INSTAGRAM_APP_SECRET: APP_SECRET,
+    INSTAGRAM_VERIFY_TOKEN: 'bench-verify',
+    INSTAGRAM_APP_ID: 'bench-app',
+    INSTAGRAM_API_URL: fake.url,
+    INSTAGRAM_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
+    INSTAGRAM_OAUTH_TOKEN_URL: fake.tokenUrl,
+    ...(opened.url ? { DATABASE_URL: opened.url } : {}),
+  };
+  const config = loadConfig(env);
+  const graph = createInstagramGraphClient({
+    apiUrl: fake.url,
+    apiVersion: 'v25.0',
+    appId: env.INSTAGRAM_APP_ID,
+    appSecret: APP_SECRET,
+    authorizeUrl: fake.authorizeUrl,
+    tokenUrl: fake.tokenUrl,
+    timeoutMs: 5000,
+  });
+  const app = await startRuntime(config, { database: opened.database, workers: true, channel: { graph } });
   try {
-    const brand = await createConnectedBrand(harness);
-    const account = brand.account.accountId;
+    const db = app.database.db;
+    const [user] = await db.insert(users).values({ email: 'bench@example.com', verified: true }).returning();
+    const [brandRow] = await db.insert(brands).values({ userId: user!.id, name: 'Bench Brand', username: 'benchbrand' }).returning();
+    const brand = { userId: user!.id, brandId: brandRow!.id };
+    const fakeAccount = fake.addAccount({ accountId: '17841400000099', username: 'benchbrand' });
+    const cookie = `${SESSION_COOKIE}=${await createSession(db, user!.id)}`;
+    const connect = await app.app.inject({
+      method: 'PUT',
+      url: `/api/brands/${brand.brandId}/instagram`,
+      headers: { cookie },
+      payload: { accountId: fakeAccount.accountId, accessToken: fakeAccount.token },
+    });
+    if (connect.statusCode !== 200) throw new Error(`connect failed: ${connect.statusCode} ${connect.body}`);
+    const account = fakeAccount.accountId;
     await app.catalog.connect(brand.userId, brand.brandId, { platform: 'sample' });
+
+    let midCounter = 0;
+    const customerMessage = (igsid: string, text: string) => ({
+      sender: { id: igsid },
+      recipient: { id: account },
+      timestamp: Date.now(),
+      message: { mid: `mid.bench.${++midCounter}.${Date.now()}`, text },
+    });
+    const postWebhook = (body: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/instagram',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(APP_SECRET, body) },
+        payload: body,
+      });
 
     // Arrival time of each send at the fake Graph server, by recipient (the fake keeps its list by reference).
     const arrivals = new Map<string, number[]>();
@@ -56,7 +140,8 @@ async function runBackend(backend: string) {
     };
 
     const send = async (igsid: string, text: string) => {
-      const response = await postWebhook(app, messagingPayload(account, [customerMessage(account, igsid, { text })]));
+      const body = JSON.stringify({ object: 'instagram', entry: [{ id: account, time: Date.now(), messaging: [customerMessage(igsid, text)] }] });
+      const response = await postWebhook(body);
       if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
     };
     const traces = async (igsid: string) =>
@@ -177,7 +262,9 @@ async function runBackend(backend: string) {
       },
     };
   } finally {
-    await harness.close();
+    await app.close();
+    await fake.close();
+    await opened.drop();
   }
 }
 
@@ -190,7 +277,7 @@ async function main() {
   }
   const run = promisify(execFile);
   for (const backend of BACKENDS) {
-    const env = { ...process.env, BENCH_CHILD: backend, ...(backend === 'postgres' ? { TEST_DATABASE_URL: POSTGRES_URL } : { TEST_DATABASE_URL: '' }) };
+    const env = { ...process.env, BENCH_CHILD: backend };
     const { stdout } = await run(process.execPath, ['--import', 'tsx', import.meta.filename], { env, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
     const line = stdout.split('\n').find((text) => text.startsWith('BENCH_RESULT '));
     if (!line) throw new Error(`no result from the ${backend} run`);

@@ -144,6 +144,8 @@ const configSchema = z.object({
   LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** The whole LLM reply (every tool round) must finish within this, else the embedded reply is sent. */
   LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(60_000).default(8000)),
+  /** Seconds between job-queue maintenance runs, which retry the jobs of a crashed process once they expire (tests). */
+  JOB_MAINTENANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).optional()),
 }).superRefine((config, context) => {
   if ((config.LLM_BASE_URL === undefined) !== (config.LLM_MODEL === undefined)) {
     const missing = config.LLM_BASE_URL === undefined ? 'LLM_BASE_URL' : 'LLM_MODEL';

@@ -68,6 +68,7 @@ export async function startRuntime(
     databaseUrl: config.DATABASE_URL,
     pollSeconds: config.JOB_POLL_SECONDS,
     ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
+    ...(config.JOB_MAINTENANCE_SECONDS ? { maintenanceSeconds: config.JOB_MAINTENANCE_SECONDS } : {}),
     log,
   });
   const secretBox = createSecretBoxFromKey(

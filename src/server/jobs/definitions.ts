@@ -40,7 +40,8 @@ export const assistantRespondJob = defineJob<AssistantRespondPayload>('assistant
   retryLimit: 5,
   retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 120,
+  // issue 11: a reply takes seconds at most (LLM deadline 8 s); a crashed worker's job is retried soon after this.
+  expireInSeconds: 30,
 });
 
 /**

@@ -97,17 +97,19 @@ export interface JobQueueOptions {
   pollSeconds: number;
   /** Overrides every job's retryDelay (config JOB_RETRY_DELAY_SECONDS), e.g. so tests see retries in seconds. */
   retryDelaySeconds?: number;
+  /** How often expired jobs (a crashed worker's) are found and retried; 120 s unless set (JOB_MAINTENANCE_SECONDS). */
+  maintenanceSeconds?: number;
   log: Logger;
 }
 
-export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelaySeconds, log }: JobQueueOptions): JobQueue {
+export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelaySeconds, maintenanceSeconds, log }: JobQueueOptions): JobQueue {
   const connection: PgBoss.ConstructorOptions = databaseUrl
     ? { connectionString: databaseUrl, max: 4, application_name: 'voicecart-jobs' }
     : { db: { executeSql: (text, values) => database.executeSql(text, values) } };
   const boss = new PgBoss({
     ...connection,
     // Maintenance (expiry, archiving) every few minutes is plenty for our volumes.
-    maintenanceIntervalSeconds: 120,
+    maintenanceIntervalSeconds: maintenanceSeconds ?? 120,
     monitorStateIntervalSeconds: 60,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));

@@ -11,7 +11,8 @@ export interface CliCommand {
   /** Shown after `npm run admin -- <name>`, e.g. `--email E [--verified]`. */
   usage: string;
   options: CliOptions;
-  /** Positional arguments are not used by any command; extra words are a usage error. */
+  /** Positional arguments are a usage error unless the command takes them (then they arrive joined as `values._`). */
+  acceptsPositionals?: boolean;
   run(context: CliContext, values: CliValues): Promise<void>;
   /** Checked before the database is opened, so usage errors are instant and touch nothing. */
   validate?(values: CliValues): void;

@@ -1,3 +1,4 @@
+import { defaultBusinessHours, type RuleAction, type RuleTrigger } from '#contracts/automation.ts';
 import type { BrandArchetype, BrandTone } from '#contracts/dashboard.ts';
 
 /** The sample data of `seed-demo` (issue 6): three brands in the three states the Overview distinguishes. */
@@ -40,27 +41,41 @@ export interface DemoBrand {
   comments: DemoComment[];
 }
 
-/** spec §3: the three sample automation rules, given to every demo brand. */
-export const demoAutomationRules = [
+/** spec §3: the three sample automation rules, given to every demo brand (readable texts come from the configs). */
+export const demoAutomationRules: readonly {
+  name: string;
+  triggerConfig: RuleTrigger;
+  actionConfig: RuleAction;
+  active: boolean;
+}[] = [
   {
     name: 'Product Inquiry Response',
-    trigger: 'A message mentions a product name or SKU',
-    action: 'Check live inventory and reply with availability and a checkout link',
+    triggerConfig: { type: 'product_mention' },
+    actionConfig: { type: 'answer_availability' },
     active: true,
   },
   {
     name: 'Fire Emoji Comment to DM',
-    trigger: 'A comment contains the 🔥 emoji',
-    action: 'Send the commenter a DM with the product link',
+    triggerConfig: { type: 'comment_keyword', keywords: ['🔥'] },
+    actionConfig: { type: 'private_reply_product_link' },
     active: true,
   },
   {
     name: 'After-Hours Auto Reply',
-    trigger: 'A message arrives outside business hours (9am-6pm PST)',
-    action: 'Reply that the team will follow up during business hours',
+    triggerConfig: {
+      type: 'outside_business_hours',
+      opensAt: defaultBusinessHours.opensAt,
+      closesAt: defaultBusinessHours.closesAt,
+      timeZone: defaultBusinessHours.timeZone,
+      days: [...defaultBusinessHours.days],
+    },
+    actionConfig: {
+      type: 'fixed_text',
+      text: 'Thanks for your message! Our team is offline right now and will follow up during business hours.',
+    },
     active: false,
   },
-] as const;
+];
 
 const stockChat = (product: string, variant: string, left: number, link: string): DemoMessage[] => [
   { sender: 'customer', content: `Hi! Is the ${product} still available in ${variant}?` },

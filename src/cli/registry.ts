@@ -6,6 +6,7 @@ import { createUserCommand } from './commands/create-user.ts';
 import { approveCommand } from './commands/approve.ts';
 import { listPendingCommand } from './commands/list-pending.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
+import { simulateCommand } from './commands/simulate.ts';
 
 /** Every admin command, in the order `--help` lists them. Later features add theirs here. */
 export const commands: readonly CliCommand[] = [
@@ -15,5 +16,6 @@ export const commands: readonly CliCommand[] = [
   listPendingCommand,
   demosCommand,
   seedDemoCommand,
+  simulateCommand,
   outboxCommand,
 ];

@@ -46,8 +46,9 @@ export async function runCli(
 
   let values;
   try {
-    const parsed = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false });
+    const parsed = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: command.acceptsPositionals ?? false });
     values = parsed.values as Record<string, string | boolean | undefined>;
+    if (parsed.positionals.length > 0) values._ = parsed.positionals.join(' ');
     command.validate?.(values);
   } catch (error) {
     io.err(`${(error as Error).message}\n${commandUsage(command)}`);

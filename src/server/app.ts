@@ -17,6 +17,15 @@ import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
 import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
+import { assistantRoutes } from '#server/modules/assistant/routes.ts';
+import type { AssistantService } from '#server/modules/assistant/service.ts';
+import type { InstagramChannel } from '#server/modules/channel/channel.ts';
+import { instagramConnectionRoutes } from '#server/modules/channel/routes.ts';
+import { instagramWebhookRoutes } from '#server/modules/channel/webhook-routes.ts';
+import type { DestinationStream } from 'pino';
+import { catalogRoutes } from '#server/modules/catalog/routes.ts';
+import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
+import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from '#server/modules/catalog/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +34,14 @@ export interface AppDeps {
   mailer: Mailer;
   /** Seals and opens secrets at rest (channel tokens, store credentials). */
   secretBox: SecretBox;
+  /** The assistant (issue 11), built in runtime.ts from the catalog and channel; its playground route needs it. */
+  assistant?: AssistantService;
+  /** The Instagram channel (issue 9): connections, the webhook inbox, the outbound path. */
+  channel: InstagramChannel;
+  /** Where request logs go (tests read them to prove no secret is logged); stdout when unset. */
+  logStream?: DestinationStream;
+  /** issue 10: stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
+  catalog?: CatalogModule;
 }
 
 /**
@@ -39,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: limits.maxBodyBytes,
     trustProxy: config.TRUST_PROXY,
@@ -59,6 +77,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
+  if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
+  await app.register(instagramConnectionRoutes, { prefix: '/api', channel: deps.channel });
+  // Its own scope: a raw-bytes body parser and a larger body limit for webhook batches.
+  await app.register(instagramWebhookRoutes, { prefix: '/api', channel: deps.channel });
+  const catalog =
+    deps.catalog ??
+    createCatalogModule({
+      db: database.db,
+      secretBox: deps.secretBox,
+      settings: catalogSettingsFromConfig(config),
+    });
+  await app.register(catalogRoutes, { prefix: '/api', module: catalog });
+  await app.register(catalogWebhookRoutes, {
+    prefix: '/api',
+    db: database.db,
+    module: catalog,
+    secretBox: deps.secretBox,
+    shopifyApiSecret: config.SHOPIFY_API_SECRET,
+  });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -88,7 +88,69 @@ const configSchema = z.object({
       })
       .optional(),
   ),
+  // --- Instagram channel (issue 9; wire formats in INTEGRATIONS.md §1) ---
+  /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
+  INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** The string Meta sends back in the webhook handshake (hub.verify_token); unset refuses every handshake. */
+  INSTAGRAM_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** The Instagram app id (OAuth client_id); with INSTAGRAM_APP_SECRET it enables "Connect with Instagram". */
+  INSTAGRAM_APP_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Graph host; every call goes to `${INSTAGRAM_API_URL}/${INSTAGRAM_API_VERSION}/…` (tests point it at a fake). */
+  INSTAGRAM_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://graph.instagram.com')
+      .transform((url) => url.replace(/\/+$/, '')),
+  ),
+  /** Pinned Graph version (INTEGRATIONS.md §1.15): read the changelog before bumping. */
+  INSTAGRAM_API_VERSION: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^v\d+\.\d+$/, 'must look like v25.0').default('v25.0'),
+  ),
+  /** Instagram Login's authorize page (the browser is sent there). */
+  INSTAGRAM_OAUTH_AUTHORIZE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://www.instagram.com/oauth/authorize'),
+  ),
+  /** Instagram Login's code exchange endpoint (short-lived token). */
+  INSTAGRAM_OAUTH_TOKEN_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://api.instagram.com/oauth/access_token'),
+  ),
+  /** `true` lets a person reply 24 h to 7 days after the customer's message with the HUMAN_AGENT tag (needs Meta's approval). */
+  INSTAGRAM_HUMAN_AGENT_TAG: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ),
+  // ---- Stores (issue 10) ----
+  /** Shopify Admin API version pinned for every call (INTEGRATIONS.md §2.9). */
+  SHOPIFY_API_VERSION: z.preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}$/).default('2026-10')),
+  /** Shopify app client secret: the key of webhook HMACs and of the OAuth install. Unset: Shopify webhooks answer 503. */
+  SHOPIFY_API_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Shopify app client id (OAuth install). */
+  SHOPIFY_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** `true` lets a store address be plain http://127.0.0.1:PORT (development and tests only); otherwise https and public addresses only. */
+  ALLOW_LOOPBACK_STORES: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ),
+  // ---- The assistant's LLM composer (issue 11; INTEGRATIONS.md §4). Unset: the embedded composer. ----
+  /** An OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** The model name the server knows, e.g. gpt-4.1-mini or llama3.1. Needed with LLM_BASE_URL. */
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).max(200).optional()),
+  /** The API key where the server needs one (OpenAI); local servers ignore it. */
+  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** The whole LLM reply (every tool round) must finish within this, else the embedded reply is sent. */
+  LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(60_000).default(8000)),
+  /** Seconds between job-queue maintenance runs, which retry the jobs of a crashed process once they expire (tests). */
+  JOB_MAINTENANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).optional()),
 }).superRefine((config, context) => {
+  if ((config.LLM_BASE_URL === undefined) !== (config.LLM_MODEL === undefined)) {
+    const missing = config.LLM_BASE_URL === undefined ? 'LLM_BASE_URL' : 'LLM_MODEL';
+    context.addIssue({ code: 'custom', path: [missing], message: `is required when ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'} is set` });
+  }
   const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const set = oidc.filter((name) => config[name] !== undefined);
   if (set.length > 0 && set.length < oidc.length) {

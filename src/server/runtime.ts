@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -8,7 +8,14 @@ import { startWorkers } from './jobs/worker.ts';
 import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from './modules/catalog/service.ts';
+import { catalogSyncJob } from './jobs/definitions.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
+import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
+import { createAssistantService, type AssistantService } from './modules/assistant/service.ts';
+import { startAssistantWorker } from './modules/assistant/worker.ts';
+import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
+import type { LlmComposer } from './modules/assistant/pipeline.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -16,6 +23,12 @@ export interface Runtime {
   jobs: JobQueue;
   mailer: Mailer;
   secretBox: SecretBox;
+  /** The Instagram channel; `channel.outbound` is the ChannelOutbound port for the assistant and the inbox. */
+  channel: InstagramChannel;
+  /** issue 10: stores and catalog; `catalog.catalog` is the CatalogService the assistant receives. */
+  catalog: CatalogModule;
+  /** issue 11: the assistant (pipeline, playground, drafts), composed from the catalog and the channel. */
+  assistant: AssistantService;
   log: Logger;
   /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
   close(): Promise<void>;
@@ -37,9 +50,17 @@ export async function openDatabaseFromConfig(config: Config): Promise<DatabaseHa
 
 export async function startRuntime(
   config: Config,
-  options: { database?: DatabaseHandle; workers?: boolean } = {},
+  options: {
+    database?: DatabaseHandle;
+    workers?: boolean;
+    logStream?: DestinationStream;
+    /** Tests: parts of the Instagram channel to replace (shorter timeouts and retries). */
+    channel?: Partial<Pick<Parameters<typeof createInstagramChannel>[0], 'graph' | 'budget' | 'retry'>>;
+    /** Tests: the assistant's LLM composer (null forces the embedded one); from config when undefined. */
+    llm?: LlmComposer | null;
+  } = {},
 ): Promise<Runtime> {
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = options.logStream ? pino({ level: config.LOG_LEVEL }, options.logStream) : pino({ level: config.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
   const jobs = createJobQueue({
@@ -47,6 +68,7 @@ export async function startRuntime(
     databaseUrl: config.DATABASE_URL,
     pollSeconds: config.JOB_POLL_SECONDS,
     ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
+    ...(config.JOB_MAINTENANCE_SECONDS ? { maintenanceSeconds: config.JOB_MAINTENANCE_SECONDS } : {}),
     log,
   });
   const secretBox = createSecretBoxFromKey(
@@ -58,8 +80,40 @@ export async function startRuntime(
   );
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
-  if (options.workers ?? true) await startWorkers({ jobs, mailer });
-  const app = await buildApp({ config, database, jobs, mailer, secretBox });
+  const channel = createInstagramChannel({ config, db: database.db, jobs, secretBox, log, ...options.channel });
+  const catalog = createCatalogModule({
+    db: database.db,
+    secretBox,
+    settings: catalogSettingsFromConfig(config),
+    enqueueSync: async (connectionId) => {
+      await jobs.send(catalogSyncJob, { connectionId });
+    },
+    log,
+  });
+  // issue 11: the assistant receives the catalog and the channel's outbound path as services (INTERFACES.md).
+  const assistant = createAssistantService({
+    db: database.db,
+    catalog: catalog.catalog,
+    channel: channel.outbound,
+    llm: options.llm === undefined ? createLlmComposerFromConfig(config, catalog.catalog, log) : options.llm,
+    log,
+  });
+  if (options.workers ?? true) {
+    await startWorkers({ jobs, mailer, catalog });
+    await channel.startWorkers();
+    await startAssistantWorker({ jobs, assistant });
+  }
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    mailer,
+    secretBox,
+    channel,
+    catalog,
+    assistant,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -68,6 +122,9 @@ export async function startRuntime(
     jobs,
     mailer,
     secretBox,
+    channel,
+    catalog,
+    assistant,
     log,
     close() {
       closing ??= (async () => {
@@ -87,3 +144,4 @@ export async function startRuntime(
     },
   };
 }
+

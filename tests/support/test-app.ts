@@ -16,7 +16,12 @@ export interface TestApp extends Runtime {
  * (`workers: true`), polling every half second.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; workers?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    workers?: boolean;
+    logStream?: NonNullable<Parameters<typeof startRuntime>[1]>['logStream'];
+    channel?: NonNullable<Parameters<typeof startRuntime>[1]>['channel'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -28,7 +33,12 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const runtime = await startRuntime(config, { database, workers: options.workers ?? false });
+  const runtime = await startRuntime(config, {
+    database,
+    workers: options.workers ?? false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.channel ? { channel: options.channel } : {}),
+  });
   return { ...runtime, database, config };
 }
 

@@ -92,7 +92,59 @@ describe('admin seed-demo', () => {
       [user.id],
     );
     expect(detail[0]).toMatchObject({ fire: 3, hours: 3 });
+
+    // The structured forms the assistant evaluates, and the readable texts generated from them.
+    const { rows: rules } = await database.executeSql(
+      `select r.name, r.trigger, r.action, r.trigger_config, r.action_config, r.active
+         from automation_rules r join brands b on b.id = r.brand_id where b.user_id = $1 order by b.name, r.created_at`,
+      [user.id],
+    );
+    expect(rules.slice(0, 3)).toEqual([
+      {
+        name: 'Product Inquiry Response',
+        trigger: 'A message mentions a product name or SKU',
+        action: 'Check live inventory and reply with availability and a checkout link',
+        trigger_config: { type: 'product_mention' },
+        action_config: { type: 'answer_availability' },
+        active: true,
+      },
+      {
+        name: 'Fire Emoji Comment to DM',
+        trigger: 'A comment contains the 🔥 emoji',
+        action: 'Send the commenter a DM with the product link',
+        trigger_config: { type: 'comment_keyword', keywords: ['🔥'] },
+        action_config: { type: 'private_reply_product_link' },
+        active: true,
+      },
+      {
+        name: 'After-Hours Auto Reply',
+        trigger: 'A message arrives outside business hours (9am-6pm PST)',
+        action:
+          'Reply: "Thanks for your message! Our team is offline right now and will follow up during business hours."',
+        trigger_config: {
+          type: 'outside_business_hours',
+          opensAt: '09:00',
+          closesAt: '18:00',
+          timeZone: 'America/Los_Angeles',
+          days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+        },
+        action_config: {
+          type: 'fixed_text',
+          text: 'Thanks for your message! Our team is offline right now and will follow up during business hours.',
+        },
+        active: false,
+      },
+    ]);
     for (const key of ['checked', 'ai', 'replied', 'fresh']) expect(Number(detail[0]![key])).toBeGreaterThan(0);
+
+    // issue 10: the store-connected demo brand has the sample store with its catalog.
+    const { rows: stores } = await database.executeSql(
+      `select s.platform, s.name, (select count(*) from catalog_products p where p.connection_id = s.id)::int as products
+         from store_connections s join brands b on b.id = s.brand_id where b.user_id = $1`,
+      [user.id],
+    );
+    expect(stores).toEqual([{ platform: 'sample', name: 'Sample store', products: expect.any(Number) }]);
+    expect(Number(stores[0]!.products)).toBeGreaterThanOrEqual(60);
 
     const second = await seed('demo@example.com');
     expect(second.code).toBe(0);

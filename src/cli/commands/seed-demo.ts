@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { describeAction, describeTrigger } from '#contracts/automation.ts';
 import {
   automationRules,
   brandPersonalities,
@@ -8,6 +9,8 @@ import {
   messages,
   users,
 } from '#server/db/schema/index.ts';
+import { catalogSettingsFromConfig, createCatalogModule } from '#server/modules/catalog/service.ts';
+import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
 import { demoAutomationRules, demoBrands } from '../demo-data.ts';
 import { requireString, type CliCommand } from '../command.ts';
 
@@ -28,7 +31,7 @@ export const seedDemoCommand: CliCommand = {
   validate(values) {
     requireString(values, 'email');
   },
-  async run({ database, out }, values) {
+  async run({ config, database, out }, values) {
     const email = requireString(values, 'email').toLowerCase();
     const [user] = await database.db
       .select({ id: users.id })
@@ -76,7 +79,13 @@ export const seedDemoCommand: CliCommand = {
         for (const [ruleIndex, rule] of demoAutomationRules.entries()) {
           const inserted = await tx
             .insert(automationRules)
-            .values({ brandId, ...rule, createdAt: new Date(now - (10 - ruleIndex) * MINUTE_MS) })
+            .values({
+              brandId,
+              ...rule,
+              trigger: describeTrigger(rule.triggerConfig),
+              action: describeAction(rule.actionConfig),
+              createdAt: new Date(now - (10 - ruleIndex) * MINUTE_MS),
+            })
             .onConflictDoNothing()
             .returning({ id: automationRules.id });
           counts.rules += inserted.length;
@@ -138,9 +147,28 @@ export const seedDemoCommand: CliCommand = {
       }
     });
 
+    // issue 10: brands shown as store-connected get the built-in sample store (no credentials, so no secret box).
+    const catalog = createCatalogModule({
+      db: database.db,
+      secretBox: createUnavailableSecretBox(),
+      settings: catalogSettingsFromConfig(config),
+    });
+    let stores = 0;
+    for (const demo of demoBrands.filter((brand) => brand.shopifyConnected)) {
+      const [brand] = await database.db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
+        .limit(1);
+      if (!brand || (await catalog.getStatus(user.id, brand.id))) continue;
+      await catalog.connect(user.id, brand.id, { platform: 'sample' });
+      stores += 1;
+    }
+
     out(
       `Demo data for ${email}: added ${counts.brands} brands, ${counts.conversations} conversations, ` +
-        `${counts.messages} messages, ${counts.comments} comments, ${counts.rules} automation rules.`,
+        `${counts.messages} messages, ${counts.comments} comments, ${counts.rules} automation rules, ` +
+        `${stores} sample stores.`,
     );
   },
 };

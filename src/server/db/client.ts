@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -38,6 +39,8 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   let client: PGlite;
   try {
     client = new PGlite({
+      // issue 10: product search uses trigram similarity; PGlite loads contrib extensions only when passed in.
+      extensions: { pg_trgm },
       ...(options.dataDir ? { dataDir: path.join(path.resolve(options.dataDir), 'pglite') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

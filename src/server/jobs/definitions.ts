@@ -12,5 +12,63 @@ export const sendEmailJob = defineJob<MailMessage>('send-email', {
   expireInSeconds: 120,
 });
 
+/**
+ * Inbound Instagram events of one thread (one customer's DMs, or one comment), processed in order (issue 9).
+ * Retried quickly: the events wait in the inbox table, so a retry loses nothing.
+ */
+export const instagramProcessJob = defineJob<{ brandId: string; threadKey: string }>('instagram-process', {
+  retryLimit: 8,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** Refreshes long-lived Instagram tokens that are at least 24 h old and expire within 10 days (hourly). */
+export const instagramRefreshTokensJob = defineJob<Record<string, never>>('instagram-refresh-tokens', {
+  retryLimit: 2,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 600,
+});
+
+/**
+ * A new customer message or comment for the assistant (INTERFACES.md). Enqueued by the channel in the transaction
+ * that stores it, with singletonKey `message:<id>` / `comment:<id>`; issue 11 registers its worker.
+ */
+export type AssistantRespondPayload = { kind: 'message'; messageId: string } | { kind: 'comment'; commentId: string };
+export const assistantRespondJob = defineJob<AssistantRespondPayload>('assistant-respond', {
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  // issue 11: a reply takes seconds at most (LLM deadline 8 s); a crashed worker's job is retried soon after this.
+  expireInSeconds: 30,
+});
+
+/**
+ * issue 10: a store's full catalog sync (first connect, Sync now, reconciliation). A second job for the same
+ * connection while one runs finds the sync claimed and returns (the claim is a row state, not memory).
+ */
+export const catalogSyncJob = defineJob<{ connectionId: string }>('catalog-sync', {
+  retryLimit: 3,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 3600,
+});
+
+/** issue 10: every few hours, re-sync every real store to catch what webhooks missed (INTEGRATIONS.md §5.5). */
+export const catalogReconcileJob = defineJob<Record<string, never>>('catalog-reconcile', {
+  retryLimit: 1,
+  retryDelay: 300,
+  retryBackoff: false,
+  expireInSeconds: 600,
+});
+
 /** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
-export const allJobs: readonly JobDefinition<object>[] = [sendEmailJob];
+export const allJobs: readonly JobDefinition<object>[] = [
+  sendEmailJob,
+  instagramProcessJob,
+  instagramRefreshTokensJob,
+  assistantRespondJob,
+  catalogSyncJob,
+  catalogReconcileJob,
+];

@@ -4,3 +4,6 @@ export * from './mail.ts';
 export * from './demo.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
+export * from './assistant.ts';
+export * from './channel.ts';
+export * from './catalog.ts';

@@ -4,6 +4,8 @@ import { BrandSelect } from '#client/components/brand-select.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { usePersonality } from '#client/features/psychology/api/get-personality.ts';
 import { PersonalityForm } from '#client/features/psychology/components/personality-form.tsx';
+import { TryAssistantPanel, usePersonalityDraft } from '#client/features/psychology/components/try-assistant-panel.tsx';
+import type { BrandPersonality as Personality } from '#contracts/dashboard.ts';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
 function BrandPersonality({ brands }: { brands: Brand[] }) {
@@ -23,9 +25,22 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <PersonalityForm key={brandId} personality={query.data} />
+        <PersonalityWithPlayground key={brandId} brandId={brandId!} personality={query.data} />
       )}
     </div>
+  );
+}
+
+/** The form and, beside it, issue 11's playground reading the form's unsaved values. */
+function PersonalityWithPlayground({ brandId, personality }: { brandId: string; personality: Personality }) {
+  const { draft, handleFormChange } = usePersonalityDraft(personality);
+  return (
+    <>
+      <div onChange={handleFormChange}>
+        <PersonalityForm personality={personality} />
+      </div>
+      <TryAssistantPanel brandId={brandId} personality={draft} />
+    </>
   );
 }
 

@@ -1,0 +1,299 @@
+/**
+ * `npm run bench:assistant` (issue 11): the assistant through the real signed webhook, on PGlite and PostgreSQL.
+ *
+ * 1. Accuracy: the labelled buyer DMs of bench/assistant-eval/cases.json (written from the sample store's catalog
+ *    before tuning), each from a new buyer, follow-ups after their history. A case is right when the answer kind,
+ *    the product and the variant match the label (in stock must carry a link, out of stock an alternative).
+ * 2. Load: BENCH_RATE DMs per second (default 50) for BENCH_SECONDS (default 10) from distinct buyers; latency is
+ *    from the webhook request to the send call received by the fake Graph server; lost and duplicated sends.
+ *
+ * The embedded composer (no LLM). Each backend runs in its own process (BENCH_BACKENDS=pglite,postgres); the
+ * PostgreSQL run uses a throwaway database on BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { brands, users } from '#server/db/schema/index.ts';
+import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
+import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
+import { startRuntime } from '#server/runtime.ts';
+import { signWebhookBody, startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
+
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_EVAL_CONCURRENCY ?? 8);
+const SHOW_MISSES = process.env.BENCH_SHOW_MISSES === '1';
+
+interface EvalCase {
+  id: string;
+  history: string[];
+  text: string;
+  expect: { kind: 'in_stock' | 'out_of_stock' | 'ask_which' | 'not_sold' | 'hand_off'; product: string | null; variant: string | null };
+  tags: string[];
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+
+const APP_SECRET = 'bench-instagram-app-secret';
+
+async function openBenchDatabase(backend: string): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+  if (backend !== 'postgres') return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  const name = `voicecart_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const parsed = new URL(POSTGRES_URL);
+  parsed.pathname = `/${name}`;
+  const url = parsed.toString();
+  return {
+    database: await openDatabase({ kind: 'postgres', url }),
+    url,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function runBackend(backend: string) {
+  const fake = await startFakeInstagramGraph();
+  const opened = await openBenchDatabase(backend);
+  await migrateDatabase(opened.database);
+  const env = {
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST_DIR: '/nonexistent-client-build',
+    JOB_POLL_SECONDS: '2',
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    INSTAGRAM_APP_SECRET: APP_SECRET,
+    INSTAGRAM_VERIFY_TOKEN: 'bench-verify',
+    INSTAGRAM_APP_ID: 'bench-app',
+    INSTAGRAM_API_URL: fake.url,
+    INSTAGRAM_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
+    INSTAGRAM_OAUTH_TOKEN_URL: fake.tokenUrl,
+    ...(opened.url ? { DATABASE_URL: opened.url } : {}),
+  };
+  const config = loadConfig(env);
+  const graph = createInstagramGraphClient({
+    apiUrl: fake.url,
+    apiVersion: 'v25.0',
+    appId: env.INSTAGRAM_APP_ID,
+    appSecret: APP_SECRET,
+    authorizeUrl: fake.authorizeUrl,
+    tokenUrl: fake.tokenUrl,
+    timeoutMs: 5000,
+  });
+  const app = await startRuntime(config, { database: opened.database, workers: true, channel: { graph } });
+  try {
+    const db = app.database.db;
+    const [user] = await db.insert(users).values({ email: 'bench@example.com', verified: true }).returning();
+    const [brandRow] = await db.insert(brands).values({ userId: user!.id, name: 'Bench Brand', username: 'benchbrand' }).returning();
+    const brand = { userId: user!.id, brandId: brandRow!.id };
+    const fakeAccount = fake.addAccount({ accountId: '17841400000099', username: 'benchbrand' });
+    const cookie = `${SESSION_COOKIE}=${await createSession(db, user!.id)}`;
+    const connect = await app.app.inject({
+      method: 'PUT',
+      url: `/api/brands/${brand.brandId}/instagram`,
+      headers: { cookie },
+      payload: { accountId: fakeAccount.accountId, accessToken: fakeAccount.token },
+    });
+    if (connect.statusCode !== 200) throw new Error(`connect failed: ${connect.statusCode} ${connect.body}`);
+    const account = fakeAccount.accountId;
+    await app.catalog.connect(brand.userId, brand.brandId, { platform: 'sample' });
+
+    let midCounter = 0;
+    const customerMessage = (igsid: string, text: string) => ({
+      sender: { id: igsid },
+      recipient: { id: account },
+      timestamp: Date.now(),
+      message: { mid: `mid.bench.${++midCounter}.${Date.now()}`, text },
+    });
+    const postWebhook = (body: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/instagram',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(APP_SECRET, body) },
+        payload: body,
+      });
+
+    // Arrival time of each send at the fake Graph server, by recipient (the fake keeps its list by reference).
+    const arrivals = new Map<string, number[]>();
+    const sent = fake.sentMessages();
+    const push = sent.push.bind(sent);
+    sent.push = (...items) => {
+      const now = performance.now();
+      for (const item of items) {
+        const key = item.recipient.id ?? item.recipient.comment_id ?? '';
+        arrivals.set(key, [...(arrivals.get(key) ?? []), now]);
+      }
+      return push(...items);
+    };
+
+    const send = async (igsid: string, text: string) => {
+      const body = JSON.stringify({ object: 'instagram', entry: [{ id: account, time: Date.now(), messaging: [customerMessage(igsid, text)] }] });
+      const response = await postWebhook(body);
+      if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
+    };
+    const traces = async (igsid: string) =>
+      (
+        await app.database.executeSql(
+          `select t.trace, t.product_title, t.variant_title from assistant_traces t join conversations c on c.id = t.conversation_id
+            where c.customer_instagram_id = $1 and c.brand_id = $2 order by t.created_at`,
+          [igsid, brand.brandId],
+        )
+      ).rows;
+    const waitForTraces = async (igsid: string, count: number) => {
+      const started = Date.now();
+      for (;;) {
+        const rows = await traces(igsid);
+        if (rows.length >= count) return rows;
+        if (Date.now() - started > 30_000) throw new Error(`no answer for ${igsid}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    // ---- 1. accuracy ----
+    const cases = JSON.parse(readFileSync(path.join(import.meta.dirname, 'assistant-eval', 'cases.json'), 'utf8')) as EvalCase[];
+    const misses: string[] = [];
+    let right = 0;
+    const byKind = new Map<string, { right: number; total: number }>();
+    const queue = [...cases];
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let item = queue.shift(); item; item = queue.shift()) {
+          const igsid = `eval-${backend}-${item.id}`;
+          for (const [index, line] of item.history.entries()) {
+            await send(igsid, line);
+            await waitForTraces(igsid, index + 1);
+          }
+          await send(igsid, item.text);
+          const rows = await waitForTraces(igsid, item.history.length + 1);
+          const last = rows.at(-1)!;
+          const trace = last.trace as { answerKind: string; link: string | null; alternative: { link: string | null } | null; product: { title: string } | null };
+          const kind = (() => {
+            switch (trace.answerKind) {
+              case 'in_stock':
+                return trace.link ? 'in_stock' : 'in_stock_without_link';
+              case 'price':
+                return trace.link ? 'in_stock' : 'out_of_stock';
+              case 'out_of_stock':
+                return trace.alternative?.link ? 'out_of_stock' : 'out_of_stock_without_alternative';
+              case 'ask_variant':
+              case 'ask_product':
+                return 'ask_which';
+              case 'hand_off':
+                return 'hand_off';
+              case 'not_sold':
+                return 'not_sold';
+              default:
+                return trace.answerKind;
+            }
+          })();
+          const product = (last.product_title as string | null) ?? trace.product?.title ?? null;
+          const variant = last.variant_title as string | null;
+          const isRight =
+            kind === item.expect.kind &&
+            (item.expect.product === null || product === item.expect.product) &&
+            (item.expect.variant === null || variant === item.expect.variant);
+          const tally = byKind.get(item.expect.kind) ?? { right: 0, total: 0 };
+          tally.total += 1;
+          if (isRight) {
+            right += 1;
+            tally.right += 1;
+          } else {
+            misses.push(`${item.id} "${item.text}": expected ${item.expect.kind} ${item.expect.product ?? ''} ${item.expect.variant ?? ''}; got ${kind} ${product ?? ''} ${variant ?? ''}`);
+          }
+          byKind.set(item.expect.kind, tally);
+        }
+      }),
+    );
+
+    // ---- 2. steady load ----
+    const texts = cases.filter((item) => item.history.length === 0 && item.expect.kind !== 'hand_off').map((item) => item.text);
+    const total = RATE * SECONDS;
+    const sentAt = new Map<string, number>();
+    const loadStarted = performance.now();
+    const posts: Promise<void>[] = [];
+    for (let index = 0; index < total; index += 1) {
+      const due = loadStarted + (index * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const igsid = `load-${backend}-${index}`;
+      sentAt.set(igsid, performance.now());
+      posts.push(send(igsid, texts[index % texts.length]!));
+    }
+    await Promise.all(posts);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && [...sentAt.keys()].some((igsid) => !arrivals.has(igsid))) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const lastArrival = Math.max(...[...sentAt.keys()].flatMap((igsid) => arrivals.get(igsid) ?? []));
+    // Duplicates show up late, if at all: give them a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const latencies = [...sentAt.entries()]
+      .filter(([igsid]) => arrivals.has(igsid))
+      .map(([igsid, at]) => arrivals.get(igsid)![0]! - at)
+      .sort((a, b) => a - b);
+    const lost = [...sentAt.keys()].filter((igsid) => !arrivals.has(igsid)).length;
+    const duplicated = [...sentAt.keys()].filter((igsid) => (arrivals.get(igsid)?.length ?? 0) > 1).length;
+    return {
+      backend,
+      accuracy: { right, total: cases.length, byKind: Object.fromEntries(byKind), misses },
+      load: {
+        sent: total,
+        rate: RATE,
+        seconds: SECONDS,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        answeredPerSecond: latencies.length / ((lastArrival - loadStarted) / 1000),
+        lost,
+        duplicated,
+      },
+    };
+  } finally {
+    await app.close();
+    await fake.close();
+    await opened.drop();
+  }
+}
+
+async function main() {
+  const child = process.env.BENCH_CHILD;
+  if (child) {
+    const result = await runBackend(child);
+    process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
+    return;
+  }
+  const run = promisify(execFile);
+  for (const backend of BACKENDS) {
+    const env = { ...process.env, BENCH_CHILD: backend };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', import.meta.filename], { env, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
+    const line = stdout.split('\n').find((text) => text.startsWith('BENCH_RESULT '));
+    if (!line) throw new Error(`no result from the ${backend} run`);
+    const result = JSON.parse(line.slice('BENCH_RESULT '.length)) as Awaited<ReturnType<typeof runBackend>>;
+    const { accuracy, load } = result;
+    console.log(`\n== ${backend} ==`);
+    console.log(`accuracy: ${accuracy.right}/${accuracy.total} = ${((100 * accuracy.right) / accuracy.total).toFixed(1)} %`);
+    for (const [kind, tally] of Object.entries(accuracy.byKind)) console.log(`  ${kind.padEnd(13)} ${tally.right}/${tally.total}`);
+    if (SHOW_MISSES) for (const miss of accuracy.misses) console.log(`  miss ${miss}`);
+    else if (accuracy.misses.length > 0) console.log(`  (${accuracy.misses.length} misses; BENCH_SHOW_MISSES=1 lists them)`);
+    console.log(
+      `load: ${load.sent} DMs at ${load.rate}/s for ${load.seconds} s; webhook -> Graph send p50 ${load.p50.toFixed(0)} ms, ` +
+        `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +
+        `lost ${load.lost}, duplicated ${load.duplicated}`,
+    );
+  }
+}
+
+await main();

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '#cli/run.ts';
+import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+
+describe('admin simulate', () => {
+  let app: TestApp;
+  const run = async (args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(args, { out: (line) => out.push(line), err: (line) => err.push(line) }, {
+      env: { LOG_LEVEL: 'silent', ENCRYPTION_KEY: app.config.ENCRYPTION_KEY!.toString('base64'), ...(app.database.url ? { DATABASE_URL: app.database.url } : {}) },
+      database: app.database,
+    });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await createTestUser(app.database.db, { email: 'sim@example.com' });
+    const seeded = await run(['seed-demo', '--email', 'sim@example.com']);
+    expect(seeded.err).toBe('');
+  }, 30_000);
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('prints the reply and a readable trace over seed-demo’s sample store, sending nothing', async () => {
+    const result = await run(['simulate', '--email', 'sim@example.com', '--brand', 'luna skincare', 'how much is the rose water face mist?']);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^Buyer: how much is the rose water face mist\?/);
+    expect(result.out).toMatch(/Luna Skincare: .*\$19\.00/);
+    expect(result.out).toMatch(/Product\s+Rose Water Face Mist/);
+    expect(result.out).toMatch(/Stock\s+\d+ in stock, (live from the store|from the last sync)/);
+    expect(result.out).toMatch(/Provider\s+embedded composer/);
+    const { rows } = await app.database.executeSql(`select count(*)::int as n from messages where sender = 'ai' and content like '%19.00%'`);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('refuses a missing message or an unknown brand', async () => {
+    expect((await run(['simulate', '--email', 'sim@example.com', '--brand', 'Luna Skincare'])).code).toBe(2);
+    const unknown = await run(['simulate', '--email', 'sim@example.com', '--brand', 'Nope', 'hi']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/no brand named "Nope"/);
+  });
+});

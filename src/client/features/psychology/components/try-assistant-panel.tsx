@@ -1,0 +1,145 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { brandArchetypeSchema, brandToneSchema, type BrandPersonality } from '#contracts/dashboard.ts';
+import { assistantLimits, describeTrace, type AssistantTraceView } from '#contracts/assistant.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { getServerMessage } from '#client/lib/api-client.ts';
+import { usePreviewAssistant } from '../api/preview-assistant.ts';
+
+type PersonalityDraft = Pick<BrandPersonality, 'archetype' | 'tone' | 'voiceDescription' | 'exampleResponses'>;
+
+/**
+ * The personality as the form shows it right now, saved or not (issue 11 §11: unsaved values apply to the
+ * preview). Reads change events bubbling out of the Psychology form, by field name or id suffix, so the form
+ * itself needs no change.
+ */
+export function usePersonalityDraft(personality: BrandPersonality) {
+  const [draft, setDraft] = useState<PersonalityDraft>({
+    archetype: personality.archetype,
+    tone: personality.tone,
+    voiceDescription: personality.voiceDescription,
+    exampleResponses: personality.exampleResponses,
+  });
+  const handleFormChange = (event: ChangeEvent<HTMLElement>) => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+    const key = `${target.name} ${target.id}`;
+    const value = target.value;
+    if (/archetype/.test(key)) {
+      const parsed = brandArchetypeSchema.safeParse(value);
+      if (parsed.success) setDraft((current) => ({ ...current, archetype: parsed.data }));
+    } else if (/tone/.test(key)) {
+      const parsed = brandToneSchema.safeParse(value);
+      if (parsed.success) setDraft((current) => ({ ...current, tone: parsed.data }));
+    } else if (/voice/i.test(key)) setDraft((current) => ({ ...current, voiceDescription: value }));
+    else if (/example/i.test(key)) setDraft((current) => ({ ...current, exampleResponses: value }));
+  };
+  return { draft, handleFormChange };
+}
+
+interface Turn {
+  sender: 'customer' | 'ai';
+  content: string;
+}
+
+function TraceList({ trace }: { trace: AssistantTraceView }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-xs">
+      {describeTrace(trace).map((line) => (
+        <div key={line.label} className="contents">
+          <dt className="font-medium text-slate-600">{line.label}</dt>
+          <dd className="break-words text-slate-800">{line.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** issue 11 §11: "Try the assistant": a buyer message in, the reply in the brand's voice and its trace out. */
+export function TryAssistantPanel({ brandId, personality }: { brandId: string; personality: PersonalityDraft }) {
+  const id = useId();
+  const [message, setMessage] = useState('');
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [trace, setTrace] = useState<AssistantTraceView | null>(null);
+  const preview = usePreviewAssistant(brandId);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = message.trim();
+    if (!text || preview.isPending) return;
+    preview.mutate(
+      { message: text, history: turns.slice(-assistantLimits.historyMax), personality },
+      {
+        onSuccess: (result) => {
+          setTurns((current) => [...current, { sender: 'customer', content: text }, ...(result.reply ? [{ sender: 'ai' as const, content: result.reply }] : [])]);
+          setTrace(result.trace);
+          setMessage('');
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div>
+        <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+          Try the assistant
+        </h2>
+        <p className="text-sm text-slate-600">
+          Write as a buyer would. The reply uses the settings above, saved or not, and your store's live stock. Nothing is sent.
+        </p>
+      </div>
+      {turns.length > 0 ? (
+        <ol className="flex flex-col gap-2" aria-label="Test conversation">
+          {turns.map((turn, index) => (
+            <li
+              key={index}
+              className={turn.sender === 'customer' ? 'self-end rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-900' : 'self-start whitespace-pre-wrap break-words rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-900'}
+            >
+              <span className="sr-only">{turn.sender === 'customer' ? 'Buyer: ' : 'Assistant: '}</span>
+              {turn.content}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <form onSubmit={handleSubmit} className="flex flex-col gap-2">
+        <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-800">
+          Buyer message
+        </label>
+        <textarea
+          id={`${id}-message`}
+          rows={2}
+          maxLength={assistantLimits.messageMax}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          placeholder="Is the hoodie in M still available?"
+          className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+        />
+        {preview.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {getServerMessage(preview.error) ?? 'The preview failed. Please try again.'}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button
+            variant="outline"
+            disabled={turns.length === 0}
+            onClick={() => {
+              setTurns([]);
+              setTrace(null);
+            }}
+          >
+            Start over
+          </Button>
+          <Button type="submit" disabled={preview.isPending || message.trim() === ''}>
+            {preview.isPending ? 'Thinking…' : 'Send test message'}
+          </Button>
+        </div>
+      </form>
+      {trace ? (
+        <div aria-live="polite" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
+          <h3 className="text-sm font-semibold text-slate-900">Why this reply</h3>
+          <TraceList trace={trace} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

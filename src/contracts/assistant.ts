@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
+
+/** issue 11 §11: the playground's limits (a DM is at most 1,000 bytes; the history is what the assistant reads). */
+export const assistantLimits = {
+  messageMax: 1000,
+  historyMax: 20,
+  historyTurnMax: 2000,
+  voiceDescriptionMax: 2000,
+  exampleResponsesMax: 4000,
+} as const;
+
+export const previewPersonalitySchema = z.object({
+  archetype: brandArchetypeSchema,
+  tone: brandToneSchema,
+  voiceDescription: z.string().max(assistantLimits.voiceDescriptionMax),
+  exampleResponses: z.string().max(assistantLimits.exampleResponsesMax),
+});
+
+/** POST /api/brands/{brandId}/assistant/preview: what the assistant would answer; nothing is sent or stored. */
+export const assistantPreviewInputSchema = z.object({
+  message: z.string().trim().min(1, 'must not be empty').max(assistantLimits.messageMax),
+  history: z
+    .array(
+      z.object({
+        sender: z.enum(['customer', 'ai', 'agent']),
+        content: z.string().max(assistantLimits.historyTurnMax),
+      }),
+    )
+    .max(assistantLimits.historyMax)
+    .default([]),
+  /** Unsaved form values from Psychology Settings; the saved personality when absent. */
+  personality: previewPersonalitySchema.optional(),
+});
+export type AssistantPreviewInput = z.infer<typeof assistantPreviewInputSchema>;
+
+/** The trace shown to brand owners: what the assistant understood, the facts it used, and how long it took. */
+export const assistantTraceSchema = z.object({
+  eventKey: z.string(),
+  outcome: z.enum(['replied', 'silent', 'failed']),
+  silentReason: z.string().nullable(),
+  rule: z.object({ id: z.string(), name: z.string(), trigger: z.string(), action: z.string() }).nullable(),
+  intent: z.string(),
+  answerKind: z.string(),
+  product: z.object({ id: z.string(), title: z.string(), fromHistory: z.boolean() }).nullable(),
+  variant: z.object({ id: z.string(), title: z.string() }).nullable(),
+  stock: z
+    .object({
+      quantity: z.number().nullable(),
+      availableForSale: z.boolean(),
+      source: z.enum(['live', 'mirror']),
+      asOf: z.string(),
+      latencyMs: z.number(),
+    })
+    .nullable(),
+  link: z.string().nullable(),
+  alternative: z.object({ product: z.string(), variant: z.string(), link: z.string().nullable() }).nullable(),
+  provider: z.enum(['embedded', 'llm']),
+  model: z.string().nullable(),
+  fallbackReason: z.string().nullable(),
+  toolCalls: z.array(z.string()),
+  tokens: z.object({ prompt: z.number(), completion: z.number() }).nullable(),
+  reply: z.string().nullable(),
+  bytes: z.number(),
+  disclosed: z.boolean(),
+  handedOff: z.boolean(),
+  timings: z.record(z.string(), z.number()),
+});
+export type AssistantTraceView = z.infer<typeof assistantTraceSchema>;
+
+export const assistantPreviewResponseSchema = z.object({
+  reply: z.string(),
+  trace: assistantTraceSchema,
+});
+export type AssistantPreviewResponse = z.infer<typeof assistantPreviewResponseSchema>;
+
+/** The trace as label/value lines, for the playground panel and `admin simulate` (one wording for both). */
+export function describeTrace(trace: AssistantTraceView): { label: string; value: string }[] {
+  const stock = trace.stock
+    ? `${trace.stock.quantity === null ? 'not tracked' : `${trace.stock.quantity} in stock`}${trace.stock.availableForSale ? '' : ' (cannot be bought)'}, ${trace.stock.source === 'live' ? 'live from the store' : `from the last sync (${trace.stock.asOf})`}, ${Math.round(trace.stock.latencyMs)} ms`
+    : 'not checked';
+  const timings = Object.entries(trace.timings)
+    .filter(([step]) => step !== 'total')
+    .map(([step, ms]) => `${step} ${ms} ms`)
+    .join(', ');
+  return [
+    { label: 'Outcome', value: trace.silentReason ? `${trace.outcome}: ${trace.silentReason}` : trace.outcome },
+    { label: 'Rule', value: trace.rule ? `${trace.rule.name} (${trace.rule.trigger} → ${trace.rule.action})` : 'none matched' },
+    { label: 'Intent', value: trace.intent.replaceAll('_', ' ') },
+    { label: 'Answer', value: trace.answerKind.replaceAll('_', ' ') },
+    { label: 'Product', value: trace.product ? `${trace.product.title}${trace.product.fromHistory ? ' (from earlier in the conversation)' : ''}` : 'none' },
+    { label: 'Variant', value: trace.variant?.title ?? 'none' },
+    { label: 'Stock', value: stock },
+    { label: 'Alternative', value: trace.alternative ? `${trace.alternative.product} (${trace.alternative.variant})` : 'none' },
+    { label: 'Link', value: trace.link ?? 'none' },
+    {
+      label: 'Provider',
+      value: `${trace.provider === 'llm' ? `LLM${trace.model ? ` ${trace.model}` : ''}` : 'embedded composer'}${trace.fallbackReason ? ` (fallback: ${trace.fallbackReason})` : ''}${trace.tokens ? `, ${trace.tokens.prompt}+${trace.tokens.completion} tokens` : ''}`,
+    },
+    { label: 'Time', value: `${trace.timings.total ?? 0} ms${timings ? ` (${timings})` : ''}` },
+  ];
+}

@@ -1,0 +1,57 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { brands, conversations, messages } from './dashboard.ts';
+
+/** Per-brand assistant settings (issue 11). A brand without a row uses the defaults. */
+export const brandAssistantSettings = pgTable('brand_assistant_settings', {
+  brandId: uuid('brand_id')
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  /** issue 11 §5: the first automated reply in a conversation says it is automated. On by default. */
+  discloseAutomation: boolean('disclose_automation').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per inbound event the assistant handled (issue 11 §6): what it understood, the facts it used and what
+ * it did, built from the pipeline's step outputs. `event_key` (`message:<id>` / `comment:<id>`) is unique, so a
+ * replayed event records one trace; `message_id` is the AI message the reply was stored as (null when silent).
+ */
+export const assistantTraces = pgTable(
+  'assistant_traces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull().unique(),
+    messageId: uuid('message_id')
+      .unique()
+      .references(() => messages.id, { onDelete: 'set null' }),
+    /** 'replied' | 'silent' | 'failed'. */
+    outcome: text('outcome').notNull(),
+    ruleId: uuid('rule_id'),
+    ruleName: text('rule_name'),
+    intent: text('intent').notNull(),
+    productId: uuid('product_id'),
+    productTitle: text('product_title'),
+    variantId: uuid('variant_id'),
+    variantTitle: text('variant_title'),
+    stockQuantity: integer('stock_quantity'),
+    stockAvailable: boolean('stock_available'),
+    /** 'live' | 'mirror'. */
+    stockSource: text('stock_source'),
+    linkUrl: text('link_url'),
+    /** 'embedded' | 'llm'. */
+    provider: text('provider').notNull(),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    totalMs: integer('total_ms').notNull(),
+    /** The whole trace as shown to brand owners (steps, timings, fallbacks). */
+    trace: jsonb('trace').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('assistant_traces_conversation_idx').on(table.conversationId, table.createdAt)],
+);
+
+export type AssistantTraceRow = typeof assistantTraces.$inferSelect;

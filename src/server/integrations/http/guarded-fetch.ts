@@ -1,0 +1,131 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Outbound requests to addresses that brand owners type in (store URLs): https and public addresses only,
+ * checked after DNS resolution and again on every redirect (issue 10 point 1). With `allowLoopback` a plain
+ * `http://127.0.0.1:PORT` is accepted too, for development and tests.
+ */
+export class OutboundAddressError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboundAddressError';
+  }
+}
+
+export interface GuardedFetchOptions {
+  allowLoopback: boolean;
+  /** Redirects followed (each one checked) before giving up. */
+  maxRedirects?: number;
+  /** Swappable for tests: host name to addresses. */
+  resolve?: (host: string) => Promise<string[]>;
+}
+
+export type GuardedFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+const blocked = new BlockList();
+// IPv4: "this" network, private, CGNAT, loopback, link-local, IETF, TEST-NETs, benchmarking, multicast, reserved.
+for (const [address, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
+  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(address, prefix, 'ipv4');
+}
+// IPv6: unspecified, loopback, IPv4-mapped/translated (checked as IPv4 below), discard, documentation,
+// unique-local, link-local, site-local, multicast.
+for (const [address, prefix] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10],
+  ['fec0::', 10], ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(address, prefix, 'ipv6');
+}
+
+/** True for an address a store could not legitimately live at. */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+    return blocked.check(address, 'ipv6');
+  }
+  return true;
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  const results = await lookup(host, { all: true, verbatim: true });
+  return results.map((result) => result.address);
+}
+
+/** Throws OutboundAddressError when the URL may not be fetched; returns it parsed otherwise. */
+export async function checkOutboundUrl(
+  raw: string,
+  options: Pick<GuardedFetchOptions, 'allowLoopback' | 'resolve'>,
+): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundAddressError('is not a valid URL');
+  }
+  if (url.username || url.password) throw new OutboundAddressError('must not carry a user name or password');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const isLoopbackLiteral = host === '127.0.0.1';
+  if (options.allowLoopback && isLoopbackLiteral && (url.protocol === 'http:' || url.protocol === 'https:')) return url;
+  if (url.protocol !== 'https:') throw new OutboundAddressError('must use https');
+  if (url.port && url.port !== '443') throw new OutboundAddressError('must use the standard https port');
+  let addresses: string[];
+  if (isIP(host)) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = await (options.resolve ?? resolveAll)(host);
+    } catch {
+      throw new UnreachableError(`could not resolve ${host}`);
+    }
+  }
+  if (addresses.length === 0) throw new UnreachableError(`could not resolve ${host}`);
+  if (addresses.some(isNonPublicAddress)) {
+    throw new OutboundAddressError('points to a private, loopback or link-local address');
+  }
+  return url;
+}
+
+/** The store did not answer (DNS, connection, timeout): distinct from a refusal of the address. */
+export class UnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreachableError';
+  }
+}
+
+export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
+  const maxRedirects = options.maxRedirects ?? 3;
+  return async function guardedFetch(url, init = {}) {
+    let current = url;
+    for (let hop = 0; ; hop += 1) {
+      const checked = await checkOutboundUrl(current, options);
+      let response: Response;
+      try {
+        response = await fetch(checked, { ...init, redirect: 'manual' });
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        throw new UnreachableError(`could not reach ${checked.host}`);
+      }
+      if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
+      const location = response.headers.get('location');
+      if (!location) return response;
+      if (hop >= maxRedirects) throw new UnreachableError('too many redirects');
+      await response.body?.cancel();
+      current = new URL(location, checked).toString();
+      // A redirect to another host must not carry the credentials of the first.
+      if (new URL(current).host !== checked.host) {
+        const headers: Headers = new Headers(init.headers);
+        headers.delete('authorization');
+        headers.delete('x-shopify-access-token');
+        init = { ...init, headers };
+      }
+    }
+  };
+}

@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { brands, users } from '#server/db/schema/index.ts';
+import { signWebhookBody, startFakeInstagramGraph, type FakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
+
+/**
+ * issue 11 "nothing lost, nothing twice": real server processes (`src/server/main.ts`) on one PostgreSQL database.
+ * Two processes answer each event exactly once; a process killed with SIGKILL while events are in flight is
+ * restarted and every event is answered exactly once. The fake Graph server lives in this process, so it sees
+ * every send of every server process.
+ */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const APP_SECRET = 'exactly-once-app-secret';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('exactly once across processes (PostgreSQL)', () => {
+  let fake: FakeInstagramGraph;
+  let databaseUrl: string;
+  let databaseName: string;
+  let database: DatabaseHandle;
+  const encryptionKey = randomBytes(32).toString('base64');
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    fake = await startFakeInstagramGraph();
+    databaseName = `voicecart_once_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    await migrateDatabase(database);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await database?.close();
+    await fake?.close();
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  }, 60_000);
+
+  async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        CLIENT_DIST_DIR: '/nonexistent-client-build',
+        ENCRYPTION_KEY: encryptionKey,
+        JOB_POLL_SECONDS: '1',
+        JOB_MAINTENANCE_SECONDS: '2',
+        INSTAGRAM_APP_SECRET: APP_SECRET,
+        INSTAGRAM_VERIFY_TOKEN: 'verify',
+        INSTAGRAM_APP_ID: 'app',
+        INSTAGRAM_API_URL: fake.url,
+        INSTAGRAM_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
+        INSTAGRAM_OAUTH_TOKEN_URL: fake.tokenUrl,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(
+      async () => (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0,
+      (status) => status === 200,
+      60_000,
+      'the server to start',
+    );
+    return { url, child };
+  }
+
+  async function createBrand(serverUrl: string, suffix: string) {
+    const [user] = await database.db.insert(users).values({ email: `once-${suffix}@example.com`, verified: true }).returning();
+    const [brand] = await database.db.insert(brands).values({ userId: user!.id, name: `Once ${suffix}`, username: `once${suffix}` }).returning();
+    const account = fake.addAccount({ accountId: `1784140000${suffix}`, username: `once${suffix}` });
+    const cookie = `${SESSION_COOKIE}=${await createSession(database.db, user!.id)}`;
+    const headers = { cookie, 'content-type': 'application/json' };
+    const connect = await fetch(`${serverUrl}/api/brands/${brand!.id}/instagram`, { method: 'PUT', headers, body: JSON.stringify({ accountId: account.accountId, accessToken: account.token }) });
+    expect(connect.status).toBe(200);
+    const store = await fetch(`${serverUrl}/api/brands/${brand!.id}/store`, { method: 'PUT', headers, body: JSON.stringify({ platform: 'sample' }) });
+    expect(store.status).toBe(200);
+    return account.accountId;
+  }
+
+  const texts = ['is the clear brow gel available?', 'how much is the rose water face mist?', 'classic pullover hoodie M black in stock?', 'do you sell surfboards?', 'hi!'];
+  let mid = 0;
+  function webhookBody(account: string, igsid: string, text: string) {
+    mid += 1;
+    return JSON.stringify({
+      object: 'instagram',
+      entry: [{ id: account, time: Date.now(), messaging: [{ sender: { id: igsid }, recipient: { id: account }, timestamp: Date.now(), message: { mid: `mid.once.${mid}.${Date.now()}`, text } }] }],
+    });
+  }
+  const post = async (serverUrl: string, body: string) => {
+    const response = await fetch(`${serverUrl}/api/webhooks/instagram`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(APP_SECRET, body) },
+      body,
+    });
+    expect(response.status).toBe(200);
+  };
+  const sendsTo = (igsid: string) => fake.sentMessages().filter((message) => message.recipient.id === igsid).length;
+
+  it('two server processes on one database answer each event exactly once', async () => {
+    const first = await startServer();
+    const second = await startServer();
+    const account = await createBrand(first.url, '01');
+    const buyers = Array.from({ length: 30 }, (_, index) => `two-${index}`);
+    await Promise.all(
+      buyers.map(async (igsid, index) => {
+        const body = webhookBody(account, igsid, texts[index % texts.length]!);
+        // Meta redelivers: every third event reaches both processes.
+        await post(index % 2 === 0 ? first.url : second.url, body);
+        if (index % 3 === 0) await post(index % 2 === 0 ? second.url : first.url, body);
+      }),
+    );
+    await waitFor(() => buyers.filter((igsid) => sendsTo(igsid) === 0).length, (missing) => missing === 0, 60_000, 'every buyer to be answered');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(buyers.map(sendsTo)).toEqual(buyers.map(() => 1));
+    first.child.kill('SIGTERM');
+    second.child.kill('SIGTERM');
+  }, 180_000);
+
+  it('a server killed with SIGKILL while events are in flight answers each exactly once after a restart', async () => {
+    const first = await startServer();
+    const account = await createBrand(first.url, '02');
+    const buyers = Array.from({ length: 40 }, (_, index) => `kill-${index}`);
+    await Promise.all(buyers.map((igsid, index) => post(first.url, webhookBody(account, igsid, texts[index % texts.length]!))));
+    // Every event is acknowledged (stored); kill while the first answers are going out.
+    await waitFor(() => buyers.filter((igsid) => sendsTo(igsid) > 0).length, (answered) => answered >= 1, 60_000, 'a first answer');
+    first.child.kill('SIGKILL');
+    const answeredBeforeKill = buyers.filter((igsid) => sendsTo(igsid) > 0).length;
+    expect(answeredBeforeKill).toBeLessThan(buyers.length);
+
+    const restarted = await startServer();
+    await waitFor(() => buyers.filter((igsid) => sendsTo(igsid) === 0).length, (missing) => missing === 0, 240_000, 'every buyer to be answered after the restart');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(buyers.map(sendsTo)).toEqual(buyers.map(() => 1));
+    const { rows } = await database.executeSql(`select count(*)::int as n from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id like 'kill-%'`);
+    expect(rows[0]!.n).toBe(buyers.length);
+    restarted.child.kill('SIGTERM');
+  }, 360_000);
+});

@@ -1,0 +1,103 @@
+import type { CatalogProduct, CatalogService, CatalogVariant } from './ports.ts';
+import type { Facts, PricedOffer, Understanding } from './types.ts';
+
+/** A stock check gets this long before the catalog answers from its mirror (spec: an answer in under 5 s). */
+const STOCK_DEADLINE_MS = 3000;
+
+export interface FactsContext {
+  catalog: CatalogService;
+  brandId: string;
+  conversationId: string | null;
+}
+
+/** The option name that still separates the candidate variants, with its values in the store's order. */
+function findDistinguishingOption(variants: CatalogVariant[]): { name: string; values: string[] } | null {
+  const names = variants[0]?.options.map((option) => option.name) ?? [];
+  for (const name of names) {
+    const values: string[] = [];
+    for (const variant of variants) {
+      const value = variant.options.find((option) => option.name === name)?.value;
+      if (value !== undefined && !values.includes(value)) values.push(value);
+    }
+    if (values.length > 1) return { name, values };
+  }
+  return null;
+}
+
+async function priceOffer(context: FactsContext, product: CatalogProduct, variant: CatalogVariant): Promise<PricedOffer> {
+  const stock = await context.catalog.checkStock({ brandId: context.brandId, variantId: variant.id, deadlineMs: STOCK_DEADLINE_MS });
+  const canBuy = stock.availableForSale && (stock.quantity === null || stock.quantity > 0);
+  const link = canBuy
+    ? (
+        await context.catalog.checkoutLink({
+          brandId: context.brandId,
+          variantId: variant.id,
+          quantity: 1,
+          ...(context.conversationId ? { conversationId: context.conversationId } : {}),
+        })
+      ).url
+    : null;
+  return { product, variant, stock, link };
+}
+
+const isBuyable = (offer: PricedOffer) => offer.link !== null;
+
+/** The nearest in-stock alternative: another variant of the product first, then a similar product. */
+async function findAlternative(context: FactsContext, product: CatalogProduct, variant: CatalogVariant): Promise<PricedOffer | null> {
+  const alternatives = await context.catalog.listAlternatives({
+    brandId: context.brandId,
+    productId: product.id,
+    variantId: variant.id,
+    limit: 3,
+  });
+  for (const alternative of alternatives) {
+    for (const variantId of alternative.variantIds.slice(0, 3)) {
+      const candidate = alternative.product.variants.find((item) => item.id === variantId);
+      if (!candidate || candidate.id === variant.id) continue;
+      const offer = await priceOffer(context, alternative.product, candidate);
+      if (isBuyable(offer)) return offer;
+    }
+  }
+  return null;
+}
+
+/**
+ * issue 11 §4: the live facts for what the buyer asked. Ambiguous -> one question listing the options; several
+ * variants still possible -> ask the option that separates them (a price they share is answered directly);
+ * one variant -> live stock, a checkout link when it can be bought, else the nearest in-stock alternative.
+ */
+export async function gatherFacts(context: FactsContext, understanding: Understanding): Promise<Facts> {
+  const { intent, selection } = understanding;
+  if (intent === 'human' || intent === 'complaint' || intent === 'order_status') return { kind: 'hand_off' };
+  const asksAboutProducts = intent === 'availability' || intent === 'price' || intent === 'options';
+  if (selection.kind === 'none') return asksAboutProducts ? { kind: 'not_sold' } : { kind: 'none' };
+  if (selection.kind === 'ambiguous') return { kind: 'ask_product', choices: selection.products.map((product) => product.title) };
+  if (!asksAboutProducts && intent !== 'other') return { kind: 'none' };
+
+  const { product } = selection;
+  const candidates = selection.variantIds
+    .map((id) => product.variants.find((variant) => variant.id === id))
+    .filter((variant): variant is CatalogVariant => variant !== undefined);
+  if (candidates.length === 0) return { kind: 'not_sold' };
+
+  if (candidates.length > 1) {
+    const sharedPrice = candidates.every((variant) => variant.price === candidates[0]!.price);
+    if (intent === 'price' && sharedPrice) {
+      return { kind: 'price', offer: await priceOffer(context, product, candidates[0]!) };
+    }
+    const option = findDistinguishingOption(candidates);
+    if (option) return { kind: 'ask_variant', product, optionName: option.name, choices: option.values };
+  }
+
+  const variant = candidates[0]!;
+  const offer = await priceOffer(context, product, variant);
+  if (intent === 'price') return { kind: 'price', offer };
+  if (isBuyable(offer)) return { kind: 'in_stock', offer };
+  return {
+    kind: 'out_of_stock',
+    product,
+    variant,
+    stock: offer.stock,
+    alternative: await findAlternative(context, product, variant),
+  };
+}

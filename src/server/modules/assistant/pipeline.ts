@@ -1,0 +1,433 @@
+import { describeAction, describeTrigger } from '#contracts/automation.ts';
+import { composeEmbedded, type ReplyPart } from './composers/embedded.ts';
+import { toneProfiles } from './composers/voice.ts';
+import { gatherFacts } from './facts.ts';
+import { collectGroundingSources } from './grounding.ts';
+import { applyOutputGuards, type OutputGuardResult } from './output-guards.ts';
+import type { CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
+import { matchRule } from './rules.ts';
+import { classifyIntent, understand } from './understanding.ts';
+import type { AssistantEvent, Facts, PricedOffer, StoredRule, Understanding } from './types.ts';
+
+/**
+ * issue 11: the assistant's pipeline, one named step after another:
+ *   guards -> rules -> understanding -> facts -> compose -> output guards -> send -> record trace.
+ * Each step is a function with explicit input and output; the trace brand owners see is built from those
+ * outputs. Effects (sending, escalating, recording) are passed in, so the playground runs the same steps and
+ * sends nothing.
+ */
+
+export interface LlmCompositionInput {
+  event: AssistantEvent;
+  understanding: Understanding;
+  facts: Facts;
+  disclosureText: string | null;
+}
+export interface LlmComposition {
+  text: string;
+  /** Everything the model's tools returned: the grounding sources for its reply. */
+  toolResults: unknown[];
+  promptTokens: number;
+  completionTokens: number;
+  toolCalls: string[];
+  /** The model called hand_off: the conversation goes to a person after this reply. */
+  requestedHandOff: boolean;
+}
+export interface LlmComposer {
+  readonly model: string;
+  compose(input: LlmCompositionInput): Promise<LlmComposition>;
+}
+
+export interface PipelineEffects {
+  /** issue 9's window check; the playground allows everything. */
+  checkWindow(conversationId: string): Promise<{ allowed: true } | { allowed: false; code: string; reason: string }>;
+  sendDirectMessage(input: { conversationId: string; text: string; idempotencyKey: string; inventoryChecked: boolean }): Promise<OutboundResult>;
+  sendCommentReply(input: { commentId: string; text: string; visibility: 'private' | 'public'; idempotencyKey: string }): Promise<OutboundResult>;
+  escalate(conversationId: string): Promise<void>;
+  recordTrace(trace: AssistantTrace, delivery: Delivery): Promise<void>;
+}
+
+export interface PipelineDeps {
+  catalog: CatalogService;
+  effects: PipelineEffects;
+  llm: LlmComposer | null;
+  now?: () => number;
+}
+
+export type TraceOutcome = 'replied' | 'silent' | 'failed';
+
+export interface AssistantTrace {
+  eventKey: string;
+  outcome: TraceOutcome;
+  /** Why nothing was sent, e.g. "conversation escalated" or "rule: Do nothing". */
+  silentReason: string | null;
+  rule: { id: string; name: string; trigger: string; action: string } | null;
+  intent: string;
+  answerKind: string;
+  product: { id: string; title: string; fromHistory: boolean } | null;
+  variant: { id: string; title: string } | null;
+  stock: { quantity: number | null; availableForSale: boolean; source: 'live' | 'mirror'; asOf: string; latencyMs: number } | null;
+  link: string | null;
+  alternative: { product: string; variant: string; link: string | null } | null;
+  provider: 'embedded' | 'llm';
+  model: string | null;
+  fallbackReason: string | null;
+  toolCalls: string[];
+  tokens: { prompt: number; completion: number } | null;
+  reply: string | null;
+  bytes: number;
+  disclosed: boolean;
+  handedOff: boolean;
+  timings: Record<string, number>;
+}
+
+export interface Delivery {
+  status: 'sent' | 'failed' | 'unknown' | 'not_sent';
+  messageIds: string[];
+  duplicate: boolean;
+  error: string | null;
+}
+
+// ---------- step 1: guards ----------
+export type GuardOutcome = { pass: true } | { pass: false; reason: string };
+
+export async function checkGuards(event: AssistantEvent, effects: PipelineEffects): Promise<GuardOutcome> {
+  if (event.kind === 'preview') return { pass: true };
+  if (!event.brand.active) return { pass: false, reason: 'brand paused' };
+  if (event.conversation) {
+    if (event.conversation.status === 'escalated') return { pass: false, reason: 'conversation escalated to a person' };
+    if (event.conversation.handledBy === 'person') return { pass: false, reason: 'a person is handling the conversation' };
+    if (event.kind === 'message') {
+      const window = await effects.checkWindow(event.conversation.id);
+      if (!window.allowed) return { pass: false, reason: `window: ${window.reason}` };
+    }
+  }
+  return { pass: true };
+}
+
+// ---------- step 2: rules ----------
+export async function applyRules(event: AssistantEvent, search: () => Promise<FindProductsResult>): Promise<StoredRule | null> {
+  if (event.kind === 'preview' && event.rules.length === 0) return null;
+  return matchRule(event.rules, {
+    kind: event.kind === 'comment' ? 'comment' : 'message',
+    text: event.text,
+    isFirstMessage: !event.history.some((turn) => turn.sender === 'customer'),
+    receivedAt: event.receivedAt,
+    mentionsProduct: async () => (await search()).outcome !== 'none',
+  });
+}
+
+// ---------- step 3: understanding (product and intent) ----------
+export async function understandEvent(event: AssistantEvent, catalog: CatalogService, search: () => Promise<FindProductsResult>): Promise<Understanding> {
+  return understand({ catalog, brandId: event.brand.id, text: event.text, history: event.history, search: await search() });
+}
+
+// ---------- step 4: facts ----------
+export type Plan =
+  | { kind: 'silent'; reason: string }
+  | { kind: 'reply'; facts: Facts; handOff: boolean; publicReply: string | null };
+
+/** What the matched rule (or, without one, the intent) asks for, with the live facts it needs. */
+export async function planReply(input: {
+  event: AssistantEvent;
+  rule: StoredRule | null;
+  understanding: Understanding;
+  catalog: CatalogService;
+}): Promise<Plan> {
+  const { event, rule, understanding, catalog } = input;
+  const context = { catalog, brandId: event.brand.id, conversationId: event.conversation?.id ?? null };
+  const action = rule?.action ?? null;
+  if (action?.type === 'do_nothing') return { kind: 'silent', reason: `rule "${rule!.name}": do nothing` };
+  if (action?.type === 'hand_off') return { kind: 'reply', facts: { kind: 'hand_off' }, handOff: true, publicReply: null };
+  if (action?.type === 'fixed_text') {
+    const productLink = await findProductLink(context, understanding);
+    const text = action.text
+      .replaceAll('{first_name}', firstNameOf(event.customer.username))
+      .replaceAll('{username}', event.customer.username)
+      .replaceAll('{brand}', event.brand.name)
+      .replaceAll('{product_link}', productLink ?? '');
+    return { kind: 'reply', facts: { kind: 'fixed_text', text: text.replace(/\s{2,}/g, ' ').trim(), productLink }, handOff: false, publicReply: null };
+  }
+  if (action?.type === 'private_reply_product_link') {
+    const productLink = await findProductLink(context, understanding);
+    const product = understanding.selection.kind === 'product' ? understanding.selection.product : null;
+    return {
+      kind: 'reply',
+      facts: { kind: 'product_link', product, link: productLink },
+      handOff: false,
+      publicReply: action.publicReply ?? null,
+    };
+  }
+  const facts = await gatherFacts(context, understanding);
+  if (event.kind === 'comment') {
+    // issue 11 §10: without a comment rule, only a product question in a comment is answered (by private reply).
+    const isProductAnswer = ['in_stock', 'out_of_stock', 'price', 'ask_variant', 'ask_product'].includes(facts.kind);
+    if (!isProductAnswer) return { kind: 'silent', reason: 'comment without a matching rule or product question' };
+  }
+  return { kind: 'reply', facts, handOff: facts.kind === 'hand_off', publicReply: null };
+}
+
+function firstNameOf(username: string): string {
+  const word = username.split(/[._\d-]+/).find((part) => part.length > 1) ?? username;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+async function findProductLink(
+  context: { catalog: CatalogService; brandId: string; conversationId: string | null },
+  understanding: Understanding,
+): Promise<string | null> {
+  if (understanding.selection.kind !== 'product') return null;
+  const { product, variantIds } = understanding.selection;
+  if (product.url) return product.url;
+  for (const variantId of variantIds.slice(0, 3)) {
+    const stock = await context.catalog.checkStock({ brandId: context.brandId, variantId, deadlineMs: 3000 });
+    if (!stock.availableForSale || stock.quantity === 0) continue;
+    const { url } = await context.catalog.checkoutLink({
+      brandId: context.brandId,
+      variantId,
+      quantity: 1,
+      ...(context.conversationId ? { conversationId: context.conversationId } : {}),
+    });
+    return url;
+  }
+  return null;
+}
+
+// ---------- step 5: compose ----------
+export interface Composition {
+  parts: ReplyPart[];
+  provider: 'embedded' | 'llm';
+  fallbackReason: string | null;
+  toolResults: unknown[];
+  toolCalls: string[];
+  tokens: { prompt: number; completion: number } | null;
+  requestedHandOff: boolean;
+}
+
+export function disclosureFor(event: AssistantEvent): string | null {
+  const isFirstAutomatedReply = !event.history.some((turn) => turn.sender === 'ai');
+  if (!event.discloseAutomation || !isFirstAutomatedReply) return null;
+  return toneProfiles[event.personality.tone].disclosure.replace('{brand}', event.brand.name);
+}
+
+export function composeWithEmbedded(event: AssistantEvent, understanding: Understanding, facts: Facts): ReplyPart[] {
+  return composeEmbedded({
+    facts,
+    intent: understanding.intent,
+    personality: event.personality,
+    brandName: event.brand.name,
+    seed: `${event.conversation?.id ?? event.brand.id}:${event.eventKey}`,
+    history: event.history,
+    discloseAutomation: disclosureFor(event) !== null,
+  }).parts;
+}
+
+/** The LLM composer when configured (not for fixed texts, hand-offs or comment links); the embedded one otherwise. */
+export async function composeReply(event: AssistantEvent, understanding: Understanding, facts: Facts, llm: LlmComposer | null): Promise<Composition> {
+  const embedded = (fallbackReason: string | null): Composition => ({
+    parts: composeWithEmbedded(event, understanding, facts),
+    provider: 'embedded',
+    fallbackReason,
+    toolResults: [],
+    toolCalls: [],
+    tokens: null,
+    requestedHandOff: false,
+  });
+  if (!llm || facts.kind === 'fixed_text' || facts.kind === 'hand_off' || facts.kind === 'product_link') return embedded(null);
+  const disclosureText = disclosureFor(event);
+  try {
+    const result = await llm.compose({ event, understanding, facts, disclosureText });
+    const parts: ReplyPart[] = [{ text: result.text, essential: true }];
+    if (disclosureText && !result.text.includes(disclosureText)) parts.push({ text: disclosureText, essential: true });
+    return {
+      parts,
+      provider: 'llm',
+      fallbackReason: null,
+      toolResults: result.toolResults,
+      toolCalls: result.toolCalls,
+      tokens: { prompt: result.promptTokens, completion: result.completionTokens },
+      requestedHandOff: result.requestedHandOff,
+    };
+  } catch (error) {
+    const fallback = embedded(`LLM failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 200));
+    return fallback;
+  }
+}
+
+// ---------- step 6: output guards ----------
+/** What a reply may quote from the facts: names, the chosen variant's live figure and price, the links. */
+export function groundingView(facts: Facts): unknown {
+  const offerView = (offer: PricedOffer) => ({
+    product: offer.product.title,
+    variant: offer.variant.title,
+    options: offer.variant.options.map((option) => option.value),
+    quantity: offer.stock.quantity,
+    price: offer.stock.price,
+    link: offer.link,
+  });
+  switch (facts.kind) {
+    case 'in_stock':
+    case 'price':
+      return offerView(facts.offer);
+    case 'out_of_stock':
+      return {
+        product: facts.product.title,
+        variant: facts.variant.title,
+        quantity: facts.stock.quantity,
+        price: facts.stock.price,
+        alternative: facts.alternative ? offerView(facts.alternative) : null,
+      };
+    case 'ask_variant':
+      return { product: facts.product.title, option: facts.optionName, choices: facts.choices };
+    case 'ask_product':
+      return { choices: facts.choices };
+    case 'fixed_text':
+      return { text: facts.text, link: facts.productLink };
+    case 'product_link':
+      return { product: facts.product?.title ?? null, link: facts.link };
+    default:
+      return null;
+  }
+}
+
+export function guardOutput(event: AssistantEvent, understanding: Understanding, facts: Facts, composition: Composition): { output: OutputGuardResult; composition: Composition } {
+  const disclosureText = disclosureFor(event);
+  const sources = collectGroundingSources([groundingView(facts), event.brand.name, event.customer.username, ...composition.toolResults]);
+  const output = applyOutputGuards({ parts: composition.parts, sources, disclosureText });
+  if (output.grounding.grounded || composition.provider === 'embedded') return { output, composition };
+  // issue 11 §8: an LLM reply stating a number or link no tool returned is replaced by the embedded reply.
+  const replacement: Composition = {
+    ...composition,
+    parts: composeWithEmbedded(event, understanding, facts),
+    provider: 'embedded',
+    fallbackReason: `LLM reply not grounded (${output.grounding.ungrounded.slice(0, 3).join(', ')})`,
+  };
+  return { output: applyOutputGuards({ parts: replacement.parts, sources, disclosureText }), composition: replacement };
+}
+
+// ---------- step 7: send ----------
+export async function sendReply(event: AssistantEvent, text: string, facts: Facts, plan: Extract<Plan, { kind: 'reply' }>, effects: PipelineEffects): Promise<Delivery> {
+  const inventoryChecked = facts.kind === 'in_stock' || facts.kind === 'out_of_stock' || facts.kind === 'price';
+  const idempotencyKey = `assistant:${event.eventKey}`;
+  let result: OutboundResult;
+  if (event.kind === 'comment' && event.commentId) {
+    result = await effects.sendCommentReply({ commentId: event.commentId, text, visibility: 'private', idempotencyKey });
+    if (plan.publicReply) {
+      await effects.sendCommentReply({ commentId: event.commentId, text: plan.publicReply, visibility: 'public', idempotencyKey: `${idempotencyKey}:public` });
+    }
+  } else if (event.conversation) {
+    result = await effects.sendDirectMessage({ conversationId: event.conversation.id, text, idempotencyKey, inventoryChecked });
+  } else {
+    return { status: 'not_sent', messageIds: [], duplicate: false, error: null };
+  }
+  // issue 11 §9: the acknowledgement goes first (the send guard refuses escalated conversations), then silence.
+  if (plan.handOff && event.conversation && result.status !== 'failed') await effects.escalate(event.conversation.id);
+  return { status: result.status, messageIds: result.messageIds, duplicate: result.duplicate, error: result.error ?? null };
+}
+
+// ---------- the whole pipeline ----------
+function describeRule(rule: StoredRule | null): AssistantTrace['rule'] {
+  return rule ? { id: rule.id, name: rule.name, trigger: describeTrigger(rule.trigger), action: describeAction(rule.action) } : null;
+}
+
+function traceFacts(facts: Facts | null, understanding: Understanding | null) {
+  const selection = understanding?.selection;
+  const base = {
+    product: selection?.kind === 'product' ? { id: selection.product.id, title: selection.product.title, fromHistory: selection.fromHistory } : null,
+    variant: null as AssistantTrace['variant'],
+    stock: null as AssistantTrace['stock'],
+    link: null as string | null,
+    alternative: null as AssistantTrace['alternative'],
+  };
+  if (!facts) return base;
+  const offer = facts.kind === 'in_stock' || facts.kind === 'price' ? facts.offer : null;
+  if (offer) {
+    base.product = { id: offer.product.id, title: offer.product.title, fromHistory: base.product?.fromHistory ?? false };
+    base.variant = { id: offer.variant.id, title: offer.variant.title };
+    base.link = offer.link;
+  }
+  const stock = offer?.stock ?? (facts.kind === 'out_of_stock' ? facts.stock : null);
+  if (stock) base.stock = { quantity: stock.quantity, availableForSale: stock.availableForSale, source: stock.source, asOf: stock.asOf, latencyMs: stock.latencyMs };
+  if (facts.kind === 'out_of_stock') {
+    base.variant = { id: facts.variant.id, title: facts.variant.title };
+    if (facts.alternative) {
+      base.alternative = { product: facts.alternative.product.title, variant: facts.alternative.variant.title, link: facts.alternative.link };
+      base.link = facts.alternative.link;
+    }
+  }
+  if (facts.kind === 'product_link' || facts.kind === 'fixed_text') base.link = facts.kind === 'product_link' ? facts.link : facts.productLink;
+  return base;
+}
+
+export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Promise<AssistantTrace> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const timings: Record<string, number> = {};
+  const time = async <T>(step: string, run: () => Promise<T> | T): Promise<T> => {
+    const at = now();
+    try {
+      return await run();
+    } finally {
+      timings[step] = Math.round((now() - at) * 10) / 10;
+    }
+  };
+  let searched: Promise<FindProductsResult> | undefined;
+  const search = () => (searched ??= deps.catalog.findProducts({ brandId: event.brand.id, text: event.text }));
+
+  const finish = async (partial: Partial<AssistantTrace> & { outcome: TraceOutcome }, delivery: Delivery, facts: Facts | null, understanding: Understanding | null) => {
+    timings.total = Math.round((now() - started) * 10) / 10;
+    const trace: AssistantTrace = {
+      eventKey: event.eventKey,
+      silentReason: null,
+      rule: null,
+      intent: understanding?.intent ?? classifyIntent(event.text, false),
+      answerKind: facts?.kind ?? 'none',
+      ...traceFacts(facts, understanding),
+      provider: 'embedded',
+      model: null,
+      fallbackReason: null,
+      toolCalls: [],
+      tokens: null,
+      reply: null,
+      bytes: 0,
+      disclosed: false,
+      handedOff: false,
+      timings,
+      ...partial,
+    };
+    await deps.effects.recordTrace(trace, delivery);
+    return trace;
+  };
+  const notSent: Delivery = { status: 'not_sent', messageIds: [], duplicate: false, error: null };
+
+  const guard = await time('guards', () => checkGuards(event, deps.effects));
+  if (!guard.pass) return finish({ outcome: 'silent', silentReason: guard.reason }, notSent, null, null);
+
+  const rule = await time('rules', () => applyRules(event, search));
+  const understanding = await time('understanding', () => understandEvent(event, deps.catalog, search));
+  const plan = await time('facts', () => planReply({ event, rule, understanding, catalog: deps.catalog }));
+  if (plan.kind === 'silent') return finish({ outcome: 'silent', silentReason: plan.reason, rule: describeRule(rule) }, notSent, null, understanding);
+
+  const composed = await time('compose', () => composeReply(event, understanding, plan.facts, deps.llm));
+  const { output, composition } = await time('outputGuards', () => guardOutput(event, understanding, plan.facts, composed));
+  const common = {
+    rule: describeRule(rule),
+    provider: composition.provider,
+    model: composed.provider === 'llm' || composition.fallbackReason?.startsWith('LLM') ? (deps.llm?.model ?? null) : null,
+    fallbackReason: composition.fallbackReason,
+    toolCalls: composed.toolCalls,
+    tokens: composed.tokens,
+    reply: output.text,
+    bytes: output.bytes,
+    disclosed: output.disclosed,
+  };
+  if (!output.grounding.grounded) {
+    // Never send a figure the facts do not hold, even from our own templates.
+    return finish({ ...common, outcome: 'failed', silentReason: `not grounded: ${output.grounding.ungrounded.join(', ')}` }, notSent, plan.facts, understanding);
+  }
+
+  const handOff = plan.handOff || (composition.provider === 'llm' && composition.requestedHandOff);
+  const delivery = await time('send', () => sendReply(event, output.text, plan.facts, { ...plan, handOff }, deps.effects));
+  const outcome: TraceOutcome = delivery.status === 'failed' ? 'failed' : 'replied';
+  return finish({ ...common, outcome, handedOff: handOff, silentReason: delivery.error }, delivery, plan.facts, understanding);
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assistantPreviewInputSchema, assistantPreviewResponseSchema } from '#contracts/assistant.ts';
+import { brandIdParamsSchema } from '#contracts/dashboard.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import type { AssistantService } from './service.ts';
+
+/** issue 11 §11: the playground. Sends nothing and stores nothing; a brand owner tries the voice while editing. */
+export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (app, { assistant }) => {
+  app.post(
+    '/brands/:brandId/assistant/preview',
+    {
+      preHandler: requireVerifiedUser,
+      schema: {
+        params: brandIdParamsSchema,
+        body: assistantPreviewInputSchema,
+        response: {
+          200: assistantPreviewResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+      // Each preview may ask the store for live stock: a person typing does not need more than this.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => assistant.preview(currentUser(request).id, request.params.brandId, request.body),
+  );
+};

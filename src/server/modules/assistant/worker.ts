@@ -1,0 +1,19 @@
+import { assistantRespondJob } from '#server/jobs/definitions.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { AssistantService } from './service.ts';
+
+/**
+ * The `assistant-respond` worker (issue 11 §7). The channel wakes it right after the transaction that stored the
+ * message commits, so a reply does not wait for a poll. Exactly once rests on the database: the trace's unique
+ * event key and the channel's idempotency key `assistant:<event>`, so a retry after a crash or a second process
+ * picking the same event never sends twice.
+ */
+export async function startAssistantWorker({ jobs, assistant }: { jobs: JobQueue; assistant: AssistantService }): Promise<void> {
+  await jobs.work(
+    assistantRespondJob,
+    async (payload) => {
+      await assistant.respond(payload);
+    },
+    { batchSize: 1 },
+  );
+}

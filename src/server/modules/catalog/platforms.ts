@@ -1,0 +1,295 @@
+import {
+  createShopifyAdminClient,
+  numericIdOf,
+  type ShopifyProduct,
+  type ShopifyVariant,
+} from '#server/integrations/shopify/admin-client.ts';
+import {
+  createWooCommerceClient,
+  type WooProduct,
+  type WooVariation,
+} from '#server/integrations/woocommerce/rest-client.ts';
+import type { GuardedFetch } from '#server/integrations/http/guarded-fetch.ts';
+import type { StoreConnectionRow } from '#server/db/schema/index.ts';
+import { loadSampleCatalog } from './sample-store/sample-store.ts';
+import { stripHtml, type LiveVariantStock, type StoreProductInput, type StoreVariantInput } from './store-data.ts';
+
+/** Credentials as sealed in `store_connections.sealed_credentials` (JSON, then the secret box). */
+export type StoreCredentials =
+  | { platform: 'shopify'; accessToken: string; refreshToken?: string; expiresAt?: string }
+  | { platform: 'woocommerce'; consumerKey: string; consumerSecret: string };
+
+export interface ProductsPageResult {
+  products: StoreProductInput[];
+  nextCursor: string | null;
+  /** Products in the store when the platform says (WooCommerce X-WP-Total); null otherwise. */
+  total: number | null;
+}
+
+/** What sync, the live check and the link builder need from a store, whatever its platform. */
+export interface StoreClient {
+  fetchProductsPage(cursor: string | null): Promise<ProductsPageResult>;
+  fetchVariantStock(input: { variantExternalId: string; productExternalId: string; signal: AbortSignal }): Promise<LiveVariantStock | null>;
+}
+
+export interface PlatformSettings {
+  shopifyApiVersion: string;
+  fetch: GuardedFetch;
+  /** Shopify page size (issue: first ≤ 250). */
+  shopifyPageSize?: number;
+}
+
+/** `name.myshopify.com` is served over https; a loopback test shop (`127.0.0.1:PORT`) over http. */
+export function shopifyBaseUrl(shopDomain: string): string {
+  return shopDomain.startsWith('127.0.0.1') ? `http://${shopDomain}` : `https://${shopDomain}`;
+}
+
+export function mapShopifyVariant(variant: ShopifyVariant, currency: string): StoreVariantInput {
+  return {
+    externalId: variant.id,
+    title: variant.title,
+    options: variant.selectedOptions.filter((option) => !(option.name === 'Title' && option.value === 'Default Title')),
+    sku: variant.sku || null,
+    price: variant.price,
+    currency,
+    stockQuantity: variant.inventoryQuantity,
+    inventoryPolicy: variant.inventoryPolicy.toLowerCase(),
+    availableForSale: variant.availableForSale,
+  };
+}
+
+export function mapShopifyProduct(product: ShopifyProduct, currency: string): StoreProductInput {
+  return {
+    externalId: product.id,
+    title: product.title,
+    handle: product.handle,
+    description: product.description,
+    productType: product.productType,
+    vendor: product.vendor,
+    tags: product.tags,
+    options: product.options.filter((option) => !(option.name === 'Title' && option.values.join() === 'Default Title')),
+    status: product.status.toLowerCase(),
+    imageUrl: product.featuredImage?.url ?? null,
+    url: product.onlineStoreUrl,
+    storeUpdatedAt: new Date(product.updatedAt),
+    variants: product.variants.nodes.map((variant) => mapShopifyVariant(variant, currency)),
+  };
+}
+
+/** WooCommerce stock quoting rule (INTEGRATIONS.md §3.2): in stock = purchasable and instock (or backorder). */
+export function mapWooStock(item: Pick<WooVariation, 'purchasable' | 'manage_stock' | 'stock_quantity' | 'stock_status' | 'backorders'>) {
+  return {
+    stockQuantity: item.manage_stock === true ? item.stock_quantity : null,
+    inventoryPolicy: item.backorders,
+    availableForSale: item.purchasable && (item.stock_status === 'instock' || item.stock_status === 'onbackorder'),
+  };
+}
+
+export function mapWooProduct(product: WooProduct, variations: WooVariation[], currency: string): StoreProductInput {
+  const storeUpdatedAt = new Date(`${product.date_modified_gmt}Z`);
+  const variants: StoreVariantInput[] =
+    product.type === 'variable'
+      ? variations.map((variation) => ({
+          externalId: String(variation.id),
+          title: variation.attributes.map((attribute) => attribute.option).join(' / '),
+          options: variation.attributes.map((attribute) => ({ name: attribute.name, value: attribute.option })),
+          sku: variation.sku || null,
+          price: variation.price,
+          currency,
+          ...mapWooStock(
+            variation.manage_stock === 'parent'
+              ? { ...variation, manage_stock: product.manage_stock, stock_quantity: product.stock_quantity }
+              : variation,
+          ),
+        }))
+      : [
+          {
+            externalId: String(product.id),
+            title: 'Default Title',
+            options: [],
+            sku: product.sku || null,
+            price: product.price,
+            currency,
+            ...mapWooStock(product),
+          },
+        ];
+  return {
+    externalId: String(product.id),
+    title: product.name,
+    handle: product.slug,
+    description: stripHtml(product.short_description || product.description || ''),
+    productType: product.categories[0]?.name ?? '',
+    vendor: '',
+    tags: product.tags.map((tag) => tag.name),
+    options: product.attributes
+      .filter((attribute) => product.type !== 'variable' || attribute.variation !== false)
+      .map((attribute) => ({ name: attribute.name, values: attribute.options })),
+    status: product.status === 'publish' ? 'active' : product.status,
+    imageUrl: product.images[0]?.src ?? null,
+    url: product.permalink || null,
+    storeUpdatedAt: Number.isNaN(storeUpdatedAt.getTime()) ? new Date() : storeUpdatedAt,
+    variants,
+  };
+}
+
+function createShopifyStoreClient(
+  connection: StoreConnectionRow,
+  credentials: Extract<StoreCredentials, { platform: 'shopify' }>,
+  settings: PlatformSettings,
+): StoreClient {
+  const client = createShopifyAdminClient({
+    baseUrl: shopifyBaseUrl(connection.storeKey!),
+    accessToken: credentials.accessToken,
+    apiVersion: settings.shopifyApiVersion,
+    fetch: settings.fetch,
+  });
+  return {
+    async fetchProductsPage(cursor) {
+      const page = await client.listProducts({ first: settings.shopifyPageSize ?? 100, after: cursor });
+      return {
+        products: page.nodes.map((product) => mapShopifyProduct(product, connection.currency)),
+        nextCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+        total: null,
+      };
+    },
+    async fetchVariantStock({ variantExternalId, signal }) {
+      const variant = await client.getVariant(variantExternalId, signal);
+      if (!variant) return null;
+      return {
+        quantity: variant.inventoryQuantity,
+        availableForSale: variant.availableForSale,
+        price: variant.price,
+        inventoryPolicy: variant.inventoryPolicy.toLowerCase(),
+      };
+    },
+  };
+}
+
+function createWooStoreClient(
+  connection: StoreConnectionRow,
+  credentials: Extract<StoreCredentials, { platform: 'woocommerce' }>,
+  settings: PlatformSettings,
+): StoreClient {
+  const client = createWooCommerceClient({
+    storeUrl: connection.storeKey!,
+    consumerKey: credentials.consumerKey,
+    consumerSecret: credentials.consumerSecret,
+    fetch: settings.fetch,
+  });
+  return {
+    async fetchProductsPage(cursor) {
+      const page = Number(cursor ?? '1');
+      const result = await client.listProducts(page, 100);
+      const products: StoreProductInput[] = [];
+      for (const product of result.products) {
+        const variations = product.type === 'variable' ? await client.listVariations(product.id) : [];
+        products.push(mapWooProduct(product, variations, connection.currency));
+      }
+      const totalPages = Number.isFinite(result.totalPages) ? result.totalPages : page;
+      return {
+        products,
+        nextCursor: page < totalPages && result.products.length > 0 ? String(page + 1) : null,
+        total: Number.isFinite(result.total) ? result.total : null,
+      };
+    },
+    async fetchVariantStock({ variantExternalId, productExternalId, signal }) {
+      const productId = Number(productExternalId);
+      const variantId = Number(variantExternalId);
+      if (productId === variantId) {
+        const product = await client.getProduct(productId, signal);
+        const stock = mapWooStock(product);
+        return { quantity: stock.stockQuantity, availableForSale: stock.availableForSale, price: product.price, inventoryPolicy: stock.inventoryPolicy };
+      }
+      const variation = await client.getVariation(productId, variantId, signal);
+      const stock = mapWooStock(variation);
+      return { quantity: stock.stockQuantity, availableForSale: stock.availableForSale, price: variation.price, inventoryPolicy: stock.inventoryPolicy };
+    },
+  };
+}
+
+/** The sample store is the shipped file: its "live" answer is that file, read now. */
+function createSampleStoreClient(): StoreClient {
+  return {
+    async fetchProductsPage() {
+      const products = loadSampleCatalog();
+      return { products, nextCursor: null, total: products.length };
+    },
+    async fetchVariantStock({ variantExternalId }) {
+      for (const product of loadSampleCatalog()) {
+        const variant = product.variants.find((v) => v.externalId === variantExternalId);
+        if (variant) {
+          return {
+            quantity: variant.stockQuantity,
+            availableForSale: variant.availableForSale,
+            price: variant.price,
+            inventoryPolicy: variant.inventoryPolicy,
+          };
+        }
+      }
+      return null;
+    },
+  };
+}
+
+export function createStoreClient(
+  connection: StoreConnectionRow,
+  credentials: StoreCredentials | null,
+  settings: PlatformSettings,
+): StoreClient {
+  if (connection.platform === 'sample') return createSampleStoreClient();
+  if (connection.platform === 'shopify' && credentials?.platform === 'shopify') {
+    return createShopifyStoreClient(connection, credentials, settings);
+  }
+  if (connection.platform === 'woocommerce' && credentials?.platform === 'woocommerce') {
+    return createWooStoreClient(connection, credentials, settings);
+  }
+  throw new Error(`No credentials for the ${connection.platform} connection`);
+}
+
+/** issue 10 point 9: where the buyer pays, per platform. */
+export function buildCheckoutUrl(input: {
+  connection: Pick<StoreConnectionRow, 'platform' | 'storefrontUrl' | 'storeKey' | 'checkoutStyle'>;
+  variant: { id: string; externalId: string; options: { name: string; value: string }[] };
+  productExternalId: string;
+  quantity: number;
+  conversationId?: string | undefined;
+  publicUrl: string;
+}): string {
+  const { connection, variant, quantity, conversationId } = input;
+  if (connection.platform === 'shopify') {
+    // INTEGRATIONS.md §2.8: /cart/{variant numeric id}:{qty} with ref and a cart attribute for attribution.
+    const base = (connection.storefrontUrl ?? shopifyBaseUrl(connection.storeKey!)).replace(/\/$/, '');
+    const url = new URL(`${base}/cart/${numericIdOf(variant.externalId)}:${quantity}`);
+    url.searchParams.set('ref', conversationId ? `voicecart-${conversationId}` : 'voicecart');
+    if (conversationId) url.searchParams.set('attributes[voicecart_conversation]', conversationId);
+    return url.toString();
+  }
+  if (connection.platform === 'woocommerce') {
+    const base = (connection.storefrontUrl ?? connection.storeKey!).replace(/\/$/, '');
+    if (connection.checkoutStyle !== 'add-to-cart') {
+      // §3.5: core shareable checkout URL; variation ids are accepted directly.
+      return `${base}/checkout-link/?products=${encodeURIComponent(`${variant.externalId}:${quantity}`)}`;
+    }
+    const url = new URL(`${base}/`);
+    url.searchParams.set('add-to-cart', input.productExternalId);
+    if (variant.externalId !== input.productExternalId) {
+      url.searchParams.set('variation_id', variant.externalId);
+      for (const option of variant.options) {
+        url.searchParams.set(`attribute_pa_${slugify(option.name)}`, slugify(option.value));
+      }
+    }
+    url.searchParams.set('quantity', String(quantity));
+    return url.toString();
+  }
+  const url = new URL('/cart/sample', input.publicUrl);
+  url.searchParams.set('items', `${variant.id}:${quantity}`);
+  if (conversationId) url.searchParams.set('ref', conversationId);
+  return url.toString();
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,0 +1,269 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import {
+  brands,
+  catalogProducts,
+  catalogTerms,
+  catalogVariants,
+  storeConnections,
+  type CatalogProductRow,
+  type CatalogVariantRow,
+} from '#server/db/schema/index.ts';
+import type { StoreProductInput } from './store-data.ts';
+import { catalogWords, normalizeText, sortLetters } from './text.ts';
+
+export async function findBrandOfUser(db: Database, userId: string, brandId: string) {
+  const [row] = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), eq(brands.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findConnectionOfBrand(db: Database, brandId: string) {
+  const [row] = await db.select().from(storeConnections).where(eq(storeConnections.brandId, brandId)).limit(1);
+  return row ?? null;
+}
+
+export async function findConnection(db: Database, connectionId: string) {
+  const [row] = await db.select().from(storeConnections).where(eq(storeConnections.id, connectionId)).limit(1);
+  return row ?? null;
+}
+
+/** The text trigram similarity runs over: every findable word once, in one spelling. */
+function searchTextOf(product: StoreProductInput): string {
+  return catalogWords(searchParts(product)).join(' ');
+}
+
+function searchParts(product: StoreProductInput): string[] {
+  return [
+    product.title,
+    product.productType,
+    product.vendor,
+    ...product.tags,
+    ...product.options.flatMap((option) => option.values),
+    ...product.variants.map((variant) => variant.sku ?? ''),
+  ];
+}
+
+/** Weighted document: title A, type and tags B, vendor, options and SKUs C (ts_rank weighs them 1, 0.4, 0.2). */
+function searchVectorOf(product: StoreProductInput) {
+  const typeAndTags = normalizeText([product.productType, ...product.tags].join(' '));
+  const rest = normalizeText(
+    [product.vendor, ...product.options.flatMap((o) => o.values), ...product.variants.map((v) => v.sku ?? '')].join(' '),
+  );
+  return sql`setweight(to_tsvector('english', ${normalizeText(product.title)}), 'A')
+    || setweight(to_tsvector('english', ${typeAndTags}), 'B')
+    || setweight(to_tsvector('english', ${rest}), 'C')`;
+}
+
+/**
+ * Writes a page of products with their variants. A product whose stored `store_updated_at` is newer than the
+ * incoming one is left alone (an old webhook or a slow page must not undo a newer change). Returns how many
+ * products were written.
+ */
+export async function upsertProducts(
+  db: Database,
+  connectionId: string,
+  products: StoreProductInput[],
+  syncedAt = new Date(),
+): Promise<number> {
+  if (products.length === 0) return 0;
+  // One row per external id: a page that repeats a product keeps the newest copy.
+  const byId = new Map<string, StoreProductInput>();
+  for (const product of products) {
+    const seen = byId.get(product.externalId);
+    if (!seen || seen.storeUpdatedAt <= product.storeUpdatedAt) byId.set(product.externalId, product);
+  }
+  const unique = [...byId.values()];
+  return db.transaction(async (tx) => {
+    const written = await tx
+      .insert(catalogProducts)
+      .values(
+        unique.map((product) => ({
+          connectionId,
+          externalId: product.externalId,
+          title: product.title,
+          handle: product.handle,
+          description: product.description,
+          productType: product.productType,
+          vendor: product.vendor,
+          tags: product.tags,
+          options: product.options,
+          status: product.status,
+          imageUrl: product.imageUrl,
+          url: product.url,
+          storeUpdatedAt: product.storeUpdatedAt,
+          syncedAt,
+          searchText: searchTextOf(product),
+          searchVector: searchVectorOf(product),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [catalogProducts.connectionId, catalogProducts.externalId],
+        set: {
+          title: sql`excluded.title`,
+          handle: sql`excluded.handle`,
+          description: sql`excluded.description`,
+          productType: sql`excluded.product_type`,
+          vendor: sql`excluded.vendor`,
+          tags: sql`excluded.tags`,
+          options: sql`excluded.options`,
+          status: sql`excluded.status`,
+          imageUrl: sql`excluded.image_url`,
+          url: sql`coalesce(excluded.url, ${catalogProducts.url})`,
+          storeUpdatedAt: sql`excluded.store_updated_at`,
+          syncedAt: sql`excluded.synced_at`,
+          searchText: sql`excluded.search_text`,
+          searchVector: sql`excluded.search_vector`,
+        },
+        setWhere: sql`${catalogProducts.storeUpdatedAt} <= excluded.store_updated_at`,
+      })
+      .returning({ id: catalogProducts.id, externalId: catalogProducts.externalId });
+    // Seen in this pass even when our copy was newer: a full sync must not delete it as gone.
+    await tx
+      .update(catalogProducts)
+      .set({ syncedAt })
+      .where(
+        and(
+          eq(catalogProducts.connectionId, connectionId),
+          inArray(
+            catalogProducts.externalId,
+            unique.map((product) => product.externalId),
+          ),
+        ),
+      );
+    if (written.length === 0) return 0;
+
+    const productIdOf = new Map(written.map((row) => [row.externalId, row.id]));
+    const variantRows = unique.flatMap((product) => {
+      const productId = productIdOf.get(product.externalId);
+      if (!productId) return [];
+      return product.variants.map((variant, position) => ({
+        productId,
+        connectionId,
+        externalId: variant.externalId,
+        inventoryItemId: variant.inventoryItemId ?? null,
+        title: variant.title,
+        options: variant.options,
+        sku: variant.sku || null,
+        price: variant.price,
+        currency: variant.currency,
+        stockQuantity: variant.stockQuantity,
+        inventoryPolicy: variant.inventoryPolicy.toLowerCase(),
+        availableForSale: variant.availableForSale,
+        position,
+        storeUpdatedAt: product.storeUpdatedAt,
+        syncedAt,
+      }));
+    });
+    const productIds = [...productIdOf.values()];
+    // Variants the store no longer lists for these products go; the rest are replaced in place.
+    const keptExternalIds = variantRows.map((row) => row.externalId);
+    await tx
+      .delete(catalogVariants)
+      .where(
+        and(
+          inArray(catalogVariants.productId, productIds),
+          keptExternalIds.length > 0 ? notInArray(catalogVariants.externalId, keptExternalIds) : undefined,
+        ),
+      );
+    for (let start = 0; start < variantRows.length; start += 500) {
+      await tx
+        .insert(catalogVariants)
+        .values(variantRows.slice(start, start + 500))
+        .onConflictDoUpdate({
+          target: [catalogVariants.connectionId, catalogVariants.externalId],
+          set: {
+            productId: sql`excluded.product_id`,
+            inventoryItemId: sql`coalesce(excluded.inventory_item_id, ${catalogVariants.inventoryItemId})`,
+            title: sql`excluded.title`,
+            options: sql`excluded.options`,
+            sku: sql`excluded.sku`,
+            price: sql`excluded.price`,
+            currency: sql`excluded.currency`,
+            stockQuantity: sql`excluded.stock_quantity`,
+            inventoryPolicy: sql`excluded.inventory_policy`,
+            availableForSale: sql`excluded.available_for_sale`,
+            position: sql`excluded.position`,
+            storeUpdatedAt: sql`excluded.store_updated_at`,
+            syncedAt: sql`excluded.synced_at`,
+          },
+        });
+    }
+
+    const terms = [
+      ...new Set(unique.filter((p) => productIdOf.has(p.externalId)).flatMap((p) => catalogWords(searchParts(p)))),
+    ].filter((term) => term.length >= 3 && term.length <= 40 && /[a-z]/.test(term));
+    if (terms.length > 0) {
+      await tx
+        .insert(catalogTerms)
+        .values(terms.map((term) => ({ connectionId, term, sortedLetters: sortLetters(term) })))
+        .onConflictDoNothing();
+    }
+    return written.length;
+  });
+}
+
+/** A product the store deleted (webhook) goes with its variants; an older delete than our copy is ignored. */
+export async function deleteProduct(db: Database, connectionId: string, externalId: string, storeTime?: Date) {
+  await db
+    .delete(catalogProducts)
+    .where(
+      and(
+        eq(catalogProducts.connectionId, connectionId),
+        eq(catalogProducts.externalId, externalId),
+        storeTime ? sql`${catalogProducts.storeUpdatedAt} <= ${storeTime.toISOString()}::timestamptz` : undefined,
+      ),
+    );
+}
+
+/** After a full sync: products the store no longer has (not seen since the sync began) go. */
+export async function deleteProductsNotSyncedSince(db: Database, connectionId: string, since: Date) {
+  await db
+    .delete(catalogProducts)
+    .where(
+      and(
+        eq(catalogProducts.connectionId, connectionId),
+        sql`${catalogProducts.syncedAt} < ${since.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+export async function countCatalog(db: Database, connectionId: string) {
+  const [row] = await db
+    .select({
+      products: sql<number>`(select count(*)::int from ${catalogProducts} where ${catalogProducts.connectionId} = ${connectionId})`,
+      variants: sql<number>`(select count(*)::int from ${catalogVariants} where ${catalogVariants.connectionId} = ${connectionId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return { products: row?.products ?? 0, variants: row?.variants ?? 0 };
+}
+
+export async function listVariantsOfProducts(db: Database, productIds: string[]): Promise<CatalogVariantRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(catalogVariants)
+    .where(inArray(catalogVariants.productId, productIds))
+    .orderBy(catalogVariants.productId, catalogVariants.position);
+}
+
+export async function listProductsByIds(db: Database, connectionId: string, ids: string[]): Promise<CatalogProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(catalogProducts)
+    .where(and(eq(catalogProducts.connectionId, connectionId), inArray(catalogProducts.id, ids)));
+}
+
+export async function findVariantOfConnection(db: Database, connectionId: string, variantId: string) {
+  const [row] = await db
+    .select({ variant: catalogVariants, product: catalogProducts })
+    .from(catalogVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogVariants.productId))
+    .where(and(eq(catalogVariants.connectionId, connectionId), eq(catalogVariants.id, variantId)))
+    .limit(1);
+  return row ?? null;
+}

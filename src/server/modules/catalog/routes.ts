@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  connectStoreInputSchema,
+  findProductQuerySchema,
+  findProductResultSchema,
+  sampleCartQuerySchema,
+  sampleCartSchema,
+  storeConnectionSchema,
+  storeStatusSchema,
+} from '#contracts/catalog.ts';
+import { brandIdParamsSchema } from '#contracts/dashboard.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import type { CatalogModule } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** issue 10: the brand's store connection, its sync, and the Store screen's "Find a product" box. */
+export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = async (app, { module }) => {
+  const guarded = { preHandler: requireVerifiedUser };
+
+  app.get(
+    '/brands/:brandId/store',
+    { ...guarded, schema: { params: brandIdParamsSchema, response: { 200: storeStatusSchema, ...errors } } },
+    async (request) => ({ connection: await module.getStatus(currentUser(request).id, request.params.brandId) }),
+  );
+
+  app.put(
+    '/brands/:brandId/store',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        params: brandIdParamsSchema,
+        body: connectStoreInputSchema,
+        response: { 200: storeConnectionSchema, ...errors },
+      },
+    },
+    async (request) => module.connect(currentUser(request).id, request.params.brandId, request.body),
+  );
+
+  app.delete(
+    '/brands/:brandId/store',
+    { ...guarded, schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await module.disconnect(currentUser(request).id, request.params.brandId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/brands/:brandId/store/sync',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { params: brandIdParamsSchema, response: { 200: storeConnectionSchema, ...errors } },
+    },
+    async (request) => module.requestSync(currentUser(request).id, request.params.brandId),
+  );
+
+  /** The three answers for one text, timed: find, then live stock of the best variant, then its checkout link. */
+  app.get(
+    '/brands/:brandId/store/find',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        params: brandIdParamsSchema,
+        querystring: findProductQuerySchema,
+        response: { 200: findProductResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { brandId } = request.params;
+      await module.getStatus(currentUser(request).id, brandId);
+      const started = performance.now();
+      const found = await module.catalog.findProducts({ brandId, text: request.query.q });
+      const findMs = performance.now() - started;
+      const variantId = found.outcome === 'match' ? found.matches[0]?.variantIds[0] : undefined;
+      let stock = null;
+      let stockMs: number | null = null;
+      let checkoutUrl: string | null = null;
+      let linkMs: number | null = null;
+      if (variantId) {
+        const stockStarted = performance.now();
+        stock = await module.catalog.checkStock({ brandId, variantId });
+        stockMs = performance.now() - stockStarted;
+        const linkStarted = performance.now();
+        checkoutUrl = (await module.catalog.checkoutLink({ brandId, variantId, quantity: 1 })).url;
+        linkMs = performance.now() - linkStarted;
+      }
+      const round = (ms: number) => Math.round(ms * 10) / 10;
+      return {
+        ...found,
+        stock,
+        checkoutUrl,
+        latencyMs: {
+          find: round(findMs),
+          stock: stockMs === null ? null : round(stockMs),
+          link: linkMs === null ? null : round(linkMs),
+          total: round(performance.now() - started),
+        },
+      };
+    },
+  );
+
+  /** Public: the sample store's cart page reads what its checkout link holds (no account needed, nothing sold). */
+  app.get(
+    '/sample-cart',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { querystring: sampleCartQuerySchema, response: { 200: sampleCartSchema, ...errors } },
+    },
+    async (request) => module.readSampleCart(request.query.items),
+  );
+};

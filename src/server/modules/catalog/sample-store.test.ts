@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { brands } from '#server/db/schema/index.ts';
+import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+
+let app: TestApp;
+let owner: { cookie: string };
+let brandId: string;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const request = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, body?: unknown) =>
+  app.app.inject({
+    method,
+    url,
+    headers: { cookie: owner.cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+
+beforeAll(async () => {
+  app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
+  const user = await createTestUser(app.database.db);
+  owner = await signInAs(app.database.db, user.id);
+  const [brand] = await app.database.db.insert(brands).values({ userId: user.id, name: 'B', username: 'b' }).returning();
+  brandId = brand!.id;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('sample store', () => {
+  it('connects with { platform: "sample" }, labelled and with its shipped catalog', async () => {
+    expect((await request('GET', `/api/brands/${brandId}/store`)).json()).toEqual({ connection: null });
+    const response = await request('PUT', `/api/brands/${brandId}/store`, { platform: 'sample' });
+    expect(response.statusCode).toBe(200);
+    const connection = response.json() as Json;
+    expect(connection).toMatchObject({ platform: 'sample', name: 'Sample store', currency: 'USD', storeAddress: null });
+    expect(connection.productCount).toBeGreaterThanOrEqual(60);
+    expect(connection.variantCount).toBeGreaterThan(connection.productCount);
+    expect(connection.sync.state).toBe('done');
+    expect(JSON.stringify(connection)).not.toMatch(/sealed|secret|token/i);
+    const [brand] = await app.database.db.select().from(brands).where(eq(brands.id, brandId));
+    expect(brand!.shopifyConnected).toBe(true);
+  });
+
+  it('ships sizes, colours and sold-out variants', async () => {
+    const { rows } = await app.database.executeSql(
+      `select count(*) filter (where not available_for_sale)::int as sold_out,
+              count(*) filter (where options::text like '%"Size"%')::int as sized,
+              count(*) filter (where options::text like '%"Color"%')::int as coloured
+         from catalog_variants`,
+    );
+    expect(Number(rows[0]!.sold_out)).toBeGreaterThan(10);
+    expect(Number(rows[0]!.sized)).toBeGreaterThan(100);
+    expect(Number(rows[0]!.coloured)).toBeGreaterThan(100);
+  });
+
+  it('answers the three questions and links to our own cart page', async () => {
+    const catalog = app.catalog.catalog;
+    expect(await catalog.hasStore(brandId)).toEqual({ platform: 'sample', name: 'Sample store' });
+    const found = await catalog.findProducts({ brandId, text: 'do you have the linen shirt in white, size L?' });
+    expect(found.outcome).toBe('match');
+    expect(found.matches[0]!.product.title).toBe('Linen Button-Down Shirt');
+    const variant = found.matches[0]!.product.variants.find((v) => v.id === found.matches[0]!.variantIds[0])!;
+    expect(variant.title).toBe('L / White');
+    const stock = await catalog.checkStock({ brandId, variantId: variant.id });
+    expect(stock).toMatchObject({ source: 'live', quantity: 0, availableForSale: false, price: '68.00', currency: 'USD' });
+    const { url } = await catalog.checkoutLink({ brandId, variantId: variant.id, quantity: 2, conversationId: 'c-1' });
+    expect(url).toBe(`https://app.voicecart.test/cart/sample?items=${variant.id}%3A2&ref=c-1`);
+
+    const cart = await app.app.inject({ method: 'GET', url: `/api/sample-cart?items=${variant.id}:2` });
+    expect(cart.statusCode).toBe(200);
+    expect(cart.json()).toMatchObject({
+      storeName: 'Sample store',
+      lines: [{ productTitle: 'Linen Button-Down Shirt', variantTitle: 'L / White', quantity: 2, unitPrice: '68.00' }],
+    });
+  });
+
+  it('runs the three answers through the Find a product endpoint', async () => {
+    const response = await request('GET', `/api/brands/${brandId}/store/find?q=${encodeURIComponent('hoodi in navy M')}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Json;
+    expect(body.matches[0].product.title).toBe('Classic Pullover Hoodie');
+    expect(body.requestedOptions).toEqual(expect.arrayContaining([{ name: 'size', value: 'm' }, { name: 'color', value: 'navy' }]));
+    expect(body.outcome, JSON.stringify(body.matches.map((m: Json) => [m.product.title, m.score]))).toBe('match');
+    expect(body.stock).toMatchObject({ source: 'live', availableForSale: false });
+    expect(body.checkoutUrl).toContain('/cart/sample?items=');
+    expect(body.latencyMs.total).toBeGreaterThanOrEqual(body.latencyMs.find);
+  });
+
+  it('disconnects and removes the catalog', async () => {
+    const response = await request('DELETE', `/api/brands/${brandId}/store`);
+    expect(response.statusCode).toBe(204);
+    const { rows } = await app.database.executeSql('select count(*)::int as n from catalog_products');
+    expect(Number(rows[0]!.n)).toBe(0);
+    const [brand] = await app.database.db.select().from(brands).where(eq(brands.id, brandId));
+    expect(brand!.shopifyConnected).toBe(false);
+    expect((await request('GET', `/api/brands/${brandId}/store`)).json()).toEqual({ connection: null });
+  });
+});

@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import type { CatalogVariantRow } from '#server/db/schema/index.ts';
+import {
+  catalogWords,
+  colorNeighbours,
+  editDistance,
+  normalizeSizeValue,
+  normalizeText,
+  parseBuyerText,
+  sortLetters,
+  synonymsOf,
+  type ParsedBuyerText,
+  type RequestedOption,
+} from './text.ts';
+
+/**
+ * issue 10 point 7: which product and variant a buyer text means. Three steps:
+ * 1. read the text (words, sizes, colours, SKU-like tokens; text.ts);
+ * 2. correct each word against the catalog's own vocabulary with pg_trgm similarity and sorted letters, then
+ *    retrieve candidates with PostgreSQL full-text search (weighted title > type/tags > options/SKUs);
+ * 3. score candidates on which words they carry where, and on whether a variant has the asked size and colour.
+ */
+
+export interface SearchCandidate {
+  id: string;
+  title: string;
+  productType: string;
+  vendor: string;
+  tags: string[];
+  options: { name: string; values: string[] }[];
+  similarity: number;
+}
+
+export interface ScoredProduct {
+  productId: string;
+  raw: number;
+  score: number;
+  variantIds: string[];
+}
+
+export interface SearchOutcome {
+  outcome: 'match' | 'ambiguous' | 'none';
+  ranked: ScoredProduct[];
+  requestedOptions: RequestedOption[];
+}
+
+type Rows<T> = { rows: T[] };
+
+/** Each buyer word with the catalog words that may stand for it (itself, a correction, a synonym). */
+async function correctWords(db: Database, connectionId: string, words: string[]): Promise<Map<string, Map<string, number>>> {
+  const forms = new Map<string, Map<string, number>>();
+  if (words.length === 0) return forms;
+  const probes = words.flatMap((word) => synonymsOf(word).map((form, index) => ({ word, form, isSynonym: index > 0 })));
+  const formList = [...new Set(probes.map((probe) => probe.form))];
+  const result = (await db.execute(sql`
+    select q.form, t.term, similarity(t.term, q.form) as sim
+    from unnest(array[${sql.join(formList.map((f) => sql`${f}`), sql`, `)}]::text[],
+                array[${sql.join(formList.map((f) => sql`${sortLetters(f)}`), sql`, `)}]::text[]) as q(form, sorted)
+    join catalog_terms t on t.connection_id = ${connectionId}
+      and (t.term % q.form or (length(q.form) >= 4 and t.sorted_letters = q.sorted))
+  `)) as unknown as Rows<{ form: string; term: string; sim: number }>;
+  const hitsByForm = new Map<string, { term: string; sim: number }[]>();
+  for (const row of result.rows) {
+    const list = hitsByForm.get(row.form) ?? [];
+    list.push({ term: row.term, sim: Number(row.sim) });
+    hitsByForm.set(row.form, list);
+  }
+  for (const probe of probes) {
+    const hits = hitsByForm.get(probe.form) ?? [];
+    const weights = forms.get(probe.word) ?? new Map<string, number>();
+    const exact = hits.find((hit) => hit.term === probe.form);
+    if (exact) {
+      weights.set(exact.term, Math.max(weights.get(exact.term) ?? 0, probe.isSynonym ? 0.85 : 1));
+    } else if (!probe.isSynonym) {
+      // A correction: the closest spelling within one edit for short words, two for longer ones, or the same
+      // letters in another order. Prefix matches ("hood" for "hoodie") count as well.
+      const allowed = probe.form.length <= 4 ? 1 : 2;
+      let best: { term: string; distance: number; sim: number } | null = null;
+      for (const hit of hits) {
+        const distance = editDistance(probe.form, hit.term, 3);
+        const sameLetters = sortLetters(probe.form) === sortLetters(hit.term);
+        const isPrefix = probe.form.length >= 4 && hit.term.startsWith(probe.form);
+        if (distance > allowed && !sameLetters && !isPrefix) continue;
+        const effective = sameLetters ? Math.min(distance, 1.5) : isPrefix ? Math.min(distance, 1) : distance;
+        if (!best || effective < best.distance || (effective === best.distance && hit.sim > best.sim)) {
+          best = { term: hit.term, distance: effective, sim: hit.sim };
+        }
+      }
+      if (best) weights.set(best.term, Math.max(weights.get(best.term) ?? 0, 0.9));
+    }
+    forms.set(probe.word, weights);
+  }
+  return forms;
+}
+
+async function retrieveCandidates(
+  db: Database,
+  connectionId: string,
+  terms: string[],
+  joinedText: string,
+): Promise<SearchCandidate[]> {
+  if (terms.length === 0) return [];
+  // Terms are [a-z0-9] words (normalizeText), so the tsquery text cannot be malformed.
+  const tsQuery = terms.map((term) => term.replace(/[^a-z0-9]/g, '')).filter(Boolean).join(' | ');
+  if (!tsQuery) return [];
+  const result = (await db.execute(sql`
+    select p.id, p.title, p.product_type as "productType", p.vendor, p.tags, p.options,
+      similarity(p.search_text, ${joinedText}) as similarity
+    from catalog_products p, to_tsquery('english', ${tsQuery}) q
+    where p.connection_id = ${connectionId} and p.status = 'active' and p.search_vector @@ q
+    order by ts_rank(p.search_vector, q) desc, p.id
+    limit 60
+  `)) as unknown as Rows<SearchCandidate>;
+  return result.rows.map((row) => ({ ...row, similarity: Number(row.similarity) }));
+}
+
+async function findSkuMatches(db: Database, connectionId: string, tokens: string[]) {
+  if (tokens.length === 0) return [];
+  const result = (await db.execute(sql`
+    select v.id, v.product_id as "productId" from catalog_variants v
+    where v.connection_id = ${connectionId} and lower(v.sku) in (${sql.join(tokens.map((t) => sql`${t}`), sql`, `)})
+    limit 5
+  `)) as unknown as Rows<{ id: string; productId: string }>;
+  return result.rows;
+}
+
+function sizeMatches(value: string, size: string): boolean {
+  const normalized = normalizeSizeValue(value);
+  if (normalized === size) return true;
+  // "S/M" covers a buyer's "m"; "32" waist covers "32x30"'s waist only when the store sells single numbers.
+  return normalized.split('/').includes(size);
+}
+
+function colorMatch(value: string, color: string): number {
+  const words = catalogWords([value]);
+  if (words.includes(color)) return 1;
+  if (colorNeighbours(color).some((neighbour) => words.includes(neighbour))) return 0.6;
+  return 0;
+}
+
+/** How well one variant fits the asked options: 1 per exact option, part for a near colour. */
+function scoreVariant(variant: Pick<CatalogVariantRow, 'options'>, parsed: ParsedBuyerText, otherWords: string[]) {
+  let score = 0;
+  let sizeHit = false;
+  let colorScore = 0;
+  const values = variant.options.map((option) => option.value);
+  const fitSize = (size: string, weight: number) => {
+    if (!values.some((value) => sizeMatches(value, size))) return;
+    score += weight;
+    sizeHit = true;
+  };
+  for (const size of parsed.sizes) fitSize(size, 1);
+  for (const size of parsed.maybeSizes) fitSize(size, 0.6);
+  for (const color of parsed.colors) colorScore += Math.max(0, ...values.map((value) => colorMatch(value, color)));
+  score += colorScore;
+  for (const word of otherWords) if (values.some((value) => catalogWords([value]).includes(word))) score += 0.5;
+  return { score, sizeHit, colorScore };
+}
+
+export async function searchCatalog(
+  db: Database,
+  input: { connectionId: string; text: string; limit: number },
+): Promise<SearchOutcome> {
+  const parsed = parseBuyerText(input.text);
+  const requestedOptions: RequestedOption[] = [
+    ...parsed.sizes.map((value) => ({ name: 'size' as const, value })),
+    ...parsed.colors.map((value) => ({ name: 'color' as const, value })),
+  ];
+
+  const [skuHits, forms] = await Promise.all([
+    findSkuMatches(db, input.connectionId, parsed.skuCandidates),
+    correctWords(db, input.connectionId, parsed.words),
+  ]);
+  const knownWords = parsed.words.filter((word) => (forms.get(word)?.size ?? 0) > 0);
+  const allTerms = [...new Set(knownWords.flatMap((word) => [...forms.get(word)!.keys()]).concat(parsed.colors))];
+  const candidates = await retrieveCandidates(
+    db,
+    input.connectionId,
+    knownWords.length > 0 || skuHits.length > 0 ? allTerms : [],
+    normalizeText(input.text),
+  );
+  for (const hit of skuHits) {
+    if (!candidates.some((candidate) => candidate.id === hit.productId)) {
+      const [row] = (
+        (await db.execute(sql`
+          select id, title, product_type as "productType", vendor, tags, options, 0 as similarity
+          from catalog_products where id = ${hit.productId}`)) as unknown as Rows<SearchCandidate>
+      ).rows;
+      if (row) candidates.push(row);
+    }
+  }
+  if (candidates.length === 0) return { outcome: 'none', ranked: [], requestedOptions };
+
+  const variantRows = (await db.execute(sql`
+    select id, product_id as "productId", options, available_for_sale as "availableForSale", position
+    from catalog_variants where product_id in (${sql.join(candidates.map((c) => sql`${c.id}`), sql`, `)})
+    order by position
+  `)) as unknown as Rows<{ id: string; productId: string; options: { name: string; value: string }[]; availableForSale: boolean; position: number }>;
+  const variantsOf = new Map<string, typeof variantRows.rows>();
+  for (const row of variantRows.rows) {
+    const list = variantsOf.get(row.productId) ?? [];
+    list.push(row);
+    variantsOf.set(row.productId, list);
+  }
+
+  const skuVariantIds = new Set(skuHits.map((hit) => hit.id));
+  const scored: ScoredProduct[] = candidates.map((candidate) => {
+    const titleWords = new Set(catalogWords([candidate.title]));
+    const typeWords = new Set(catalogWords([candidate.productType, ...candidate.tags]));
+    const otherWords = new Set(catalogWords([candidate.vendor, ...candidate.options.flatMap((o) => o.values)]));
+    let raw = 0;
+    const unmatchedWords: string[] = [];
+    for (const word of knownWords) {
+      let best = 0;
+      for (const [term, weight] of forms.get(word)!) {
+        if (titleWords.has(term)) best = Math.max(best, weight);
+        else if (typeWords.has(term)) best = Math.max(best, 0.7 * weight);
+        else if (otherWords.has(term)) best = Math.max(best, 0.35 * weight);
+      }
+      if (best === 0) unmatchedWords.push(word);
+      raw += best;
+    }
+    // Every title word named: the buyer wrote the product's name.
+    const titleNamed = [...titleWords].filter((w) => !/^\d+$/.test(w)).every((w) =>
+      knownWords.some((word) => forms.get(word)!.has(w)) || parsed.colors.includes(w),
+    );
+    if (titleNamed && titleWords.size > 1) raw += 0.5;
+    raw += 0.1 * candidate.similarity;
+
+    const variants = variantsOf.get(candidate.id) ?? [];
+    const fits = variants.map((variant) => ({ variant, ...scoreVariant(variant, parsed, unmatchedWords) }));
+    const bestFit = Math.max(0, ...fits.map((fit) => fit.score));
+    if (parsed.colors.length > 0) {
+      const titleColor = Math.max(0, ...parsed.colors.map((color) => colorMatch(candidate.title, color)));
+      const variantColor = Math.max(0, ...fits.map((fit) => fit.colorScore));
+      raw += titleColor > 0 || variantColor > 0 ? 0.4 * Math.max(titleColor, Math.min(1, variantColor)) : -0.3;
+    }
+    if (parsed.sizes.length > 0) raw += fits.some((fit) => fit.sizeHit) ? 0.25 : -0.3;
+    else if (parsed.maybeSizes.length > 0 && fits.some((fit) => fit.sizeHit)) raw += 0.15;
+
+    const isSkuHit = variants.some((variant) => skuVariantIds.has(variant.id));
+    if (isSkuHit) raw += 3;
+    const ordered = fits
+      .filter((fit) => (bestFit > 0 ? fit.score === bestFit : true))
+      .sort(
+        (a, b) =>
+          Number(skuVariantIds.has(b.variant.id)) - Number(skuVariantIds.has(a.variant.id)) ||
+          Number(b.variant.availableForSale) - Number(a.variant.availableForSale) ||
+          a.variant.position - b.variant.position,
+      );
+    const skuFirst = isSkuHit ? ordered.filter((fit) => skuVariantIds.has(fit.variant.id)) : ordered;
+    const denominator = Math.max(1, knownWords.length) + (parsed.colors.length > 0 ? 0.4 : 0) + (parsed.sizes.length > 0 ? 0.25 : 0);
+    return {
+      productId: candidate.id,
+      raw,
+      score: isSkuHit ? 1 : Math.max(0, Math.min(1, raw / (denominator + 0.5))),
+      variantIds: (skuFirst.length > 0 ? skuFirst : ordered).map((fit) => fit.variant.id),
+    };
+  });
+  scored.sort((a, b) => b.raw - a.raw || a.productId.localeCompare(b.productId));
+  const best = scored[0]!;
+  // Nothing named but an option or a vendor: not something this store sells.
+  if (best.raw < 0.6) return { outcome: 'none', ranked: [], requestedOptions };
+  const close = scored.filter((entry) => entry.raw >= best.raw - 0.15);
+  const outcome = close.length > 1 && best.score < 1 ? 'ambiguous' : 'match';
+  return { outcome, ranked: scored.slice(0, input.limit), requestedOptions };
+}

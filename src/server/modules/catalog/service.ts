@@ -1,0 +1,625 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ConnectStoreInput, SampleCart, StoreConnection } from '#contracts/catalog.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  brands,
+  catalogProducts,
+  catalogVariants,
+  storeConnections,
+  type CatalogProductRow,
+  type CatalogVariantRow,
+  type StoreConnectionRow,
+} from '#server/db/schema/index.ts';
+import { AppError } from '#server/errors.ts';
+import {
+  createGuardedFetch,
+  OutboundAddressError,
+  UnreachableError,
+  type GuardedFetch,
+} from '#server/integrations/http/guarded-fetch.ts';
+import { createShopifyAdminClient, ShopifyError } from '#server/integrations/shopify/admin-client.ts';
+import { createWooCommerceClient, WooCommerceError } from '#server/integrations/woocommerce/rest-client.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
+import {
+  buildCheckoutUrl,
+  createStoreClient,
+  shopifyBaseUrl,
+  type StoreClient,
+  type StoreCredentials,
+} from './platforms.ts';
+import * as queries from './queries.ts';
+import { sampleStoreCurrency, sampleStoreName } from './sample-store/sample-store.ts';
+import { searchCatalog } from './search.ts';
+
+// ---- The port the assistant uses (docs: /work/brief INTERFACES.md "Catalog"; exact shapes) ----
+
+export interface CatalogVariant {
+  id: string;
+  title: string;
+  options: { name: string; value: string }[];
+  sku: string | null;
+  price: string;
+  currency: string;
+  availableForSale: boolean;
+  stockQuantity: number | null;
+}
+export interface CatalogProduct {
+  id: string;
+  title: string;
+  productType: string;
+  vendor: string;
+  tags: string[];
+  url: string | null;
+  imageUrl: string | null;
+  variants: CatalogVariant[];
+}
+export interface ProductMatch {
+  product: CatalogProduct;
+  variantIds: string[];
+  score: number;
+}
+export interface FindProductsResult {
+  outcome: 'match' | 'ambiguous' | 'none';
+  matches: ProductMatch[];
+  requestedOptions: { name: 'size' | 'color' | 'other'; value: string }[];
+}
+export interface StockAnswer {
+  variantId: string;
+  quantity: number | null;
+  availableForSale: boolean;
+  price: string;
+  currency: string;
+  source: 'live' | 'mirror';
+  asOf: string;
+  latencyMs: number;
+}
+export interface CatalogService {
+  hasStore(brandId: string): Promise<{ platform: 'shopify' | 'woocommerce' | 'sample'; name: string } | null>;
+  findProducts(input: { brandId: string; text: string; limit?: number }): Promise<FindProductsResult>;
+  getProduct(input: { brandId: string; productId: string }): Promise<CatalogProduct | null>;
+  checkStock(input: { brandId: string; variantId: string; deadlineMs?: number }): Promise<StockAnswer>;
+  listAlternatives(input: { brandId: string; productId: string; variantId?: string; limit?: number }): Promise<ProductMatch[]>;
+  checkoutLink(input: { brandId: string; variantId: string; quantity: number; conversationId?: string }): Promise<{ url: string }>;
+}
+
+// ---- Settings and wiring ----
+
+export interface CatalogSettings {
+  allowLoopbackStores: boolean;
+  shopifyApiVersion: string;
+  shopifyApiSecret?: string | undefined;
+  /** Our own address: the sample store's cart page and WooCommerce webhook delivery URLs hang off it. */
+  publicUrl: string;
+  /** The live stock check's deadline (issue 10 point 8: about 800 ms). */
+  liveDeadlineMs?: number;
+  /** Swappable DNS for the address guard (tests). */
+  resolveHost?: (host: string) => Promise<string[]>;
+  shopifyPageSize?: number;
+}
+
+export interface CatalogDeps {
+  db: Database;
+  secretBox: SecretBox;
+  settings: CatalogSettings;
+  /** Starts a full sync in the background (the job queue); absent: the caller runs `runSync` itself. */
+  enqueueSync?: (connectionId: string) => Promise<void>;
+  log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
+const badStore = (path: string, message: string) =>
+  new AppError('BAD_REQUEST', `${path}: ${message}`, [{ path, message }]);
+
+/** The safe words for a store call that failed; never the credentials or the raw answer. */
+function describeStoreFailure(error: unknown): string {
+  if (error instanceof OutboundAddressError) return `address not allowed (${error.message})`;
+  if (error instanceof UnreachableError) return `store unreachable (${error.message})`;
+  if (error instanceof ShopifyError || error instanceof WooCommerceError) {
+    if (error.kind === 'unauthorized') return 'bad credentials (the store refused them)';
+    if (error.kind === 'unreachable') return 'store unreachable';
+    if (error.kind === 'not_found') return 'not a store (no store API at this address)';
+    if (error.kind === 'throttled') return 'the store is throttling requests; try again shortly';
+    return `not a store (${error.message})`;
+  }
+  if (error instanceof Error && error.name === 'TimeoutError') return 'store unreachable (timed out)';
+  return 'store unreachable';
+}
+
+function toVariant(row: CatalogVariantRow): CatalogVariant {
+  return {
+    id: row.id,
+    title: row.title,
+    options: row.options,
+    sku: row.sku,
+    price: row.price,
+    currency: row.currency,
+    availableForSale: row.availableForSale,
+    stockQuantity: row.stockQuantity,
+  };
+}
+
+function toProduct(row: CatalogProductRow, variants: CatalogVariantRow[]): CatalogProduct {
+  return {
+    id: row.id,
+    title: row.title,
+    productType: row.productType,
+    vendor: row.vendor,
+    tags: row.tags,
+    url: row.url,
+    imageUrl: row.imageUrl,
+    variants: variants.map(toVariant),
+  };
+}
+
+export function createCatalogModule(deps: CatalogDeps) {
+  const { db, secretBox, settings } = deps;
+  const liveDeadlineMs = settings.liveDeadlineMs ?? 800;
+  const guardedFetch: GuardedFetch = createGuardedFetch({
+    allowLoopback: settings.allowLoopbackStores,
+    ...(settings.resolveHost ? { resolve: settings.resolveHost } : {}),
+  });
+  const platformSettings = {
+    shopifyApiVersion: settings.shopifyApiVersion,
+    fetch: guardedFetch,
+    ...(settings.shopifyPageSize ? { shopifyPageSize: settings.shopifyPageSize } : {}),
+  };
+
+  function openCredentials(connection: StoreConnectionRow): StoreCredentials | null {
+    if (!connection.sealedCredentials) return null;
+    return JSON.parse(secretBox.open(connection.sealedCredentials)) as StoreCredentials;
+  }
+
+  function storeClientOf(connection: StoreConnectionRow): StoreClient {
+    return createStoreClient(connection, openCredentials(connection), platformSettings);
+  }
+
+  async function requireOwnedBrand(userId: string, brandId: string) {
+    if (!UUID.test(brandId)) throw brandNotFound();
+    const brand = await queries.findBrandOfUser(db, userId, brandId);
+    if (!brand) throw brandNotFound();
+    return brand;
+  }
+
+  async function connectionOfBrand(brandId: string) {
+    if (!UUID.test(brandId)) return null;
+    return queries.findConnectionOfBrand(db, brandId);
+  }
+
+  async function describeConnection(connection: StoreConnectionRow): Promise<StoreConnection> {
+    const counts = await queries.countCatalog(db, connection.id);
+    return {
+      id: connection.id,
+      brandId: connection.brandId,
+      platform: connection.platform,
+      name: connection.name,
+      storeAddress: connection.platform === 'sample' ? null : connection.storeKey,
+      currency: connection.currency,
+      productCount: counts.products,
+      variantCount: counts.variants,
+      sync: {
+        state: connection.syncState,
+        done: connection.syncDone,
+        total: connection.syncTotal,
+        error: connection.syncError,
+        startedAt: connection.syncStartedAt?.toISOString() ?? null,
+        lastSyncAt: connection.lastSyncAt?.toISOString() ?? null,
+      },
+      lastWebhookAt: connection.lastWebhookAt?.toISOString() ?? null,
+      connectedAt: connection.createdAt.toISOString(),
+    };
+  }
+
+  /** Replaces the brand's connection (and so its catalog) in one transaction; the brand shows as connected. */
+  async function saveConnection(brandId: string, values: Omit<typeof storeConnections.$inferInsert, 'brandId'>) {
+    return db.transaction(async (tx) => {
+      await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
+      const [row] = await tx
+        .insert(storeConnections)
+        .values({ ...values, brandId })
+        .returning();
+      // spec deviation (docs/spec-deviations.md): shopifyConnected means "a store is connected", any platform.
+      await tx.update(brands).set({ shopifyConnected: true, updatedAt: new Date() }).where(eq(brands.id, brandId));
+      return row!;
+    });
+  }
+
+  async function verifyShopify(input: Extract<ConnectStoreInput, { platform: 'shopify' }>) {
+    const client = createShopifyAdminClient({
+      baseUrl: shopifyBaseUrl(input.shopDomain),
+      accessToken: input.accessToken,
+      apiVersion: settings.shopifyApiVersion,
+      fetch: guardedFetch,
+      maxThrottleRetries: 1,
+    });
+    try {
+      return await client.getShop(AbortSignal.timeout(10_000));
+    } catch (error) {
+      const reason = describeStoreFailure(error);
+      throw badStore(reason.startsWith('bad credentials') ? 'accessToken' : 'shopDomain', reason);
+    }
+  }
+
+  async function verifyWooCommerce(input: Extract<ConnectStoreInput, { platform: 'woocommerce' }>, storeUrl: string) {
+    const client = createWooCommerceClient({
+      storeUrl,
+      consumerKey: input.consumerKey,
+      consumerSecret: input.consumerSecret,
+      fetch: guardedFetch,
+    });
+    try {
+      await client.listProducts(1, 1);
+    } catch (error) {
+      const reason = describeStoreFailure(error);
+      throw badStore(reason.startsWith('bad credentials') ? 'consumerKey' : 'storeUrl', reason);
+    }
+    // Stores before WooCommerce 9.x have no /checkout-link/: their links use ?add-to-cart= (INTEGRATIONS.md §3.5).
+    let checkoutStyle: 'checkout-link' | 'add-to-cart' = 'checkout-link';
+    try {
+      const probe = await guardedFetch(`${storeUrl}/checkout-link/`, { method: 'GET', signal: AbortSignal.timeout(5000) });
+      await probe.body?.cancel();
+      if (probe.status === 404) checkoutStyle = 'add-to-cart';
+    } catch {
+      checkoutStyle = 'checkout-link';
+    }
+    return { client, checkoutStyle };
+  }
+
+  /** The webhooks WooCommerce should call; a failure leaves the connection working on reconciliation alone. */
+  async function registerWooWebhooks(client: ReturnType<typeof createWooCommerceClient>, connectionId: string, secret: string) {
+    const deliveryUrl = new URL(`/api/webhooks/woocommerce/${connectionId}`, settings.publicUrl).toString();
+    for (const topic of ['product.created', 'product.updated', 'product.deleted']) {
+      try {
+        await client.createWebhook({ name: `Voicecart ${topic}`, topic, deliveryUrl, secret });
+      } catch (error) {
+        deps.log?.warn({ connectionId, topic, reason: describeStoreFailure(error) }, 'WooCommerce webhook not registered');
+      }
+    }
+  }
+
+  async function startSync(connectionId: string) {
+    if (deps.enqueueSync) await deps.enqueueSync(connectionId);
+    else await runSync(connectionId);
+  }
+
+  /**
+   * Full sync (issue 10 point 5): pages through the store, writing each page as it comes, with progress on the
+   * connection row. Products not seen in this pass are removed at the end. One run per connection at a time.
+   */
+  async function runSync(connectionId: string): Promise<void> {
+    const startedAt = new Date();
+    const claimed = await db
+      .update(storeConnections)
+      .set({ syncState: 'running', syncDone: 0, syncTotal: null, syncError: null, syncStartedAt: startedAt })
+      .where(
+        and(
+          eq(storeConnections.id, connectionId),
+          sql`(${storeConnections.syncState} <> 'running' or ${storeConnections.syncStartedAt} < now() - interval '30 minutes')`,
+        ),
+      )
+      .returning();
+    const connection = claimed[0];
+    if (!connection) return;
+    let done = 0;
+    try {
+      const client = storeClientOf(connection);
+      let cursor: string | null = null;
+      for (let page = 0; page < 10_000; page += 1) {
+        const result = await client.fetchProductsPage(cursor);
+        await queries.upsertProducts(db, connectionId, result.products);
+        done += result.products.length;
+        await db
+          .update(storeConnections)
+          .set({ syncDone: done, ...(result.total !== null ? { syncTotal: result.total } : {}) })
+          .where(eq(storeConnections.id, connectionId));
+        cursor = result.nextCursor;
+        if (!cursor) break;
+      }
+      await queries.deleteProductsNotSyncedSince(db, connectionId, startedAt);
+      await db
+        .update(storeConnections)
+        .set({ syncState: 'done', syncTotal: done, lastSyncAt: new Date(), updatedAt: new Date() })
+        .where(eq(storeConnections.id, connectionId));
+    } catch (error) {
+      const reason = describeStoreFailure(error);
+      deps.log?.warn({ connectionId, reason, err: error instanceof Error && !(error instanceof ShopifyError) && !(error instanceof WooCommerceError) ? error.message : undefined }, 'catalog sync failed');
+      await db
+        .update(storeConnections)
+        .set({ syncState: 'failed', syncError: reason })
+        .where(eq(storeConnections.id, connectionId));
+      throw new Error(`catalog sync failed: ${reason}`);
+    }
+  }
+
+  async function productsWithVariants(connectionId: string, productIds: string[]): Promise<Map<string, CatalogProduct>> {
+    const [rows, variants] = await Promise.all([
+      queries.listProductsByIds(db, connectionId, productIds),
+      queries.listVariantsOfProducts(db, productIds),
+    ]);
+    const out = new Map<string, CatalogProduct>();
+    for (const row of rows) out.set(row.id, toProduct(row, variants.filter((variant) => variant.productId === row.id)));
+    return out;
+  }
+
+  const catalog: CatalogService = {
+    async hasStore(brandId) {
+      const connection = await connectionOfBrand(brandId);
+      return connection ? { platform: connection.platform, name: connection.name } : null;
+    },
+
+    async findProducts({ brandId, text, limit = 5 }) {
+      const connection = await connectionOfBrand(brandId);
+      if (!connection || text.trim() === '') return { outcome: 'none', matches: [], requestedOptions: [] };
+      const found = await searchCatalog(db, { connectionId: connection.id, text, limit: Math.max(1, Math.min(limit, 20)) });
+      const products = await productsWithVariants(connection.id, found.ranked.map((entry) => entry.productId));
+      return {
+        outcome: found.outcome,
+        requestedOptions: found.requestedOptions,
+        matches: found.ranked
+          .filter((entry) => products.has(entry.productId))
+          .map((entry) => ({ product: products.get(entry.productId)!, variantIds: entry.variantIds, score: entry.score })),
+      };
+    },
+
+    async getProduct({ brandId, productId }) {
+      const connection = await connectionOfBrand(brandId);
+      if (!connection || !UUID.test(productId)) return null;
+      return (await productsWithVariants(connection.id, [productId])).get(productId) ?? null;
+    },
+
+    async checkStock({ brandId, variantId, deadlineMs = liveDeadlineMs }) {
+      const started = performance.now();
+      const connection = await connectionOfBrand(brandId);
+      if (!connection || !UUID.test(variantId)) throw new AppError('NOT_FOUND', 'Variant not found');
+      const found = await queries.findVariantOfConnection(db, connection.id, variantId);
+      if (!found) throw new AppError('NOT_FOUND', 'Variant not found');
+      const { variant, product } = found;
+      try {
+        const live = await storeClientOf(connection).fetchVariantStock({
+          variantExternalId: variant.externalId,
+          productExternalId: product.externalId,
+          signal: AbortSignal.timeout(deadlineMs),
+        });
+        if (live) {
+          const now = new Date();
+          // The mirror takes what the store just said.
+          await db
+            .update(catalogVariants)
+            .set({
+              stockQuantity: live.quantity,
+              availableForSale: live.availableForSale,
+              price: live.price,
+              inventoryPolicy: live.inventoryPolicy,
+              syncedAt: now,
+            })
+            .where(eq(catalogVariants.id, variant.id));
+          return {
+            variantId,
+            quantity: live.quantity,
+            availableForSale: live.availableForSale,
+            price: live.price,
+            currency: variant.currency,
+            source: 'live',
+            asOf: now.toISOString(),
+            latencyMs: Math.round(performance.now() - started),
+          };
+        }
+      } catch (error) {
+        deps.log?.warn({ variantId, reason: describeStoreFailure(error) }, 'live stock check fell back to the mirror');
+      }
+      return {
+        variantId,
+        quantity: variant.stockQuantity,
+        availableForSale: variant.availableForSale,
+        price: variant.price,
+        currency: variant.currency,
+        source: 'mirror',
+        asOf: variant.syncedAt.toISOString(),
+        latencyMs: Math.round(performance.now() - started),
+      };
+    },
+
+    async listAlternatives({ brandId, productId, variantId, limit = 5 }) {
+      const connection = await connectionOfBrand(brandId);
+      if (!connection || !UUID.test(productId)) return [];
+      const base = (await productsWithVariants(connection.id, [productId])).get(productId);
+      if (!base) return [];
+      const out: ProductMatch[] = [];
+      const otherVariants = base.variants.filter((v) => v.availableForSale && v.id !== variantId);
+      if (otherVariants.length > 0) out.push({ product: base, variantIds: otherVariants.map((v) => v.id), score: 1 });
+      const [baseRow] = await queries.listProductsByIds(db, connection.id, [productId]);
+      const similar = (await db.execute(sql`
+        select p.id from catalog_products p
+        where p.connection_id = ${connection.id} and p.id <> ${productId} and p.status = 'active'
+          and (p.product_type = ${baseRow!.productType} or p.tags && ${sql`array[${sql.join(
+            (baseRow!.tags.length > 0 ? baseRow!.tags : ['']).map((t) => sql`${t}`),
+            sql`, `,
+          )}]::text[]`})
+          and exists (select 1 from catalog_variants v where v.product_id = p.id and v.available_for_sale)
+        order by (p.product_type = ${baseRow!.productType}) desc,
+          cardinality(array(select unnest(p.tags) intersect select unnest(${sql`array[${sql.join(
+            (baseRow!.tags.length > 0 ? baseRow!.tags : ['']).map((t) => sql`${t}`),
+            sql`, `,
+          )}]::text[]`}))) desc, p.title
+        limit ${limit}
+      `)) as unknown as { rows: { id: string }[] };
+      const products = await productsWithVariants(connection.id, similar.rows.map((row) => row.id));
+      for (const row of similar.rows) {
+        const product = products.get(row.id);
+        if (!product) continue;
+        out.push({ product, variantIds: product.variants.filter((v) => v.availableForSale).map((v) => v.id), score: 0.5 });
+      }
+      return out.slice(0, limit);
+    },
+
+    async checkoutLink({ brandId, variantId, quantity, conversationId }) {
+      const connection = await connectionOfBrand(brandId);
+      if (!connection || !UUID.test(variantId)) throw new AppError('NOT_FOUND', 'Variant not found');
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) {
+        throw new AppError('BAD_REQUEST', 'quantity: must be a whole number from 1 to 999', [
+          { path: 'quantity', message: 'must be a whole number from 1 to 999' },
+        ]);
+      }
+      const found = await queries.findVariantOfConnection(db, connection.id, variantId);
+      if (!found) throw new AppError('NOT_FOUND', 'Variant not found');
+      return {
+        url: buildCheckoutUrl({
+          connection,
+          variant: { id: found.variant.id, externalId: found.variant.externalId, options: found.variant.options },
+          productExternalId: found.product.externalId,
+          quantity,
+          conversationId,
+          publicUrl: settings.publicUrl,
+        }),
+      };
+    },
+  };
+
+  return {
+    catalog,
+    runSync,
+    storeClientOf,
+    openCredentials,
+    guardedFetch,
+
+    async getStatus(userId: string, brandId: string): Promise<StoreConnection | null> {
+      await requireOwnedBrand(userId, brandId);
+      const connection = await queries.findConnectionOfBrand(db, brandId);
+      return connection ? describeConnection(connection) : null;
+    },
+
+    /** PUT /brands/{brandId}/store: test call, then store the connection (credentials sealed), then sync. */
+    async connect(userId: string, brandId: string, input: ConnectStoreInput): Promise<StoreConnection> {
+      await requireOwnedBrand(userId, brandId);
+      let connection: StoreConnectionRow;
+      if (input.platform === 'sample') {
+        connection = await saveConnection(brandId, {
+          platform: 'sample',
+          name: sampleStoreName,
+          storeKey: null,
+          storefrontUrl: null,
+          currency: sampleStoreCurrency,
+        });
+        // The shipped file is local: sync it now, so the catalog is there when the request returns.
+        await runSync(connection.id);
+      } else if (input.platform === 'shopify') {
+        const shop = await verifyShopify(input);
+        const isLoopback = input.shopDomain.startsWith('127.0.0.1');
+        connection = await saveConnection(brandId, {
+          platform: 'shopify',
+          name: shop.name,
+          // The canonical key of webhooks (X-Shopify-Shop-Domain); a loopback test shop keeps its address.
+          storeKey: isLoopback ? input.shopDomain : shop.myshopifyDomain.toLowerCase(),
+          storefrontUrl: isLoopback ? shopifyBaseUrl(input.shopDomain) : shop.primaryDomain.url,
+          currency: shop.currencyCode,
+          sealedCredentials: secretBox.seal(JSON.stringify({ platform: 'shopify', accessToken: input.accessToken })),
+        });
+        await startSync(connection.id);
+      } else {
+        const storeUrl = new URL(input.storeUrl).origin + new URL(input.storeUrl).pathname.replace(/\/+$/, '');
+        const { client, checkoutStyle } = await verifyWooCommerce(input, storeUrl);
+        const id = randomUUID();
+        const webhookSecret = randomBytes(32).toString('base64url');
+        connection = await saveConnection(brandId, {
+          id,
+          platform: 'woocommerce',
+          name: new URL(storeUrl).host,
+          storeKey: storeUrl,
+          storefrontUrl: storeUrl,
+          currency: 'USD',
+          checkoutStyle,
+          sealedCredentials: secretBox.seal(
+            JSON.stringify({ platform: 'woocommerce', consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }),
+          ),
+          sealedWebhookSecret: secretBox.seal(webhookSecret),
+        });
+        await registerWooWebhooks(client, id, webhookSecret);
+        await startSync(connection.id);
+      }
+      const fresh = (await queries.findConnection(db, connection.id)) ?? connection;
+      return describeConnection(fresh);
+    },
+
+    /** DELETE: the connection and its whole catalog go (cascade); the brand shows as not connected. */
+    async disconnect(userId: string, brandId: string): Promise<void> {
+      await requireOwnedBrand(userId, brandId);
+      await db.transaction(async (tx) => {
+        await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
+        await tx.update(brands).set({ shopifyConnected: false, updatedAt: new Date() }).where(eq(brands.id, brandId));
+      });
+    },
+
+    async requestSync(userId: string, brandId: string): Promise<StoreConnection> {
+      await requireOwnedBrand(userId, brandId);
+      const connection = await queries.findConnectionOfBrand(db, brandId);
+      if (!connection) throw new AppError('CONFLICT', 'This brand has no store connected');
+      if (connection.platform === 'sample') await runSync(connection.id);
+      else await startSync(connection.id);
+      return describeConnection((await queries.findConnection(db, connection.id)) ?? connection);
+    },
+
+    /** The sample store's cart page: the lines of a sample checkout link (only sample-store variants). */
+    async readSampleCart(items: string): Promise<SampleCart> {
+      const lines = items.split(',').map((item) => {
+        const [variantId, quantity] = item.split(':');
+        return { variantId: variantId!.toLowerCase(), quantity: Number(quantity) };
+      });
+      const rows = await db
+        .select({ variant: catalogVariants, productTitle: catalogProducts.title })
+        .from(catalogVariants)
+        .innerJoin(catalogProducts, eq(catalogProducts.id, catalogVariants.productId))
+        .innerJoin(storeConnections, eq(storeConnections.id, catalogVariants.connectionId))
+        .where(
+          and(
+            inArray(catalogVariants.id, lines.map((line) => line.variantId)),
+            eq(storeConnections.platform, 'sample'),
+          ),
+        );
+      const found = lines.flatMap((line) => {
+        const row = rows.find((r) => r.variant.id === line.variantId);
+        if (!row || line.quantity < 1) return [];
+        return [
+          {
+            productTitle: row.productTitle,
+            variantTitle: row.variant.title,
+            sku: row.variant.sku,
+            quantity: line.quantity,
+            unitPrice: row.variant.price,
+            currency: row.variant.currency,
+            availableForSale: row.variant.availableForSale,
+          },
+        ];
+      });
+      if (found.length === 0) throw new AppError('NOT_FOUND', 'This cart link has no sample-store items');
+      return { storeName: sampleStoreName, lines: found };
+    },
+
+    /** Every connection id with a real store (the reconciliation job re-syncs them). */
+    async listSyncableConnections(): Promise<string[]> {
+      const rows = await db
+        .select({ id: storeConnections.id })
+        .from(storeConnections)
+        .where(inArray(storeConnections.platform, ['shopify', 'woocommerce']));
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type CatalogModule = ReturnType<typeof createCatalogModule>;
+
+/** The assistant's port, for runtime.ts to hand over (INTERFACES.md). */
+export function createCatalogService(deps: CatalogDeps): CatalogService {
+  return createCatalogModule(deps).catalog;
+}
+
+/** The catalog's settings from config; the sample store's cart page hangs off PUBLIC_URL. */
+export function catalogSettingsFromConfig(config: Config): CatalogSettings {
+  return {
+    allowLoopbackStores: config.ALLOW_LOOPBACK_STORES,
+    shopifyApiVersion: config.SHOPIFY_API_VERSION,
+    shopifyApiSecret: config.SHOPIFY_API_SECRET,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  };
+}

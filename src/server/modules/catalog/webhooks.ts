@@ -1,0 +1,275 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { catalogVariants, catalogWebhookEvents, storeConnections, type StoreConnectionRow } from '#server/db/schema/index.ts';
+import { isValidShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
+import { isValidWooWebhook, type WooProduct } from '#server/integrations/woocommerce/rest-client.ts';
+import { createWooCommerceClient } from '#server/integrations/woocommerce/rest-client.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
+import { mapWooProduct } from './platforms.ts';
+import * as queries from './queries.ts';
+import type { CatalogModule } from './service.ts';
+import { stripHtml, type StoreProductInput } from './store-data.ts';
+
+/**
+ * issue 10 point 5: store webhooks keep the mirror fresh. Signatures are checked on the raw bytes (INTEGRATIONS.md
+ * §5.1); each delivery is recorded under its dedupe key in the same transaction that applies it, so a replay is a
+ * no-op, and an event older than our copy (store's updated time) never overwrites it.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface ShopifyRestVariant {
+  id: number;
+  admin_graphql_api_id?: string;
+  title: string;
+  sku: string | null;
+  price: string;
+  inventory_quantity?: number | null;
+  inventory_policy?: string;
+  inventory_management?: string | null;
+  inventory_item_id?: number;
+  option1?: string | null;
+  option2?: string | null;
+  option3?: string | null;
+}
+
+interface ShopifyRestProduct {
+  id: number;
+  admin_graphql_api_id?: string;
+  title: string;
+  handle?: string;
+  body_html?: string | null;
+  product_type?: string;
+  vendor?: string;
+  tags?: string;
+  status?: string;
+  updated_at: string;
+  options?: { name: string; values: string[] }[];
+  image?: { src: string } | null;
+  variants?: ShopifyRestVariant[];
+}
+
+/** A products/create|update body (REST resource) as a store product. */
+export function mapShopifyRestProduct(body: ShopifyRestProduct, currency: string): StoreProductInput {
+  const optionNames = (body.options ?? []).map((option) => option.name);
+  return {
+    externalId: body.admin_graphql_api_id ?? `gid://shopify/Product/${body.id}`,
+    title: body.title,
+    handle: body.handle ?? '',
+    description: stripHtml(body.body_html ?? ''),
+    productType: body.product_type ?? '',
+    vendor: body.vendor ?? '',
+    tags: (body.tags ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+    options: (body.options ?? []).filter((o) => !(o.name === 'Title' && o.values.join() === 'Default Title')),
+    status: (body.status ?? 'active').toLowerCase(),
+    imageUrl: body.image?.src ?? null,
+    url: null,
+    storeUpdatedAt: new Date(body.updated_at),
+    variants: (body.variants ?? []).map((variant) => {
+      const values = [variant.option1, variant.option2, variant.option3];
+      const options = optionNames
+        .map((name, index) => ({ name, value: values[index] ?? '' }))
+        .filter((o) => o.value && !(o.name === 'Title' && o.value === 'Default Title'));
+      const tracked = variant.inventory_management !== null && variant.inventory_management !== undefined;
+      const quantity = variant.inventory_quantity ?? null;
+      const policy = (variant.inventory_policy ?? 'deny').toLowerCase();
+      return {
+        externalId: variant.admin_graphql_api_id ?? `gid://shopify/ProductVariant/${variant.id}`,
+        inventoryItemId: variant.inventory_item_id ? String(variant.inventory_item_id) : null,
+        title: variant.title,
+        options,
+        sku: variant.sku || null,
+        price: variant.price,
+        currency,
+        stockQuantity: tracked ? quantity : null,
+        inventoryPolicy: policy,
+        // REST bodies carry no availableForSale: sellable when untracked, in stock, or back-ordering.
+        availableForSale: !tracked || policy === 'continue' || (quantity ?? 0) > 0,
+      };
+    }),
+  };
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Records the delivery; false when it was already applied. Runs inside the caller's transaction. */
+async function recordDelivery(tx: Database, connectionId: string, topic: string, eventKey: string, deliveryId?: string) {
+  const inserted = await tx
+    .insert(catalogWebhookEvents)
+    .values({ connectionId, topic, eventKey, deliveryId: deliveryId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: catalogWebhookEvents.id });
+  await tx.update(storeConnections).set({ lastWebhookAt: new Date() }).where(eq(storeConnections.id, connectionId));
+  return inserted.length > 0;
+}
+
+export const catalogWebhookRoutes: FastifyPluginAsync<{
+  db: Database;
+  module: CatalogModule;
+  secretBox: SecretBox;
+  shopifyApiSecret: string | undefined;
+}> = async (app, { db, module, secretBox, shopifyApiSecret }) => {
+  // The raw bytes are what the stores sign; parse JSON only after the signature holds.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/webhooks/shopify', async (request, reply) => {
+    if (!shopifyApiSecret) return reply.code(503).send({ message: 'Shopify webhooks are not configured' });
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!isValidShopifyWebhook(raw, header(request, 'x-shopify-hmac-sha256'), shopifyApiSecret)) {
+      return reply.code(401).send({ message: 'Invalid webhook signature' });
+    }
+    const topic = header(request, 'x-shopify-topic') ?? '';
+    const shop = (header(request, 'x-shopify-shop-domain') ?? '').toLowerCase();
+    const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
+    const body = parseJson(raw) as Record<string, unknown> | null;
+    if (!eventId || !body || typeof body !== 'object') return reply.code(400).send({ message: 'Malformed webhook' });
+    const [connection] = await db
+      .select()
+      .from(storeConnections)
+      .where(and(eq(storeConnections.platform, 'shopify'), eq(storeConnections.storeKey, shop)))
+      .limit(1);
+    // A shop we no longer hold: acknowledge, so Shopify stops retrying.
+    if (!connection) return reply.code(200).send({ ok: true });
+    const triggeredAt = header(request, 'x-shopify-triggered-at');
+    const applied = await applyShopifyEvent(connection, topic, eventId, header(request, 'x-shopify-webhook-id'), body, triggeredAt);
+    return reply.code(200).send({ ok: true, duplicate: !applied });
+  });
+
+  async function applyShopifyEvent(
+    connection: StoreConnectionRow,
+    topic: string,
+    eventId: string,
+    webhookId: string | undefined,
+    body: Record<string, unknown>,
+    triggeredAt: string | undefined,
+  ): Promise<boolean> {
+    let liveVariant: { id: string; externalId: string; productExternalId: string } | null = null;
+    const applied = await db.transaction(async (tx) => {
+      if (!(await recordDelivery(tx, connection.id, topic, eventId, webhookId))) return false;
+      if (topic === 'products/create' || topic === 'products/update') {
+        const product = mapShopifyRestProduct(body as unknown as ShopifyRestProduct, connection.currency);
+        if (!Number.isNaN(product.storeUpdatedAt.getTime())) await queries.upsertProducts(tx, connection.id, [product]);
+      } else if (topic === 'products/delete') {
+        const id = body.admin_graphql_api_id ?? (body.id !== undefined ? `gid://shopify/Product/${String(body.id)}` : null);
+        const when = triggeredAt ? new Date(triggeredAt) : undefined;
+        if (typeof id === 'string') {
+          await queries.deleteProduct(tx, connection.id, id, when && !Number.isNaN(when.getTime()) ? when : undefined);
+        }
+      } else if (topic === 'inventory_levels/update') {
+        // No variant id in this payload (§2.7): map the inventory item, then re-read the variant live below.
+        const itemId = body.inventory_item_id !== undefined ? String(body.inventory_item_id) : null;
+        if (itemId) {
+          const [row] = await tx
+            .select({ id: catalogVariants.id, externalId: catalogVariants.externalId })
+            .from(catalogVariants)
+            .where(and(eq(catalogVariants.connectionId, connection.id), eq(catalogVariants.inventoryItemId, itemId)))
+            .limit(1);
+          if (row) liveVariant = { ...row, productExternalId: '' };
+        }
+      }
+      return true;
+    });
+    if (applied && liveVariant) {
+      const target = liveVariant as { id: string; externalId: string; productExternalId: string };
+      try {
+        const live = await module.storeClientOf(connection).fetchVariantStock({
+          variantExternalId: target.externalId,
+          productExternalId: target.productExternalId,
+          signal: AbortSignal.timeout(3000),
+        });
+        if (live) {
+          await db
+            .update(catalogVariants)
+            .set({ stockQuantity: live.quantity, availableForSale: live.availableForSale, price: live.price, syncedAt: new Date() })
+            .where(eq(catalogVariants.id, target.id));
+        }
+      } catch {
+        // The reconciliation job and the next live check catch up.
+      }
+    }
+    return applied;
+  }
+
+  app.post<{ Params: { connectionId: string } }>('/webhooks/woocommerce/:connectionId', async (request, reply) => {
+    const { connectionId } = request.params;
+    if (!UUID.test(connectionId)) return reply.code(404).send({ message: 'Not found' });
+    const connection = await queries.findConnection(db, connectionId);
+    if (!connection || connection.platform !== 'woocommerce' || !connection.sealedWebhookSecret) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = header(request, 'x-wc-webhook-signature');
+    // WooCommerce pings a new webhook with a form body and no signature (§3.4): acknowledge without work.
+    if (!signature && raw.toString('utf8').startsWith('webhook_id=')) return reply.code(200).send({ ok: true });
+    if (!isValidWooWebhook(raw, signature, secretBox.open(connection.sealedWebhookSecret))) {
+      return reply.code(401).send({ message: 'Invalid webhook signature' });
+    }
+    const topic = header(request, 'x-wc-webhook-topic') ?? '';
+    const body = parseJson(raw) as (Partial<WooProduct> & { id?: number }) | null;
+    if (!body || typeof body !== 'object' || typeof body.id !== 'number') {
+      return reply.code(400).send({ message: 'Malformed webhook' });
+    }
+    const deliveryId = header(request, 'x-wc-webhook-delivery-id') ?? header(request, 'x-wc-delivery-id');
+    const eventKey = deliveryId ?? `${body.id}:${body.date_modified_gmt ?? ''}`;
+
+    // Variations are not in the product body: fetch them before opening the transaction.
+    let product: StoreProductInput | null = null;
+    if ((topic === 'product.created' || topic === 'product.updated') && body.name !== undefined) {
+      const full = body as WooProduct;
+      let variations: Awaited<ReturnType<ReturnType<typeof createWooCommerceClient>['listVariations']>> = [];
+      if (full.type === 'variable') {
+        const credentials = module.openCredentials(connection);
+        if (credentials?.platform === 'woocommerce') {
+          const client = createWooCommerceClient({
+            storeUrl: connection.storeKey!,
+            consumerKey: credentials.consumerKey,
+            consumerSecret: credentials.consumerSecret,
+            fetch: module.guardedFetch,
+          });
+          try {
+            variations = await client.listVariations(full.id);
+          } catch {
+            return reply.code(503).send({ message: 'The store did not answer for the variations; retry later' });
+          }
+        }
+      }
+      product = mapWooProduct(
+        {
+          ...full,
+          categories: full.categories ?? [],
+          tags: full.tags ?? [],
+          images: full.images ?? [],
+          attributes: full.attributes ?? [],
+          variations: full.variations ?? [],
+        },
+        variations,
+        connection.currency,
+      );
+    }
+    const applied = await db.transaction(async (tx) => {
+      if (!(await recordDelivery(tx, connection.id, topic, eventKey, deliveryId))) return false;
+      if (product) await queries.upsertProducts(tx, connection.id, [product]);
+      else if (topic === 'product.deleted') await queries.deleteProduct(tx, connection.id, String(body.id));
+      return true;
+    });
+    return reply.code(200).send({ ok: true, duplicate: !applied });
+  });
+};

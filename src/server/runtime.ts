@@ -9,6 +9,7 @@ import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
+import { createLoggerOptions } from './logging.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -39,7 +40,7 @@ export async function startRuntime(
   config: Config,
   options: { database?: DatabaseHandle; workers?: boolean } = {},
 ): Promise<Runtime> {
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino(createLoggerOptions(config));
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
   const jobs = createJobQueue({

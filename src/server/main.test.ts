@@ -38,7 +38,7 @@ describe.skipIf(testDatabaseUrl)('the server process, logging to a pipe', () => 
 
   let baseUrl = '';
   beforeAll(async () => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    server = spawn(process.execPath, ['src/server/main.ts'], {
       env: {
         ...process.env,
         DATA_DIR: dataDir,

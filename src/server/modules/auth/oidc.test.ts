@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
@@ -191,6 +192,34 @@ describe('OpenID Connect sign-in against a real provider on 127.0.0.1', () => {
     expect(response.headers.location).toBe('/login?signInError=refused');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('sends an identity without an email back to sign-in, creating nothing', async () => {
+    provider.accounts.set('nomail', { given_name: 'Nemo' });
+    const before = await app.database.db.select().from(users);
+    const { callback, cookie } = await startAndAuthorize('nomail', '/');
+    const response = await finish(callback, cookie);
+    expect(response.headers.location).toBe('/login?signInError=no-email');
+    expect(await app.database.db.select().from(users)).toHaveLength(before.length);
+  });
+
+  it('answers any callback query or flow cookie with a redirect to sign-in, never a 5xx or JSON', async () => {
+    const text = fc.string({ maxLength: 80 });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(text, text, { maxKeys: 5 }), fc.option(text), async (query, cookie) => {
+        const response = await app.app.inject({
+          method: 'GET',
+          url: `/api/callback?${new URLSearchParams(query)}`,
+          // One address per run: the callback's per-address limit is not what this checks.
+          remoteAddress: `10.77.${Math.floor(++run / 250)}.${run % 250}`,
+          headers: cookie === null ? {} : { cookie: `vc_oidc=${encodeURIComponent(cookie)}` },
+        });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toMatch(/^\/login\?signInError=(expired|refused|failed)(&|$)/);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('ignores an off-site returnTo through the provider round trip', async () => {

@@ -26,11 +26,7 @@ const commandUsage = (command: CliCommand) => `Usage: ${PROGRAM} ${command.name}
 export async function runCli(
   argv: readonly string[],
   io: CliIo,
-  options: {
-    env?: Record<string, string | undefined>;
-    database?: DatabaseHandle;
-    commands?: readonly CliCommand[];
-  } = {},
+  options: { env?: Record<string, string | undefined>; database?: DatabaseHandle; commands?: readonly CliCommand[] } = {},
 ): Promise<number> {
   const commands = options.commands ?? defaultCommands;
   const [name, ...rest] = argv;
@@ -50,12 +46,7 @@ export async function runCli(
 
   let values;
   try {
-    const parsed = parseArgs({
-      args: [...rest],
-      options: command.options,
-      strict: true,
-      allowPositionals: false,
-    });
+    const parsed = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: false });
     values = parsed.values as Record<string, string | boolean | undefined>;
     command.validate?.(values);
   } catch (error) {

@@ -7,7 +7,7 @@ import { parseEncryptionKey } from './security/secret-box.ts';
  */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const configFields = z.object({
+const configSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -42,20 +42,11 @@ const configFields = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Voicecart <hello@voicecart.app>')),
   /** Set when a reverse proxy sits in front, so client addresses (rate limits) come from X-Forwarded-For. */
-  TRUST_PROXY: z.preprocess(
-    emptyToUndefined,
-    z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false').transform((v) => v === 'true')),
   /** How often job workers poll, in seconds (pg-boss allows 0.5 and up). */
   JOB_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
   /** Seconds before a failed job's first retry (then doubling); unset keeps each job's own policy (email: 30). */
-  JOB_RETRY_DELAY_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(3600).optional(),
-  ),
+  JOB_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).optional()),
   /** Demo start times, Pacific time (America/Los_Angeles), 24-hour HH:mm, comma-separated. */
   DEMO_SLOT_TIMES: z.preprocess(
     emptyToUndefined,
@@ -97,18 +88,12 @@ const configFields = z.object({
       })
       .optional(),
   ),
-});
-
-const configSchema = configFields.superRefine((config, context) => {
+}).superRefine((config, context) => {
   const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const set = oidc.filter((name) => config[name] !== undefined);
   if (set.length > 0 && set.length < oidc.length) {
     for (const name of oidc.filter((n) => config[n] === undefined)) {
-      context.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `is required when ${set.join(' and ')} is set`,
-      });
+      context.addIssue({ code: 'custom', path: [name], message: `is required when ${set.join(' and ')} is set` });
     }
   }
 });
@@ -145,9 +130,5 @@ export function getOidcSettings(
   config: Pick<Config, 'OIDC_ISSUER_URL' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET'>,
 ): { issuerUrl: string; clientId: string; clientSecret: string } | null {
   if (!config.OIDC_ISSUER_URL || !config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) return null;
-  return {
-    issuerUrl: config.OIDC_ISSUER_URL,
-    clientId: config.OIDC_CLIENT_ID,
-    clientSecret: config.OIDC_CLIENT_SECRET,
-  };
+  return { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET };
 }

@@ -35,15 +35,12 @@ test.describe('a fresh instance', () => {
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     for (let waited = 0; !baseUrl; waited += 100) {
-      if (server.exitCode !== null || waited > 60_000)
-        throw new Error(`the server did not start:\n${output}`);
+      if (server.exitCode !== null || waited > 60_000) throw new Error(`the server did not start:\n${output}`);
       baseUrl = /Voicecart is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // A fresh instance: the server itself says the first account becomes the administrator.
-    expect(output).toContain(
-      `Next: create the first account at ${baseUrl}/signup; it becomes the administrator`,
-    );
+    expect(output).toContain(`Next: create the first account at ${baseUrl}/signup; it becomes the administrator`);
   });
   test.afterAll(async () => {
     if (server?.exitCode === null) {
@@ -87,8 +84,6 @@ test.describe('a fresh instance', () => {
     await other.close();
 
     await page.goto(`${baseUrl}/admin`);
-    await expect(page.getByRole('row').filter({ hasText: 'grace@first-run.test' })).toContainText(
-      'Grace Hopper',
-    );
+    await expect(page.getByRole('row').filter({ hasText: 'grace@first-run.test' })).toContainText('Grace Hopper');
   });
 });

@@ -35,10 +35,7 @@ export async function createTestApp(
 let userCounter = 0;
 
 /** Inserts a user directly (no password); verified unless told otherwise. */
-export async function createTestUser(
-  db: Database,
-  fields: Partial<typeof users.$inferInsert> = {},
-): Promise<User> {
+export async function createTestUser(db: Database, fields: Partial<typeof users.$inferInsert> = {}): Promise<User> {
   userCounter += 1;
   const [user] = await db
     .insert(users)

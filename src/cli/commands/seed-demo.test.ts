@@ -92,8 +92,7 @@ describe('admin seed-demo', () => {
       [user.id],
     );
     expect(detail[0]).toMatchObject({ fire: 3, hours: 3 });
-    for (const key of ['checked', 'ai', 'replied', 'fresh'])
-      expect(Number(detail[0]![key])).toBeGreaterThan(0);
+    for (const key of ['checked', 'ai', 'replied', 'fresh']) expect(Number(detail[0]![key])).toBeGreaterThan(0);
 
     const second = await seed('demo@example.com');
     expect(second.code).toBe(0);

@@ -32,11 +32,7 @@ export async function createSession(db: Database, userId: string, now = new Date
 }
 
 /** The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end. */
-export async function findSessionUser(
-  db: Database,
-  token: string,
-  now = new Date(),
-): Promise<SessionUser | null> {
+export async function findSessionUser(db: Database, token: string, now = new Date()): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const idHash = hashToken(token);
   const [row] = await db

@@ -38,10 +38,7 @@ export interface JobQueue {
   /** Creates the queue (and its dead-letter queue) if needed. Call before send or work. */
   declare(job: JobDefinition<unknown>): Promise<void>;
   send<P extends object>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
-  work<P extends object>(
-    job: JobDefinition<P>,
-    handler: (payload: P, jobId: string) => Promise<void>,
-  ): Promise<void>;
+  work<P extends object>(job: JobDefinition<P>, handler: (payload: P, jobId: string) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,11 +49,7 @@ export interface JobQueue {
 function toParameter(value: unknown): unknown {
   if (value === undefined) return null;
   const isPlainObject =
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    !(value instanceof Date) &&
-    !Buffer.isBuffer(value);
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
   return isPlainObject ? JSON.stringify(value) : value;
 }
 
@@ -92,13 +85,7 @@ export interface JobQueueOptions {
   log: Logger;
 }
 
-export function createJobQueue({
-  database,
-  databaseUrl,
-  pollSeconds,
-  retryDelaySeconds,
-  log,
-}: JobQueueOptions): JobQueue {
+export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelaySeconds, log }: JobQueueOptions): JobQueue {
   const connection: PgBoss.ConstructorOptions = databaseUrl
     ? { connectionString: databaseUrl, max: 4, application_name: 'voicecart-jobs' }
     : { db: { executeSql: (text, values) => database.executeSql(text, values) } };
@@ -138,8 +125,7 @@ export function createJobQueue({
     async send(job, payload, options = {}) {
       if (!declared.has(job.name)) {
         // Inside a transaction on PGlite (one connection) a declare would wait for the transaction forever.
-        if (options.tx)
-          throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
+        if (options.tx) throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
         await this.declare(job);
       }
       return boss.send(job.name, payload, {

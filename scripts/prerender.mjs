@@ -32,7 +32,7 @@ for (const page of Object.values(publicPages)) {
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`, '<title>');
   html = replaceOnce(
     html,
-    /<meta name="description" content="[^"]*"\s*\/?>/,
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
     'meta description',
   );

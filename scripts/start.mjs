@@ -7,5 +7,6 @@ if (!existsSync('dist/client/index.html')) {
   const build = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+// Node 24 strips the TypeScript types itself (decision 015).
+const server = spawnSync(process.execPath, ['src/server/main.ts'], { stdio: 'inherit' });
 process.exit(server.status ?? 1);

@@ -81,3 +81,22 @@ export const oidcCallbackQuerySchema = z.looseObject({
 export type LoginInput = z.infer<typeof loginInputSchema>;
 export type SignupInput = z.infer<typeof signupInputSchema>;
 export type AuthSuccess = z.infer<typeof authSuccessSchema>;
+
+/**
+ * Why an OpenID Connect sign-in came back without signing in: GET /api/callback sends the browser to
+ * `/login?signInError=<code>` and the sign-in page shows the message (issue 13 B4). Codes, not text, travel in
+ * the address, so nobody can make our page say their words.
+ */
+export const signInErrorMessages = {
+  expired: 'This sign-in link has expired. Please sign in again.',
+  refused: 'The sign-in provider did not sign you in. Please try again.',
+  failed: 'Sign-in with your provider did not complete. Please sign in again.',
+  'no-email': 'The sign-in provider did not share an email address, so no account could be opened.',
+  'email-taken': 'An account with this email already exists. Sign in with your password.',
+} as const;
+
+export type SignInErrorCode = keyof typeof signInErrorMessages;
+
+export function getSignInErrorMessage(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(signInErrorMessages, code) ? signInErrorMessages[code as SignInErrorCode] : null;
+}

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '#contracts/limits.ts';
 import { isSecureOrigin, type Config } from '#server/config.ts';
+import { createLoggerOptions } from '#server/logging.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
@@ -53,11 +54,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 1. Framework: body limit (contracts/limits), zod validation both ways, request ids in every log line.
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
+    // JSON lines, or readable lines at a terminal; cookies and credentials redacted (logging.ts). Tests may pass a
+    // stream to read what was logged.
+    logger: deps.logStream
+      ? { ...createLoggerOptions(config, { isTerminal: false }), stream: deps.logStream }
+      : createLoggerOptions(config),
     bodyLimit: limits.maxBodyBytes,
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();

@@ -24,14 +24,15 @@ export const statusByCode: Record<AppErrorCode, number> = {
 
 export class AppError extends Error {
   readonly statusCode: number;
+  // Plain fields, not parameter properties: Node's own type stripping cannot run those (decision 015).
+  readonly code: AppErrorCode;
+  readonly issues: ErrorIssue[] | undefined;
 
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly issues?: ErrorIssue[],
-  ) {
+  constructor(code: AppErrorCode, message: string, issues?: ErrorIssue[]) {
     super(message);
     this.name = 'AppError';
+    this.code = code;
+    this.issues = issues;
     this.statusCode = statusByCode[code];
   }
 }

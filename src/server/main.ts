@@ -1,15 +1,20 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { describeStartup } from './logging.ts';
+import { hasAdministrator } from './modules/auth/queries.ts';
 import { startRuntime } from './runtime.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await startRuntime(config);
   const address = await runtime.app.listen({ port: config.PORT, host: config.HOST });
-  runtime.log.info(
-    { address, database: runtime.database.kind, mail: runtime.mailer.transport },
-    `Voicecart is running at ${config.PUBLIC_URL ?? address}`,
-  );
+  const startup = describeStartup(config, {
+    address,
+    databaseKind: runtime.database.kind,
+    mailTransport: runtime.mailer.transport,
+    hasAdministrator: await hasAdministrator(runtime.database.db),
+  });
+  for (const line of startup) runtime.log.info(line);
 
   let signals = 0;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -16,6 +16,7 @@ import { createAssistantService, type AssistantService } from './modules/assista
 import { startAssistantWorker } from './modules/assistant/worker.ts';
 import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
 import type { LlmComposer } from './modules/assistant/pipeline.ts';
+import { createLoggerOptions } from './logging.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -60,7 +61,9 @@ export async function startRuntime(
     llm?: LlmComposer | null;
   } = {},
 ): Promise<Runtime> {
-  const log = options.logStream ? pino({ level: config.LOG_LEVEL }, options.logStream) : pino({ level: config.LOG_LEVEL });
+  const log = options.logStream
+    ? pino(createLoggerOptions(config, { isTerminal: false }), options.logStream)
+    : pino(createLoggerOptions(config));
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
   const jobs = createJobQueue({

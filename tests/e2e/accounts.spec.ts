@@ -103,3 +103,19 @@ test('a signed-out visit to /dashboard/brands goes to sign-in and comes back', a
   await expect(page.getByRole('heading', { name: 'Your Brands' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('a sign-out link on another site only shows a one-click confirmation', async ({ page, baseURL }) => {
+  await page.goto('/login');
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await expect(page.getByRole('heading', { name: 'Welcome back, E2E!' })).toBeVisible();
+  // localhost and 127.0.0.1 are different sites: a navigation from one to the other is Sec-Fetch-Site: cross-site.
+  const site = new URL(baseURL!);
+  await page.goto(`http://localhost:${site.port}/privacy`);
+  await page.evaluate((url) => window.location.assign(url), `${site.origin}/api/logout`);
+  await expect(page.getByRole('heading', { name: 'Sign out of Voicecart?' })).toBeVisible();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${site.origin}/`);
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});

@@ -115,7 +115,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (seedCode !== 0) throw new Error(`e2e setup: admin seed-demo exited ${seedCode}`);
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

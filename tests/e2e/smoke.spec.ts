@@ -17,8 +17,9 @@ test('the home page renders from the production build', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers HTTP 404 and shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });

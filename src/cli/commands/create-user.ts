@@ -7,7 +7,8 @@ const emailSchema = signupInputSchema.shape.email;
 
 export const createUserCommand: CliCommand = {
   name: 'create-user',
-  summary: 'Create an account with a password (optionally already approved, optionally an admin)',
+  summary:
+    'Create an account with a password (optionally already approved, optionally an admin); the first account of an instance without an admin is the admin',
   usage: '--email E --password P [--first-name F] [--last-name L] [--verified] [--admin]',
   options: {
     email: { type: 'string' },
@@ -36,7 +37,7 @@ export const createUserCommand: CliCommand = {
   async run({ database, jobs, config, out }, values) {
     const accounts = createAccountsService({ db: database.db, jobs, publicUrl: config.PUBLIC_URL });
     const email = normalizeEmail(requireString(values, 'email'));
-    const user = await accounts
+    const { user, isFirstAdministrator } = await accounts
       .createAccount({
         email,
         password: String(values.password),
@@ -52,5 +53,8 @@ export const createUserCommand: CliCommand = {
       });
     const kind = user.role === 'admin' ? 'admin' : 'user';
     out(`Created ${kind} ${user.email} (${user.verified ? 'approved' : 'awaiting review'}), id ${user.id}.`);
+    if (isFirstAdministrator) {
+      out('This is the first account on this instance, so it is verified and is the administrator.');
+    }
   },
 };

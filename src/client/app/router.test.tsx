@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CurrentUser } from '#contracts/auth.ts';
+import { isRoutedPagePath, routedPagePaths } from '#contracts/page-routes.ts';
+import { paths } from '#client/config/paths.ts';
 import { AppProvider } from './provider.tsx';
 import { AppRouter } from './router.tsx';
 
@@ -153,5 +155,21 @@ describe('route access (spec §2, accounts issue §8)', () => {
     mockCurrentUser({ ...unverified, verified: true, role: 'admin' });
     renderAt('/admin');
     expect(await screen.findByRole('heading', { name: 'Accounts awaiting review' })).toBeTruthy();
+  });
+
+  it('shows a page for every path the server answers 200 (#contracts/page-routes.ts), and not-found for the rest', async () => {
+    const admin: CurrentUser = { ...unverified, verified: true, role: 'admin' };
+    const pagePaths = [...Object.values(paths), ...Object.values(paths.dashboard)].flatMap((path) =>
+      typeof path === 'string' && !path.startsWith('/api/') ? [path] : [],
+    );
+    for (const path of new Set([...routedPagePaths, ...pagePaths, '/no/such/page'])) {
+      mockCurrentUser(admin);
+      const view = renderAt(path);
+      const headings = await screen.findAllByRole('heading', { level: 1 });
+      const isNotFound = headings.some((heading) => heading.textContent === '404 Page Not Found');
+      expect([path, isNotFound]).toEqual([path, !isRoutedPagePath(path)]);
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
   });
 });

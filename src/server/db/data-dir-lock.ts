@@ -7,16 +7,18 @@ import path from 'node:path';
  * and is taken over.
  */
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly lockFile: string,
-    readonly ownerPid: number,
-  ) {
+  readonly lockFile: string;
+  readonly ownerPid: number;
+
+  constructor(lockFile: string, ownerPid: number) {
     super(
       `The embedded database in ${path.dirname(lockFile)} is in use by another Voicecart process ` +
         `(pid ${ownerPid}; lock file ${lockFile}). Stop that process first (the server, or an admin ` +
         `command), or point DATA_DIR at another folder, or set DATABASE_URL to use a PostgreSQL server.`,
     );
     this.name = 'DataDirLockedError';
+    this.lockFile = lockFile;
+    this.ownerPid = ownerPid;
   }
 }
 

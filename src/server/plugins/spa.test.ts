@@ -47,14 +47,25 @@ describe('serving the built client', () => {
     expect((await get('/privacy?ref=footer')).body).toContain('Privacy Policy');
   });
 
-  it('serves the app shell for every other page path, so the client router decides', async () => {
-    for (const url of ['/dashboard', '/dashboard/brands', '/no/such/page']) {
+  it('serves the app shell for the client-routed pages with 200', async () => {
+    for (const url of ['/dashboard', '/dashboard/brands', '/dashboard/brands/', '/login?returnTo=%2Fadmin', '/admin']) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<!-- shell -->');
     }
+  });
+
+  it('answers unknown page paths 404 with the app shell, which shows the not-found page', async () => {
+    for (const url of ['/no/such/page', '/dashboard/instagram', '/privacy-policy', '/dashboard/brands/x?y=1']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<!-- shell -->');
+    }
+    const head = await get('/nope', 'HEAD');
+    expect(head.statusCode).toBe(404);
   });
 
   it('answers unknown API paths and non-GET page requests with JSON 404', async () => {

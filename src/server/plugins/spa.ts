@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRoutedPagePath } from '#contracts/page-routes.ts';
 import { SESSION_COOKIE } from '#server/auth/sessions.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -10,7 +11,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built client. Hashed files under /assets are cached for a year; HTML is always revalidated.
  * Pages pre-rendered at build time live in `prerendered/<route>.html` (`/` is `prerendered/index.html`);
- * every other non-API path gets the app shell `index.html`, and the client router decides what is found.
+ * every other non-API path gets the app shell `index.html`, and the client router shows the page; paths it has
+ * no page for answer 404 with the same shell, which shows the not-found page (#contracts/page-routes.ts).
  * Pre-rendered pages are what a signed-out visitor sees, so they go only to requests without a session
  * cookie (the client then skips asking who is signed in); a signed-in browser gets the shell.
  * Unknown /api paths answer a JSON 404.
@@ -58,6 +60,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     const page = (request.cookies[SESSION_COOKIE] ? undefined : prerendered.get(normalized)) ?? shell;
     const encoding = pickEncoding(request);
     reply
+      .status(isRoutedPagePath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Encoding');

@@ -7,3 +7,4 @@ export * from './dashboard.ts';
 export * from './assistant.ts';
 export * from './channel.ts';
 export * from './catalog.ts';
+export * from './signup-attempts.ts';

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { loginAttempts, sessions, users } from '#server/db/schema/index.ts';
+import { loginAttempts, sessions, signupAttempts, users } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
+import { buildApp } from '#server/app.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
-import { DUPLICATE_EMAIL_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './service.ts';
+import {
+  DUPLICATE_EMAIL_MESSAGE,
+  MAX_SIGNUPS_PER_ADDRESS,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+  TOO_MANY_SIGNUPS_MESSAGE,
+  WRONG_CREDENTIALS_MESSAGE,
+} from './service.ts';
 
 const password = 'correct horse battery';
 let addressCounter = 0;
@@ -35,6 +42,8 @@ describe('accounts API', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
+    // An instance past its first account: sign-ups wait for review (first-admin.test.ts covers the first one).
+    await createTestUser(app.database.db, { email: 'owner@example.com', role: 'admin' });
   });
   afterAll(async () => {
     await app.close();
@@ -179,6 +188,75 @@ describe('accounts API', () => {
     expect((await me(cookie)).statusCode).toBe(401);
     const left = await app.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left).toHaveLength(0);
+  });
+
+  it('asks before signing out when another site sent the browser to GET /api/logout', async () => {
+    const user = await createPasswordUser('logout-cross@example.com');
+    const { cookie } = await signInAs(app.database.db, user.id);
+    const page = await inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<h1>Sign out of Voicecart?</h1>');
+    expect(page.body).toContain('href="/api/logout"');
+    expect(page.body).not.toMatch(/<script/i);
+    expect(sessionCookieOf(page)).toBeUndefined();
+    expect((await me(cookie)).statusCode).toBe(200);
+    // The confirmation link is a same-origin navigation: that one signs out, as does a typed address (none).
+    for (const fetchSite of ['same-origin', 'none']) {
+      const again = await signInAs(app.database.db, user.id);
+      const response = await inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie: again.cookie, 'sec-fetch-site': fetchSite },
+      });
+      expect(response.statusCode).toBe(302);
+      expect((await me(again.cookie)).statusCode).toBe(401);
+    }
+    // Signed out already: nothing to confirm.
+    const signedOut = await inject({ method: 'GET', url: '/api/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(signedOut.statusCode).toBe(302);
+  });
+
+  it('limits sign-ups per address in the database: the 11th in a minute is 429 and creates nothing', async () => {
+    const remoteAddress = '192.0.2.90';
+    const body = (i: number) => ({ firstName: 'Rate', lastName: 'Limit', email: `rate${i}@example.com`, password });
+    for (let i = 0; i < MAX_SIGNUPS_PER_ADDRESS; i += 1) {
+      expect((await inject({ method: 'POST', url: '/api/auth/signup', payload: body(i), remoteAddress })).statusCode).toBe(201);
+    }
+    // The 11th goes to another instance of the app on the same database: the count is in the database.
+    const otherInstance = await buildApp({
+      config: app.config,
+      database: app.database,
+      jobs: app.jobs,
+      mailer: app.mailer,
+      secretBox: app.secretBox,
+    });
+    try {
+      const blocked = await otherInstance.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: body(99),
+        remoteAddress,
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_SIGNUPS_MESSAGE });
+    } finally {
+      await otherInstance.close();
+    }
+    expect(await app.database.db.select().from(users).where(eq(users.email, 'rate99@example.com'))).toHaveLength(0);
+    // Another address is not affected.
+    expect((await signUp(body(100))).statusCode).toBe(201);
+    // Once the window has passed, the address may sign up again.
+    await app.database.db
+      .update(signupAttempts)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 1000) })
+      .where(eq(signupAttempts.ipAddress, remoteAddress));
+    expect((await inject({ method: 'POST', url: '/api/auth/signup', payload: body(98), remoteAddress })).statusCode).toBe(201);
   });
 
   it('ends a session idle for more than 7 days, and any session past 30 days', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
@@ -58,6 +59,14 @@ describe('OpenID Connect sign-in against a real provider on 127.0.0.1', () => {
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(url.searchParams.get('scope')).toBe('openid email profile');
+  });
+
+  it('makes the first account of an instance without an administrator its administrator', async () => {
+    provider.accounts.set('zoe', { email: 'zoe@example.com', email_verified: true, given_name: 'Zoe' });
+    const { callback, cookie } = await startAndAuthorize('zoe');
+    expect((await finish(callback, cookie)).statusCode).toBe(302);
+    const [row] = await app.database.db.select().from(users).where(eq(users.email, 'zoe@example.com'));
+    expect(row).toMatchObject({ role: 'admin', verified: true });
   });
 
   it('creates the user from the claims on first sign-in, pending review, and returns to returnTo', async () => {
@@ -135,7 +144,8 @@ describe('OpenID Connect sign-in against a real provider on 127.0.0.1', () => {
     });
     const refused = await startAndAuthorize('bob-unverified');
     const response = await finish(refused.callback, refused.cookie);
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?signInError=email-taken&returnTo=%2Fdashboard%2Fbrands');
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     const [unchanged] = await app.database.db.select().from(users).where(eq(users.email, 'bob@example.com'));
     expect(unchanged).toMatchObject({ oidcSubject: null, firstName: 'Test' });
@@ -147,23 +157,66 @@ describe('OpenID Connect sign-in against a real provider on 127.0.0.1', () => {
     expect(row).toMatchObject({ oidcSubject: `${provider.issuer}|bob`, firstName: 'Bob' });
   });
 
-  it('refuses a callback with a forged state, without the flow cookie, or replayed', async () => {
+  it('sends a forged state, a missing flow cookie or a replay back to sign-in with a message, signed out', async () => {
     provider.accounts.set('carol', { email: 'carol@example.com', email_verified: true });
     const { callback, cookie } = await startAndAuthorize('carol');
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state');
     const badState = await finish(forged, cookie);
-    expect(badState.statusCode).toBe(401);
+    expect(badState.statusCode).toBe(302);
+    expect(badState.headers.location).toBe('/login?signInError=failed&returnTo=%2Fdashboard%2Fbrands');
     expect(badState.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     const noCookie = await finish(callback, '');
-    expect(noCookie.statusCode).toBe(400);
-    expect(noCookie.json().message).toMatch(/expired/);
+    expect(noCookie.statusCode).toBe(302);
+    expect(noCookie.headers.location).toBe('/login?signInError=expired');
     // The refused attempts never reached the provider's token endpoint; once exchanged, a code is single-use.
-    expect((await finish(callback, cookie)).statusCode).toBe(302);
-    expect((await finish(callback, cookie)).statusCode).toBe(401);
+    const done = await finish(callback, cookie);
+    expect(done.headers.location).toBe('/dashboard/brands');
+    const replay = await finish(callback, cookie);
+    expect(replay.headers.location).toBe('/login?signInError=failed&returnTo=%2Fdashboard%2Fbrands');
+    expect(replay.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     expect(
       await app.database.db.select().from(users).where(eq(users.email, 'carol@example.com')),
     ).toHaveLength(1);
+  });
+
+  it('sends a provider refusal (error=access_denied) back to sign-in with its message', async () => {
+    const { callback, cookie } = await startAndAuthorize('carol', '/');
+    const denied = new URL(callback);
+    denied.search = new URLSearchParams({ error: 'access_denied', state: callback.searchParams.get('state')! }).toString();
+    const response = await finish(denied, cookie);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?signInError=refused');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('sends an identity without an email back to sign-in, creating nothing', async () => {
+    provider.accounts.set('nomail', { given_name: 'Nemo' });
+    const before = await app.database.db.select().from(users);
+    const { callback, cookie } = await startAndAuthorize('nomail', '/');
+    const response = await finish(callback, cookie);
+    expect(response.headers.location).toBe('/login?signInError=no-email');
+    expect(await app.database.db.select().from(users)).toHaveLength(before.length);
+  });
+
+  it('answers any callback query or flow cookie with a redirect to sign-in, never a 5xx or JSON', async () => {
+    const text = fc.string({ maxLength: 80 });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(text, text, { maxKeys: 5 }), fc.option(text), async (query, cookie) => {
+        const response = await app.app.inject({
+          method: 'GET',
+          url: `/api/callback?${new URLSearchParams(query)}`,
+          // One address per run: the callback's per-address limit is not what this checks.
+          remoteAddress: `10.77.${Math.floor(++run / 250)}.${run % 250}`,
+          headers: cookie === null ? {} : { cookie: `vc_oidc=${encodeURIComponent(cookie)}` },
+        });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toMatch(/^\/login\?signInError=(expired|refused|failed)(&|$)/);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('ignores an off-site returnTo through the provider round trip', async () => {

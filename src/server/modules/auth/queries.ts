@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { loginAttempts, users } from '#server/db/schema/index.ts';
+import { loginAttempts, signupAttempts, users } from '#server/db/schema/index.ts';
 
 export const sessionUserColumns = {
   id: users.id,
@@ -37,6 +37,12 @@ export async function insertUser(db: Database, values: typeof users.$inferInsert
     .onConflictDoNothing({ target: users.email })
     .returning(sessionUserColumns);
   return row ?? null;
+}
+
+/** True when any administrator exists (an instance without one makes its first account the administrator). */
+export async function hasAdministrator(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return row !== undefined;
 }
 
 export async function listPendingUsers(db: Database) {
@@ -101,4 +107,23 @@ export async function recordFailure(
 
 export async function clearFailures(db: Database, email: string) {
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+}
+
+/**
+ * Records a sign-up from the address and answers how many it made since `since`, this one included. Insert
+ * first, then count: two sign-ups at once both see each other, so a race can only refuse early, never let an
+ * extra one through.
+ */
+export async function recordSignupAttempt(
+  db: Database,
+  params: { ipAddress: string; now: Date; since: Date },
+): Promise<number> {
+  await db.insert(signupAttempts).values({ ipAddress: params.ipAddress, createdAt: params.now });
+  const [row] = await db
+    .select({ n: count() })
+    .from(signupAttempts)
+    .where(and(eq(signupAttempts.ipAddress, params.ipAddress), gt(signupAttempts.createdAt, params.since)));
+  // Housekeeping: rows older than the window no longer count for anyone.
+  await db.delete(signupAttempts).where(lt(signupAttempts.createdAt, params.since));
+  return row?.n ?? 0;
 }

@@ -7,7 +7,9 @@ import {
   loginInputSchema,
   loginRedirectQuerySchema,
   oidcCallbackQuerySchema,
+  signInErrorMessages,
   signupInputSchema,
+  type SignInErrorCode,
 } from '#contracts/auth.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import { defaultReturnTo, toSafeReturnTo } from '#contracts/return-to.ts';
@@ -23,6 +25,7 @@ import { AppError } from '#server/errors.ts';
 import { createOidcClient, OidcError, type OidcPending } from '#server/integrations/oidc/client.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { requireUser, currentUser } from '#server/plugins/auth.ts';
+import { logoutConfirmationPage } from './logout-page.ts';
 import { createAccountsService } from './service.ts';
 
 /** Holds state, nonce and the PKCE verifier between /api/login and /api/callback; 10 minutes, callback only. */
@@ -105,9 +108,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const raw = request.cookies[OIDC_COOKIE];
       reply.clearCookie(OIDC_COOKIE, { path: '/api/callback' });
       const pending = parsePending(raw);
-      if (!pending) throw new AppError('BAD_REQUEST', 'This sign-in link has expired. Please sign in again.');
-      if (request.query.error)
-        throw new AppError('UNAUTHORIZED', 'The sign-in provider did not sign you in.');
+      // A browser arrives here, so a failure goes back to the sign-in page with its message, not JSON.
+      const backToLogin = (code: SignInErrorCode) => {
+        const query = new URLSearchParams({ signInError: code });
+        const returnTo = toSafeReturnTo(pending?.returnTo);
+        if (returnTo && returnTo !== defaultReturnTo) query.set('returnTo', returnTo);
+        return reply.header('cache-control', 'no-store').redirect(`/login?${query}`);
+      };
+      if (!pending) return backToLogin('expired');
+      if (request.query.error) return backToLogin('refused');
       const callbackUrl = new URL(request.url, pending.redirectUri);
       let identity;
       try {
@@ -115,9 +124,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
       } catch (error) {
         if (!(error instanceof OidcError)) throw error;
         request.log.warn({ err: error }, 'OpenID Connect callback rejected');
-        throw new AppError('UNAUTHORIZED', `${error.message}. Please sign in again.`);
+        return backToLogin('failed');
       }
-      const { token } = await accounts.signInWithOidc(identity);
+      let signedIn;
+      try {
+        signedIn = await accounts.signInWithOidc(identity);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.code === 'BAD_REQUEST') return backToLogin('no-email');
+        return backToLogin(error.message === signInErrorMessages['email-taken'] ? 'email-taken' : 'failed');
+      }
+      const { user, token, isFirstAdministrator } = signedIn;
+      if (isFirstAdministrator) logFirstAdministrator(request, user);
       await startSession(request, reply, token);
       return reply.redirect(toSafeReturnTo(pending.returnTo) ?? defaultReturnTo);
     },
@@ -145,10 +163,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/signup',
     {
       schema: { body: signupInputSchema, response: authResponses },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // A cheap per-instance flood guard; the sign-up limit itself is counted in the database (service.ts).
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { user, token } = await accounts.signUp(request.body);
+      const { user, token, isFirstAdministrator } = await accounts.signUp(request.body, request.ip);
+      if (isFirstAdministrator) logFirstAdministrator(request, user);
       await startSession(request, reply, token);
       return reply.status(201).send({
         user: toCurrentUser(user),
@@ -159,6 +179,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get('/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
+    // spec §7 signs out on GET; a link on another site only gets a one-click confirmation (docs/spec-deviations.md).
+    if (token && request.headers['sec-fetch-site'] === 'cross-site') {
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(logoutConfirmationPage);
+    }
     if (token) await deleteSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     return reply.header('cache-control', 'no-store').redirect('/');
@@ -173,6 +197,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/** The log says who became the administrator (issue 13 B1): the id, not the email, stays in the log. */
+function logFirstAdministrator(request: FastifyRequest, user: SessionUser): void {
+  request.log.info(
+    { userId: user.id },
+    'No administrator yet: this first account is verified and is the administrator; later sign-ups wait for review',
+  );
+}
 
 const pendingSchema = z.object({
   state: z.string().min(1),

@@ -1,4 +1,4 @@
-import type { LoginInput, SignupInput } from '#contracts/auth.ts';
+import { signInErrorMessages, type LoginInput, type SignupInput } from '#contracts/auth.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { createSession, type SessionUser } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
@@ -7,7 +7,7 @@ import { AppError } from '#server/errors.ts';
 import type { OidcIdentity } from '#server/integrations/oidc/client.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as queries from './queries.ts';
 
 /** Sign-in limits (accounts issue §5): failures counted over 15 minutes, per account and per address. */
@@ -15,6 +15,12 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 /** Higher than per account: many people can share one address (an office, a mobile carrier). */
 export const MAX_FAILURES_PER_ADDRESS = 20;
+
+/** Sign-up limit (issue 13 B4): per client address, counted in the database across instances. */
+export const SIGNUP_WINDOW_MS = 60 * 1000;
+export const MAX_SIGNUPS_PER_ADDRESS = 10;
+export const TOO_MANY_SIGNUPS_MESSAGE =
+  'Too many sign-ups from your network. Please wait a minute and try again.';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 export const TOO_MANY_ATTEMPTS_MESSAGE =
@@ -28,6 +34,18 @@ export interface AccountsServiceDeps {
   jobs: JobQueue;
   /** Used in the approval email's sign-in link. */
   publicUrl?: string | undefined;
+}
+
+/**
+ * Transaction-level advisory lock that orders account creation while an instance has no administrator, so two
+ * first sign-ups at once make exactly one administrator (issue 13 B1). Same key on every instance of the app.
+ */
+const FIRST_ADMIN_LOCK = 'voicecart:first-administrator';
+
+/** A created account; `isFirstAdministrator` when it became the administrator of an instance that had none. */
+export interface CreatedAccount {
+  user: SessionUser;
+  isFirstAdministrator: boolean;
 }
 
 export interface NewAccount {
@@ -47,35 +65,70 @@ const emailText = {
 export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDeps) {
   const signInUrl = publicUrl ? new URL('/login', publicUrl).toString() : null;
 
-  async function createAccount(input: NewAccount): Promise<SessionUser> {
+  /**
+   * Inserts an account (null when the email is taken). On an instance with no administrator yet the account is
+   * made the verified administrator: the check and the insert run under one advisory lock, so concurrent first
+   * accounts queue and only the first finds no administrator. Once one exists, no lock is taken.
+   */
+  async function insertAccount(values: typeof users.$inferInsert, now: Date): Promise<CreatedAccount | null> {
+    if (values.role !== 'admin' && (await queries.hasAdministrator(db))) {
+      const user = await queries.insertUser(db, values);
+      return user ? { user, isFirstAdministrator: false } : null;
+    }
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${FIRST_ADMIN_LOCK}))`);
+      const isFirst = !(await queries.hasAdministrator(tx));
+      const user = await queries.insertUser(
+        tx,
+        isFirst ? { ...values, role: 'admin', verified: true, approvedAt: values.approvedAt ?? now } : values,
+      );
+      return user ? { user, isFirstAdministrator: isFirst } : null;
+    });
+  }
+
+  async function createAccount(input: NewAccount): Promise<CreatedAccount> {
     const email = normalizeEmail(input.email);
     const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
     const now = new Date();
-    const user = await queries.insertUser(db, {
-      email,
-      passwordHash,
-      firstName: input.firstName?.trim() || null,
-      lastName: input.lastName?.trim() || null,
-      verified: input.verified ?? false,
-      approvedAt: input.verified ? now : null,
-      role: input.admin ? 'admin' : 'user',
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (!user)
+    const created = await insertAccount(
+      {
+        email,
+        passwordHash,
+        firstName: input.firstName?.trim() || null,
+        lastName: input.lastName?.trim() || null,
+        verified: input.verified ?? false,
+        approvedAt: input.verified ? now : null,
+        role: input.admin ? 'admin' : 'user',
+        createdAt: now,
+        updatedAt: now,
+      },
+      now,
+    );
+    if (!created)
       throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE, [
         { path: 'email', message: DUPLICATE_EMAIL_MESSAGE },
       ]);
-    return user;
+    return created;
   }
 
   return {
     createAccount,
 
-    /** A new account waits for review (verified: false) and is signed in at once, to see the review modal. */
-    async signUp(input: SignupInput): Promise<{ user: SessionUser; token: string }> {
-      const user = await createAccount({ ...input, verified: false, admin: false });
-      return { user, token: await createSession(db, user.id) };
+    /**
+     * A new account waits for review (verified: false) and is signed in at once, to see the review modal;
+     * the first account of an instance without an administrator is the administrator instead.
+     */
+    async signUp(
+      input: SignupInput,
+      ipAddress: string,
+      now = new Date(),
+    ): Promise<CreatedAccount & { token: string }> {
+      // Counted before the password is hashed: the limit also protects the CPU.
+      const since = new Date(now.getTime() - SIGNUP_WINDOW_MS);
+      const attempts = await queries.recordSignupAttempt(db, { ipAddress, now, since });
+      if (attempts > MAX_SIGNUPS_PER_ADDRESS) throw new AppError('RATE_LIMITED', TOO_MANY_SIGNUPS_MESSAGE);
+      const created = await createAccount({ ...input, verified: false, admin: false });
+      return { ...created, token: await createSession(db, created.user.id) };
     },
 
     /** One generic message for an unknown email and a wrong password; failures counted in the database. */
@@ -106,7 +159,9 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
      * refreshes its profile from the claims. An existing password account is linked only when the provider
      * says it verified the email; otherwise anyone could claim an address at a lax provider.
      */
-    async signInWithOidc(identity: OidcIdentity): Promise<{ user: SessionUser; token: string }> {
+    async signInWithOidc(
+      identity: OidcIdentity,
+    ): Promise<{ user: SessionUser; token: string; isFirstAdministrator: boolean }> {
       const profile = {
         ...(identity.givenName ? { firstName: identity.givenName } : {}),
         ...(identity.familyName ? { lastName: identity.familyName } : {}),
@@ -115,6 +170,7 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
           : {}),
       };
       const now = new Date();
+      let isFirstAdministrator = false;
       let user: SessionUser | null = await queries.findUserByOidcSubject(db, identity.subject);
       if (user) {
         const emailChange =
@@ -135,10 +191,7 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
         const existing = await queries.findUserByEmail(db, identity.email);
         if (existing) {
           if (!identity.emailVerified || existing.oidcSubject) {
-            throw new AppError(
-              'CONFLICT',
-              'An account with this email already exists. Sign in with your password.',
-            );
+            throw new AppError('CONFLICT', signInErrorMessages['email-taken']);
           }
           const [linked] = await db
             .update(users)
@@ -147,17 +200,16 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
             .returning(queries.sessionUserColumns);
           user = linked ?? null;
         } else {
-          user = await queries.insertUser(db, {
-            email: identity.email,
-            oidcSubject: identity.subject,
-            ...profile,
-            createdAt: now,
-            updatedAt: now,
-          });
+          const created = await insertAccount(
+            { email: identity.email, oidcSubject: identity.subject, ...profile, createdAt: now, updatedAt: now },
+            now,
+          );
+          user = created?.user ?? null;
+          isFirstAdministrator = created?.isFirstAdministrator ?? false;
         }
       }
       if (!user) throw new AppError('CONFLICT', 'The account changed while signing in. Please try again.');
-      return { user, token: await createSession(db, user.id, now) };
+      return { user, token: await createSession(db, user.id, now), isFirstAdministrator };
     },
 
     async listPendingUsers() {

@@ -58,6 +58,35 @@ describe('sign-up and sign-in forms', () => {
     });
   });
 
+  it('tells the first account it is the administrator, and offers the dashboard instead of moving on', async () => {
+    stubFetch(201, {
+      user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L', profileImageUrl: null, verified: true, role: 'admin' },
+      redirectTo: '/',
+    });
+    render(<SignupForm />, { wrapper: AppProvider });
+    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const heading = await screen.findByRole('heading', { name: 'You are the administrator' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByRole('status').textContent).toContain('You can use the dashboard right away');
+    expect(screen.getByRole('link', { name: 'Open your dashboard' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+    expect(navigation.assignLocation).not.toHaveBeenCalled();
+  });
+
+  it('shows why an OpenID Connect sign-in came back, from a known code only', async () => {
+    window.history.replaceState(null, '', '/login?signInError=expired');
+    const first = render(<LoginForm />, { wrapper: AppProvider });
+    expect(screen.getByRole('alert').textContent).toBe('This sign-in link has expired. Please sign in again.');
+    first.unmount();
+    window.history.replaceState(null, '', '/login?signInError=%3Cb%3Eyou%20were%20hacked%3C%2Fb%3E');
+    render(<LoginForm />, { wrapper: AppProvider });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the server's message when sign-in fails, and stays", async () => {
     window.history.replaceState(null, '', '/login');
     stubFetch(401, { message: 'Incorrect email or password.', code: 'UNAUTHORIZED' });

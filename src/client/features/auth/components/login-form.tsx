@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { loginInputSchema, type LoginInput } from '#contracts/auth.ts';
+import { getSignInErrorMessage, loginInputSchema, type LoginInput } from '#contracts/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -12,6 +13,8 @@ import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
 export function LoginForm() {
   const login = useLogin();
   const returnTo = getReturnToFromLocation();
+  // Set by GET /api/callback when an OpenID Connect sign-in came back unfinished; a known code, never free text.
+  const [callbackMessage] = useState(() => getSignInErrorMessage(new URLSearchParams(window.location.search).get('signInError')));
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: '', password: '' },
@@ -30,7 +33,9 @@ export function LoginForm() {
 
   const serverMessage = login.isError
     ? (getServerMessage(login.error) ?? 'Sign-in failed. Please try again.')
-    : null;
+    : login.isIdle
+      ? callbackMessage
+      : null;
   const signupHref = withReturnTo(paths.signup, returnTo);
 
   return (

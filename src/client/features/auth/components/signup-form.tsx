@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { passwordLimits, signupInputSchema, type SignupInput } from '#contracts/auth.ts';
@@ -6,11 +7,13 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useSignup } from '../api/signup.ts';
+import { FirstAdministratorWelcome } from './first-administrator-welcome.tsx';
 import { FormField } from './form-field.tsx';
 import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
 
 export function SignupForm() {
   const signup = useSignup();
+  const [adminWelcomeTo, setAdminWelcomeTo] = useState<string | null>(null);
   const returnTo = getReturnToFromLocation();
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupInputSchema),
@@ -22,7 +25,9 @@ export function SignupForm() {
   const handleSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await signup.mutateAsync({ ...values, ...(returnTo ? { returnTo } : {}) });
-      goAfterSignIn(result.redirectTo);
+      // A sign-up is only ever an administrator when it was the instance's first account.
+      if (result.user.role === 'admin' && result.user.verified) setAdminWelcomeTo(result.redirectTo);
+      else goAfterSignIn(result.redirectTo);
     } catch {
       // Shown below from signup.error.
     }
@@ -32,6 +37,7 @@ export function SignupForm() {
     ? (getServerMessage(signup.error) ?? 'Sign-up failed. Please try again.')
     : null;
   const loginHref = withReturnTo(paths.login, returnTo);
+  if (adminWelcomeTo !== null) return <FirstAdministratorWelcome redirectTo={adminWelcomeTo} />;
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">

@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Sign-ups per client address, kept in the database like `login_attempts`, so the limit (10 per address per
+ * minute) survives restarts and holds across instances (issue 13 B4). Old rows are pruned on each sign-up.
+ */
+export const signupAttempts = pgTable(
+  'signup_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ipAddress: text('ip_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('signup_attempts_ip_idx').on(table.ipAddress, table.createdAt),
+    index('signup_attempts_created_idx').on(table.createdAt),
+  ],
+);
+
+export type SignupAttempt = typeof signupAttempts.$inferSelect;

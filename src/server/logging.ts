@@ -1,0 +1,85 @@
+import path from 'node:path';
+import type { LoggerOptions } from 'pino';
+import { getOidcSettings, type Config } from './config.ts';
+
+/** Never logged: session cookies and credentials in requests and responses. */
+const redactPaths = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+/**
+ * pino options for the server (the runtime's logger and Fastify's). JSON lines, one object per line, for log
+ * collectors; when standard output is a terminal, readable lines through pino-pretty (a pino transport, so it
+ * formats in a worker thread). Silent logging needs no transport at all.
+ */
+export function createLoggerOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  output: { isTerminal: boolean } = { isTerminal: process.stdout.isTTY === true },
+): LoggerOptions {
+  const isPretty = output.isTerminal && config.LOG_LEVEL !== 'silent';
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: redactPaths, remove: true },
+    ...(isPretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+export interface StartupFacts {
+  /** Where the server listens, as Fastify answered it (`http://127.0.0.1:3000`). */
+  address: string;
+  databaseKind: 'pglite' | 'postgres';
+  mailTransport: 'smtp' | 'outbox';
+  hasAdministrator: boolean;
+}
+
+/** `host:port/database` of a PostgreSQL URL: never the user name, password or query (which may hold one). */
+function describePostgres(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'the server in DATABASE_URL';
+  }
+}
+
+/** `host:port` of an SMTP URL, without its credentials. */
+function describeSmtp(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}`;
+  } catch {
+    return 'the server in SMTP_URL';
+  }
+}
+
+/**
+ * The start-up lines a newcomer reads (issue 13 B2): where the product is, which database and mail it uses,
+ * and what to do next. Built from settings, never printing a password, key or token.
+ */
+export function describeStartup(
+  config: Pick<Config, 'PUBLIC_URL' | 'DATA_DIR' | 'DATABASE_URL' | 'SMTP_URL' | 'OIDC_ISSUER_URL' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET'>,
+  facts: StartupFacts,
+): string[] {
+  const url = (config.PUBLIC_URL ?? facts.address).replace(/\/$/, '');
+  const isEmbedded = facts.databaseKind === 'pglite';
+  const database = isEmbedded
+    ? `Database: embedded PGlite in ${path.join(path.resolve(config.DATA_DIR), 'pglite')} (set DATABASE_URL for PostgreSQL)`
+    : `Database: PostgreSQL at ${config.DATABASE_URL ? describePostgres(config.DATABASE_URL) : 'DATABASE_URL'}`;
+  const mail =
+    facts.mailTransport === 'smtp' && config.SMTP_URL
+      ? `Mail: sent through SMTP at ${describeSmtp(config.SMTP_URL)}`
+      : 'Mail: no SMTP_URL, so emails are kept in the outbox (read them with `npm run admin -- outbox`)';
+  const signIn = getOidcSettings(config) ? `${url}/api/login` : null;
+  const next = facts.hasAdministrator
+    ? `Next: sign in at ${signIn ?? `${url}/login`}`
+    : `Next: create the first account at ${signIn ?? `${url}/signup`}; it becomes the administrator`;
+  const sampleData =
+    'Sample data: `npm run admin -- seed-demo --email <your account email>`' +
+    (isEmbedded ? ' (stop the server first: the embedded database admits one process at a time)' : '');
+  return [`Voicecart is running at ${url}`, database, mail, next, sampleData];
+}

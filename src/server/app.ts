@@ -17,6 +17,8 @@ import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
 import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
+import { dashboardActionRoutes } from '#server/modules/dashboard/action-routes.ts';
+import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +27,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Seals and opens secrets at rest (channel tokens, store credentials). */
   secretBox: SecretBox;
+  /** The dashboard's sends and drafts (issue 12): the channel's outbound path and the assistant's drafts. */
+  dashboardPorts?: DashboardPorts;
 }
 
 /**
@@ -38,7 +42,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        remove: true,
+      },
     },
     bodyLimit: limits.maxBodyBytes,
     trustProxy: config.TRUST_PROXY,
@@ -59,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
+  await app.register(dashboardActionRoutes, { prefix: '/api', db: database.db, ...deps.dashboardPorts });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

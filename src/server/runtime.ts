@@ -8,6 +8,7 @@ import { startWorkers } from './jobs/worker.ts';
 import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import type { DashboardPorts } from './modules/dashboard/ports.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 
 export interface Runtime {
@@ -37,7 +38,12 @@ export async function openDatabaseFromConfig(config: Config): Promise<DatabaseHa
 
 export async function startRuntime(
   config: Config,
-  options: { database?: DatabaseHandle; workers?: boolean } = {},
+  options: {
+    database?: DatabaseHandle;
+    workers?: boolean;
+    /** Issue 12's ports; the lead wires the channel's outbound and the assistant's drafts here at merge. */
+    dashboardPorts?: DashboardPorts;
+  } = {},
 ): Promise<Runtime> {
   const log = pino({ level: config.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromConfig(config));
@@ -59,7 +65,14 @@ export async function startRuntime(
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
   if (options.workers ?? true) await startWorkers({ jobs, mailer });
-  const app = await buildApp({ config, database, jobs, mailer, secretBox });
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    mailer,
+    secretBox,
+    ...(options.dashboardPorts ? { dashboardPorts: options.dashboardPorts } : {}),
+  });
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '#server/config.ts';
 import { startRuntime, type Runtime } from '#server/runtime.ts';
+import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { users, type User } from '#server/db/schema/index.ts';
@@ -16,7 +17,7 @@ export interface TestApp extends Runtime {
  * (`workers: true`), polling every half second.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; workers?: boolean } = {},
+  options: { env?: Record<string, string>; workers?: boolean; dashboardPorts?: DashboardPorts } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -28,14 +29,21 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const runtime = await startRuntime(config, { database, workers: options.workers ?? false });
+  const runtime = await startRuntime(config, {
+    database,
+    workers: options.workers ?? false,
+    ...(options.dashboardPorts ? { dashboardPorts: options.dashboardPorts } : {}),
+  });
   return { ...runtime, database, config };
 }
 
 let userCounter = 0;
 
 /** Inserts a user directly (no password); verified unless told otherwise. */
-export async function createTestUser(db: Database, fields: Partial<typeof users.$inferInsert> = {}): Promise<User> {
+export async function createTestUser(
+  db: Database,
+  fields: Partial<typeof users.$inferInsert> = {},
+): Promise<User> {
   userCounter += 1;
   const [user] = await db
     .insert(users)

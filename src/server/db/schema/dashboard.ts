@@ -42,6 +42,8 @@ export const conversations = pgTable(
     customerInstagramId: text('customer_instagram_id').notNull(),
     /** `active`, `resolved`, or another state shown as-is (spec §3). */
     status: text('status').notNull().default('active'),
+    /** 'assistant' | 'person': a person replied, so automated sends stop until "Hand back to AI" (INTERFACES.md). */
+    handledBy: text('handled_by').notNull().default('assistant'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

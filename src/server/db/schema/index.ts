@@ -4,3 +4,4 @@ export * from './mail.ts';
 export * from './demo.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
+export * from './live-events.ts';

@@ -19,6 +19,7 @@ import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { dashboardActionRoutes } from '#server/modules/dashboard/action-routes.ts';
 import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
+import { liveEventRoutes } from '#server/modules/dashboard/event-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
   await app.register(dashboardActionRoutes, { prefix: '/api', db: database.db, ...deps.dashboardPorts });
+  await app.register(liveEventRoutes, {
+    prefix: '/api',
+    database,
+    heartbeatMs: config.LIVE_EVENTS_HEARTBEAT_SECONDS * 1000,
+  });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

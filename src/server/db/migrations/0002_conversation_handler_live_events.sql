@@ -44,7 +44,15 @@ BEGIN
     CASE WHEN TG_TABLE_NAME = 'conversations' THEN (rec->>'id')::uuid ELSE (rec->>'conversation_id')::uuid END
   )
   RETURNING id INTO event_id;
-  PERFORM pg_notify('voicecart_live', json_build_object('id', event_id, 'userId', event_owner)::text);
+  PERFORM pg_notify('voicecart_live', json_build_object(
+    'id', event_id,
+    'userId', event_owner,
+    'brandId', event_brand,
+    'topic', TG_ARGV[0],
+    'op', lower(TG_OP),
+    'entityId', coalesce(rec->>'id', rec->>'brand_id'),
+    'conversationId', CASE WHEN TG_TABLE_NAME = 'conversations' THEN rec->>'id' ELSE rec->>'conversation_id' END
+  )::text);
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -4,6 +4,7 @@ import { BrandSelect } from '#client/components/brand-select.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { usePersonality } from '#client/features/psychology/api/get-personality.ts';
 import { PersonalityForm } from '#client/features/psychology/components/personality-form.tsx';
+import { confirmLeavingPersonality } from '#client/features/psychology/components/unsaved-changes.ts';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
 function BrandPersonality({ brands }: { brands: Brand[] }) {
@@ -12,7 +13,11 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="max-w-xs">
-        <BrandSelect brands={brands} value={brandId} onChange={setBrandId} />
+        <BrandSelect
+          brands={brands}
+          value={brandId}
+          onChange={(id) => confirmLeavingPersonality() && setBrandId(id)}
+        />
       </div>
       {query.isPending ? (
         <LoadingState label="Loading the brand personality..." />

@@ -278,7 +278,10 @@ test.describe('dashboard with the demo data', () => {
     await expect(luna).toContainText('Instagram Connected');
     await expect(luna).toContainText('Shopify Connected');
     await expect(luna).toContainText('✅ Active');
-    await expect(luna.getByRole('img', { name: 'Active' })).toBeVisible();
+    await expect(luna.getByRole('switch', { name: 'Luna Skincare active' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await expect(luna.getByText('Ready')).toHaveCount(2);
     const urban = cards.filter({ hasText: 'Urban Threads' });
     await expect(urban.getByText('Ready')).toHaveCount(1);
@@ -286,9 +289,12 @@ test.describe('dashboard with the demo data', () => {
     const peak = cards.filter({ hasText: 'Peak Outdoor Gear' });
     await expect(peak).toContainText('Paused');
     await expect(peak.getByText('Not Connected')).toHaveCount(2);
-    await expect(peak.getByRole('img', { name: 'Paused' })).toBeVisible();
+    await expect(peak.getByRole('switch', { name: 'Peak Outdoor Gear active' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     await expect(peak.getByRole('button', { name: 'Configure' })).toBeVisible();
-    await expect(peak.getByRole('button', { name: 'Conversations' })).toBeVisible();
+    await expect(peak.getByRole('link', { name: 'Conversations of Peak Outdoor Gear' })).toBeVisible();
     await expectAccessible(page);
 
     const search = page.getByRole('searchbox', { name: 'Search brands by name or username' });

@@ -15,6 +15,8 @@ export const e2eAdmin = { email: 'admin@e2e.voicecart.test', password: 'e2e-admi
 export const e2eDashboardUsers = {
   seeded: { email: 'dana@e2e.voicecart.test', firstName: 'Dana', lastName: 'Reyes' },
   empty: { email: 'sam.empty@e2e.voicecart.test', firstName: null, lastName: null },
+  /** Issue 12's writes (tests/e2e/dashboard-actions.spec.ts) change this one's copy of the demo data. */
+  actions: { email: 'alex.actions@e2e.voicecart.test', firstName: 'Alex', lastName: 'Actions' },
 } as const;
 
 /**
@@ -35,6 +37,11 @@ async function prepareDashboardUsers(env: Record<string, string | undefined>): P
       .returning({ id: users.id });
     process.env.E2E_DASHBOARD_SESSION = await createSession(database.db, seeded!.id);
     process.env.E2E_EMPTY_SESSION = await createSession(database.db, empty!.id);
+    const [actions] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.actions, verified: true })
+      .returning({ id: users.id });
+    process.env.E2E_ACTIONS_SESSION = await createSession(database.db, actions!.id);
   } finally {
     await database.close();
   }
@@ -113,9 +120,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await prepareDashboardUsers(env);
   const seedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.seeded.email], quiet, { env });
   if (seedCode !== 0) throw new Error(`e2e setup: admin seed-demo exited ${seedCode}`);
+  const actionsSeedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.actions.email], quiet, {
+    env,
+  });
+  if (actionsSeedCode !== 0)
+    throw new Error(`e2e setup: admin seed-demo (actions) exited ${actionsSeedCode}`);
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // tests/e2e/server.ts is src/server/main.ts with the dashboard's ports filled by fakes (issue 12).
+  const server = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/server.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -55,7 +55,7 @@ function ManualTokenForm({ brand }: { brand: Brand }) {
     ) : null;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3" aria-label={`Access token for ${brand.name}`}>
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3" aria-label={`Token from Meta’s dashboard for ${brand.name}`}>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="flex flex-col gap-1">
           <Label htmlFor={`${id}-accountId`}>Instagram account ID</Label>

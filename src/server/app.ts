@@ -20,6 +20,10 @@ import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { dashboardActionRoutes } from '#server/modules/dashboard/action-routes.ts';
 import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 import { liveEventRoutes } from '#server/modules/dashboard/event-routes.ts';
+import type { InstagramChannel } from '#server/modules/channel/channel.ts';
+import { instagramConnectionRoutes } from '#server/modules/channel/routes.ts';
+import { instagramWebhookRoutes } from '#server/modules/channel/webhook-routes.ts';
+import type { DestinationStream } from 'pino';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +34,10 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** The dashboard's sends and drafts (issue 12): the channel's outbound path and the assistant's drafts. */
   dashboardPorts?: DashboardPorts;
+  /** The Instagram channel (issue 9): connections, the webhook inbox, the outbound path. */
+  channel: InstagramChannel;
+  /** Where request logs go (tests read them to prove no secret is logged); stdout when unset. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -44,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: limits.maxBodyBytes,
     trustProxy: config.TRUST_PROXY,
@@ -70,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     heartbeatMs: config.LIVE_EVENTS_HEARTBEAT_SECONDS * 1000,
   });
+  await app.register(instagramConnectionRoutes, { prefix: '/api', channel: deps.channel });
+  // Its own scope: a raw-bytes body parser and a larger body limit for webhook batches.
+  await app.register(instagramWebhookRoutes, { prefix: '/api', channel: deps.channel });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -91,6 +91,41 @@ const configSchema = z.object({
   // Issue 12: the dashboard's live events (GET /api/events).
   /** Seconds between heartbeat lines on an open live-events stream (keeps proxies from closing it). */
   LIVE_EVENTS_HEARTBEAT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.05).max(300).default(15)),
+  // --- Instagram channel (issue 9; wire formats in INTEGRATIONS.md §1) ---
+  /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
+  INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** The string Meta sends back in the webhook handshake (hub.verify_token); unset refuses every handshake. */
+  INSTAGRAM_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** The Instagram app id (OAuth client_id); with INSTAGRAM_APP_SECRET it enables "Connect with Instagram". */
+  INSTAGRAM_APP_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Graph host; every call goes to `${INSTAGRAM_API_URL}/${INSTAGRAM_API_VERSION}/…` (tests point it at a fake). */
+  INSTAGRAM_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://graph.instagram.com')
+      .transform((url) => url.replace(/\/+$/, '')),
+  ),
+  /** Pinned Graph version (INTEGRATIONS.md §1.15): read the changelog before bumping. */
+  INSTAGRAM_API_VERSION: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^v\d+\.\d+$/, 'must look like v25.0').default('v25.0'),
+  ),
+  /** Instagram Login's authorize page (the browser is sent there). */
+  INSTAGRAM_OAUTH_AUTHORIZE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://www.instagram.com/oauth/authorize'),
+  ),
+  /** Instagram Login's code exchange endpoint (short-lived token). */
+  INSTAGRAM_OAUTH_TOKEN_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://api.instagram.com/oauth/access_token'),
+  ),
+  /** `true` lets a person reply 24 h to 7 days after the customer's message with the HUMAN_AGENT tag (needs Meta's approval). */
+  INSTAGRAM_HUMAN_AGENT_TAG: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  ),
 }).superRefine((config, context) => {
   const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const set = oidc.filter((name) => config[name] !== undefined);

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import type { DashboardPorts } from './modules/dashboard/ports.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
+import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -17,6 +18,8 @@ export interface Runtime {
   jobs: JobQueue;
   mailer: Mailer;
   secretBox: SecretBox;
+  /** The Instagram channel; `channel.outbound` is the ChannelOutbound port for the assistant and the inbox. */
+  channel: InstagramChannel;
   log: Logger;
   /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
   close(): Promise<void>;
@@ -41,11 +44,14 @@ export async function startRuntime(
   options: {
     database?: DatabaseHandle;
     workers?: boolean;
-    /** Issue 12's ports; the lead wires the channel's outbound and the assistant's drafts here at merge. */
+    /** Issue 12's ports, over the defaults (the channel's outbound; the assistant's drafts once issue 11 is in). */
     dashboardPorts?: DashboardPorts;
+    logStream?: DestinationStream;
+    /** Tests: parts of the Instagram channel to replace (shorter timeouts and retries). */
+    channel?: Partial<Pick<Parameters<typeof createInstagramChannel>[0], 'graph' | 'budget' | 'retry'>>;
   } = {},
 ): Promise<Runtime> {
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = options.logStream ? pino({ level: config.LOG_LEVEL }, options.logStream) : pino({ level: config.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
   const jobs = createJobQueue({
@@ -64,14 +70,21 @@ export async function startRuntime(
   );
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
-  if (options.workers ?? true) await startWorkers({ jobs, mailer });
+  const channel = createInstagramChannel({ config, db: database.db, jobs, secretBox, log, ...options.channel });
+  if (options.workers ?? true) {
+    await startWorkers({ jobs, mailer });
+    await channel.startWorkers();
+  }
   const app = await buildApp({
     config,
     database,
     jobs,
     mailer,
     secretBox,
-    ...(options.dashboardPorts ? { dashboardPorts: options.dashboardPorts } : {}),
+    // The dashboard's person replies and comment replies go through the channel's outbound path (issue 12).
+    dashboardPorts: { channel: channel.outbound, ...options.dashboardPorts },
+    channel,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
 
   let closing: Promise<void> | undefined;
@@ -81,6 +94,7 @@ export async function startRuntime(
     jobs,
     mailer,
     secretBox,
+    channel,
     log,
     close() {
       closing ??= (async () => {

@@ -17,7 +17,13 @@ export interface TestApp extends Runtime {
  * (`workers: true`), polling every half second.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; workers?: boolean; dashboardPorts?: DashboardPorts } = {},
+  options: {
+    env?: Record<string, string>;
+    workers?: boolean;
+    dashboardPorts?: DashboardPorts;
+    logStream?: NonNullable<Parameters<typeof startRuntime>[1]>['logStream'];
+    channel?: NonNullable<Parameters<typeof startRuntime>[1]>['channel'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -33,6 +39,8 @@ export async function createTestApp(
     database,
     workers: options.workers ?? false,
     ...(options.dashboardPorts ? { dashboardPorts: options.dashboardPorts } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.channel ? { channel: options.channel } : {}),
   });
   return { ...runtime, database, config };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAction, describeTrigger, ruleActionSchema, ruleTriggerSchema } from '#contracts/automation.ts';
@@ -31,7 +31,9 @@ describe('migration 0001: structured rule configs', () => {
         ('00000000-0000-4000-8000-000000000002', 'e', 'A message mentions a product name or SKU',
          'Send a coupon', true, now());
     `);
-    await database.executeSql(readMigration('0001_rule_structured_configs.sql'));
+    // The migration that adds the configs (it may carry other branches' changes too after a merge).
+    const next = readdirSync(migrationsFolder).find((name) => name.startsWith('0001_') && name.endsWith('.sql'))!;
+    await database.executeSql(readMigration(next));
   });
   afterAll(() => database.close());
 

@@ -38,7 +38,22 @@ export interface JobQueue {
   /** Creates the queue (and its dead-letter queue) if needed. Call before send or work. */
   declare(job: JobDefinition<unknown>): Promise<void>;
   send<P extends object>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
-  work<P extends object>(job: JobDefinition<P>, handler: (payload: P, jobId: string) => Promise<void>): Promise<void>;
+  /** Many jobs of one kind in one INSERT (a webhook batch), inside the caller's transaction when given. */
+  sendMany<P extends object>(
+    job: JobDefinition<P>,
+    items: { payload: P; singletonKey?: string }[],
+    options?: { tx?: Database },
+  ): Promise<void>;
+  work<P extends object>(
+    job: JobDefinition<P>,
+    handler: (payload: P, jobId: string) => Promise<void>,
+    options?: { batchSize?: number },
+  ): Promise<void>;
+  /**
+   * Wakes this process's workers of the job now instead of at their next poll (pg-boss notifyWorker). Call after
+   * the transaction that enqueued commits; polling stays the safety net across processes.
+   */
+  wake(job: JobDefinition<unknown>): void;
   stop(): Promise<void>;
 }
 
@@ -97,6 +112,7 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const declared = new Set<string>();
+  const workerIds = new Map<string, string[]>();
   let started = false;
 
   return {
@@ -134,11 +150,29 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       });
     },
-    async work(job, handler) {
+    async sendMany(job, items, options = {}) {
+      if (items.length === 0) return;
+      if (!declared.has(job.name)) {
+        if (options.tx) throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
+        await this.declare(job);
+      }
+      await boss.insert(
+        items.map((item) => ({
+          name: job.name,
+          data: item.payload,
+          ...(item.singletonKey ? { singletonKey: item.singletonKey } : {}),
+        })),
+        options.tx ? { db: transactionExecutor(options.tx) } : {},
+      );
+    },
+    wake(job) {
+      for (const id of workerIds.get(job.name) ?? []) boss.notifyWorker(id);
+    },
+    async work(job, handler, options = {}) {
       await this.declare(job);
-      await boss.work<typeof job.payload>(
+      const workerId = await boss.work<typeof job.payload>(
         job.name,
-        { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
+        { pollingIntervalSeconds: pollSeconds, batchSize: options.batchSize ?? 1 },
         async (jobs) => {
           for (const item of jobs) {
             try {
@@ -150,10 +184,12 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
           }
         },
       );
+      workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), workerId]);
     },
     async stop() {
       if (!started) return;
       started = false;
+      workerIds.clear();
       // graceful: wait for running handlers; close: pg-boss closes its own pool (not our shared handle).
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
     },

@@ -42,12 +42,15 @@ export const conversations = pgTable(
     customerInstagramId: text('customer_instagram_id').notNull(),
     /** `active`, `resolved`, or another state shown as-is (spec §3). */
     status: text('status').notNull().default('active'),
-    /** 'assistant' | 'person': a person replied, so automated sends stop until "Hand back to AI" (INTERFACES.md). */
-    handledBy: text('handled_by').notNull().default('assistant'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who answers (INTERFACES.md): 'assistant', or 'person' once someone replied; automated sends stop then. */
+    handledBy: text('handled_by', { enum: ['assistant', 'person'] }).notNull().default('assistant'),
+    /** The customer's newest message: the 24 h messaging window opens there (INTEGRATIONS.md §1.12). */
+    lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
   },
   (table) => [
+    check('conversations_handled_by_check', sql`${table.handledBy} in ('assistant', 'person')`),
     unique('conversations_brand_customer_key').on(table.brandId, table.customerInstagramId),
     index('conversations_brand_recent_idx').on(table.brandId, table.lastMessageAt.desc(), table.id.desc()),
   ],
@@ -70,6 +73,16 @@ export const messages = pgTable(
     content: text('content').notNull(),
     inventoryChecked: boolean('inventory_checked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What Instagram delivered: text, story_reply, story_mention, attachment, postback or unsupported. */
+    kind: text('kind').notNull().default('text'),
+    /** Attachments as Instagram's CDN URLs (`[{ type, url }]`); media is never stored (INTEGRATIONS.md §1.16). */
+    attachments: jsonb('attachments').$type<{ type: string; url: string | null }[]>().notNull().default([]),
+    /** The customer unsent it (`is_deleted`): kept, marked, not shown as live text. */
+    deleted: boolean('deleted').notNull().default(false),
+    /** Our sends only: queued, sent, delivered (its echo came back), seen, failed or unknown (timeout). */
+    deliveryState: text('delivery_state'),
+    /** Story reply target, reply_to mid, quick reply payload, referral: kept as Instagram sent them. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
   },
   (table) => [
     check('messages_sender_check', sql`${table.sender} in (${quotedList(messageSenders)})`),
@@ -93,6 +106,10 @@ export const comments = pgTable(
     replyContent: text('reply_content'),
     /** The Instagram media (post or reel) the comment is on. */
     mediaId: text('media_id'),
+    /** Set on a reply to another comment. */
+    parentInstagramCommentId: text('parent_instagram_comment_id'),
+    /** The commenter's IGSID (the private reply's echo comes back to it). */
+    fromInstagramId: text('from_instagram_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -5,3 +5,4 @@ export * from './demo.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
 export * from './live-events.ts';
+export * from './channel.ts';

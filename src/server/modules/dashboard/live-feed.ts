@@ -3,7 +3,7 @@ import { liveEventSchema, type LiveEvent } from '#contracts/dashboard-actions.ts
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { liveEvents } from '#server/db/schema/index.ts';
 
-/** The NOTIFY channel of the `voicecart_live_event` trigger function (migration 0002). */
+/** The NOTIFY channel of the `voicecart_live_event` trigger function (migration 0001). */
 export const LIVE_CHANNEL = 'voicecart_live';
 /** How long a reconnecting browser can be away and still catch up event by event. */
 export const LIVE_RETENTION_MS = 60 * 60 * 1000;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Issue 9: a brand's Instagram connection, as the dashboard sees it (never the token). */
+export const instagramConnectionStatuses = ['not_connected', 'connected', 'needs_reconnect'] as const;
+
+export const instagramConnectionSchema = z.object({
+  brandId: z.string(),
+  status: z.enum(instagramConnectionStatuses),
+  accountId: z.string().nullable(),
+  username: z.string().nullable(),
+  tokenExpiresAt: z.string().nullable(),
+  lastWebhookAt: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+  /** Why a reconnect is needed (Instagram's message), when it is. */
+  statusReason: z.string().nullable(),
+});
+export type InstagramConnection = z.infer<typeof instagramConnectionSchema>;
+
+// Instagram ids are digits; tokens are long opaque strings without spaces.
+export const connectInstagramInputSchema = z.object({
+  accountId: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(64, 'must be at most 64 characters')
+    .regex(/^\d+$/, 'must be the numeric Instagram account id'),
+  accessToken: z
+    .string()
+    .trim()
+    .min(20, 'must be an access token from Meta’s app dashboard')
+    .max(2048, 'must be at most 2048 characters')
+    .regex(/^[A-Za-z0-9_\-.|]+$/, 'must be an access token from Meta’s app dashboard'),
+});
+export type ConnectInstagramInput = z.infer<typeof connectInstagramInputSchema>;
+
+/** What the owner pastes into Meta's webhook settings, and whether OAuth is set up on this server. */
+export const instagramSettingsSchema = z.object({
+  callbackUrl: z.string(),
+  verifyToken: z.string().nullable(),
+  oauthAvailable: z.boolean(),
+  webhooksConfigured: z.boolean(),
+  humanAgentTag: z.boolean(),
+});
+export type InstagramSettings = z.infer<typeof instagramSettingsSchema>;
+
+export const instagramConnectQuerySchema = z.object({ brandId: z.uuid() });
+
+export const instagramCallbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(4096).optional(),
+  error: z.string().max(500).optional(),
+  error_reason: z.string().max(500).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+
+/** Webhook handshake (INTEGRATIONS.md §1.3); names with dots, as Meta sends them. */
+export const instagramHandshakeQuerySchema = z.object({
+  'hub.mode': z.string().max(100).optional(),
+  'hub.verify_token': z.string().max(1000).optional(),
+  'hub.challenge': z.string().max(1000).optional(),
+});
+
+/** Largest webhook body accepted: a 1,000-update batch with room to spare (INTEGRATIONS.md §1.8). */
+export const instagramWebhookMaxBytes = 4 * 1024 * 1024;
+
+const id = z.union([z.string().min(1).max(256), z.number().transform(String)]);
+
+/** The envelope of a webhook POST (§1.6, §1.7). Items are kept as sent; each is read by its own schema later. */
+export const instagramWebhookPayloadSchema = z.object({
+  object: z.literal('instagram'),
+  entry: z
+    .array(
+      z.object({
+        id,
+        time: z.number().optional(),
+        messaging: z.array(z.record(z.string(), z.unknown())).optional(),
+        standby: z.array(z.record(z.string(), z.unknown())).optional(),
+        changes: z.array(z.record(z.string(), z.unknown())).optional(),
+      }),
+    )
+    .max(5000),
+});
+export type InstagramWebhookPayload = z.infer<typeof instagramWebhookPayloadSchema>;

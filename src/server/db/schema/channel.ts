@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
+import { brands, comments, conversations, messages } from './dashboard.ts';
+
+/**
+ * The Instagram channel (issue 9): one connection per brand, the inbox of webhook events, and every outbound
+ * send. Exactly-once lives here: unique keys on the account, each event and each idempotency key.
+ */
+export const instagramConnections = pgTable(
+  'instagram_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .unique('instagram_connections_brand_key')
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** The professional account id (= entry.id in webhooks): one account belongs to one brand at a time. */
+    accountId: text('account_id').notNull().unique('instagram_connections_account_key'),
+    username: text('username').notNull(),
+    /** The long-lived token, sealed by the secret box (AES-256-GCM); never in plain text. */
+    accessTokenSealed: text('access_token_sealed').notNull(),
+    /** Null for a token pasted from Meta's dashboard (its expiry is not told); then refreshed by age. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    status: text('status', { enum: ['connected', 'needs_reconnect'] }).notNull().default('connected'),
+    /** Why it needs a reconnect (Graph's message), for the banner. */
+    statusReason: text('status_reason'),
+    lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the current token was issued (connect or refresh): refresh needs it at least 24 h old. */
+    tokenRefreshedAt: timestamp('token_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('instagram_connections_status_check', sql`${table.status} in ('connected', 'needs_reconnect')`)],
+);
+
+/**
+ * Every webhook event we accepted, stored before the 200 and processed by a job. `dedupeKey` identifies the
+ * event (a message's mid, a comment's id, or a hash of the item), so a redelivery is not stored twice.
+ * `threadKey` groups the events whose order matters (one customer's DMs); a job handles one thread.
+ */
+export const instagramEvents = pgTable(
+  'instagram_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** message, echo, deleted, reaction, read, postback, referral, comment, standby, other. */
+    kind: text('kind').notNull(),
+    threadKey: text('thread_key').notNull(),
+    /** When it happened at Instagram (ms timestamp of the item, else the entry's time). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The messaging item or the change value, as received. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** What processing did: stored, duplicate, delivered, ignored, failed… (for people reading the inbox). */
+    outcome: text('outcome'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (table) => [
+    unique('instagram_events_brand_dedupe_key').on(table.brandId, table.dedupeKey),
+    // The processing job reads a thread's pending events in order.
+    index('instagram_events_pending_idx')
+      .on(table.brandId, table.threadKey, table.occurredAt, table.receivedAt)
+      .where(sql`${table.processedAt} is null`),
+  ],
+);
+
+/**
+ * One row per outbound call, written before the call (queued) and moved to sent, failed or unknown. A DM longer
+ * than 1,000 bytes is several parts under one idempotency key.
+ */
+export const instagramSends = pgTable(
+  'instagram_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['direct_message', 'private_reply', 'public_reply'] }).notNull(),
+    origin: text('origin', { enum: ['assistant', 'person'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    part: integer('part').notNull().default(0),
+    partCount: integer('part_count').notNull().default(1),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** The IGSID, or the comment id for a private or public reply. */
+    recipient: text('recipient').notNull(),
+    text: text('text').notNull(),
+    humanAgentTag: boolean('human_agent_tag').notNull().default(false),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'unknown'] }).notNull().default('queued'),
+    /** Graph's message id (DM, private reply) or new comment id (public reply). */
+    graphId: text('graph_id'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('instagram_sends_status_check', sql`${table.status} in ('queued', 'sent', 'failed', 'unknown')`),
+    check('instagram_sends_kind_check', sql`${table.kind} in ('direct_message', 'private_reply', 'public_reply')`),
+    unique('instagram_sends_idempotency_key').on(table.idempotencyKey, table.part),
+    // INTEGRATIONS.md §1.9: one private reply per comment. A refused one (failed) does not use it up.
+    uniqueIndex('instagram_sends_one_private_reply_idx')
+      .on(table.commentId)
+      .where(sql`${table.kind} = 'private_reply' and ${table.status} <> 'failed'`),
+    index('instagram_sends_brand_graph_id_idx').on(table.brandId, table.graphId),
+    index('instagram_sends_conversation_idx').on(table.conversationId, table.status),
+  ],
+);
+
+/** The User Profile API's answers (INTEGRATIONS.md §1.10), so each customer is looked up once, not per message. */
+export const instagramProfiles = pgTable(
+  'instagram_profiles',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    igsid: text('igsid').notNull(),
+    username: text('username'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('instagram_profiles_brand_igsid_key').on(table.brandId, table.igsid)],
+);
+
+export type InstagramConnectionRow = typeof instagramConnections.$inferSelect;
+export type InstagramEventRow = typeof instagramEvents.$inferSelect;
+export type InstagramSendRow = typeof instagramSends.$inferSelect;

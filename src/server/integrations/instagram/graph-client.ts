@@ -1,0 +1,301 @@
+import { z } from 'zod';
+
+/**
+ * Instagram API with Instagram Login (INTEGRATIONS.md §1): token in, typed data out. No database, no logging:
+ * tokens travel only in the Authorization header or the token endpoints' parameters, and never in an error.
+ */
+
+/** What a caller does about a failure (INTEGRATIONS.md §1.14). */
+export type GraphErrorKind =
+  /** 190: the token is invalid, expired or revoked. Reconnect; never retry. */
+  | 'expired_token'
+  /** 429 or codes 4, 17, 32, 613: back off and retry. */
+  | 'rate_limited'
+  /** 5xx, codes 1 and 2, or a network failure before the request was sent: retry with jitter. */
+  | 'server_error'
+  /** Any other 4xx: the request or its content was refused. Fail at once with Graph's message. */
+  | 'refused'
+  /** No answer in time: the outcome is unknown (the call may have happened). Never resend blindly. */
+  | 'timeout';
+
+export class GraphError extends Error {
+  constructor(
+    readonly kind: GraphErrorKind,
+    message: string,
+    readonly details: { status?: number; code?: number; subcode?: number; fbtraceId?: string } = {},
+  ) {
+    super(message);
+    this.name = 'GraphError';
+  }
+
+  /** Worth another try after a pause. */
+  get isRetryable(): boolean {
+    return this.kind === 'rate_limited' || this.kind === 'server_error';
+  }
+}
+
+const rateLimitCodes = new Set([4, 17, 32, 613]);
+const transientCodes = new Set([1, 2]);
+
+const graphErrorBodySchema = z.object({
+  error: z.object({
+    message: z.string().optional(),
+    code: z.number().optional(),
+    error_subcode: z.number().optional(),
+    error_user_msg: z.string().optional(),
+    fbtrace_id: z.string().optional(),
+  }),
+});
+
+// The OAuth endpoints answer errors in their own shape.
+const oauthErrorBodySchema = z.object({
+  error_message: z.string().optional(),
+  error_type: z.string().optional(),
+  code: z.number().optional(),
+});
+
+/** Sorts a non-2xx answer into a kind, keeping Graph's own message (it names the problem; it holds no token). */
+export function classifyGraphFailure(status: number, body: unknown): GraphError {
+  const parsed = graphErrorBodySchema.safeParse(body);
+  const oauth = oauthErrorBodySchema.safeParse(body);
+  const code = parsed.success ? parsed.data.error.code : oauth.success ? oauth.data.code : undefined;
+  const subcode = parsed.success ? parsed.data.error.error_subcode : undefined;
+  const message =
+    (parsed.success ? (parsed.data.error.error_user_msg ?? parsed.data.error.message) : undefined) ??
+    (oauth.success ? oauth.data.error_message : undefined) ??
+    `Instagram answered HTTP ${status}`;
+  const details = {
+    status,
+    ...(code !== undefined ? { code } : {}),
+    ...(subcode !== undefined ? { subcode } : {}),
+    ...(parsed.success && parsed.data.error.fbtrace_id ? { fbtraceId: parsed.data.error.fbtrace_id } : {}),
+  };
+  if (code === 190) return new GraphError('expired_token', message, details);
+  if (status === 429 || (code !== undefined && rateLimitCodes.has(code))) {
+    return new GraphError('rate_limited', message, details);
+  }
+  if (status >= 500 || (code !== undefined && transientCodes.has(code))) {
+    return new GraphError('server_error', message, details);
+  }
+  return new GraphError('refused', message, details);
+}
+
+const meSchema = z.object({ user_id: z.union([z.string(), z.number()]).transform(String), username: z.string() });
+const profileSchema = z.object({
+  username: z.string().optional(),
+  name: z.string().nullable().optional(),
+});
+const sendSchema = z.object({ recipient_id: z.string().optional(), message_id: z.string() });
+const replySchema = z.object({ id: z.string() });
+const successSchema = z.object({ success: z.boolean() });
+const longLivedSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.number().int().positive(),
+});
+const shortLivedItemSchema = z.object({
+  access_token: z.string().min(1),
+  user_id: z.union([z.string(), z.number()]).transform(String),
+  permissions: z.union([z.string(), z.array(z.string())]).optional(),
+});
+// INTEGRATIONS.md §1.2 step 3: wrapped in `data` or not; accept both.
+const shortLivedSchema = z.union([
+  z.object({ data: z.array(shortLivedItemSchema).min(1) }).transform((body) => body.data[0]!),
+  shortLivedItemSchema,
+]);
+
+export interface InstagramAccount {
+  /** The professional account id (= entry.id in webhooks). */
+  accountId: string;
+  username: string;
+}
+
+export interface LongLivedToken {
+  accessToken: string;
+  expiresAt: Date;
+}
+
+export type SendRecipient = { id: string } | { commentId: string };
+
+export interface GraphClientOptions {
+  apiUrl: string;
+  apiVersion: string;
+  appId?: string | undefined;
+  appSecret?: string | undefined;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Per call; a call without an answer by then is a `timeout` (outcome unknown). */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+export const instagramScopes = [
+  'instagram_business_basic',
+  'instagram_business_manage_messages',
+  'instagram_business_manage_comments',
+] as const;
+
+export function createInstagramGraphClient(options: GraphClientOptions) {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const now = options.now ?? Date.now;
+  const versioned = (path: string) => `${options.apiUrl}/${options.apiVersion}${path}`;
+
+  async function call<T>(
+    schema: z.ZodType<T>,
+    url: string,
+    init: { method?: 'GET' | 'POST'; token?: string; json?: unknown; form?: Record<string, string> } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: init.method ?? 'GET',
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new GraphError('timeout', `Instagram did not answer within ${timeoutMs} ms`);
+      }
+      // Connection refused or reset before an answer: nothing was processed that we can know of.
+      throw new GraphError('server_error', 'Instagram could not be reached');
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw new GraphError('timeout', `Instagram did not finish its answer within ${timeoutMs} ms`);
+    }
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // A proxy's HTML error page, for example: classified by status below.
+    }
+    if (!response.ok) throw classifyGraphFailure(response.status, json);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new GraphError('server_error', 'Instagram answered in an unexpected shape', { status: response.status });
+    }
+    return parsed.data;
+  }
+
+  function requireApp(): { appId: string; appSecret: string } {
+    if (!options.appId || !options.appSecret) {
+      throw new GraphError('refused', 'Instagram Login needs INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET');
+    }
+    return { appId: options.appId, appSecret: options.appSecret };
+  }
+
+  const toLongLived = (body: z.infer<typeof longLivedSchema>): LongLivedToken => ({
+    accessToken: body.access_token,
+    expiresAt: new Date(now() + body.expires_in * 1000),
+  });
+
+  return {
+    /** §1.2 step 5: the account the token belongs to. */
+    async getMe(token: string): Promise<InstagramAccount> {
+      const me = await call(meSchema, `${versioned('/me')}?fields=user_id,username`, { token });
+      return { accountId: me.user_id, username: me.username };
+    },
+
+    /** §1.10: null when Instagram gives no username (consent missing is a `refused` error). */
+    async getUserProfile(token: string, igsid: string): Promise<{ username: string | null; name: string | null }> {
+      const profile = await call(
+        profileSchema,
+        `${versioned(`/${encodeURIComponent(igsid)}`)}?fields=name,username`,
+        { token },
+      );
+      return { username: profile.username ?? null, name: profile.name ?? null };
+    },
+
+    /** §1.9: a text DM, or a private reply when the recipient is a comment. Returns Graph's message id. */
+    async sendMessage(
+      token: string,
+      input: { recipient: SendRecipient; text: string; humanAgentTag?: boolean },
+    ): Promise<{ messageId: string }> {
+      const recipient = 'commentId' in input.recipient ? { comment_id: input.recipient.commentId } : { id: input.recipient.id };
+      const sent = await call(sendSchema, versioned('/me/messages'), {
+        method: 'POST',
+        token,
+        json: { recipient, message: { text: input.text }, ...(input.humanAgentTag ? { tag: 'HUMAN_AGENT' } : {}) },
+      });
+      return { messageId: sent.message_id };
+    },
+
+    /** §1.9 public reply: the new comment's id. */
+    async replyToComment(token: string, commentId: string, text: string): Promise<{ commentId: string }> {
+      const url = `${versioned(`/${encodeURIComponent(commentId)}/replies`)}?${new URLSearchParams({ message: text })}`;
+      const reply = await call(replySchema, url, { method: 'POST', token });
+      return { commentId: reply.id };
+    },
+
+    /** §1.5: webhooks for this account's messages and comments. */
+    async subscribeToWebhooks(token: string): Promise<void> {
+      const result = await call(
+        successSchema,
+        `${versioned('/me/subscribed_apps')}?subscribed_fields=messages,comments`,
+        { method: 'POST', token },
+      );
+      if (!result.success) throw new GraphError('refused', 'Instagram did not subscribe the account to webhooks');
+    },
+
+    /** §1.2 step 1: where the browser goes to log in. */
+    buildAuthorizeUrl(input: { redirectUri: string; state: string }): string {
+      const { appId } = requireApp();
+      const url = new URL(options.authorizeUrl);
+      url.search = new URLSearchParams({
+        enable_fb_login: '0',
+        force_authentication: '1',
+        client_id: appId,
+        redirect_uri: input.redirectUri,
+        response_type: 'code',
+        state: input.state,
+        scope: instagramScopes.join(','),
+      }).toString();
+      return url.toString();
+    },
+
+    /** §1.2 steps 3 and 4: the code for a short-lived token, then that for a long-lived one. */
+    async exchangeCode(input: { code: string; redirectUri: string }): Promise<LongLivedToken> {
+      const { appId, appSecret } = requireApp();
+      // Step 2: the code arrives with a trailing "#_" in some browsers.
+      const code = input.code.replace(/#_$/, '');
+      const short = await call(shortLivedSchema, options.tokenUrl, {
+        method: 'POST',
+        form: {
+          client_id: appId,
+          client_secret: appSecret,
+          grant_type: 'authorization_code',
+          redirect_uri: input.redirectUri,
+          code,
+        },
+      });
+      const query = new URLSearchParams({
+        grant_type: 'ig_exchange_token',
+        client_secret: appSecret,
+        access_token: short.access_token,
+      });
+      return toLongLived(await call(longLivedSchema, `${options.apiUrl}/access_token?${query}`));
+    },
+
+    /** §1.2 step 6: a fresh long-lived token (the old one must be at least 24 h old and unexpired). */
+    async refreshToken(token: string): Promise<LongLivedToken> {
+      const query = new URLSearchParams({ grant_type: 'ig_refresh_token', access_token: token });
+      return toLongLived(await call(longLivedSchema, `${options.apiUrl}/refresh_access_token?${query}`));
+    },
+  };
+}
+
+export type InstagramGraphClient = ReturnType<typeof createInstagramGraphClient>;

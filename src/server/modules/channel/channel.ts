@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { instagramProcessJob, instagramRefreshTokensJob } from '#server/jobs/definitions.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import { createInstagramGraphClient, type InstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
+import { createConnectionService } from './connections.ts';
+import { createInbox } from './inbox.ts';
+import { createChannelOutbound, type OutboundDeps } from './outbound.ts';
+import { createProcessor } from './processor.ts';
+import { createSendBudget, type SendBudget } from './send-budget.ts';
+
+export interface InstagramChannelDeps {
+  config: Config;
+  db: Database;
+  jobs: JobQueue;
+  secretBox: SecretBox;
+  log: Logger;
+  /** Tests shorten timeouts and retries. */
+  graph?: InstagramGraphClient;
+  budget?: SendBudget;
+  retry?: OutboundDeps['retry'];
+}
+
+/** The Instagram channel's parts, composed once (runtime.ts) and handed to the routes and the workers. */
+export function createInstagramChannel(deps: InstagramChannelDeps) {
+  const { config, db, jobs, secretBox, log } = deps;
+  const graph =
+    deps.graph ??
+    createInstagramGraphClient({
+      apiUrl: config.INSTAGRAM_API_URL,
+      apiVersion: config.INSTAGRAM_API_VERSION,
+      appId: config.INSTAGRAM_APP_ID,
+      appSecret: config.INSTAGRAM_APP_SECRET,
+      authorizeUrl: config.INSTAGRAM_OAUTH_AUTHORIZE_URL,
+      tokenUrl: config.INSTAGRAM_OAUTH_TOKEN_URL,
+    });
+  const connections = createConnectionService({ db, graph, secretBox, log });
+  const inbox = createInbox({ db, jobs, log });
+  const processor = createProcessor({ db, jobs, graph, connections, log });
+  const outbound = createChannelOutbound({
+    db,
+    graph,
+    connections,
+    budget: deps.budget ?? createSendBudget(),
+    log,
+    humanAgentTagEnabled: config.INSTAGRAM_HUMAN_AGENT_TAG,
+    ...(deps.retry ? { retry: deps.retry } : {}),
+  });
+
+  return {
+    config,
+    graph,
+    connections,
+    inbox,
+    processor,
+    outbound,
+    /** The channel's workers: event processing (batches, woken by the webhook) and the hourly token refresh. */
+    async startWorkers(): Promise<void> {
+      await jobs.work(
+        instagramProcessJob,
+        async ({ brandId, threadKey }) => {
+          await processor.processThread(brandId, threadKey);
+        },
+        { batchSize: 20 },
+      );
+      await jobs.work(instagramRefreshTokensJob, async () => {
+        const result = await connections.refreshDueTokens();
+        if (result.refreshed + result.needsReconnect + result.failed > 0) log.info(result, 'instagram tokens refreshed');
+      });
+      await jobs.boss.schedule(instagramRefreshTokensJob.name, '17 * * * *', {}, { singletonKey: 'hourly' });
+    },
+  };
+}
+
+export type InstagramChannel = ReturnType<typeof createInstagramChannel>;

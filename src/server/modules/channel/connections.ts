@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
+import type { Database } from '#server/db/client.ts';
+import { brands, instagramConnections, type InstagramConnectionRow } from '#server/db/schema/index.ts';
+import { AppError } from '#server/errors.ts';
+import { GraphError, type InstagramAccount, type InstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
+
+const DAY_MS = 86_400_000;
+/** INTEGRATIONS.md §1.2: long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */
+const tokenLifetimeDays = 60;
+const refreshWithinDays = 10;
+const stateLifetimeMs = 10 * 60_000;
+
+const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  // Drizzle wraps the driver's error in `cause`.
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const record = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (record.code === '23505' && (record.constraint === constraint || record.message?.includes(constraint))) return true;
+    current = record.cause;
+  }
+  return false;
+}
+
+export interface ConnectionServiceDeps {
+  db: Database;
+  graph: InstagramGraphClient;
+  secretBox: SecretBox;
+  log: Logger;
+  now?: () => Date;
+}
+
+export function toConnectionView(brandId: string, row: InstagramConnectionRow | undefined): InstagramConnection {
+  if (!row) {
+    return {
+      brandId,
+      status: 'not_connected',
+      accountId: null,
+      username: null,
+      tokenExpiresAt: null,
+      lastWebhookAt: null,
+      connectedAt: null,
+      statusReason: null,
+    };
+  }
+  return {
+    brandId,
+    status: row.status,
+    accountId: row.accountId,
+    username: row.username,
+    tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    lastWebhookAt: row.lastWebhookAt?.toISOString() ?? null,
+    connectedAt: row.createdAt.toISOString(),
+    statusReason: row.statusReason,
+  };
+}
+
+/** Graph's refusal as the API's answer: refused is the caller's problem (400), anything else is Instagram's (503). */
+function graphFailureToAppError(error: unknown, what: string): AppError {
+  if (error instanceof GraphError) {
+    if (error.kind === 'refused' || error.kind === 'expired_token') {
+      return new AppError('BAD_REQUEST', `Instagram refused ${what}: ${error.message}`, [
+        { path: 'accessToken', message: error.message },
+      ]);
+    }
+    return new AppError('SERVICE_UNAVAILABLE', `Instagram could not check ${what} (${error.message}); try again.`);
+  }
+  throw error;
+}
+
+/**
+ * A brand's Instagram connection: connect (a pasted token or OAuth), disconnect, the token's lifecycle. The token
+ * is sealed before it is stored and opened only to call Graph.
+ */
+export function createConnectionService({ db, graph, secretBox, log, now = () => new Date() }: ConnectionServiceDeps) {
+  async function requireBrand(userId: string, brandId: string) {
+    const [brand] = await db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(and(eq(brands.id, brandId), eq(brands.userId, userId)));
+    if (!brand) throw brandNotFound();
+    return brand;
+  }
+
+  async function findByBrand(brandId: string) {
+    const [row] = await db.select().from(instagramConnections).where(eq(instagramConnections.brandId, brandId));
+    return row;
+  }
+
+  /** Subscribes the account, then stores it sealed; nothing changes when any step fails. */
+  async function saveConnection(input: {
+    brandId: string;
+    account: InstagramAccount;
+    token: string;
+    expiresAt: Date | null;
+  }): Promise<InstagramConnectionRow> {
+    const sealed = secretBox.seal(input.token);
+    const [owner] = await db
+      .select({ brandId: instagramConnections.brandId })
+      .from(instagramConnections)
+      .where(eq(instagramConnections.accountId, input.account.accountId));
+    if (owner && owner.brandId !== input.brandId) throw accountTaken();
+    try {
+      await graph.subscribeToWebhooks(input.token);
+    } catch (error) {
+      throw graphFailureToAppError(error, 'the webhook subscription');
+    }
+    const at = now();
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(instagramConnections)
+          .values({
+            brandId: input.brandId,
+            accountId: input.account.accountId,
+            username: input.account.username,
+            accessTokenSealed: sealed,
+            tokenExpiresAt: input.expiresAt,
+            status: 'connected',
+            tokenRefreshedAt: at,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoUpdate({
+            target: instagramConnections.brandId,
+            set: {
+              accountId: input.account.accountId,
+              username: input.account.username,
+              accessTokenSealed: sealed,
+              tokenExpiresAt: input.expiresAt,
+              status: 'connected',
+              statusReason: null,
+              tokenRefreshedAt: at,
+              updatedAt: at,
+            },
+          })
+          .returning();
+        await tx.update(brands).set({ instagramConnected: true, updatedAt: at }).where(eq(brands.id, input.brandId));
+        return row!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'instagram_connections_account_key')) throw accountTaken();
+      throw error;
+    }
+  }
+
+  const accountTaken = () =>
+    new AppError('CONFLICT', 'This Instagram account is already connected to another brand. Disconnect it there first.');
+
+  return {
+    requireBrand,
+
+    async getConnection(userId: string, brandId: string): Promise<InstagramConnection> {
+      await requireBrand(userId, brandId);
+      return toConnectionView(brandId, await findByBrand(brandId));
+    },
+
+    /** Issue 9 §2a: a token from Meta's app dashboard, checked with GET /me. */
+    async connectWithToken(userId: string, brandId: string, input: ConnectInstagramInput): Promise<InstagramConnection> {
+      await requireBrand(userId, brandId);
+      secretBox.seal('probe'); // refuses at once (503 naming ENCRYPTION_KEY) when tokens cannot be stored safely
+      let account: InstagramAccount;
+      try {
+        account = await graph.getMe(input.accessToken);
+      } catch (error) {
+        throw graphFailureToAppError(error, 'the access token');
+      }
+      if (account.accountId !== input.accountId) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `Invalid body: accountId: the token belongs to @${account.username} (account ${account.accountId})`,
+          [{ path: 'accountId', message: `the token belongs to @${account.username} (account ${account.accountId})` }],
+        );
+      }
+      const row = await saveConnection({ brandId, account, token: input.accessToken, expiresAt: null });
+      log.info({ brandId, accountId: account.accountId }, 'instagram account connected with a pasted token');
+      return toConnectionView(brandId, row);
+    },
+
+    async disconnect(userId: string, brandId: string): Promise<void> {
+      await requireBrand(userId, brandId);
+      await db.transaction(async (tx) => {
+        await tx.delete(instagramConnections).where(eq(instagramConnections.brandId, brandId));
+        await tx.update(brands).set({ instagramConnected: false, updatedAt: now() }).where(eq(brands.id, brandId));
+      });
+    },
+
+    /** Issue 9 §2b: the authorize URL, with a state sealed by the secret box (tamper-proof, bound to the user). */
+    async startOAuth(userId: string, brandId: string, redirectUri: string): Promise<string> {
+      await requireBrand(userId, brandId);
+      const state = secretBox.seal(
+        JSON.stringify({ b: brandId, u: userId, e: now().getTime() + stateLifetimeMs, n: randomBytes(8).toString('hex') }),
+      );
+      try {
+        return graph.buildAuthorizeUrl({ redirectUri, state });
+      } catch (error) {
+        if (error instanceof GraphError) throw new AppError('SERVICE_UNAVAILABLE', error.message);
+        throw error;
+      }
+    },
+
+    /** The OAuth callback: exchanges the code and connects. Returns the brand it was for. */
+    async completeOAuth(userId: string, input: { code: string; state: string; redirectUri: string }): Promise<string> {
+      let state: { b: string; u: string; e: number };
+      try {
+        state = JSON.parse(secretBox.open(input.state)) as typeof state;
+      } catch {
+        throw new AppError('BAD_REQUEST', 'The Instagram login could not be verified. Please start again.');
+      }
+      if (state.u !== userId || typeof state.e !== 'number' || state.e < now().getTime()) {
+        throw new AppError('BAD_REQUEST', 'The Instagram login expired or belongs to another session. Please start again.');
+      }
+      await requireBrand(userId, state.b);
+      let token: { accessToken: string; expiresAt: Date };
+      let account: InstagramAccount;
+      try {
+        token = await graph.exchangeCode({ code: input.code, redirectUri: input.redirectUri });
+        account = await graph.getMe(token.accessToken);
+      } catch (error) {
+        throw graphFailureToAppError(error, 'the login');
+      }
+      await saveConnection({ brandId: state.b, account, token: token.accessToken, expiresAt: token.expiresAt });
+      log.info({ brandId: state.b, accountId: account.accountId }, 'instagram account connected with Instagram Login');
+      return state.b;
+    },
+
+    /** Issue 9 §3: code 190 on any call. Sends stop until the owner reconnects; the brand shows as not connected. */
+    async markNeedsReconnect(brandId: string, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(instagramConnections)
+          .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: now() })
+          .where(eq(instagramConnections.brandId, brandId));
+        await tx.update(brands).set({ instagramConnected: false, updatedAt: now() }).where(eq(brands.id, brandId));
+      });
+      log.warn({ brandId }, 'instagram token refused (code 190): the account needs a reconnect');
+    },
+
+    /** The opened token of a connected brand, or null (not connected, or waiting for a reconnect). */
+    async getUsableToken(brandId: string): Promise<{ token: string; accountId: string } | null> {
+      const row = await findByBrand(brandId);
+      if (!row || row.status !== 'connected') return null;
+      return { token: secretBox.open(row.accessTokenSealed), accountId: row.accountId };
+    },
+
+    /** The scheduled refresh (issue 9 §3). Returns how many tokens were refreshed and how many need a reconnect. */
+    async refreshDueTokens(): Promise<{ refreshed: number; needsReconnect: number; failed: number }> {
+      const at = now();
+      const rows = await db
+        .select()
+        .from(instagramConnections)
+        .where(
+          and(
+            eq(instagramConnections.status, 'connected'),
+            sql`${instagramConnections.tokenRefreshedAt} <= ${new Date(at.getTime() - DAY_MS).toISOString()}::timestamptz`,
+            sql`coalesce(${instagramConnections.tokenExpiresAt}, ${instagramConnections.tokenRefreshedAt} + ${`${tokenLifetimeDays} days`}::interval)
+                <= ${new Date(at.getTime() + refreshWithinDays * DAY_MS).toISOString()}::timestamptz`,
+          ),
+        );
+      const result = { refreshed: 0, needsReconnect: 0, failed: 0 };
+      for (const row of rows) {
+        if (row.tokenExpiresAt && row.tokenExpiresAt <= at) {
+          // An expired long-lived token cannot be refreshed (§1.2).
+          await this.markNeedsReconnect(row.brandId, 'The Instagram token expired. Please reconnect.');
+          result.needsReconnect += 1;
+          continue;
+        }
+        try {
+          const fresh = await graph.refreshToken(secretBox.open(row.accessTokenSealed));
+          await db
+            .update(instagramConnections)
+            .set({
+              accessTokenSealed: secretBox.seal(fresh.accessToken),
+              tokenExpiresAt: fresh.expiresAt,
+              tokenRefreshedAt: now(),
+              updatedAt: now(),
+            })
+            .where(and(eq(instagramConnections.id, row.id), eq(instagramConnections.accessTokenSealed, row.accessTokenSealed)));
+          result.refreshed += 1;
+        } catch (error) {
+          if (error instanceof GraphError && error.kind === 'expired_token') {
+            await this.markNeedsReconnect(row.brandId, error.message);
+            result.needsReconnect += 1;
+          } else {
+            log.warn({ brandId: row.brandId, kind: (error as GraphError).kind }, 'instagram token refresh failed; retried later');
+            result.failed += 1;
+          }
+        }
+      }
+      return result;
+    },
+  };
+}
+
+export type ConnectionService = ReturnType<typeof createConnectionService>;

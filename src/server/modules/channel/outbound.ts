@@ -1,0 +1,460 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '#server/db/client.ts';
+import {
+  brands,
+  comments,
+  conversations,
+  instagramConnections,
+  instagramSends,
+  messages,
+  type InstagramSendRow,
+} from '#server/db/schema/index.ts';
+import { AppError } from '#server/errors.ts';
+import { GraphError, type InstagramGraphClient, type SendRecipient } from '#server/integrations/instagram/graph-client.ts';
+import type { ConnectionService } from './connections.ts';
+import type { BudgetKind, SendBudget } from './send-budget.ts';
+import { maxMessageBytes, splitMessageText } from './split-text.ts';
+
+// ---- The port, exactly as INTERFACES.md gives it (consumers: issues 11 and 12) ----
+export type SendOrigin = 'assistant' | 'person';
+export interface OutboundResult {
+  /** 'sent' by Graph; 'failed' with Graph's message; 'unknown' after a timeout (resolved later by the echo). */
+  status: 'sent' | 'failed' | 'unknown';
+  /** Our stored message row ids (one per part when text was split at 1,000 bytes); comment replies: []. */
+  messageIds: string[];
+  /** True when this idempotencyKey had already been used: nothing was sent again. */
+  duplicate: boolean;
+  error?: string;
+}
+export interface ChannelOutbound {
+  /** Send guard first; a refusal throws AppError('CONFLICT', reason) (the API answers 409 naming it).
+   *  Stores the message (sender 'ai' for assistant, 'agent' for person) before calling Graph. */
+  sendDirectMessage(input: {
+    conversationId: string;
+    text: string;
+    origin: SendOrigin;
+    idempotencyKey: string;
+    inventoryChecked?: boolean;
+  }): Promise<OutboundResult>;
+  /** Private reply (recipient.comment_id, once per comment, within 7 days) or public reply (/{comment-id}/replies).
+   *  Marks the comment replied with replyContent. */
+  sendCommentReply(input: {
+    commentId: string;
+    text: string;
+    visibility: 'private' | 'public';
+    origin: SendOrigin;
+    idempotencyKey: string;
+  }): Promise<OutboundResult>;
+  /** For the composer: may this origin send a DM now, and if not, why (same reasons as the guard). */
+  checkDirectMessageWindow(input: {
+    conversationId: string;
+    origin: SendOrigin;
+  }): Promise<{ allowed: true; humanAgentTag: boolean; closesAt: string | null } | { allowed: false; code: string; reason: string }>;
+}
+
+const HOUR_MS = 3_600_000;
+const standardWindowMs = 24 * HOUR_MS;
+const humanAgentWindowMs = 7 * 24 * HOUR_MS;
+const privateReplyWindowMs = 7 * 24 * HOUR_MS;
+/** Instagram's caption and comment limit. */
+const maxPublicReplyCharacters = 2200;
+const maxIdempotencyKeyLength = 200;
+
+export type GuardRefusal = { allowed: false; code: string; reason: string };
+type GuardDecision = { allowed: true; humanAgentTag: boolean; closesAt: string | null } | GuardRefusal;
+
+interface ConversationContext {
+  conversationId: string;
+  brandId: string;
+  customerIgsid: string;
+  status: string;
+  handledBy: 'assistant' | 'person';
+  lastCustomerMessageAt: Date | null;
+  brandActive: boolean;
+  connectionStatus: 'connected' | 'needs_reconnect' | null;
+  accountId: string | null;
+}
+
+/** Reasons common to every send: the brand and its account. */
+function refuseForBrand(context: { brandActive: boolean; connectionStatus: string | null }): GuardRefusal | null {
+  if (!context.brandActive) return { allowed: false, code: 'brand_paused', reason: 'The brand is paused: nothing is sent for it.' };
+  if (!context.connectionStatus) {
+    return { allowed: false, code: 'not_connected', reason: 'The brand has no Instagram account connected.' };
+  }
+  if (context.connectionStatus !== 'connected') {
+    return {
+      allowed: false,
+      code: 'needs_reconnect',
+      reason: 'Instagram refused the account’s token: reconnect the account before anything can be sent.',
+    };
+  }
+  return null;
+}
+
+/**
+ * Issue 9 §8, the send guard (INTEGRATIONS.md §1.12). Automated text only within 24 h of the customer's last
+ * message and never in a conversation a person owns or that was escalated; a person within 24 h, and up to 7 days
+ * only with the HUMAN_AGENT tag when it is enabled.
+ */
+export function decideDirectMessage(
+  context: ConversationContext,
+  origin: SendOrigin,
+  options: { humanAgentTagEnabled: boolean; now: Date },
+): GuardDecision {
+  const brandRefusal = refuseForBrand(context);
+  if (brandRefusal) return brandRefusal;
+  if (origin === 'assistant' && context.status === 'escalated') {
+    return { allowed: false, code: 'escalated', reason: 'The conversation was escalated to a person: the assistant does not send here.' };
+  }
+  if (origin === 'assistant' && context.handledBy === 'person') {
+    return { allowed: false, code: 'person_owned', reason: 'A person is handling this conversation: the assistant does not send here.' };
+  }
+  if (!context.lastCustomerMessageAt) {
+    return { allowed: false, code: 'no_customer_message', reason: 'The customer has not written yet: Instagram lets a brand answer only after a message.' };
+  }
+  const age = options.now.getTime() - context.lastCustomerMessageAt.getTime();
+  const at = (ms: number) => new Date(context.lastCustomerMessageAt!.getTime() + ms).toISOString();
+  if (age <= standardWindowMs) return { allowed: true, humanAgentTag: false, closesAt: at(standardWindowMs) };
+  if (origin === 'assistant') {
+    return {
+      allowed: false,
+      code: 'window_closed',
+      reason: 'The customer’s last message is more than 24 hours old: automated replies are not allowed.',
+    };
+  }
+  if (age <= humanAgentWindowMs && options.humanAgentTagEnabled) {
+    return { allowed: true, humanAgentTag: true, closesAt: at(humanAgentWindowMs) };
+  }
+  if (age <= humanAgentWindowMs) {
+    return {
+      allowed: false,
+      code: 'window_closed',
+      reason:
+        'The customer’s last message is more than 24 hours old: a person may reply up to 7 days only with the Human Agent tag (INSTAGRAM_HUMAN_AGENT_TAG).',
+    };
+  }
+  return { allowed: false, code: 'window_closed', reason: 'The customer’s last message is more than 7 days old: Instagram does not allow a reply.' };
+}
+
+export interface OutboundDeps {
+  db: Database;
+  graph: InstagramGraphClient;
+  connections: ConnectionService;
+  budget: SendBudget;
+  log: Logger;
+  humanAgentTagEnabled: boolean;
+  /** Retries of 429, rate-limit codes and 5xx: attempts in all, and the first pause (doubling, with jitter). */
+  retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  now?: () => Date;
+}
+
+type SendOutcome = { status: 'sent'; graphId: string } | { status: 'failed' | 'unknown'; error: string; kind?: string };
+
+/**
+ * Issue 9 §7–9: the one outbound path. Every send is recorded (queued) before Graph is called, under a unique
+ * idempotency key, and moved to sent, failed or unknown. A timeout is never resent: the echo resolves it.
+ */
+export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
+  const { db, graph, connections, budget, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const attempts = deps.retry?.attempts ?? 4;
+  const baseDelayMs = deps.retry?.baseDelayMs ?? 500;
+  const maxDelayMs = deps.retry?.maxDelayMs ?? 8000;
+
+  async function loadConversation(conversationId: string): Promise<ConversationContext | null> {
+    const [row] = await db
+      .select({
+        conversationId: conversations.id,
+        brandId: conversations.brandId,
+        customerIgsid: conversations.customerInstagramId,
+        status: conversations.status,
+        handledBy: conversations.handledBy,
+        lastCustomerMessageAt: conversations.lastCustomerMessageAt,
+        brandActive: brands.active,
+        connectionStatus: instagramConnections.status,
+        accountId: instagramConnections.accountId,
+      })
+      .from(conversations)
+      .innerJoin(brands, eq(brands.id, conversations.brandId))
+      .leftJoin(instagramConnections, eq(instagramConnections.brandId, conversations.brandId))
+      .where(eq(conversations.id, conversationId));
+    return row ?? null;
+  }
+
+  const guard = (context: ConversationContext, origin: SendOrigin) =>
+    decideDirectMessage(context, origin, { humanAgentTagEnabled: deps.humanAgentTagEnabled, now: now() });
+
+  function validateKey(key: string) {
+    if (!key || key.length > maxIdempotencyKeyLength) {
+      throw new AppError('BAD_REQUEST', `Invalid idempotencyKey: must be 1 to ${maxIdempotencyKeyLength} characters`, [
+        { path: 'idempotencyKey', message: `must be 1 to ${maxIdempotencyKeyLength} characters` },
+      ]);
+    }
+  }
+
+  async function findSends(idempotencyKey: string): Promise<InstagramSendRow[]> {
+    return db.select().from(instagramSends).where(eq(instagramSends.idempotencyKey, idempotencyKey)).orderBy(asc(instagramSends.part));
+  }
+
+  /** The result for stored rows: the first part that is not sent decides (parts go in order). */
+  function summarize(rows: InstagramSendRow[], duplicate: boolean, withMessages: boolean): OutboundResult {
+    const messageIds = withMessages ? rows.flatMap((row) => (row.messageId ? [row.messageId] : [])) : [];
+    const first = rows.find((row) => row.status !== 'sent');
+    if (!first) return { status: 'sent', messageIds, duplicate };
+    // Queued means in flight or interrupted: we cannot know whether it left, exactly like a timeout.
+    const status = first.status === 'failed' ? 'failed' : 'unknown';
+    return { status, messageIds, duplicate, ...(first.error ? { error: first.error } : {}) };
+  }
+
+  /** One Graph call with the retry policy of §9: only rate limits and server errors are tried again. */
+  async function callGraph(
+    brandId: string,
+    accountId: string,
+    kind: BudgetKind,
+    send: (token: string) => Promise<string>,
+  ): Promise<SendOutcome> {
+    for (let attempt = 1; ; attempt += 1) {
+      const usable = await connections.getUsableToken(brandId);
+      if (!usable) return { status: 'failed', error: 'The Instagram account needs a reconnect.', kind: 'needs_reconnect' };
+      if (!(await budget.take(accountId, kind))) {
+        return { status: 'failed', error: 'The account’s send budget is used up for now; try again later.', kind: 'budget' };
+      }
+      try {
+        return { status: 'sent', graphId: await send(usable.token) };
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.kind === 'expired_token') {
+          await connections.markNeedsReconnect(brandId, error.message);
+          return { status: 'failed', error: error.message, kind: error.kind };
+        }
+        if (error.kind === 'timeout') return { status: 'unknown', error: error.message, kind: error.kind };
+        if (!error.isRetryable || attempt >= attempts) return { status: 'failed', error: error.message, kind: error.kind };
+        const pause = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+        const jittered = pause / 2 + Math.random() * (pause / 2);
+        log.warn({ brandId, kind: error.kind, attempt }, 'instagram send refused for now; retrying');
+        await new Promise((resolve) => setTimeout(resolve, jittered));
+      }
+    }
+  }
+
+  async function recordOutcome(send: InstagramSendRow, outcome: SendOutcome) {
+    await db.transaction(async (tx) => {
+      if (outcome.status === 'sent') {
+        await tx
+          .update(instagramSends)
+          .set({ status: 'sent', graphId: outcome.graphId, error: null, attempts: sql`${instagramSends.attempts} + 1`, updatedAt: now() })
+          .where(eq(instagramSends.id, send.id));
+        if (send.messageId) {
+          // The echo may have come first and marked it delivered.
+          await tx
+            .update(messages)
+            .set({
+              instagramMessageId: outcome.graphId,
+              deliveryState: sql`case when ${messages.deliveryState} in ('delivered', 'seen') then ${messages.deliveryState} else 'sent' end`,
+            })
+            .where(eq(messages.id, send.messageId));
+        }
+      } else {
+        // An echo that resolved it meanwhile wins over a late timeout.
+        await tx
+          .update(instagramSends)
+          .set({ status: outcome.status, error: outcome.error, attempts: sql`${instagramSends.attempts} + 1`, updatedAt: now() })
+          .where(and(eq(instagramSends.id, send.id), sql`${instagramSends.status} <> 'sent'`));
+        if (send.messageId) {
+          await tx
+            .update(messages)
+            .set({ deliveryState: outcome.status })
+            .where(and(eq(messages.id, send.messageId), sql`${messages.deliveryState} = 'queued'`));
+        }
+      }
+    });
+  }
+
+  async function failRemaining(rows: InstagramSendRow[], reason: string) {
+    for (const row of rows) await recordOutcome(row, { status: 'failed', error: reason });
+  }
+
+
+  return {
+    async checkDirectMessageWindow({ conversationId, origin }) {
+      const context = await loadConversation(conversationId);
+      if (!context) throw new AppError('NOT_FOUND', 'Conversation not found');
+      return guard(context, origin);
+    },
+
+    async sendDirectMessage({ conversationId, text, origin, idempotencyKey, inventoryChecked = false }) {
+      validateKey(idempotencyKey);
+      const existing = await findSends(idempotencyKey);
+      if (existing.length > 0) return summarize(existing, true, true);
+      const parts = splitMessageText(text);
+      if (parts.length === 0) {
+        throw new AppError('BAD_REQUEST', 'Invalid text: must not be empty', [{ path: 'text', message: 'must not be empty' }]);
+      }
+      const context = await loadConversation(conversationId);
+      if (!context) throw new AppError('NOT_FOUND', 'Conversation not found');
+      const decision = guard(context, origin);
+      if (!decision.allowed) throw new AppError('CONFLICT', decision.reason);
+
+      // Recorded before the call: the messages (queued) and one send row per part, under the idempotency key.
+      const stored = await db.transaction(async (tx) => {
+        const sendRows = await tx
+          .insert(instagramSends)
+          .values(
+            parts.map((part, index) => ({
+              brandId: context.brandId,
+              kind: 'direct_message' as const,
+              origin,
+              idempotencyKey,
+              part: index,
+              partCount: parts.length,
+              conversationId,
+              recipient: context.customerIgsid,
+              text: part,
+              humanAgentTag: decision.humanAgentTag,
+            })),
+          )
+          .onConflictDoNothing({ target: [instagramSends.idempotencyKey, instagramSends.part] })
+          .returning();
+        if (sendRows.length !== parts.length) return null; // a concurrent call with the same key won
+        const base = now().getTime();
+        const messageRows = await tx
+          .insert(messages)
+          .values(
+            parts.map((part, index) => ({
+              conversationId,
+              brandId: context.brandId,
+              sender: origin === 'assistant' ? ('ai' as const) : ('agent' as const),
+              content: part,
+              inventoryChecked,
+              deliveryState: 'queued',
+              // Parts keep their order on screen.
+              createdAt: new Date(base + index),
+            })),
+          )
+          .returning({ id: messages.id });
+        const ordered = [...sendRows].sort((a, b) => a.part - b.part);
+        for (const [index, row] of ordered.entries()) {
+          await tx.update(instagramSends).set({ messageId: messageRows[index]!.id }).where(eq(instagramSends.id, row.id));
+          row.messageId = messageRows[index]!.id;
+        }
+        await tx.execute(sql`
+          update conversations set last_message_at = greatest(last_message_at, ${new Date(base).toISOString()}::timestamptz)
+            ${origin === 'person' ? sql`, handled_by = 'person'` : sql``}
+          where id = ${conversationId}`);
+        return ordered;
+      });
+      if (!stored) return summarize(await findSends(idempotencyKey), true, true);
+
+      for (const [index, row] of stored.entries()) {
+        // The guard again, just before each call: a pause, a 190 or a person taking over may have happened.
+        if (index > 0) {
+          const fresh = await loadConversation(conversationId);
+          const again = fresh ? guard(fresh, origin) : ({ allowed: false, code: 'gone', reason: 'Conversation not found' } as const);
+          if (!again.allowed) {
+            await failRemaining(stored.slice(index), `Not sent: ${again.reason}`);
+            break;
+          }
+        }
+        const outcome = await callGraph(context.brandId, context.accountId!, 'direct_message', async (token) => {
+          const sent = await graph.sendMessage(token, {
+            recipient: { id: context.customerIgsid },
+            text: row.text,
+            humanAgentTag: row.humanAgentTag,
+          });
+          return sent.messageId;
+        });
+        await recordOutcome(row, outcome);
+        if (outcome.status !== 'sent') {
+          log.warn({ conversationId, status: outcome.status, kind: outcome.kind }, 'instagram direct message not sent');
+          const why = outcome.status === 'unknown' ? 'the previous part’s outcome is unknown' : 'the previous part failed';
+          await failRemaining(stored.slice(index + 1), `Not sent: ${why}.`);
+          break;
+        }
+      }
+      return summarize(await findSends(idempotencyKey), false, true);
+    },
+
+    async sendCommentReply({ commentId, text, visibility, origin, idempotencyKey }) {
+      validateKey(idempotencyKey);
+      const existing = await findSends(idempotencyKey);
+      if (existing.length > 0) return summarize(existing, true, false);
+      const body = text.trim();
+      if (!body) throw new AppError('BAD_REQUEST', 'Invalid text: must not be empty', [{ path: 'text', message: 'must not be empty' }]);
+      if (visibility === 'private' && Buffer.byteLength(body, 'utf8') > maxMessageBytes) {
+        throw new AppError('BAD_REQUEST', `Invalid text: a private reply is one message of at most ${maxMessageBytes} bytes`, [
+          { path: 'text', message: `must be at most ${maxMessageBytes} bytes (one private reply per comment)` },
+        ]);
+      }
+      if (visibility === 'public' && [...body].length > maxPublicReplyCharacters) {
+        throw new AppError('BAD_REQUEST', `Invalid text: must be at most ${maxPublicReplyCharacters} characters`, [
+          { path: 'text', message: `must be at most ${maxPublicReplyCharacters} characters` },
+        ]);
+      }
+      const [comment] = await db
+        .select({
+          id: comments.id,
+          brandId: comments.brandId,
+          instagramCommentId: comments.instagramCommentId,
+          parentId: comments.parentInstagramCommentId,
+          createdAt: comments.createdAt,
+          brandActive: brands.active,
+          connectionStatus: instagramConnections.status,
+          accountId: instagramConnections.accountId,
+        })
+        .from(comments)
+        .innerJoin(brands, eq(brands.id, comments.brandId))
+        .leftJoin(instagramConnections, eq(instagramConnections.brandId, comments.brandId))
+        .where(eq(comments.id, commentId));
+      if (!comment) throw new AppError('NOT_FOUND', 'Comment not found');
+      const refusal = refuseForBrand(comment);
+      if (refusal) throw new AppError('CONFLICT', refusal.reason);
+      if (visibility === 'private' && now().getTime() - comment.createdAt.getTime() > privateReplyWindowMs) {
+        throw new AppError('CONFLICT', 'The comment is more than 7 days old: Instagram no longer allows a private reply.');
+      }
+      // A reply to a reply attaches to the top-level comment (INTEGRATIONS.md §1.9).
+      const target = visibility === 'public' ? (comment.parentId ?? comment.instagramCommentId) : comment.instagramCommentId;
+      const kind = visibility === 'private' ? ('private_reply' as const) : ('public_reply' as const);
+
+      let row: InstagramSendRow | undefined;
+      try {
+        [row] = await db
+          .insert(instagramSends)
+          .values({ brandId: comment.brandId, kind, origin, idempotencyKey, commentId, recipient: target, text: body })
+          .onConflictDoNothing({ target: [instagramSends.idempotencyKey, instagramSends.part] })
+          .returning();
+      } catch (error) {
+        if (hasConstraint(error, 'instagram_sends_one_private_reply_idx')) {
+          throw new AppError('CONFLICT', 'This comment already has its private reply: Instagram allows one per comment.');
+        }
+        throw error;
+      }
+      if (!row) return summarize(await findSends(idempotencyKey), true, false);
+
+      const outcome = await callGraph(comment.brandId, comment.accountId!, kind, async (token) => {
+        if (kind === 'private_reply') {
+          const recipient: SendRecipient = { commentId: target };
+          return (await graph.sendMessage(token, { recipient, text: body })).messageId;
+        }
+        return (await graph.replyToComment(token, target, body)).commentId;
+      });
+      await recordOutcome(row, outcome);
+      if (outcome.status === 'sent') {
+        await db.update(comments).set({ replied: true, replyContent: body }).where(eq(comments.id, commentId));
+      } else {
+        log.warn({ commentId, status: outcome.status, kind: outcome.kind }, 'instagram comment reply not sent');
+      }
+      return summarize(await findSends(idempotencyKey), false, false);
+    },
+  };
+}
+
+function hasConstraint(error: unknown, name: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const record = current as { constraint?: string; message?: string; cause?: unknown };
+    if (record.constraint === name || record.message?.includes(name)) return true;
+    current = record.cause;
+  }
+  return false;
+}

@@ -1,0 +1,105 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { brandIdParamsSchema } from '#contracts/dashboard.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import {
+  connectInstagramInputSchema,
+  instagramCallbackQuerySchema,
+  instagramConnectionSchema,
+  instagramConnectQuerySchema,
+  instagramSettingsSchema,
+} from '#contracts/instagram.ts';
+import { AppError } from '#server/errors.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import type { InstagramChannel } from './channel.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** Where the browser lands after Instagram Login; the same origin the flow started from. */
+function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
+}
+
+const dashboardPath = '/dashboard/instagram';
+
+/** Issue 9 §1–2: a brand's Instagram connection, for its verified owner only. */
+export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: InstagramChannel }> = async (app, { channel }) => {
+  const guarded = { preHandler: requireVerifiedUser };
+  const { config, connections } = channel;
+  const callbackUri = (request: FastifyRequest) => `${publicBase(request, config.PUBLIC_URL)}/api/instagram/callback`;
+
+  app.get(
+    '/brands/:brandId/instagram',
+    { ...guarded, schema: { params: brandIdParamsSchema, response: { 200: instagramConnectionSchema, ...errors } } },
+    async (request) => connections.getConnection(currentUser(request).id, request.params.brandId),
+  );
+
+  app.put(
+    '/brands/:brandId/instagram',
+    {
+      ...guarded,
+      // Each call reaches Graph (GET /me, subscribed_apps): a verified user cannot hammer it through us.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { params: brandIdParamsSchema, body: connectInstagramInputSchema, response: { 200: instagramConnectionSchema, ...errors } },
+    },
+    async (request) => connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body),
+  );
+
+  app.delete(
+    '/brands/:brandId/instagram',
+    { ...guarded, schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await connections.disconnect(currentUser(request).id, request.params.brandId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/instagram/settings',
+    { ...guarded, schema: { response: { 200: instagramSettingsSchema, ...errors } } },
+    async (request) => ({
+      callbackUrl: `${publicBase(request, config.PUBLIC_URL)}/api/webhooks/instagram`,
+      verifyToken: config.INSTAGRAM_VERIFY_TOKEN ?? null,
+      oauthAvailable: Boolean(config.INSTAGRAM_APP_ID && config.INSTAGRAM_APP_SECRET),
+      webhooksConfigured: Boolean(config.INSTAGRAM_APP_SECRET && config.INSTAGRAM_VERIFY_TOKEN),
+      humanAgentTag: config.INSTAGRAM_HUMAN_AGENT_TAG,
+    }),
+  );
+
+  app.get(
+    '/instagram/connect',
+    { ...guarded, schema: { querystring: instagramConnectQuerySchema, response: errors } },
+    async (request, reply) => {
+      if (!config.INSTAGRAM_APP_ID || !config.INSTAGRAM_APP_SECRET) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Connect with Instagram needs INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET on the server.');
+      }
+      const url = await connections.startOAuth(currentUser(request).id, request.query.brandId, callbackUri(request));
+      return reply.redirect(url, 302);
+    },
+  );
+
+  // Instagram sends the browser back here; every outcome returns to the screen with a message.
+  app.get('/instagram/callback', { schema: { querystring: instagramCallbackQuerySchema } }, async (request, reply) => {
+    const back = (params: Record<string, string>) => reply.redirect(`${dashboardPath}?${new URLSearchParams(params)}`, 302);
+    const { code, state, error_description: description, error } = request.query;
+    if (!request.user) return back({ instagram: 'error', message: 'Sign in, then connect Instagram again.' });
+    if (error || !code || !state) {
+      return back({ instagram: 'error', message: description ?? 'Instagram login was cancelled.' });
+    }
+    try {
+      const brandId = await connections.completeOAuth(request.user.id, { code, state, redirectUri: callbackUri(request) });
+      return back({ instagram: 'connected', brandId });
+    } catch (failure) {
+      if (failure instanceof AppError) return back({ instagram: 'error', message: failure.message });
+      throw failure;
+    }
+  });
+};

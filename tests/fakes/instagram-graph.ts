@@ -1,0 +1,316 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * An Instagram Graph stand-in on 127.0.0.1 speaking the subset Voicecart uses (INTEGRATIONS.md §1): /me,
+ * the user profile, /me/messages (DMs and private replies), /{comment}/replies, /me/subscribed_apps, the
+ * OAuth code exchange, the long-lived exchange and the refresh. It records every call, fails on demand, and can
+ * post signed webhook deliveries (echoes included) to our server.
+ */
+
+export interface RecordedCall {
+  method: string;
+  /** Path without the version prefix, e.g. `/me/messages`. */
+  path: string;
+  version: string | null;
+  query: Record<string, string>;
+  body: unknown;
+  /** The Bearer token, or the access_token parameter. */
+  token: string | null;
+  /** 200 when answered normally; the failure status otherwise; 0 for a hang. */
+  status: number;
+}
+
+export type FailureKind =
+  | 'http429'
+  | 'http500'
+  /** HTTP 400 with error code 190 (expired token). */
+  | 'code190'
+  /** HTTP 400 with code 4 (app rate limit). */
+  | 'code4'
+  /** HTTP 400 with code 100 and a message: a content error. */
+  | 'content'
+  /** HTTP 400 code 10 subcode 2018278: outside the messaging window. */
+  | 'window'
+  /** Accept the request and never answer (the client times out). The send still "happens". */
+  | 'hang';
+
+export interface FakeAccount {
+  accountId: string;
+  username: string;
+  token: string;
+}
+
+export interface FakeInstagramGraph {
+  /** `http://127.0.0.1:<port>`: INSTAGRAM_API_URL. */
+  url: string;
+  /** OAuth URLs to put in INSTAGRAM_OAUTH_AUTHORIZE_URL and INSTAGRAM_OAUTH_TOKEN_URL. */
+  authorizeUrl: string;
+  tokenUrl: string;
+  calls: RecordedCall[];
+  /** Adds an account; its token answers /me. */
+  addAccount(account: Partial<FakeAccount> & { accountId: string; username: string }): FakeAccount;
+  /** Profiles the User Profile API returns, by IGSID. Unknown IGSIDs answer the consent error. */
+  setProfile(igsid: string, username: string): void;
+  /** The next `count` calls whose path matches (all when omitted) fail this way. */
+  failNext(kind: FailureKind, options?: { count?: number; path?: RegExp }): void;
+  /** Echoes of our sends are posted to this webhook automatically (signed), like Instagram does. */
+  enableEchoes(options: { webhookUrl: string; appSecret: string; delayMs?: number }): void;
+  /** Posts a signed webhook body to our server; returns its status. */
+  postWebhook(webhookUrl: string, appSecret: string, payload: unknown): Promise<number>;
+  /** Messages sent through /me/messages, in order. */
+  sentMessages(): { recipient: Record<string, string>; text: string; tag?: string; messageId: string; accountId: string }[];
+  /** Codes the authorize page hands out: the next one belongs to this account. */
+  nextAuthorizationFor(accountId: string): void;
+  close(): Promise<void>;
+}
+
+export const signWebhookBody = (appSecret: string, body: string | Buffer) =>
+  `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+
+export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
+  const accountsByToken = new Map<string, FakeAccount>();
+  const profiles = new Map<string, string>();
+  const calls: RecordedCall[] = [];
+  const failures: { kind: FailureKind; count: number; path?: RegExp }[] = [];
+  const sent: ReturnType<FakeInstagramGraph['sentMessages']> = [];
+  const codes = new Map<string, string>(); // code -> accountId
+  const shortTokens = new Map<string, string>(); // short token -> accountId
+  const hanging = new Set<ServerResponse>();
+  let nextAuthorizationAccount: string | null = null;
+  let echoes: { webhookUrl: string; appSecret: string; delayMs: number } | null = null;
+  let counter = 0;
+
+  const newToken = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
+
+  const errorBody = (kind: FailureKind): [number, unknown] => {
+    switch (kind) {
+      case 'http429':
+        return [429, { error: { message: 'Too many calls', type: 'OAuthException', code: 613 } }];
+      case 'http500':
+        return [500, { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, is_transient: true } }];
+      case 'code190':
+        return [400, { error: { message: 'Error validating access token: Session has expired', type: 'OAuthException', code: 190, error_subcode: 463 } }];
+      case 'code4':
+        return [400, { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } }];
+      case 'window':
+        return [400, { error: { message: 'This message is sent outside of allowed window.', type: 'OAuthException', code: 10, error_subcode: 2018278 } }];
+      default:
+        return [400, { error: { message: 'The message text is invalid', type: 'OAuthException', code: 100 } }];
+    }
+  };
+
+  async function postWebhook(webhookUrl: string, appSecret: string, payload: unknown): Promise<number> {
+    const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(appSecret, body) },
+      body,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  function scheduleEcho(account: FakeAccount, recipient: string, messageId: string, text: string) {
+    if (!echoes) return;
+    const target = echoes;
+    const payload = {
+      object: 'instagram',
+      entry: [
+        {
+          id: account.accountId,
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: account.accountId },
+              recipient: { id: recipient },
+              timestamp: Date.now(),
+              message: { mid: messageId, text, is_echo: true },
+            },
+          ],
+        },
+      ],
+    };
+    setTimeout(() => {
+      postWebhook(target.webhookUrl, target.appSecret, payload).catch(() => {});
+    }, target.delayMs);
+  }
+
+  async function readBody(request: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const raw = await readBody(request);
+    let body: unknown = raw;
+    if ((request.headers['content-type'] ?? '').includes('application/json')) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = raw;
+      }
+    } else if ((request.headers['content-type'] ?? '').includes('x-www-form-urlencoded')) {
+      body = Object.fromEntries(new URLSearchParams(raw));
+    }
+    const versionMatch = /^\/(v\d+\.\d+)(\/.*)$/.exec(url.pathname);
+    const version = versionMatch?.[1] ?? null;
+    const path = versionMatch?.[2] ?? url.pathname;
+    const query = Object.fromEntries(url.searchParams);
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
+    const token = bearer ?? query.access_token ?? null;
+    const call: RecordedCall = { method: request.method ?? 'GET', path, version, query, body, token, status: 200 };
+    calls.push(call);
+
+    const send = (status: number, payload: unknown) => {
+      call.status = status;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(payload));
+    };
+
+    const failure = failures.find((f) => f.count > 0 && (!f.path || f.path.test(path)));
+    if (failure) {
+      failure.count -= 1;
+      if (failure.kind === 'hang') {
+        call.status = 0;
+        hanging.add(response);
+        response.on('close', () => hanging.delete(response));
+        // The send is processed even though no answer comes back (why a timeout must not be resent blindly).
+        if (path === '/me/messages' && request.method === 'POST') recordSend(token, body);
+        return;
+      }
+      const [status, payload] = errorBody(failure.kind);
+      return send(status, payload);
+    }
+
+    // OAuth (unversioned)
+    if (path === '/oauth/authorize') {
+      const accountId = nextAuthorizationAccount ?? [...accountsByToken.values()][0]?.accountId;
+      if (!accountId) return send(400, { error_message: 'no account to log in' });
+      const code = newToken('code-');
+      codes.set(code, accountId);
+      const redirect = new URL(query.redirect_uri ?? '');
+      redirect.searchParams.set('code', code);
+      redirect.searchParams.set('state', query.state ?? '');
+      call.status = 302;
+      response.writeHead(302, { location: `${redirect.toString()}#_` });
+      return response.end();
+    }
+    if (path === '/oauth/access_token' && request.method === 'POST') {
+      const form = body as Record<string, string>;
+      const accountId = codes.get(form.code ?? '');
+      if (!accountId || form.grant_type !== 'authorization_code') {
+        return send(400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
+      }
+      codes.delete(form.code!);
+      const short = newToken('short-');
+      shortTokens.set(short, accountId);
+      return send(200, { data: [{ access_token: short, user_id: `app-scoped-${accountId}`, permissions: 'instagram_business_basic' }] });
+    }
+    if (path === '/access_token' && version === null) {
+      const accountId = shortTokens.get(query.access_token ?? '');
+      if (!accountId || query.grant_type !== 'ig_exchange_token') return send(...errorBody('code190'));
+      shortTokens.delete(query.access_token!);
+      const existing = [...accountsByToken.values()].find((a) => a.accountId === accountId)!;
+      const long = newToken('long-');
+      accountsByToken.set(long, { ...existing, token: long });
+      return send(200, { access_token: long, token_type: 'bearer', expires_in: 5_183_944 });
+    }
+    if (path === '/refresh_access_token' && version === null) {
+      const account = accountsByToken.get(query.access_token ?? '');
+      if (!account || query.grant_type !== 'ig_refresh_token') return send(...errorBody('code190'));
+      const fresh = newToken('refreshed-');
+      accountsByToken.set(fresh, { ...account, token: fresh });
+      return send(200, { access_token: fresh, token_type: 'bearer', expires_in: 5_184_000 });
+    }
+
+    // Graph (versioned, Bearer token)
+    const account = token ? accountsByToken.get(token) : undefined;
+    if (!version) return send(404, { error: { message: 'Unknown path', code: 803 } });
+    if (!account) return send(...errorBody('code190'));
+
+    if (path === '/me' && request.method === 'GET') {
+      return send(200, { user_id: account.accountId, username: account.username, id: `app-${account.accountId}` });
+    }
+    if (path === '/me/subscribed_apps' && request.method === 'POST') return send(200, { success: true });
+    if (path === '/me/messages' && request.method === 'POST') {
+      const payload = body as { recipient?: Record<string, string>; message?: { text?: string } };
+      const text = payload?.message?.text;
+      if (!payload?.recipient || typeof text !== 'string' || text.length === 0) return send(...errorBody('content'));
+      if (Buffer.byteLength(text, 'utf8') > 1000) {
+        return send(400, { error: { message: 'Message text exceeds 1000 bytes', code: 100 } });
+      }
+      const messageId = recordSend(token, body)!;
+      return send(200, { recipient_id: payload.recipient.id ?? 'from-comment', message_id: messageId });
+    }
+    const replies = /^\/([^/]+)\/replies$/.exec(path);
+    if (replies && request.method === 'POST') {
+      if (!query.message) return send(...errorBody('content'));
+      counter += 1;
+      return send(200, { id: `reply-${counter}` });
+    }
+    const profile = /^\/([^/]+)$/.exec(path);
+    if (profile && request.method === 'GET') {
+      const username = profiles.get(decodeURIComponent(profile[1]!));
+      if (!username) return send(400, { error: { message: 'User consent is required to access user profile', code: 230 } });
+      return send(200, { username, name: null });
+    }
+    return send(404, { error: { message: 'Unknown path', code: 803 } });
+  });
+
+  function recordSend(token: string | null, body: unknown): string | undefined {
+    const account = token ? accountsByToken.get(token) : undefined;
+    if (!account) return undefined;
+    const payload = body as { recipient: Record<string, string>; message: { text: string }; tag?: string };
+    counter += 1;
+    const messageId = `mid.fake.${counter}.${randomBytes(4).toString('hex')}`;
+    sent.push({
+      recipient: payload.recipient,
+      text: payload.message.text,
+      ...(payload.tag ? { tag: payload.tag } : {}),
+      messageId,
+      accountId: account.accountId,
+    });
+    const recipientId = payload.recipient.id ?? `igsid-of-comment-${payload.recipient.comment_id}`;
+    scheduleEcho(account, recipientId, messageId, payload.message.text);
+    return messageId;
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    authorizeUrl: `${url}/oauth/authorize`,
+    tokenUrl: `${url}/oauth/access_token`,
+    calls,
+    addAccount(input) {
+      const account = { token: input.token ?? newToken('token-'), accountId: input.accountId, username: input.username };
+      accountsByToken.set(account.token, account);
+      return account;
+    },
+    setProfile(igsid, username) {
+      profiles.set(igsid, username);
+    },
+    failNext(kind, options = {}) {
+      failures.push({ kind, count: options.count ?? 1, ...(options.path ? { path: options.path } : {}) });
+    },
+    enableEchoes(options) {
+      echoes = { webhookUrl: options.webhookUrl, appSecret: options.appSecret, delayMs: options.delayMs ?? 0 };
+    },
+    postWebhook,
+    sentMessages: () => sent,
+    nextAuthorizationFor(accountId) {
+      nextAuthorizationAccount = accountId;
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

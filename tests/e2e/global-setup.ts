@@ -87,6 +87,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const instagramAccount = instagram.addAccount({ accountId: '17841400000424242', username: 'e2e.shop' });
   process.env.E2E_INSTAGRAM_ACCOUNT_ID = instagramAccount.accountId;
   process.env.E2E_INSTAGRAM_TOKEN = instagramAccount.token;
+  // Dashboard actions (tests/e2e/dashboard-actions.spec.ts): their own account, and a customer with a profile.
+  const actionsAccount = instagram.addAccount({ accountId: '17841400000535353', username: 'e2e.actions' });
+  instagram.setProfile('e2e-live-buyer', 'live.buyer');
+  process.env.E2E_ACTIONS_INSTAGRAM_ACCOUNT_ID = actionsAccount.accountId;
+  process.env.E2E_ACTIONS_INSTAGRAM_TOKEN = actionsAccount.token;
+  process.env.E2E_INSTAGRAM_APP_SECRET = 'e2e-instagram-secret';
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -97,7 +103,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JOB_POLL_SECONDS: '0.5',
     DATABASE_URL: '',
     SMTP_URL: '',
-    INSTAGRAM_APP_SECRET: 'e2e-instagram-secret',
+    INSTAGRAM_APP_SECRET: process.env.E2E_INSTAGRAM_APP_SECRET,
     INSTAGRAM_VERIFY_TOKEN: 'e2e-verify-token',
     INSTAGRAM_APP_ID: 'e2e-app-id',
     INSTAGRAM_API_URL: instagram.url,

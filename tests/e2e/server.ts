@@ -1,17 +1,18 @@
 import { loadConfig } from '#server/config.ts';
 import { openDatabaseFromConfig, startRuntime } from '#server/runtime.ts';
-import { createDatabaseChannel, createQuotingDrafts } from '#tests/fakes/dashboard-ports.ts';
+import { createQuotingDrafts } from '#tests/fakes/dashboard-ports.ts';
 
 /**
- * The production server for the end-to-end suite, with the dashboard's ports filled by the fakes of
- * tests/fakes/dashboard-ports.ts until the channel (issue 9) and the assistant (issue 11) are merged; then the
- * lead wires the real ones in runtime.ts and global-setup goes back to src/server/main.ts.
+ * The production server for the end-to-end suite. Until the assistant (issue 11) is merged, the dashboard's
+ * "Generate AI Response" gets its drafts from tests/fakes/dashboard-ports.ts; sends use the real Instagram
+ * channel against the fake Graph. Once the assistant is wired in runtime.ts, global-setup goes back to
+ * src/server/main.ts and this file goes.
  */
 const config = loadConfig();
 const database = await openDatabaseFromConfig(config);
 const runtime = await startRuntime(config, {
   database,
-  dashboardPorts: { channel: createDatabaseChannel(database.db), drafts: createQuotingDrafts(database.db) },
+  dashboardPorts: { drafts: createQuotingDrafts(database.db) },
 });
 await runtime.app.listen({ port: config.PORT, host: config.HOST });
 const shutdown = () => {

@@ -102,13 +102,13 @@ function Composer({ brandId, conversationId }: { brandId: string; conversationId
           role="status"
           id={`${id}-sendWindow`}
           className="rounded-md bg-amber-50 p-2 text-sm text-amber-900"
-          data-testid="send-sendWindow"
+          data-testid="send-window"
         >
           {blocked ? `You can't reply here right now: ${blocked.reason}` : unavailable}
         </p>
       )}
       {sendWindow.data?.allowed && sendWindow.data.humanAgentTag && (
-        <p id={`${id}-sendWindow`} className="text-xs text-slate-600" data-testid="send-sendWindow">
+        <p id={`${id}-sendWindow`} className="text-xs text-slate-600" data-testid="send-window">
           Outside the 24-hour sendWindow: your reply is sent with Instagram&apos;s human agent tag
           {sendWindow.data.closesAt
             ? ` (until ${new Date(sendWindow.data.closesAt).toLocaleString('en-US')})`

@@ -287,6 +287,41 @@ describe('dashboard writes: who may write', () => {
   });
 });
 
+describe('oversized bodies and fuzzed list queries', () => {
+  it('answers 413 to a body over the limit, storing nothing', async () => {
+    const response = await send('PUT', `/api/brands/${ownerBrandId}/personality`, {
+      body: { archetype: 'sage', tone: 'witty', voiceDescription: 'x'.repeat(20_000), exampleResponses: '' },
+      cookie: owner.cookie,
+    });
+    expect(response.statusCode).toBe(413);
+    const personality = (
+      await send('GET', `/api/brands/${ownerBrandId}/personality`, { cookie: owner.cookie })
+    ).json();
+    expect(personality).toMatchObject({ saved: false });
+  });
+
+  it('never answers 5xx to any search or status on the lists and counts (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 120 }),
+        fc.oneof(fc.constantFrom('active', 'escalated', ''), fc.string({ maxLength: 12 })),
+        async (q, status) => {
+          const query = new URLSearchParams({ q, status }).toString();
+          for (const url of [
+            `/api/brands/${ownerBrandId}/conversations?${query}`,
+            `/api/brands/${ownerBrandId}/comments?q=${encodeURIComponent(q)}`,
+            `/api/brands/${ownerBrandId}/inbox-counts?${query}`,
+          ]) {
+            const response = await send('GET', url, { cookie: owner.cookie });
+            expect(response.statusCode, url).toBeLessThan(500);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe('brands', () => {
   it('creates a brand from a name and an Instagram username (the @ dropped, lower case)', async () => {
     const response = await send('POST', '/api/brands', {

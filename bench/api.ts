@@ -188,6 +188,10 @@ async function benchBackend(backend: string): Promise<Row[]> {
       await record('GET /api/brands', `${base}/api/brands`);
       await record('conversations, 200k messages', conversationsUrl);
       await record('messages of one conversation', `${base}/api/conversations/${sample[0]!.id}/messages`);
+      // Issue 12 §9: search, status filter and tab counts on the server, over the same 10,000 conversations.
+      await record('conversations, search q=customer_42', `${conversationsUrl}?q=customer_42`);
+      await record('conversations, status=escalated', `${conversationsUrl}?status=escalated`);
+      await record('inbox counts, q=customer_42', `${base}/api/brands/${brandId}/inbox-counts?q=customer_42`);
 
       if (backend === 'postgres') {
         const { rows: plan } = await database.executeSql(

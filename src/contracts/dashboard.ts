@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ruleActionSchema, ruleTriggerSchema } from './automation.ts';
 
 /** spec §3 Brand archetypes, in the spec's order. */
 export const brandArchetypes = [
@@ -76,6 +77,8 @@ export const conversationSchema = z.object({
   customerUsername: z.string(),
   lastMessageAt: z.string(),
   status: z.string(),
+  /** 'assistant' or 'person' (a person on the brand's team replied; the assistant stays silent). */
+  handledBy: z.string(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -125,6 +128,9 @@ export const automationRuleSchema = z.object({
   trigger: z.string(),
   action: z.string(),
   active: z.boolean(),
+  /** The structured forms the texts are generated from (#contracts/automation.ts). */
+  triggerConfig: ruleTriggerSchema,
+  actionConfig: ruleActionSchema,
 });
 export type AutomationRule = z.infer<typeof automationRuleSchema>;
 

@@ -20,6 +20,9 @@ import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { assistantRoutes } from '#server/modules/assistant/routes.ts';
 import type { AssistantService } from '#server/modules/assistant/service.ts';
+import { dashboardActionRoutes } from '#server/modules/dashboard/action-routes.ts';
+import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
+import { liveEventRoutes } from '#server/modules/dashboard/event-routes.ts';
 import type { InstagramChannel } from '#server/modules/channel/channel.ts';
 import { instagramConnectionRoutes } from '#server/modules/channel/routes.ts';
 import { instagramWebhookRoutes } from '#server/modules/channel/webhook-routes.ts';
@@ -37,6 +40,8 @@ export interface AppDeps {
   secretBox: SecretBox;
   /** The assistant (issue 11), built in runtime.ts from the catalog and channel; its playground route needs it. */
   assistant?: AssistantService;
+  /** The dashboard's sends and drafts (issue 12): the channel's outbound path and the assistant's drafts. */
+  dashboardPorts?: DashboardPorts;
   /** The Instagram channel (issue 9): connections, the webhook inbox, the outbound path. */
   channel: InstagramChannel;
   /** Where request logs go (tests read them to prove no secret is logged); stdout when unset. */
@@ -79,6 +84,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
   if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
+  await app.register(dashboardActionRoutes, { prefix: '/api', db: database.db, ...deps.dashboardPorts });
+  await app.register(liveEventRoutes, {
+    prefix: '/api',
+    database,
+    heartbeatMs: config.LIVE_EVENTS_HEARTBEAT_SECONDS * 1000,
+  });
   await app.register(instagramConnectionRoutes, { prefix: '/api', channel: deps.channel });
   // Its own scope: a raw-bytes body parser and a larger body limit for webhook batches.
   await app.register(instagramWebhookRoutes, { prefix: '/api', channel: deps.channel });

@@ -88,6 +88,9 @@ const configSchema = z.object({
       })
       .optional(),
   ),
+  // Issue 12: the dashboard's live events (GET /api/events).
+  /** Seconds between heartbeat lines on an open live-events stream (keeps proxies from closing it). */
+  LIVE_EVENTS_HEARTBEAT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.05).max(300).default(15)),
   // --- Instagram channel (issue 9; wire formats in INTEGRATIONS.md §1) ---
   /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
   INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),

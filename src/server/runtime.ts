@@ -10,9 +10,10 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from './modules/catalog/service.ts';
 import { catalogSyncJob } from './jobs/definitions.ts';
+import type { DashboardPorts } from './modules/dashboard/ports.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
-import { createAssistantService, type AssistantService } from './modules/assistant/service.ts';
+import { asAssistantDrafts, createAssistantService, type AssistantService } from './modules/assistant/service.ts';
 import { startAssistantWorker } from './modules/assistant/worker.ts';
 import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
 import type { LlmComposer } from './modules/assistant/pipeline.ts';
@@ -54,6 +55,8 @@ export async function startRuntime(
   options: {
     database?: DatabaseHandle;
     workers?: boolean;
+    /** Tests: issue 12's ports, over the defaults (the channel's outbound path and the assistant's drafts). */
+    dashboardPorts?: DashboardPorts;
     logStream?: DestinationStream;
     /** Tests: parts of the Instagram channel to replace (shorter timeouts and retries). */
     channel?: Partial<Pick<Parameters<typeof createInstagramChannel>[0], 'graph' | 'budget' | 'retry'>>;
@@ -112,6 +115,9 @@ export async function startRuntime(
     jobs,
     mailer,
     secretBox,
+    // The dashboard's person replies and comment replies go through the channel's outbound path, and
+    // "Generate AI Response" asks the assistant for a draft (issue 12).
+    dashboardPorts: { channel: channel.outbound, drafts: asAssistantDrafts(assistant), ...options.dashboardPorts },
     channel,
     catalog,
     assistant,

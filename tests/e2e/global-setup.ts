@@ -8,6 +8,7 @@ import { createSession } from '#server/auth/sessions.ts';
 import { loadConfig } from '#server/config.ts';
 import { users } from '#server/db/schema/index.ts';
 import { openDatabaseFromConfig } from '#server/runtime.ts';
+import { startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
 
 export const e2eAdmin = { email: 'admin@e2e.voicecart.test', password: 'e2e-admin-password' };
 
@@ -15,6 +16,8 @@ export const e2eAdmin = { email: 'admin@e2e.voicecart.test', password: 'e2e-admi
 export const e2eDashboardUsers = {
   seeded: { email: 'dana@e2e.voicecart.test', firstName: 'Dana', lastName: 'Reyes' },
   empty: { email: 'sam.empty@e2e.voicecart.test', firstName: null, lastName: null },
+  /** Issue 12's writes (tests/e2e/dashboard-actions.spec.ts) change this one's copy of the demo data. */
+  actions: { email: 'alex.actions@e2e.voicecart.test', firstName: 'Alex', lastName: 'Actions' },
 } as const;
 
 /**
@@ -35,6 +38,11 @@ async function prepareDashboardUsers(env: Record<string, string | undefined>): P
       .returning({ id: users.id });
     process.env.E2E_DASHBOARD_SESSION = await createSession(database.db, seeded!.id);
     process.env.E2E_EMPTY_SESSION = await createSession(database.db, empty!.id);
+    const [actions] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.actions, verified: true })
+      .returning({ id: users.id });
+    process.env.E2E_ACTIONS_SESSION = await createSession(database.db, actions!.id);
   } finally {
     await database.close();
   }
@@ -74,6 +82,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voicecart-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Instagram (tests/e2e/instagram.spec.ts): the fake Graph server, with one account whose token the spec pastes.
+  const instagram = await startFakeInstagramGraph();
+  const instagramAccount = instagram.addAccount({ accountId: '17841400000424242', username: 'e2e.shop' });
+  process.env.E2E_INSTAGRAM_ACCOUNT_ID = instagramAccount.accountId;
+  process.env.E2E_INSTAGRAM_TOKEN = instagramAccount.token;
+  // Dashboard actions (tests/e2e/dashboard-actions.spec.ts): their own account, and a customer with a profile.
+  const actionsAccount = instagram.addAccount({ accountId: '17841400000535353', username: 'e2e.actions' });
+  instagram.setProfile('e2e-live-buyer', 'live.buyer');
+  process.env.E2E_ACTIONS_INSTAGRAM_ACCOUNT_ID = actionsAccount.accountId;
+  process.env.E2E_ACTIONS_INSTAGRAM_TOKEN = actionsAccount.token;
+  process.env.E2E_INSTAGRAM_APP_SECRET = 'e2e-instagram-secret';
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -84,6 +103,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JOB_POLL_SECONDS: '0.5',
     DATABASE_URL: '',
     SMTP_URL: '',
+    INSTAGRAM_APP_SECRET: process.env.E2E_INSTAGRAM_APP_SECRET,
+    INSTAGRAM_VERIFY_TOKEN: 'e2e-verify-token',
+    INSTAGRAM_APP_ID: 'e2e-app-id',
+    INSTAGRAM_API_URL: instagram.url,
+    INSTAGRAM_OAUTH_AUTHORIZE_URL: instagram.authorizeUrl,
+    INSTAGRAM_OAUTH_TOKEN_URL: instagram.tokenUrl,
   };
 
   const setupCommands: string[][] = [
@@ -113,6 +138,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await prepareDashboardUsers(env);
   const seedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.seeded.email], quiet, { env });
   if (seedCode !== 0) throw new Error(`e2e setup: admin seed-demo exited ${seedCode}`);
+  const actionsSeedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.actions.email], quiet, {
+    env,
+  });
+  if (actionsSeedCode !== 0)
+    throw new Error(`e2e setup: admin seed-demo (actions) exited ${actionsSeedCode}`);
 
   let output = '';
   const server = spawn(process.execPath, ['src/server/main.ts'], {
@@ -131,6 +161,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
+    await instagram.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '#server/config.ts';
 import { startRuntime, type Runtime } from '#server/runtime.ts';
+import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { users, type User } from '#server/db/schema/index.ts';
@@ -19,6 +20,7 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     workers?: boolean;
+    dashboardPorts?: DashboardPorts;
     logStream?: NonNullable<Parameters<typeof startRuntime>[1]>['logStream'];
     channel?: NonNullable<Parameters<typeof startRuntime>[1]>['channel'];
   } = {},
@@ -36,6 +38,7 @@ export async function createTestApp(
   const runtime = await startRuntime(config, {
     database,
     workers: options.workers ?? false,
+    ...(options.dashboardPorts ? { dashboardPorts: options.dashboardPorts } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.channel ? { channel: options.channel } : {}),
   });
@@ -45,7 +48,10 @@ export async function createTestApp(
 let userCounter = 0;
 
 /** Inserts a user directly (no password); verified unless told otherwise. */
-export async function createTestUser(db: Database, fields: Partial<typeof users.$inferInsert> = {}): Promise<User> {
+export async function createTestUser(
+  db: Database,
+  fields: Partial<typeof users.$inferInsert> = {},
+): Promise<User> {
   userCounter += 1;
   const [user] = await db
     .insert(users)

@@ -11,10 +11,12 @@ export interface FetchedPage<T> {
 /** One page of a list endpoint: the body is the list, the next cursor comes in a header. */
 export async function fetchPage<T>(
   url: string,
-  options: { limit: number; cursor?: string | null },
+  options: { limit: number; cursor?: string | null; filters?: Record<string, string | undefined> },
 ): Promise<FetchedPage<T>> {
   const params = new URLSearchParams({ limit: String(options.limit) });
   if (options.cursor) params.set('cursor', options.cursor);
+  // Filters (search, status) travel with every page, so the cursor walks the filtered list.
+  for (const [name, value] of Object.entries(options.filters ?? {})) if (value) params.set(name, value);
   const response = await apiRequest('GET', `${url}?${params}`);
   return { items: (await response.json()) as T[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }

@@ -20,6 +20,16 @@ export interface DatabaseHandle {
   /** Runs fn on one connection that holds the given advisory lock (pg connections are pooled). */
   withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel; `onNotify` gets each NOTIFY payload. PostgreSQL uses one dedicated connection per
+   * call (reconnecting after a drop, then calling `onReconnect` so the caller can catch up on what it missed).
+   * Resolves to the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as a tarball (tests start new databases from it). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -72,6 +82,12 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
         await client.query('select pg_advisory_unlock($1)', [key]);
       }
     },
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async dumpDataDir() {
       return client.dumpDataDir('none');
     },
@@ -116,8 +132,61 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
         client.release();
       }
     },
+    listen: (channel, onNotify, onReconnect) => listenPostgres(url, channel, onNotify, onReconnect),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** A LISTEN connection outside the pool (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, application_name: 'voicecart-listen' });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    client.on('error', () => {
+      // The 'end' handler below reconnects; without this listener the error would end the process.
+    });
+    client.on('end', () => {
+      if (stopped || current !== client) return;
+      current = undefined;
+      scheduleReconnect();
+    });
+    current = client;
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  let reconnecting = false;
+  const scheduleReconnect = () => {
+    if (reconnecting || stopped) return;
+    reconnecting = true;
+    retry = setTimeout(() => {
+      reconnecting = false;
+      connect().then(
+        () => onReconnect?.(),
+        () => {
+          const failed = current;
+          current = undefined;
+          void failed?.end().catch(() => {});
+          if (!stopped) scheduleReconnect();
+        },
+      );
+    }, 1000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }

@@ -1,3 +1,4 @@
+import { useLiveEvents } from '#client/hooks/use-live-events.ts';
 import {
   BarChart3,
   Bell,
@@ -216,6 +217,9 @@ function UserMenu() {
 /** spec §2 Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(true);
+  const { user } = useCurrentUser();
+  // Issue 12 §10: changes reach the open screens without a reload (approved users only; others read nothing).
+  useLiveEvents(Boolean(user?.verified));
   return (
     <div className="flex h-screen bg-slate-50">
       <a

@@ -5,6 +5,7 @@ export * from './demo.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
 export * from './assistant.ts';
+export * from './live-events.ts';
 export * from './channel.ts';
 export * from './catalog.ts';
 export * from './signup-attempts.ts';

@@ -235,6 +235,9 @@ describe('accounts API', () => {
       jobs: app.jobs,
       mailer: app.mailer,
       secretBox: app.secretBox,
+      channel: app.channel,
+      catalog: app.catalog,
+      assistant: app.assistant,
     });
     try {
       const blocked = await otherInstance.inject({

@@ -276,7 +276,8 @@ describe('processing each event kind', () => {
       media_id: 'media-1',
       from_instagram_id: 'cust-6',
     });
-    const jobs = (await assistantJobs(app())).filter((j) => (j.data as { kind: string }).kind === 'comment');
+    const ids = new Set(rows.map((r) => r.id));
+    const jobs = (await assistantJobs(app())).filter((j) => ids.has((j.data as { commentId?: string }).commentId));
     expect(jobs).toHaveLength(2);
   });
 });

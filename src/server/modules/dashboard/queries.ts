@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   automationRules,
@@ -21,6 +21,32 @@ export interface KeysetPosition {
 interface PageParams {
   limit: number;
   after?: KeysetPosition | undefined;
+}
+
+/** Search and status filters of the inbox lists (spec §2 matching rules, case-insensitive). */
+export interface InboxFilter {
+  q?: string | undefined;
+  status?: string | undefined;
+}
+
+/** `%text%` for ILIKE with the text's own % _ and \ matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** spec §2: DMs match by customer username. */
+function conversationFilter(filter: InboxFilter) {
+  return and(
+    filter.q ? ilike(conversations.customerUsername, containsPattern(filter.q)) : undefined,
+    filter.status ? eq(conversations.status, filter.status) : undefined,
+  );
+}
+
+/** spec §2: comments match by username or content. */
+function commentFilter(filter: InboxFilter) {
+  if (!filter.q) return undefined;
+  const pattern = containsPattern(filter.q);
+  return or(ilike(comments.username, pattern), ilike(comments.content, pattern));
 }
 
 // Every list reads one row more than asked, to know whether another page exists.
@@ -92,6 +118,7 @@ export async function listConversationsOfBrand(
   userId: string,
   brandId: string,
   page: PageParams,
+  filter: InboxFilter = {},
 ) {
   return (
     db
@@ -100,6 +127,7 @@ export async function listConversationsOfBrand(
         customerUsername: conversations.customerUsername,
         lastMessageAt: conversations.lastMessageAt,
         status: conversations.status,
+        handledBy: conversations.handledBy,
         positionAt: sql<string>`${conversations.lastMessageAt}::text`,
       })
       .from(conversations)
@@ -107,6 +135,7 @@ export async function listConversationsOfBrand(
         and(
           eq(conversations.brandId, brandId),
           ownsBrand(userId, brandId),
+          conversationFilter(filter),
           afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
         ),
       )
@@ -145,7 +174,13 @@ export async function listMessagesOfConversation(
 }
 
 /** Newest first (index comments_brand_recent_idx). */
-export async function listCommentsOfBrand(db: Database, userId: string, brandId: string, page: PageParams) {
+export async function listCommentsOfBrand(
+  db: Database,
+  userId: string,
+  brandId: string,
+  page: PageParams,
+  filter: InboxFilter = {},
+) {
   return db
     .select({
       id: comments.id,
@@ -161,6 +196,7 @@ export async function listCommentsOfBrand(db: Database, userId: string, brandId:
       and(
         eq(comments.brandId, brandId),
         ownsBrand(userId, brandId),
+        commentFilter(filter),
         afterPosition(comments.createdAt, comments.id, 'desc', page.after),
       ),
     )
@@ -196,6 +232,8 @@ export async function listAutomationRulesOfBrand(
       trigger: automationRules.trigger,
       action: automationRules.action,
       active: automationRules.active,
+      triggerConfig: automationRules.triggerConfig,
+      actionConfig: automationRules.actionConfig,
       positionAt: sql<string>`${automationRules.createdAt}::text`,
     })
     .from(automationRules)
@@ -208,4 +246,18 @@ export async function listAutomationRulesOfBrand(
     )
     .orderBy(asc(automationRules.createdAt), asc(automationRules.id))
     .limit(fetchSize(page));
+}
+
+/** The tab counts for the same filters as the lists (zero for a brand that is not the user's). */
+export async function countInboxOfBrand(db: Database, userId: string, brandId: string, filter: InboxFilter) {
+  const [row] = await db
+    .select({
+      conversations: sql<number>`(select count(*)::int from ${conversations}
+        where ${and(eq(conversations.brandId, brandId), conversationFilter(filter))})`,
+      comments: sql<number>`(select count(*)::int from ${comments}
+        where ${and(eq(comments.brandId, brandId), commentFilter(filter))})`,
+    })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), eq(brands.userId, userId)));
+  return row;
 }

@@ -121,7 +121,14 @@ describe('lists of one brand or conversation', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as Json[];
     expect(list.length).toBe(12);
-    expect(Object.keys(list[0]!).sort()).toEqual(['customerUsername', 'id', 'lastMessageAt', 'status']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'customerUsername',
+      'handledBy',
+      'id',
+      'lastMessageAt',
+      'status',
+    ]);
+    expect(list[0]!.handledBy).toBe('assistant');
     const times = list.map((c) => Date.parse(c.lastMessageAt as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(list[0]!.customerUsername).toBe('emma.glow');
@@ -188,7 +195,16 @@ describe('lists of one brand or conversation', () => {
       'Fire Emoji Comment to DM',
       'After-Hours Auto Reply',
     ]);
-    expect(Object.keys(list[0]!).sort()).toEqual(['action', 'active', 'id', 'name', 'trigger']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'action',
+      'actionConfig',
+      'active',
+      'id',
+      'name',
+      'trigger',
+      'triggerConfig',
+    ]);
+    expect(list[1]).toMatchObject({ triggerConfig: { type: 'comment_keyword', keywords: ['🔥'] } });
   });
 });
 

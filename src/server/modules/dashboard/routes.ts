@@ -12,6 +12,12 @@ import {
   listQuerySchema,
   messageListSchema,
 } from '#contracts/dashboard.ts';
+import {
+  commentFilterSchema,
+  conversationFilterSchema,
+  inboxCountsQuerySchema,
+  inboxCountsSchema,
+} from '#contracts/dashboard-actions.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
@@ -48,7 +54,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       ...guarded,
       schema: {
         params: brandIdParamsSchema,
-        querystring: listQuerySchema,
+        querystring: listQuerySchema.extend(conversationFilterSchema.shape),
         response: { 200: conversationListSchema, ...errors },
       },
     },
@@ -82,7 +88,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       ...guarded,
       schema: {
         params: brandIdParamsSchema,
-        querystring: listQuerySchema,
+        querystring: listQuerySchema.extend(commentFilterSchema.shape),
         response: { 200: commentListSchema, ...errors },
       },
     },
@@ -91,6 +97,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         reply,
         await service.listComments(currentUser(request).id, request.params.brandId, request.query),
       ),
+  );
+
+  // Issue 12 §9: the tab counts of Messages & Comments, for the same search and status filter as the lists.
+  app.get(
+    '/brands/:brandId/inbox-counts',
+    {
+      ...guarded,
+      schema: {
+        params: brandIdParamsSchema,
+        querystring: inboxCountsQuerySchema,
+        response: { 200: inboxCountsSchema, ...errors },
+      },
+    },
+    async (request) => service.countInbox(currentUser(request).id, request.params.brandId, request.query),
   );
 
   app.get(

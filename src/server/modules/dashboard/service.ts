@@ -13,7 +13,8 @@ import {
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import * as queries from './queries.ts';
-import type { KeysetPosition } from './queries.ts';
+import type { InboxFilter, KeysetPosition } from './queries.ts';
+import type { InboxCounts } from '#contracts/dashboard-actions.ts';
 
 export interface Page<T> {
   items: T[];
@@ -99,15 +100,20 @@ export function createDashboardService({ db }: { db: Database }) {
       return toPage(rows, page.limit, ({ positionAt: _p, ...brand }) => brand);
     },
 
-    async listConversations(userId: string, brandId: string, query: ListQuery): Promise<Page<Conversation>> {
+    async listConversations(
+      userId: string,
+      brandId: string,
+      query: ListQuery & InboxFilter,
+    ): Promise<Page<Conversation>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const rows = await queries.listConversationsOfBrand(db, userId, brandId, page);
+      const rows = await queries.listConversationsOfBrand(db, userId, brandId, page, query);
       if (rows.length === 0) await requireBrand(userId, brandId);
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         customerUsername: row.customerUsername,
         lastMessageAt: row.lastMessageAt.toISOString(),
         status: row.status,
+        handledBy: row.handledBy,
       }));
     },
 
@@ -126,9 +132,13 @@ export function createDashboardService({ db }: { db: Database }) {
       }));
     },
 
-    async listComments(userId: string, brandId: string, query: ListQuery): Promise<Page<Comment>> {
+    async listComments(
+      userId: string,
+      brandId: string,
+      query: ListQuery & InboxFilter,
+    ): Promise<Page<Comment>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const rows = await queries.listCommentsOfBrand(db, userId, brandId, page);
+      const rows = await queries.listCommentsOfBrand(db, userId, brandId, page, query);
       if (rows.length === 0) await requireBrand(userId, brandId);
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
@@ -154,6 +164,13 @@ export function createDashboardService({ db }: { db: Database }) {
         exampleResponses: row.exampleResponses,
         saved: true,
       };
+    },
+
+    /** Tab counts for the inbox, with the lists' own filters. */
+    async countInbox(userId: string, brandId: string, filter: InboxFilter): Promise<InboxCounts> {
+      const counts = await queries.countInboxOfBrand(db, userId, brandId, filter);
+      if (!counts) throw brandNotFound();
+      return counts;
     },
 
     async listAutomationRules(

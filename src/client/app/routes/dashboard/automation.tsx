@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Brand } from '#contracts/dashboard.ts';
+import type { AutomationRule, Brand } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
@@ -9,14 +9,41 @@ import { CreateRuleForm } from '#client/features/automation/components/create-ru
 import { RuleList } from '#client/features/automation/components/rule-list.tsx';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
-function BrandRules({ brands }: { brands: Brand[] }) {
-  const [brandId, setBrandId] = useState(brands[0]?.id);
+/** What the form is doing: nothing, a new rule, or editing one. */
+type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; rule: AutomationRule };
+
+function BrandRules({
+  brands,
+  editor,
+  setEditor,
+}: {
+  brands: Brand[];
+  editor: Editor;
+  setEditor: (editor: Editor) => void;
+}) {
+  const [brandId, setBrandId] = useState(brands[0]!.id);
   const query = useAutomationRules(brandId);
+  const close = () => setEditor({ mode: 'closed' });
   return (
     <div className="flex flex-col gap-4">
       <div className="max-w-xs">
-        <BrandSelect brands={brands} value={brandId} onChange={setBrandId} />
+        <BrandSelect
+          brands={brands}
+          value={brandId}
+          onChange={(id) => {
+            setBrandId(id);
+            close();
+          }}
+        />
       </div>
+      {editor.mode !== 'closed' && (
+        <CreateRuleForm
+          key={editor.mode === 'edit' ? editor.rule.id : 'new'}
+          brandId={brandId}
+          rule={editor.mode === 'edit' ? editor.rule : undefined}
+          onDone={close}
+        />
+      )}
       {query.isPending ? (
         <LoadingState label="Loading automation rules..." />
       ) : query.isError ? (
@@ -26,32 +53,35 @@ function BrandRules({ brands }: { brands: Brand[] }) {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <RuleList rules={query.data} />
+        <RuleList brandId={brandId} rules={query.data} onEdit={(rule) => setEditor({ mode: 'edit', rule })} />
       )}
     </div>
   );
 }
 
-/** spec §2 Automation Rules. */
+/** spec §2 Automation Rules (issue 12 §4: create, edit, toggle and delete). */
 export function AutomationRoute() {
-  const [isCreating, setIsCreating] = useState(false);
+  const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
   return (
     <>
       <PageHeader
         title="Automation Rules"
         subtitle="Decide when Voicecart AI steps in"
         action={
-          <Button onClick={() => setIsCreating(true)} aria-expanded={isCreating}>
+          <Button onClick={() => setEditor({ mode: 'create' })} aria-expanded={editor.mode === 'create'}>
             <Plus aria-hidden="true" className="h-4 w-4" /> Create Custom Rule
           </Button>
         }
       />
-      <div className="flex flex-col gap-6">
-        {isCreating && <CreateRuleForm onCancel={() => setIsCreating(false)} />}
-        <WithBrands>
-          {(brands) => (brands.length === 0 ? <NoBrands /> : <BrandRules brands={brands} />)}
-        </WithBrands>
-      </div>
+      <WithBrands>
+        {(brands) =>
+          brands.length === 0 ? (
+            <NoBrands />
+          ) : (
+            <BrandRules brands={brands} editor={editor} setEditor={setEditor} />
+          )
+        }
+      </WithBrands>
     </>
   );
 }

@@ -3,22 +3,25 @@ import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { BrandCard } from '#client/features/brands/components/brand-card.tsx';
+import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
-/** spec §2 Brands. 'Add New Brand' has no behaviour yet (spec). */
+/** spec §2 Brands; 'Add New Brand' opens the create dialog (issue 12). */
 export function BrandsRoute() {
   const [search, setSearch] = useState('');
+  const [isCreating, setIsCreating] = useState(false);
   const term = search.trim().toLowerCase();
   return (
     <>
       <PageHeader
         title="Your Brands"
         action={
-          <Button>
+          <Button onClick={() => setIsCreating(true)}>
             <Plus aria-hidden="true" className="h-4 w-4" /> Add New Brand
           </Button>
         }
       />
+      <CreateBrandDialog open={isCreating} onOpenChange={setIsCreating} />
       <SearchInput
         className="mb-6 max-w-md"
         label="Search brands by name or username"

@@ -1,25 +1,29 @@
 import { Plus, Store } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { getGreetingName } from '#client/lib/user-display.ts';
 import { BrandStats } from '#client/features/brands/components/brand-stats.tsx';
 import { BrandsTable } from '#client/features/brands/components/brands-table.tsx';
+import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
-/** spec §2 Overview. 'Connect New Brand' has no behaviour yet (writes come in a later issue). */
+/** spec §2 Overview; 'Connect New Brand' and 'Connect Your First Brand' open the create dialog (issue 12). */
 export function OverviewRoute() {
   const { user } = useCurrentUser();
+  const [isCreating, setIsCreating] = useState(false);
   return (
     <>
       <PageHeader
         title={`Welcome back, ${getGreetingName(user)}!`}
         subtitle="Here's what's happening with your brands today"
         action={
-          <Button>
+          <Button onClick={() => setIsCreating(true)}>
             <Plus aria-hidden="true" className="h-4 w-4" /> Connect New Brand
           </Button>
         }
       />
+      <CreateBrandDialog open={isCreating} onOpenChange={setIsCreating} />
       <WithBrands>
         {(brands) => (
           <div className="flex flex-col gap-6">
@@ -31,7 +35,7 @@ export function OverviewRoute() {
                 <p className="text-slate-600">
                   Connect your first brand to start automating Instagram DM conversations
                 </p>
-                <Button>Connect Your First Brand</Button>
+                <Button onClick={() => setIsCreating(true)}>Connect Your First Brand</Button>
               </section>
             ) : (
               <BrandsTable brands={brands} />

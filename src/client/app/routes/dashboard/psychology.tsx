@@ -6,6 +6,7 @@ import { usePersonality } from '#client/features/psychology/api/get-personality.
 import { PersonalityForm } from '#client/features/psychology/components/personality-form.tsx';
 import { TryAssistantPanel, usePersonalityDraft } from '#client/features/psychology/components/try-assistant-panel.tsx';
 import type { BrandPersonality as Personality } from '#contracts/dashboard.ts';
+import { confirmLeavingPersonality } from '#client/features/psychology/components/unsaved-changes.ts';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
 function BrandPersonality({ brands }: { brands: Brand[] }) {
@@ -14,7 +15,11 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="max-w-xs">
-        <BrandSelect brands={brands} value={brandId} onChange={setBrandId} />
+        <BrandSelect
+          brands={brands}
+          value={brandId}
+          onChange={(id) => confirmLeavingPersonality() && setBrandId(id)}
+        />
       </div>
       {query.isPending ? (
         <LoadingState label="Loading the brand personality..." />

@@ -1,43 +1,416 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  defaultBusinessHours,
+  describeAction,
+  describeTrigger,
+  ruleLimits,
+  ruleTextPlaceholders,
+  weekdays,
+  type RuleAction,
+  type RuleActionType,
+  type RuleTrigger,
+  type RuleTriggerType,
+} from '#contracts/automation.ts';
+import { createRuleInputSchema } from '#contracts/dashboard-actions.ts';
+import type { AutomationRule } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { useCreateRule, useUpdateRule } from '../api/rule-mutations.ts';
 
-const fieldClass = 'rounded-md border border-slate-300 bg-white px-2 py-2 text-sm';
+const fieldClass =
+  'rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
 
-/** spec §2 Automation Rules: the 'Create Custom Rule' form. Save Rule is not wired yet (spec); Cancel closes it. */
-export function CreateRuleForm({ onCancel }: { onCancel: () => void }) {
+const triggerLabels: Record<RuleTriggerType, string> = {
+  first_message: 'A customer sends their first message',
+  dm_keyword: 'A message contains a keyword',
+  product_mention: 'A message mentions a product name or SKU',
+  comment_keyword: 'A comment contains an emoji or keyword',
+  outside_business_hours: 'A message arrives outside business hours',
+};
+const actionLabels: Record<RuleActionType, string> = {
+  answer_availability: 'Check live inventory and reply with availability and a checkout link',
+  private_reply_product_link: 'Send the commenter a DM with the product link',
+  fixed_text: 'Reply with a fixed text',
+  hand_off: 'Hand the conversation to a person',
+  do_nothing: 'Do nothing',
+};
+const dayLabels: Record<(typeof weekdays)[number], string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
+
+/** Everything the form holds, whatever type is chosen, so switching types back and forth keeps what was typed. */
+interface Draft {
+  name: string;
+  triggerType: RuleTriggerType;
+  keywords: string;
+  opensAt: string;
+  closesAt: string;
+  timeZone: string;
+  days: string[];
+  actionType: RuleActionType;
+  text: string;
+  publicReply: string;
+}
+
+function draftOf(rule: AutomationRule | undefined): Draft {
+  const trigger = rule?.triggerConfig;
+  const action = rule?.actionConfig;
+  return {
+    name: rule?.name ?? '',
+    triggerType: trigger?.type ?? 'dm_keyword',
+    keywords: trigger && 'keywords' in trigger ? trigger.keywords.join(', ') : '',
+    opensAt: trigger?.type === 'outside_business_hours' ? trigger.opensAt : defaultBusinessHours.opensAt,
+    closesAt: trigger?.type === 'outside_business_hours' ? trigger.closesAt : defaultBusinessHours.closesAt,
+    timeZone: trigger?.type === 'outside_business_hours' ? trigger.timeZone : defaultBusinessHours.timeZone,
+    days: trigger?.type === 'outside_business_hours' ? [...trigger.days] : [...defaultBusinessHours.days],
+    actionType: action?.type ?? 'fixed_text',
+    text: action?.type === 'fixed_text' ? action.text : '',
+    publicReply: action?.type === 'private_reply_product_link' ? (action.publicReply ?? '') : '',
+  };
+}
+
+const splitKeywords = (text: string) =>
+  text
+    .split(',')
+    .map((keyword) => keyword.trim())
+    .filter(Boolean);
+
+function triggerOf(draft: Draft): unknown {
+  switch (draft.triggerType) {
+    case 'dm_keyword':
+    case 'comment_keyword':
+      return { type: draft.triggerType, keywords: splitKeywords(draft.keywords) };
+    case 'outside_business_hours':
+      return {
+        type: draft.triggerType,
+        opensAt: draft.opensAt,
+        closesAt: draft.closesAt,
+        timeZone: draft.timeZone.trim(),
+        days: weekdays.filter((day) => draft.days.includes(day)),
+      };
+    default:
+      return { type: draft.triggerType };
+  }
+}
+
+function actionOf(draft: Draft): unknown {
+  switch (draft.actionType) {
+    case 'fixed_text':
+      return { type: 'fixed_text', text: draft.text };
+    case 'private_reply_product_link':
+      return draft.publicReply.trim()
+        ? { type: draft.actionType, publicReply: draft.publicReply }
+        : { type: draft.actionType };
+    default:
+      return { type: draft.actionType };
+  }
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {label} {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * spec §2 Automation Rules: the 'Create Custom Rule' form (issue 12 §4), also used to edit a rule. It builds the
+ * structured trigger and action (#contracts/automation.ts) and shows the readable texts the list will show.
+ * Cancel clears the form and closes it.
+ */
+export function CreateRuleForm({
+  brandId,
+  rule,
+  onDone,
+}: {
+  brandId: string;
+  rule?: AutomationRule | undefined;
+  onDone: () => void;
+}) {
   const id = useId();
+  const [draft, setDraft] = useState(() => draftOf(rule));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateRule(brandId);
+  const update = useUpdateRule(brandId);
+  const isPending = create.isPending || update.isPending;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  const parsed = createRuleInputSchema.safeParse({
+    name: draft.name,
+    triggerConfig: triggerOf(draft),
+    actionConfig: actionOf(draft),
+  });
+  const preview = parsed.success
+    ? {
+        trigger: describeTrigger(parsed.data.triggerConfig),
+        action: describeAction(parsed.data.actionConfig),
+      }
+    : null;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const [group, field] = issue.path.map(String);
+        const key = group === 'name' ? 'name' : `${group}.${field ?? 'type'}`;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const { name, triggerConfig, actionConfig } = parsed.data;
+    if (rule) {
+      update.mutate(
+        {
+          ruleId: rule.id,
+          input: {
+            name,
+            triggerConfig: triggerConfig as RuleTrigger,
+            actionConfig: actionConfig as RuleAction,
+          },
+        },
+        { onSuccess: onDone },
+      );
+    } else {
+      create.mutate({ name, triggerConfig, actionConfig }, { onSuccess: onDone });
+    }
+  };
+
+  const describedBy = (key: string, hasHint = false) =>
+    [hasHint ? `${id}-${key}-hint` : '', errors[key] ? `${id}-${key}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
+  const title = rule ? `Edit ${rule.name}` : 'Create Custom Rule';
+
   return (
     <form
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={handleSubmit}
+      noValidate
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        Create Custom Rule
+        {title}
       </h2>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-800">
-          Rule Name
-        </label>
-        <input id={`${id}-name`} className={fieldClass} />
+      <Field id={`${id}-name`} label="Rule Name" error={errors.name}>
+        <input
+          id={`${id}-name`}
+          className={fieldClass}
+          value={draft.name}
+          onChange={(event) => set('name', event.target.value)}
+          maxLength={ruleLimits.nameMax + 1}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+        />
+      </Field>
+
+      <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">When</legend>
+        <Field id={`${id}-trigger`} label="Trigger Condition" error={errors['triggerConfig.type']}>
+          <select
+            id={`${id}-trigger`}
+            className={fieldClass}
+            value={draft.triggerType}
+            onChange={(event) => set('triggerType', event.target.value as RuleTriggerType)}
+          >
+            {Object.entries(triggerLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {(draft.triggerType === 'dm_keyword' || draft.triggerType === 'comment_keyword') && (
+          <Field
+            id={`${id}-keywords`}
+            label={draft.triggerType === 'dm_keyword' ? 'Keywords' : 'Emoji or keywords'}
+            error={errors['triggerConfig.keywords']}
+            hint="Separate several with commas; any one of them matches (case-insensitive)."
+          >
+            <input
+              id={`${id}-keywords`}
+              className={fieldClass}
+              value={draft.keywords}
+              onChange={(event) => set('keywords', event.target.value)}
+              aria-invalid={errors['triggerConfig.keywords'] ? true : undefined}
+              aria-describedby={describedBy('keywords', true)}
+            />
+          </Field>
+        )}
+        {draft.triggerType === 'outside_business_hours' && (
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field id={`${id}-opens`} label="Opens at" error={errors['triggerConfig.opensAt']}>
+              <input
+                id={`${id}-opens`}
+                type="time"
+                className={fieldClass}
+                value={draft.opensAt}
+                onChange={(event) => set('opensAt', event.target.value)}
+              />
+            </Field>
+            <Field id={`${id}-closes`} label="Closes at" error={errors['triggerConfig.closesAt']}>
+              <input
+                id={`${id}-closes`}
+                type="time"
+                className={fieldClass}
+                value={draft.closesAt}
+                onChange={(event) => set('closesAt', event.target.value)}
+              />
+            </Field>
+            <Field id={`${id}-zone`} label="Time zone" error={errors['triggerConfig.timeZone']}>
+              <input
+                id={`${id}-zone`}
+                className={fieldClass}
+                value={draft.timeZone}
+                onChange={(event) => set('timeZone', event.target.value)}
+              />
+            </Field>
+            <fieldset className="flex flex-wrap gap-3 sm:col-span-3">
+              <legend className="mb-1 text-sm font-medium text-slate-800">Business days</legend>
+              {weekdays.map((day) => (
+                <label key={day} className="flex items-center gap-1 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="accent-brand-600"
+                    checked={draft.days.includes(day)}
+                    onChange={(event) =>
+                      set(
+                        'days',
+                        event.target.checked ? [...draft.days, day] : draft.days.filter((d) => d !== day),
+                      )
+                    }
+                  />
+                  {dayLabels[day]}
+                </label>
+              ))}
+              {errors['triggerConfig.days'] && (
+                <p className="w-full text-xs text-red-700">Business days {errors['triggerConfig.days']}</p>
+              )}
+            </fieldset>
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Then</legend>
+        <Field id={`${id}-action`} label="Action to Perform" error={errors['actionConfig.type']}>
+          <select
+            id={`${id}-action`}
+            className={fieldClass}
+            value={draft.actionType}
+            onChange={(event) => set('actionType', event.target.value as RuleActionType)}
+          >
+            {Object.entries(actionLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {draft.actionType === 'fixed_text' && (
+          <Field
+            id={`${id}-text`}
+            label="Reply text"
+            error={errors['actionConfig.text']}
+            hint={`Placeholders: ${ruleTextPlaceholders.join(', ')}. At most ${ruleLimits.fixedTextMax} characters.`}
+          >
+            <textarea
+              id={`${id}-text`}
+              rows={3}
+              className={fieldClass}
+              value={draft.text}
+              onChange={(event) => set('text', event.target.value)}
+              aria-invalid={errors['actionConfig.text'] ? true : undefined}
+              aria-describedby={describedBy('text', true)}
+            />
+          </Field>
+        )}
+        {draft.actionType === 'private_reply_product_link' && (
+          <Field
+            id={`${id}-public`}
+            label="Public reply (optional)"
+            error={errors['actionConfig.publicReply']}
+            hint={`Also answer the comment publicly, at most ${ruleLimits.publicReplyMax} characters.`}
+          >
+            <input
+              id={`${id}-public`}
+              className={fieldClass}
+              value={draft.publicReply}
+              onChange={(event) => set('publicReply', event.target.value)}
+              aria-describedby={describedBy('public', true)}
+            />
+          </Field>
+        )}
+      </fieldset>
+
+      <div
+        aria-live="polite"
+        className="rounded-md bg-slate-50 p-3 text-sm text-slate-700"
+        data-testid="rule-preview"
+      >
+        {preview ? (
+          <>
+            <p>
+              <span className="font-medium">Trigger: </span>
+              {preview.trigger}
+            </p>
+            <p>
+              <span className="font-medium">Action: </span>
+              {preview.action}
+            </p>
+          </>
+        ) : (
+          <p>Fill in the rule to see how it reads.</p>
+        )}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-trigger`} className="text-sm font-medium text-slate-800">
-          Trigger Condition
-        </label>
-        <input id={`${id}-trigger`} className={fieldClass} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-action`} className="text-sm font-medium text-slate-800">
-          Action to Perform
-        </label>
-        <input id={`${id}-action`} className={fieldClass} />
-      </div>
+
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setDraft(draftOf(undefined));
+            setErrors({});
+            onDone();
+          }}
+        >
           Cancel
         </Button>
-        <Button>Save Rule</Button>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? 'Saving...' : 'Save Rule'}
+        </Button>
       </div>
     </form>
   );

@@ -1,7 +1,12 @@
 import { ToggleLeft, ToggleRight } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useUpdateBrand } from '../api/brand-mutations.ts';
+import { BrandSettingsDialog } from './brand-dialogs.tsx';
 
 function Integration({ name, isConnected }: { name: string; isConnected: boolean }) {
   return (
@@ -14,9 +19,11 @@ function Integration({ name, isConnected }: { name: string; isConnected: boolean
   );
 }
 
-/** spec §2 Brands: one card of the grid. Configure and Conversations have no behaviour yet (spec). */
+/** spec §2 Brands: one card of the grid; the toggle pauses and resumes, Configure opens the settings. */
 export function BrandCard({ brand }: { brand: Brand }) {
   const Toggle = brand.active ? ToggleRight : ToggleLeft;
+  const [isConfiguring, setIsConfiguring] = useState(false);
+  const update = useUpdateBrand();
   return (
     <article
       aria-labelledby={`brand-${brand.id}`}
@@ -29,11 +36,19 @@ export function BrandCard({ brand }: { brand: Brand }) {
           </h2>
           <p className="text-sm text-slate-600">@{brand.username}</p>
         </div>
-        <Toggle
-          role="img"
-          aria-label={brand.active ? 'Active' : 'Paused'}
-          className={brand.active ? 'h-7 w-7 text-green-700' : 'h-7 w-7 text-slate-500'}
-        />
+        <button
+          type="button"
+          role="switch"
+          aria-checked={brand.active}
+          aria-label={`${brand.name} active`}
+          onClick={() => update.mutate({ brandId: brand.id, input: { active: !brand.active } })}
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Toggle
+            aria-hidden="true"
+            className={brand.active ? 'h-7 w-7 text-green-700' : 'h-7 w-7 text-slate-500'}
+          />
+        </button>
       </div>
       <div className="flex flex-wrap gap-2">
         <Badge tone={brand.instagramConnected ? 'success' : 'neutral'}>
@@ -61,13 +76,24 @@ export function BrandCard({ brand }: { brand: Brand }) {
         <Integration name="Shopify" isConnected={brand.shopifyConnected} />
       </ul>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setIsConfiguring(true)}
+          aria-label={`Configure ${brand.name}`}
+        >
           Configure
         </Button>
-        <Button variant="outline" size="sm">
-          Conversations
+        <Button variant="outline" size="sm" asChild>
+          <Link
+            href={`${paths.dashboard.conversations}?${new URLSearchParams({ brand: brand.id })}`}
+            aria-label={`Conversations of ${brand.name}`}
+          >
+            Conversations
+          </Link>
         </Button>
       </div>
+      <BrandSettingsDialog brand={brand} open={isConfiguring} onOpenChange={setIsConfiguring} />
     </article>
   );
 }

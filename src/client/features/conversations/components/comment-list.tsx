@@ -1,9 +1,106 @@
+import { useId, useState, type FormEvent } from 'react';
+import { actionLimits, type CommentReplyInput } from '#contracts/dashboard-actions.ts';
 import type { Comment } from '#contracts/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useReplyToComment } from '../api/conversation-actions.ts';
 
-/** spec §2 Conversations: comment items; Reply has no action yet (spec §4). */
-export function CommentList({ comments }: { comments: Comment[] }) {
+/** The inline reply under a comment (issue 12 §8): public under the post, or private as a DM. */
+function ReplyForm({
+  brandId,
+  comment,
+  onClose,
+}: {
+  brandId: string;
+  comment: Comment;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const [visibility, setVisibility] = useState<CommentReplyInput['visibility']>('public');
+  const [error, setError] = useState<string | null>(null);
+  // One key per reply typed here: a retry after a network error is not sent twice.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const mutation = useReplyToComment(brandId);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!content.trim()) {
+      setError('Reply must not be empty');
+      return;
+    }
+    setError(null);
+    mutation.mutate(
+      { commentId: comment.id, input: { content: content.trim(), visibility }, idempotencyKey },
+      { onSuccess: (result) => result.status !== 'failed' && onClose() },
+    );
+  };
+  return (
+    <form
+      className="mt-2 flex flex-col gap-2"
+      onSubmit={handleSubmit}
+      aria-label={`Reply to ${comment.username}`}
+      noValidate
+    >
+      <label htmlFor={`${id}-text`} className="sr-only">
+        Your reply to {comment.username}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        rows={2}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        maxLength={actionLimits.commentReplyMax}
+        placeholder="Write a reply..."
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="w-full resize-none rounded-md border border-slate-300 p-2 text-sm"
+        autoFocus
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      )}
+      <fieldset className="flex flex-wrap gap-4 text-sm text-slate-800">
+        <legend className="sr-only">Reply visibility</legend>
+        <label className="flex items-center gap-1">
+          <input
+            type="radio"
+            name={`${id}-visibility`}
+            value="public"
+            checked={visibility === 'public'}
+            onChange={() => setVisibility('public')}
+            className="accent-brand-600"
+          />
+          Public reply
+        </label>
+        <label className="flex items-center gap-1">
+          <input
+            type="radio"
+            name={`${id}-visibility`}
+            value="private"
+            checked={visibility === 'private'}
+            onChange={() => setVisibility('private')}
+            className="accent-brand-600"
+          />
+          Private reply (DM)
+        </label>
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" size="sm" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending...' : 'Send Reply'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** spec §2 Conversations: comment items; Reply opens the inline form (issue 12 §8). */
+export function CommentList({ brandId, comments }: { brandId: string; comments: Comment[] }) {
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
   if (comments.length === 0) return <p className="p-4 text-sm text-slate-600">No comments yet</p>;
   return (
     <ul className="divide-y divide-slate-100" aria-label="Comments">
@@ -19,9 +116,16 @@ export function CommentList({ comments }: { comments: Comment[] }) {
               <span className="font-medium">Your reply: </span>
               {comment.replyContent}
             </p>
+          ) : replyingTo === comment.id ? (
+            <ReplyForm brandId={brandId} comment={comment} onClose={() => setReplyingTo(null)} />
           ) : (
             <div>
-              <Button variant="outline" size="sm" aria-label={`Reply to ${comment.username}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Reply to ${comment.username}`}
+                onClick={() => setReplyingTo(comment.id)}
+              >
                 Reply
               </Button>
             </div>

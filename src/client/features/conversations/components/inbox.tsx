@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Brand, Conversation } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -7,39 +7,66 @@ import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx'
 import { cn } from '#client/lib/cn.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useConversations } from '../api/get-conversations.ts';
+import { useInboxCounts } from '../api/get-inbox-counts.ts';
 import { CommentList } from './comment-list.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageThread } from './message-thread.tsx';
 
 type Tab = 'dms' | 'comments';
 
-/** spec §2 Conversations ('Messages & Comments'): both panes, for the user's brands. */
-export function Inbox({ brands }: { brands: Brand[] }) {
-  const [brandId, setBrandId] = useState<string | undefined>(brands[0]?.id);
+const statusFilters = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'escalated', label: 'Escalated' },
+] as const;
+
+/** The search as typed, sent to the server once typing pauses. */
+function useDebounced(value: string, delayMs: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/**
+ * spec §2 Conversations ('Messages & Comments'): both panes, for the user's brands. Search, the status filter
+ * and the tab counts are answered by the server (issue 12 §9), so they cover every page of a long list.
+ */
+export function Inbox({ brands, initialBrandId }: { brands: Brand[]; initialBrandId?: string | undefined }) {
+  const [brandId, setBrandId] = useState<string | undefined>(
+    brands.some((b) => b.id === initialBrandId) ? initialBrandId : brands[0]?.id,
+  );
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
   const [tab, setTab] = useState<Tab>('dms');
   const [selected, setSelected] = useState<Conversation | undefined>();
-  const conversationsQuery = useConversations(brandId);
-  const commentsQuery = useComments(brandId);
+  const q = useDebounced(search.trim(), 250);
+  const filters = { q, status };
+  const conversationsQuery = useConversations(brandId, filters);
+  const commentsQuery = useComments(brandId, q);
+  const countsQuery = useInboxCounts(brandId, filters);
+  const statusId = useId();
   const tabsId = useId();
   const brand = brands.find((b) => b.id === brandId);
 
-  // spec §2: case-insensitive; DMs by customer username, comments by username or content.
-  const term = search.trim().toLowerCase();
-  const conversations = useMemo(() => {
-    const all = conversationsQuery.data?.pages.flatMap((page) => page.items) ?? [];
-    return term ? all.filter((c) => c.customerUsername.toLowerCase().includes(term)) : all;
-  }, [conversationsQuery.data, term]);
-  const comments = useMemo(() => {
-    const all = commentsQuery.data?.pages.flatMap((page) => page.items) ?? [];
-    return term
-      ? all.filter((c) => c.username.toLowerCase().includes(term) || c.content.toLowerCase().includes(term))
-      : all;
-  }, [commentsQuery.data, term]);
+  const conversations = useMemo(
+    () => conversationsQuery.data?.pages.flatMap((page) => page.items) ?? [],
+    [conversationsQuery.data],
+  );
+  const comments = useMemo(
+    () => commentsQuery.data?.pages.flatMap((page) => page.items) ?? [],
+    [commentsQuery.data],
+  );
+  // The selected conversation as the list now has it (status changes, live updates), else as it was picked.
+  const current = conversations.find((c) => c.id === selected?.id) ?? selected;
 
   const tabs: { id: Tab; label: string }[] = [
-    { id: 'dms', label: `DMs (${conversations.length})` },
-    { id: 'comments', label: `Comments (${comments.length})` },
+    { id: 'dms', label: `DMs (${countsQuery.data?.conversations ?? conversations.length})` },
+    { id: 'comments', label: `Comments (${countsQuery.data?.comments ?? comments.length})` },
   ];
   // WAI-ARIA tabs: arrow keys move between tabs.
   const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -69,6 +96,23 @@ export function Inbox({ brands }: { brands: Brand[] }) {
             onChange={setSearch}
             placeholder="Search..."
           />
+          <div className="flex items-center gap-2">
+            <label htmlFor={statusId} className="text-sm font-medium text-slate-700">
+              Status
+            </label>
+            <select
+              id={statusId}
+              value={status}
+              onChange={(event) => setStatus(event.target.value)}
+              className="h-8 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            >
+              {statusFilters.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
           <div
             role="tablist"
             aria-label="Messages and comments"
@@ -120,7 +164,7 @@ export function Inbox({ brands }: { brands: Brand[] }) {
                   onSelect={setSelected}
                 />
               ) : (
-                <CommentList comments={comments} />
+                <CommentList brandId={brandId!} comments={comments} />
               )}
               {activeQuery.hasNextPage && (
                 <div className="flex justify-center p-3">
@@ -139,7 +183,7 @@ export function Inbox({ brands }: { brands: Brand[] }) {
         </div>
       </div>
       <div className="min-h-[24rem]">
-        <MessageThread conversation={selected} brandName={brand?.name} />
+        <MessageThread conversation={current} brandId={brandId} brandName={brand?.name} />
       </div>
     </div>
   );

@@ -1,9 +1,17 @@
-import { Archive, CircleCheck, Send, Sparkles, TriangleAlert } from 'lucide-react';
+import { Archive, Bot, CircleCheck, Send, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
+import { actionLimits, type ConversationStatus } from '#contracts/dashboard-actions.ts';
 import type { Conversation, Message } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { getServerMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
+import {
+  useDraftReply,
+  useSendMessage,
+  useSendWindow,
+  useUpdateConversationStatus,
+} from '../api/conversation-actions.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { formatTime } from './format-time.ts';
 
@@ -18,11 +26,19 @@ function MessageBubble({ message }: { message: Message }) {
       <div
         className={cn(
           'max-w-[75%] rounded-lg px-3 py-2 text-sm',
-          isCustomer ? 'bg-slate-100 text-slate-900' : 'bg-brand-600 text-white',
+          isCustomer
+            ? 'bg-slate-100 text-slate-900'
+            : message.sender === 'agent'
+              ? 'bg-slate-800 text-white'
+              : 'bg-brand-600 text-white',
         )}
       >
-        {/* spec §2: anything not from the customer is the product's AI. */}
-        {!isCustomer && <p className="text-xs font-semibold">Voicecart AI</p>}
+        {/* spec §2: the AI's replies are labelled as the product's AI; a person's replies (issue 12) as theirs. */}
+        {!isCustomer && (
+          <p className="text-xs font-semibold">
+            {message.sender === 'agent' ? 'You (team)' : 'Voicecart AI'}
+          </p>
+        )}
         <p className="whitespace-pre-wrap">{message.content}</p>
         <p
           className={cn(
@@ -45,18 +61,61 @@ function MessageBubble({ message }: { message: Message }) {
   );
 }
 
-/** spec §2 Composer: Send only clears the text; nothing is sent. */
-function Composer() {
+/**
+ * The composer (issue 12 §6-7): whether a person may reply is asked before anyone types, Send sends through
+ * Instagram as the team, and Generate AI Response fills the text with the assistant's draft (not sent).
+ */
+function Composer({ brandId, conversationId }: { brandId: string; conversationId: string }) {
   const [text, setText] = useState('');
+  // One key per composed reply: a double click or a retry after a network error sends once.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const id = useId();
+  const sendWindow = useSendWindow(conversationId);
+  const send = useSendMessage(brandId, conversationId);
+  const draft = useDraftReply(conversationId);
+  const blocked = sendWindow.data && !sendWindow.data.allowed ? sendWindow.data : null;
+  const unavailable = sendWindow.isError
+    ? (getServerMessage(sendWindow.error) ?? 'Sending is not available right now.')
+    : null;
+  const canSend = sendWindow.data?.allowed === true;
   return (
     <form
       className="flex flex-col gap-2 border-t border-slate-200 p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        setText('');
+        const content = text.trim();
+        if (!content || !canSend) return;
+        send.mutate(
+          { content, idempotencyKey },
+          {
+            onSuccess: (result) => {
+              if (result.status === 'failed') return;
+              setText('');
+              setIdempotencyKey(crypto.randomUUID());
+            },
+          },
+        );
       }}
     >
+      {(blocked || unavailable) && (
+        <p
+          role="status"
+          id={`${id}-sendWindow`}
+          className="rounded-md bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="send-window"
+        >
+          {blocked ? `You can't reply here right now: ${blocked.reason}` : unavailable}
+        </p>
+      )}
+      {sendWindow.data?.allowed && sendWindow.data.humanAgentTag && (
+        <p id={`${id}-sendWindow`} className="text-xs text-slate-600" data-testid="send-window">
+          Outside the 24-hour sendWindow: your reply is sent with Instagram&apos;s human agent tag
+          {sendWindow.data.closesAt
+            ? ` (until ${new Date(sendWindow.data.closesAt).toLocaleString('en-US')})`
+            : ''}
+          .
+        </p>
+      )}
       <label htmlFor={id} className="sr-only">
         Message
       </label>
@@ -66,30 +125,82 @@ function Composer() {
         onChange={(event) => setText(event.target.value)}
         placeholder="Type your message..."
         rows={2}
-        className="w-full resize-none rounded-md border border-slate-300 p-2 text-sm"
+        maxLength={actionLimits.messageContentMax}
+        disabled={!canSend}
+        aria-describedby={blocked || unavailable || sendWindow.data?.allowed ? `${id}-sendWindow` : undefined}
+        className="w-full resize-none rounded-md border border-slate-300 p-2 text-sm disabled:bg-slate-50"
       />
       <div className="flex justify-end gap-2">
-        <Button variant="outline" size="sm">
-          <Sparkles aria-hidden="true" className="h-4 w-4" /> Generate AI Response
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={draft.isPending}
+          onClick={() => draft.mutate(undefined, { onSuccess: ({ reply }) => setText(reply) })}
+        >
+          <Sparkles aria-hidden="true" className="h-4 w-4" />{' '}
+          {draft.isPending ? 'Generating...' : 'Generate AI Response'}
         </Button>
-        <Button type="submit" size="sm">
-          <Send aria-hidden="true" className="h-4 w-4" /> Send
+        <Button type="submit" size="sm" disabled={!canSend || send.isPending || !text.trim()}>
+          <Send aria-hidden="true" className="h-4 w-4" /> {send.isPending ? 'Sending...' : 'Send'}
         </Button>
       </div>
     </form>
   );
 }
 
+/** Archive, Mark Resolved, Escalate, and Hand back to AI when a person has the conversation (issue 12 §5). */
+function ThreadActions({ brandId, conversation }: { brandId: string; conversation: Conversation }) {
+  const update = useUpdateConversationStatus(brandId);
+  const setStatus = (status: ConversationStatus) =>
+    update.mutate({ conversationId: conversation.id, status });
+  const isPersonOwned = conversation.status === 'escalated' || conversation.handledBy === 'person';
+  return (
+    <div className="flex flex-wrap gap-2">
+      {isPersonOwned && (
+        <Button size="sm" onClick={() => setStatus('active')} disabled={update.isPending}>
+          <Bot aria-hidden="true" className="h-4 w-4" /> Hand back to AI
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setStatus('archived')}
+        disabled={update.isPending || conversation.status === 'archived'}
+      >
+        <Archive aria-hidden="true" className="h-4 w-4" /> Archive
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setStatus('resolved')}
+        disabled={update.isPending || conversation.status === 'resolved'}
+      >
+        <CircleCheck aria-hidden="true" className="h-4 w-4" /> Mark Resolved
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setStatus('escalated')}
+        disabled={update.isPending || conversation.status === 'escalated'}
+      >
+        <TriangleAlert aria-hidden="true" className="h-4 w-4" /> Escalate
+      </Button>
+    </div>
+  );
+}
+
 /** spec §2 Conversations, right pane. */
 export function MessageThread({
   conversation,
+  brandId,
   brandName,
 }: {
   conversation: Conversation | undefined;
+  brandId: string | undefined;
   brandName: string | undefined;
 }) {
   const query = useMessages(conversation?.id);
-  if (!conversation) {
+  if (!conversation || !brandId) {
     return (
       <div className="flex h-full items-center justify-center p-8 text-sm text-slate-600">
         Select a conversation to start messaging
@@ -105,18 +216,12 @@ export function MessageThread({
             Conversation with {conversation.customerUsername}
           </h2>
           <p className="text-sm text-slate-600">Brand: {brandName ?? 'Unknown'}</p>
+          <p className="text-xs text-slate-600" data-testid="thread-status">
+            Status: {conversation.status}
+            {conversation.handledBy === 'person' ? ' · handled by your team' : ''}
+          </p>
         </div>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm">
-            <Archive aria-hidden="true" className="h-4 w-4" /> Archive
-          </Button>
-          <Button variant="outline" size="sm">
-            <CircleCheck aria-hidden="true" className="h-4 w-4" /> Mark Resolved
-          </Button>
-          <Button variant="outline" size="sm">
-            <TriangleAlert aria-hidden="true" className="h-4 w-4" /> Escalate
-          </Button>
-        </div>
+        <ThreadActions brandId={brandId} conversation={conversation} />
       </div>
       <div className="flex-1 overflow-y-auto p-4">
         {query.isPending ? (
@@ -151,7 +256,7 @@ export function MessageThread({
           </>
         )}
       </div>
-      <Composer />
+      <Composer key={conversation.id} brandId={brandId} conversationId={conversation.id} />
     </section>
   );
 }

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppProvider } from '#client/app/provider.tsx';
+import type { Conversation } from '#contracts/dashboard.ts';
+import { MessageThread } from './message-thread.tsx';
+
+const conversation: Conversation = {
+  id: '11111111-1111-4111-8111-111111111111',
+  customerUsername: 'old.customer',
+  lastMessageAt: '2026-11-01T10:00:00.000Z',
+  status: 'active',
+  handledBy: 'assistant',
+};
+
+function stubApi(sendWindow: unknown) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url.startsWith(`/api/conversations/${conversation.id}/messages?`)) {
+        return new Response(
+          JSON.stringify([
+            {
+              id: 'm1',
+              sender: 'customer',
+              content: 'Hello?',
+              createdAt: '2026-11-01T10:00:00.000Z',
+              inventoryChecked: false,
+            },
+          ]),
+          { status: 200 },
+        );
+      }
+      if (url === `/api/conversations/${conversation.id}/send-window`) {
+        return new Response(JSON.stringify(sendWindow), { status: 200 });
+      }
+      if (url === `/api/conversations/${conversation.id}` && init?.method === 'PATCH') {
+        return new Response(JSON.stringify({ message: 'Conversation not found', code: 'NOT_FOUND' }), {
+          status: 404,
+        });
+      }
+      return new Response('{"message":"nope"}', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+describe('conversation thread', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('says why a reply is not possible before anyone types, and keeps Send off', async () => {
+    stubApi({
+      allowed: false,
+      code: 'window_closed',
+      reason: "Instagram allows replies only within 7 days of the customer's last message.",
+    });
+    render(<MessageThread conversation={conversation} brandId="b1" brandName="Luna" />, {
+      wrapper: AppProvider,
+    });
+    expect(
+      await screen.findByText(
+        "You can't reply here right now: Instagram allows replies only within 7 days of the customer's last message.",
+      ),
+    ).toBeTruthy();
+    expect((screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says when the human agent tag is used, and lets the person type', async () => {
+    stubApi({ allowed: true, humanAgentTag: true, closesAt: '2026-11-08T10:00:00.000Z' });
+    render(<MessageThread conversation={conversation} brandId="b1" brandName="Luna" />, {
+      wrapper: AppProvider,
+    });
+    expect(await screen.findByText(/human agent tag/)).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement).disabled).toBe(
+        false,
+      ),
+    );
+  });
+
+  it('offers Hand back to AI for an escalated conversation, and reports a refused change', async () => {
+    const calls = stubApi({ allowed: true, humanAgentTag: false, closesAt: null });
+    render(
+      <MessageThread conversation={{ ...conversation, status: 'escalated' }} brandId="b1" brandName="Luna" />,
+      { wrapper: AppProvider },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Hand back to AI' }));
+    await waitFor(() => expect(calls).toContain(`PATCH /api/conversations/${conversation.id}`));
+    expect(await screen.findByText('Conversation not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,28 @@
+import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The dashboard's live feed (issue 12 §10): one row per change to a user's data, written by database triggers
+ * (function `voicecart_live_event`, migration live_events) and announced with pg_notify on `voicecart_live`.
+ * The id is the SSE event id, so a reconnecting browser resumes from `Last-Event-ID`. Rows are kept briefly
+ * (the events module prunes them); no foreign keys, so the row of a deletion outlives what it describes.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    brandId: uuid('brand_id').notNull(),
+    /** 'brand' | 'conversation' | 'message' | 'comment' | 'personality' | 'rule' | 'connection' | 'sync'. */
+    topic: text('topic').notNull(),
+    /** 'insert' | 'update' | 'delete'. */
+    op: text('op').notNull(),
+    /** The changed row's id, when it has a single one. */
+    entityId: text('entity_id'),
+    conversationId: uuid('conversation_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('live_events_user_id_idx').on(table.userId, table.id),
+    index('live_events_created_idx').on(table.createdAt),
+  ],
+);

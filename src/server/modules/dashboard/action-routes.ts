@@ -1,0 +1,214 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commentIdParamsSchema,
+  commentReplyInputSchema,
+  conversationStateSchema,
+  createBrandInputSchema,
+  createRuleInputSchema,
+  draftReplySchema,
+  idempotencyHeadersSchema,
+  ruleIdParamsSchema,
+  sendMessageInputSchema,
+  sendResultSchema,
+  sendWindowSchema,
+  updateBrandInputSchema,
+  updateConversationInputSchema,
+  updatePersonalityInputSchema,
+  updateRuleInputSchema,
+} from '#contracts/dashboard-actions.ts';
+import {
+  automationRuleSchema,
+  brandIdParamsSchema,
+  brandPersonalitySchema,
+  brandSchema,
+  conversationIdParamsSchema,
+} from '#contracts/dashboard.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { createDashboardActions } from './action-service.ts';
+import type { DashboardPorts } from './ports.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  503: errorResponseSchema,
+};
+const noContent = { 204: z.null(), ...errors };
+
+/**
+ * The dashboard's write calls (issue 12), for verified users. Ownership is checked in the service (404 for
+ * another user's ids); cross-origin writes are refused by the auth plugin (403) before any of this runs.
+ */
+export const dashboardActionRoutes: FastifyPluginAsyncZod<{ db: Database } & DashboardPorts> = async (
+  app,
+  { db, channel, drafts },
+) => {
+  const actions = createDashboardActions({ db, channel, drafts });
+  const guarded = { preHandler: requireVerifiedUser };
+
+  app.post(
+    '/brands',
+    { ...guarded, schema: { body: createBrandInputSchema, response: { 201: brandSchema, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await actions.createBrand(currentUser(request).id, request.body)),
+  );
+
+  app.patch(
+    '/brands/:brandId',
+    {
+      ...guarded,
+      schema: {
+        params: brandIdParamsSchema,
+        body: updateBrandInputSchema,
+        response: { 200: brandSchema, ...errors },
+      },
+    },
+    async (request) => actions.updateBrand(currentUser(request).id, request.params.brandId, request.body),
+  );
+
+  app.delete(
+    '/brands/:brandId',
+    { ...guarded, schema: { params: brandIdParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await actions.deleteBrand(currentUser(request).id, request.params.brandId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/brands/:brandId/personality',
+    {
+      ...guarded,
+      schema: {
+        params: brandIdParamsSchema,
+        body: updatePersonalityInputSchema,
+        response: { 200: brandPersonalitySchema, ...errors },
+      },
+    },
+    async (request) => actions.savePersonality(currentUser(request).id, request.params.brandId, request.body),
+  );
+
+  app.post(
+    '/brands/:brandId/automation-rules',
+    {
+      ...guarded,
+      schema: {
+        params: brandIdParamsSchema,
+        body: createRuleInputSchema,
+        response: { 201: automationRuleSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await actions.createRule(currentUser(request).id, request.params.brandId, request.body)),
+  );
+
+  app.patch(
+    '/automation-rules/:ruleId',
+    {
+      ...guarded,
+      schema: {
+        params: ruleIdParamsSchema,
+        body: updateRuleInputSchema,
+        response: { 200: automationRuleSchema, ...errors },
+      },
+    },
+    async (request) => actions.updateRule(currentUser(request).id, request.params.ruleId, request.body),
+  );
+
+  app.delete(
+    '/automation-rules/:ruleId',
+    { ...guarded, schema: { params: ruleIdParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await actions.deleteRule(currentUser(request).id, request.params.ruleId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/conversations/:conversationId',
+    {
+      ...guarded,
+      schema: {
+        params: conversationIdParamsSchema,
+        body: updateConversationInputSchema,
+        response: { 200: conversationStateSchema, ...errors },
+      },
+    },
+    async (request) =>
+      actions.updateConversation(currentUser(request).id, request.params.conversationId, request.body),
+  );
+
+  app.get(
+    '/conversations/:conversationId/send-window',
+    {
+      ...guarded,
+      schema: { params: conversationIdParamsSchema, response: { 200: sendWindowSchema, ...errors } },
+    },
+    async (request) => actions.getSendWindow(currentUser(request).id, request.params.conversationId),
+  );
+
+  app.post(
+    '/conversations/:conversationId/messages',
+    {
+      ...guarded,
+      schema: {
+        params: conversationIdParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: sendMessageInputSchema,
+        response: { 201: sendResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await actions.sendMessage(
+            currentUser(request).id,
+            request.params.conversationId,
+            request.body.content,
+            request.headers['idempotency-key'],
+          ),
+        ),
+  );
+
+  app.post(
+    '/conversations/:conversationId/draft',
+    {
+      ...guarded,
+      schema: { params: conversationIdParamsSchema, response: { 200: draftReplySchema, ...errors } },
+    },
+    async (request) => actions.draftReply(currentUser(request).id, request.params.conversationId),
+  );
+
+  app.post(
+    '/comments/:commentId/reply',
+    {
+      ...guarded,
+      schema: {
+        params: commentIdParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: commentReplyInputSchema,
+        response: { 201: sendResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await actions.replyToComment(
+            currentUser(request).id,
+            request.params.commentId,
+            request.body,
+            request.headers['idempotency-key'],
+          ),
+        ),
+  );
+};

@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, comments, conversations, liveEvents, messages } from '#server/db/schema/index.ts';
+import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+
+interface Frame {
+  id?: string;
+  event?: string;
+  data?: unknown;
+  comment?: string;
+  retry?: string;
+}
+
+/** A real HTTP connection to /api/events, parsed frame by frame. */
+async function openStream(baseUrl: string, cookie: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, {
+    headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const frames: Frame[] = [];
+  let buffer = '';
+  let waiters: (() => void)[] = [];
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const frame: Frame = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) frame.comment = line.slice(1).trim();
+            else {
+              const [field, ...rest] = line.split(': ');
+              const text = rest.join(': ');
+              if (field === 'data') frame.data = JSON.parse(text);
+              else if (field === 'id' || field === 'event' || field === 'retry') frame[field] = text;
+            }
+          }
+          frames.push(frame);
+        }
+        for (const wake of waiters) wake();
+        waiters = [];
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  /** Waits until a frame matching `match` has arrived (searching from `from`), and returns it. */
+  async function waitFor(match: (frame: Frame) => boolean, timeoutMs = 5000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+  return {
+    response,
+    frames,
+    waitFor,
+    async close() {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+let app: TestApp;
+let baseUrl: string;
+let ownerCookie: string;
+let ownerBrandId: string;
+let ownerConversationId: string;
+let strangerBrandId: string;
+let strangerConversationId: string;
+
+beforeAll(async () => {
+  app = await createTestApp({ env: { LIVE_EVENTS_HEARTBEAT_SECONDS: '0.2' } });
+  baseUrl = await app.app.listen({ host: '127.0.0.1', port: 0 });
+  const db = app.database.db;
+  const owner = await createTestUser(db);
+  const stranger = await createTestUser(db);
+  ownerCookie = (await signInAs(db, owner.id)).cookie;
+  const [mine] = await db
+    .insert(brands)
+    .values({ userId: owner.id, name: 'Mine', username: 'mine' })
+    .returning();
+  const [theirs] = await db
+    .insert(brands)
+    .values({ userId: stranger.id, name: 'Theirs', username: 'theirs' })
+    .returning();
+  ownerBrandId = mine!.id;
+  strangerBrandId = theirs!.id;
+  const [c1] = await db
+    .insert(conversations)
+    .values({ brandId: ownerBrandId, customerUsername: 'a', customerInstagramId: 'a' })
+    .returning();
+  const [c2] = await db
+    .insert(conversations)
+    .values({ brandId: strangerBrandId, customerUsername: 'b', customerInstagramId: 'b' })
+    .returning();
+  ownerConversationId = c1!.id;
+  strangerConversationId = c2!.id;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const addMessage = (conversationId: string, brandId: string, content: string) =>
+  app.database.db
+    .insert(messages)
+    .values({ conversationId, brandId, sender: 'customer', content })
+    .returning();
+
+describe('GET /api/events', () => {
+  it('answers 401 signed out', async () => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/events' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("streams the user's own changes only, with ids, and heartbeats", async () => {
+    const stream = await openStream(baseUrl, ownerCookie);
+    try {
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+      const ready = await stream.waitFor((frame) => frame.event === 'ready');
+      expect(Number(ready.id)).toBeGreaterThanOrEqual(0);
+
+      // The stranger's message is written first; the next change the owner sees must be their own.
+      await addMessage(strangerConversationId, strangerBrandId, 'not yours');
+      const [message] = await addMessage(ownerConversationId, ownerBrandId, 'yours');
+      const change = await stream.waitFor((frame) => frame.event === 'change');
+      expect(change.data).toEqual({
+        topic: 'message',
+        op: 'insert',
+        brandId: ownerBrandId,
+        id: message!.id,
+        conversationId: ownerConversationId,
+      });
+      expect(Number(change.id)).toBeGreaterThan(Number(ready.id));
+
+      // Writes through the API publish too (no code in the writing module): a status change.
+      await app.database.db
+        .update(conversations)
+        .set({ status: 'escalated' })
+        .where(eq(conversations.id, ownerConversationId));
+      await stream.waitFor(
+        (frame) => frame.event === 'change' && (frame.data as { topic: string }).topic === 'conversation',
+      );
+      await stream.waitFor((frame) => frame.comment === 'heartbeat');
+      const seen = stream.frames.filter((frame) => frame.event === 'change').map((frame) => frame.data);
+      expect(seen.every((data) => (data as { brandId: string }).brandId === ownerBrandId)).toBe(true);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('resumes after a reconnect from Last-Event-ID, replaying only what was missed', async () => {
+    const first = await openStream(baseUrl, ownerCookie);
+    const ready = await first.waitFor((frame) => frame.event === 'ready');
+    await first.close();
+
+    const [comment] = await app.database.db
+      .insert(comments)
+      .values({ brandId: ownerBrandId, instagramCommentId: 'missed', username: 'u', content: 'while away' })
+      .returning();
+    await addMessage(strangerConversationId, strangerBrandId, 'still not yours');
+
+    const second = await openStream(baseUrl, ownerCookie, ready.id);
+    try {
+      await second.waitFor((frame) => frame.event === 'ready');
+      const replayed = second.frames.filter((frame) => frame.event === 'change');
+      expect(replayed.map((frame) => frame.data)).toEqual([
+        { topic: 'comment', op: 'insert', brandId: ownerBrandId, id: comment!.id, conversationId: null },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('tells the browser to refetch everything when the missed events were pruned', async () => {
+    await addMessage(ownerConversationId, ownerBrandId, 'one');
+    await addMessage(ownerConversationId, ownerBrandId, 'two');
+    const [oldest] = await app.database.db
+      .select({ id: liveEvents.id })
+      .from(liveEvents)
+      .orderBy(liveEvents.id)
+      .limit(1);
+    // Age every event; pruning keeps only the newest.
+    await app.database.db.update(liveEvents).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) });
+    await app.database.executeSql(`delete from live_events where id < (select max(id) from live_events)`);
+    const stream = await openStream(baseUrl, ownerCookie, String(oldest!.id));
+    try {
+      await stream.waitFor((frame) => frame.event === 'reset');
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('answers 400 for a Last-Event-ID it did not hand out', async () => {
+    const response = await app.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { cookie: ownerCookie, 'last-event-id': 'abc' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('does not keep the server from closing while a stream is open', async () => {
+    const extra = await createTestApp();
+    const url = await extra.app.listen({ host: '127.0.0.1', port: 0 });
+    const user = await createTestUser(extra.database.db);
+    const stream = await openStream(url, (await signInAs(extra.database.db, user.id)).cookie);
+    await stream.waitFor((frame) => frame.event === 'ready');
+    // Without the preClose hook this would wait for the stream forever (the test's timeout fails it).
+    await extra.app.close();
+    await stream.waitFor((frame) => frame === stream.frames.at(-1));
+    await stream.close();
+    await extra.close();
+  });
+});

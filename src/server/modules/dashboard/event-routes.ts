@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { createLiveFeed, type LiveDelivery } from './live-feed.ts';
+
+export interface LiveEventRoutesOptions {
+  database: DatabaseHandle;
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs?: number;
+  /** How often old events are pruned. */
+  pruneEveryMs?: number;
+}
+
+const HEARTBEAT_MS = 15_000;
+const PRUNE_EVERY_MS = 5 * 60_000;
+/** The browser waits this long before reconnecting (EventSource's `retry`). */
+const RETRY_MS = 3000;
+
+const lastEventIdSchema = z.object({
+  'last-event-id': z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be an event id from this stream')
+    .optional(),
+});
+
+const frame = (event: string, data: unknown, id?: number) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * GET /api/events (issue 12 §10): Server-Sent Events for the signed-in user's brands only. Each change is a
+ * `change` event whose id resumes the stream after a reconnect (`Last-Event-ID`); `reset` means "refetch
+ * everything" (the gap was too old or too long to replay). Spec §9's "never stale" gives way to this on
+ * purpose (docs/spec-deviations.md).
+ */
+export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = async (app, options) => {
+  const feed = createLiveFeed({ database: options.database });
+  const streams = new Set<() => void>();
+
+  const pruner = setInterval(() => {
+    feed.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning live events failed'));
+  }, options.pruneEveryMs ?? PRUNE_EVERY_MS);
+  pruner.unref();
+
+  // Open streams never go idle, so they are ended before the server waits for its connections to close.
+  app.addHook('preClose', async () => {
+    clearInterval(pruner);
+    for (const end of [...streams]) end();
+    await feed.close();
+  });
+
+  app.get(
+    '/events',
+    { preHandler: requireVerifiedUser, schema: { headers: lastEventIdSchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const lastEventId = request.headers['last-event-id'];
+      const raw = reply.raw;
+
+      let ended = false;
+      let heartbeat: ReturnType<typeof setInterval> | undefined;
+      let unsubscribe: (() => void) | undefined;
+      const write = (chunk: string) => {
+        if (!ended) raw.write(chunk);
+      };
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        streams.delete(end);
+        raw.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      write(`retry: ${RETRY_MS}\n\n`);
+
+      const deliver = (event: LiveDelivery) => {
+        const { seq, ...data } = event;
+        write(frame('change', data, seq));
+      };
+      try {
+        // Subscribe first, then catch up: an event in between may arrive twice, which is harmless (it only
+        // invalidates queries), but none is lost.
+        unsubscribe = await feed.subscribe({ userId, deliver, reset: () => write(frame('reset', {})) });
+        if (lastEventId === undefined) {
+          write(frame('ready', {}, await feed.latestSeq()));
+        } else {
+          const missed = await feed.replay(userId, Number(lastEventId));
+          if (missed === null) write(frame('reset', {}, await feed.latestSeq()));
+          else for (const event of missed) deliver(event);
+          write(frame('ready', {}));
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'live events stream failed to start');
+        end();
+        return;
+      }
+      if (!ended)
+        heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+    },
+  );
+};

@@ -170,10 +170,14 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
     },
     async work(job, handler, options = {}) {
       await this.declare(job);
-      const workerId = await boss.work<typeof job.payload>(
+      const batchSize = options.batchSize ?? 1;
+      let workerId: string | undefined;
+      const id = await boss.work<typeof job.payload>(
         job.name,
-        { pollingIntervalSeconds: pollSeconds, batchSize: options.batchSize ?? 1 },
+        { pollingIntervalSeconds: pollSeconds, batchSize },
         async (jobs) => {
+          // A full batch means more may be waiting: fetch again at once rather than after a polling interval.
+          if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
           for (const item of jobs) {
             try {
               await handler(item.data as never, item.id);
@@ -184,6 +188,7 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
           }
         },
       );
+      workerId = id;
       workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), workerId]);
     },
     async stop() {

@@ -11,6 +11,9 @@ import { createChannelOutbound, type OutboundDeps } from './outbound.ts';
 import { createProcessor } from './processor.ts';
 import { createSendBudget, type SendBudget } from './send-budget.ts';
 
+/** Concurrent processing loops per process. */
+const processingLoops = 4;
+
 export interface InstagramChannelDeps {
   config: Config;
   db: Database;
@@ -58,13 +61,17 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
     outbound,
     /** The channel's workers: event processing (batches, woken by the webhook) and the hourly token refresh. */
     async startWorkers(): Promise<void> {
-      await jobs.work(
-        instagramProcessJob,
-        async ({ brandId, threadKey }) => {
-          await processor.processThread(brandId, threadKey);
-        },
-        { batchSize: 20 },
-      );
+      // Several loops: threads are independent (the advisory lock orders one thread's events), and each event's
+      // commit waits on the disk. On PGlite (one connection) they simply take turns.
+      for (let loop = 0; loop < processingLoops; loop += 1) {
+        await jobs.work(
+          instagramProcessJob,
+          async ({ brandId, threadKey }) => {
+            await processor.processThread(brandId, threadKey);
+          },
+          { batchSize: 20 },
+        );
+      }
       await jobs.work(instagramRefreshTokensJob, async () => {
         const result = await connections.refreshDueTokens();
         if (result.refreshed + result.needsReconnect + result.failed > 0) log.info(result, 'instagram tokens refreshed');

@@ -11,9 +11,6 @@ import { createChannelOutbound, type OutboundDeps } from './outbound.ts';
 import { createProcessor } from './processor.ts';
 import { createSendBudget, type SendBudget } from './send-budget.ts';
 
-/** Concurrent processing loops per process. */
-const processingLoops = 4;
-
 export interface InstagramChannelDeps {
   config: Config;
   db: Database;
@@ -24,6 +21,11 @@ export interface InstagramChannelDeps {
   graph?: InstagramGraphClient;
   budget?: SendBudget;
   retry?: OutboundDeps['retry'];
+  /**
+   * Concurrent processing loops in this process: several on PostgreSQL (threads are independent; each commit waits
+   * on the disk), one on PGlite, whose single connection would make extra loops queue ahead of webhook requests.
+   */
+  processingLoops?: number;
 }
 
 /** The Instagram channel's parts, composed once (runtime.ts) and handed to the routes and the workers. */
@@ -61,9 +63,8 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
     outbound,
     /** The channel's workers: event processing (batches, woken by the webhook) and the hourly token refresh. */
     async startWorkers(): Promise<void> {
-      // Several loops: threads are independent (the advisory lock orders one thread's events), and each event's
-      // commit waits on the disk. On PGlite (one connection) they simply take turns.
-      for (let loop = 0; loop < processingLoops; loop += 1) {
+      // The advisory lock keeps one thread's events in order whichever loop takes them.
+      for (let loop = 0; loop < (deps.processingLoops ?? 1); loop += 1) {
         await jobs.work(
           instagramProcessJob,
           async ({ brandId, threadKey }) => {

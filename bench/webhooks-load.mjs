@@ -37,7 +37,7 @@ function bodyFor(index) {
 
 const result = await autocannon({
   url,
-  connections,
+  connections: Math.min(connections, amount),
   amount,
   timeout: 30,
   requests: [

@@ -14,6 +14,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import {
+  checkOutboundUrl,
   createGuardedFetch,
   OutboundAddressError,
   UnreachableError,
@@ -258,7 +259,12 @@ export function createCatalogModule(deps: CatalogDeps) {
     // Stores before WooCommerce 9.x have no /checkout-link/: their links use ?add-to-cart= (INTEGRATIONS.md §3.5).
     let checkoutStyle: 'checkout-link' | 'add-to-cart' = 'checkout-link';
     try {
-      const probe = await guardedFetch(`${storeUrl}/checkout-link/`, { method: 'GET', signal: AbortSignal.timeout(5000) });
+      // Only the first answer matters (a new store redirects onward to its checkout): checked, not followed.
+      const target = await checkOutboundUrl(`${storeUrl}/checkout-link/`, {
+        allowLoopback: settings.allowLoopbackStores,
+        ...(settings.resolveHost ? { resolve: settings.resolveHost } : {}),
+      });
+      const probe = await fetch(target, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(5000) });
       await probe.body?.cancel();
       if (probe.status === 404) checkoutStyle = 'add-to-cart';
     } catch {

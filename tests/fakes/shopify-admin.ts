@@ -188,7 +188,8 @@ export async function startFakeShopifyAdmin(
     products: options.products ?? [],
     calls: [] as RecordedCall[],
     delayMs: 0,
-    bucket: { maximumAvailable: 2000, restoreRate: 100_000, currentlyAvailable: 2000 },
+    // Generous unless a test or benchmark lowers it: throttling then happens only when asked for.
+    bucket: { maximumAvailable: 2000, restoreRate: 10_000_000, currentlyAvailable: 2000 },
   };
 
   const variantIndex = () => {

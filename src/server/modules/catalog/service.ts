@@ -31,6 +31,7 @@ import {
   type StoreCredentials,
 } from './platforms.ts';
 import * as queries from './queries.ts';
+import type { StoreProductInput } from './store-data.ts';
 import { sampleStoreCurrency, sampleStoreName } from './sample-store/sample-store.ts';
 import { searchCatalog } from './search.ts';
 
@@ -312,17 +313,28 @@ export function createCatalogModule(deps: CatalogDeps) {
     try {
       const client = storeClientOf(connection);
       let cursor: string | null = null;
-      for (let page = 0; page < 10_000; page += 1) {
-        const result = await client.fetchProductsPage(cursor);
-        await queries.upsertProducts(db, connectionId, result.products);
-        done += result.products.length;
+      let total: number | null = null;
+      // Small store pages (Shopify's cost limit allows 8 products) are written in batches: fewer transactions.
+      let pending: StoreProductInput[] = [];
+      const flush = async () => {
+        if (pending.length === 0) return;
+        await queries.upsertProducts(db, connectionId, pending);
+        done += pending.length;
+        pending = [];
         await db
           .update(storeConnections)
-          .set({ syncDone: done, ...(result.total !== null ? { syncTotal: result.total } : {}) })
+          .set({ syncDone: done, ...(total !== null ? { syncTotal: total } : {}) })
           .where(eq(storeConnections.id, connectionId));
+      };
+      for (let page = 0; page < 100_000; page += 1) {
+        const result = await client.fetchProductsPage(cursor);
+        total = result.total ?? total;
+        pending.push(...result.products);
+        if (pending.length >= 200) await flush();
         cursor = result.nextCursor;
         if (!cursor) break;
       }
+      await flush();
       await queries.deleteProductsNotSyncedSince(db, connectionId, startedAt);
       await db
         .update(storeConnections)

@@ -8,11 +8,12 @@ import { BrandsRoute } from './brands.tsx';
 import { ConversationsRoute } from './conversations.tsx';
 import { OverviewRoute } from './overview.tsx';
 import { PsychologyRoute } from './psychology.tsx';
+import { StoreRoute } from './store.tsx';
 
 /**
- * spec §2 Route access for verified users: `/` and `/dashboard` show the overview, plus four screens. The
- * sidebar's other links (Instagram, Shopify, Performance, Revenue, Settings) are not in the router, so they
- * fall to the not-found page.
+ * spec §2 Route access for verified users: `/` and `/dashboard` show the overview, plus four screens and the
+ * Store screen (issue 10). The sidebar's other links (Instagram, Performance, Revenue, Settings) are not in the
+ * router, so they fall to the not-found page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -21,6 +22,8 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.brands]: BrandsRoute,
   [paths.dashboard.psychology]: PsychologyRoute,
   [paths.dashboard.automation]: AutomationRoute,
+  // issue 10: the sidebar's Shopify link now leads to the Store screen (docs/spec-deviations.md).
+  [paths.dashboard.shopify]: StoreRoute,
 };
 
 /**

@@ -275,6 +275,65 @@ describe('WooCommerce connection', () => {
   });
 });
 
+describe('exactly once and older stores', () => {
+  it('applies two simultaneous deliveries of one Shopify event once', async () => {
+    expect((await put({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken })).statusCode).toBe(200);
+    const body = {
+      id: 5, admin_graphql_api_id: 'gid://shopify/Product/5', title: 'Raced Shorts 5', updated_at: '2026-11-20T10:00:00Z',
+      options: [], variants: [],
+    };
+    const [a, b] = await Promise.all([
+      injectShopifyWebhook({ topic: 'products/update', body, eventId: 'race-1' }),
+      injectShopifyWebhook({ topic: 'products/update', body, eventId: 'race-1' }),
+    ]);
+    expect([a.json().duplicate, b.json().duplicate].sort()).toEqual([false, true]);
+    const { rows } = await app.database.executeSql(`select count(*)::int as n from catalog_webhook_events where event_key = 'race-1'`);
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
+  it('links an older WooCommerce store (no /checkout-link/) with ?add-to-cart=', async () => {
+    const legacy = await startFakeWooCommerce(makeWooProducts(3));
+    legacy.legacyCheckout = true;
+    try {
+      const response = await put({ platform: 'woocommerce', storeUrl: legacy.url, consumerKey: legacy.consumerKey, consumerSecret: legacy.consumerSecret });
+      expect(response.statusCode).toBe(200);
+      await app.catalog.runSync(response.json().id);
+      const [simple] = await app.database.db.select().from(catalogVariants).where(eq(catalogVariants.externalId, '1001'));
+      const { url } = await app.catalog.catalog.checkoutLink({ brandId, variantId: simple!.id, quantity: 1 });
+      expect(url).toBe(`${legacy.url}/?add-to-cart=1001&quantity=1`);
+    } finally {
+      await legacy.close();
+    }
+  });
+
+  it('runs the first sync as a background job when workers run', async () => {
+    const withWorkers = await createTestApp({ workers: true, env: { ALLOW_LOOPBACK_STORES: 'true' } });
+    try {
+      const user = await createTestUser(withWorkers.database.db);
+      const cookie = (await signInAs(withWorkers.database.db, user.id)).cookie;
+      const [brand] = await withWorkers.database.db.insert(brands).values({ userId: user.id, name: 'J', username: 'j' }).returning();
+      const response = await withWorkers.app.inject({
+        method: 'PUT',
+        url: `/api/brands/${brand!.id}/store`,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken }),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().productCount).toBe(0);
+      await expect
+        .poll(
+          async () => (await withWorkers.app.inject({ method: 'GET', url: `/api/brands/${brand!.id}/store`, headers: { cookie } })).json().connection.sync.state,
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe('done');
+      const status = (await withWorkers.app.inject({ method: 'GET', url: `/api/brands/${brand!.id}/store`, headers: { cookie } })).json();
+      expect(status.connection.productCount).toBe(shopify.products.length);
+    } finally {
+      await withWorkers.close();
+    }
+  }, 60_000);
+});
+
 describe('sync at scale', () => {
   it('syncs 1,000 Shopify products across 125 pages of 8', async () => {
     const big = await startFakeShopifyAdmin({ products: makeShopifyProducts(1000, { variantsPerProduct: 2 }) });

@@ -21,15 +21,27 @@ import {
  * 3. score candidates on which words they carry where, and on whether a variant has the asked size and colour.
  */
 
+/** Everything the answer needs of a variant, read with the candidates (no second round trip). */
 interface CandidateVariant {
   id: string;
+  title: string;
   options: { name: string; value: string }[];
+  sku: string | null;
+  price: string;
+  currency: string;
   availableForSale: boolean;
+  stockQuantity: number | null;
   position: number;
 }
 
+const variantJson = sql`json_build_object('id', v.id, 'title', v.title, 'options', v.options, 'sku', v.sku,
+  'price', v.price, 'currency', v.currency, 'availableForSale', v.available_for_sale,
+  'stockQuantity', v.stock_quantity, 'position', v.position)`;
+
 export interface SearchCandidate {
   id: string;
+  url: string | null;
+  imageUrl: string | null;
   variants: CandidateVariant[];
   title: string;
   productType: string;
@@ -41,6 +53,7 @@ export interface SearchCandidate {
 
 export interface ScoredProduct {
   productId: string;
+  candidate: SearchCandidate;
   raw: number;
   score: number;
   variantIds: string[];
@@ -134,12 +147,13 @@ async function retrieveCandidates(
   const tier = (query: string, rank: number) => sql`
     select c.id, c.title, c.product_type as "productType", c.vendor, c.tags, c.options,
       similarity(c.search_text, ${joinedText}) as similarity, ${rank}::int as tier,
-      (select coalesce(json_agg(json_build_object('id', v.id, 'options', v.options,
-          'availableForSale', v.available_for_sale, 'position', v.position) order by v.position), '[]'::json)
+      c.url, c.image_url as "imageUrl",
+      (select coalesce(json_agg(${variantJson} order by v.position), '[]'::json)
         from catalog_variants v where v.product_id = c.id) as variants
     from (
       select m.* from (
-        select p.id, p.title, p.product_type, p.vendor, p.tags, p.options, p.search_text, p.search_vector
+        select p.id, p.title, p.product_type, p.vendor, p.tags, p.options, p.url, p.image_url, p.search_text,
+          p.search_vector
         from catalog_products p
         where p.connection_id = ${connectionId} and p.status = 'active'
           and p.search_vector @@ to_tsquery('english', ${query})
@@ -245,8 +259,8 @@ export async function searchCatalog(
       const [row] = (
         (await db.execute(sql`
           select p.id, p.title, p.product_type as "productType", p.vendor, p.tags, p.options, 0 as similarity,
-            (select json_agg(json_build_object('id', v.id, 'options', v.options,
-                'availableForSale', v.available_for_sale, 'position', v.position) order by v.position)
+            p.url, p.image_url as "imageUrl",
+            (select coalesce(json_agg(${variantJson} order by v.position), '[]'::json)
               from catalog_variants v where v.product_id = p.id) as variants
           from catalog_products p where p.id = ${hit.productId}`)) as unknown as Rows<SearchCandidate>
       ).rows;
@@ -309,6 +323,7 @@ export async function searchCatalog(
     const denominator = Math.max(1, knownWords.length) + (parsed.colors.length > 0 ? 0.4 : 0) + (parsed.sizes.length > 0 ? 0.25 : 0);
     return {
       productId: candidate.id,
+      candidate,
       raw,
       score: isSkuHit ? 1 : Math.max(0, Math.min(1, raw / (denominator + 0.5))),
       variantIds: (skuFirst.length > 0 ? skuFirst : ordered).map((fit) => fit.variant.id),

@@ -371,13 +371,23 @@ export function createCatalogModule(deps: CatalogDeps) {
       const connection = await connectionOfBrand(brandId);
       if (!connection || text.trim() === '') return { outcome: 'none', matches: [], requestedOptions: [] };
       const found = await searchCatalog(db, { connectionId: connection.id, text, limit: Math.max(1, Math.min(limit, 20)) });
-      const products = await productsWithVariants(connection.id, found.ranked.map((entry) => entry.productId));
       return {
         outcome: found.outcome,
         requestedOptions: found.requestedOptions,
-        matches: found.ranked
-          .filter((entry) => products.has(entry.productId))
-          .map((entry) => ({ product: products.get(entry.productId)!, variantIds: entry.variantIds, score: entry.score })),
+        matches: found.ranked.map(({ candidate, variantIds, score }) => ({
+          product: {
+            id: candidate.id,
+            title: candidate.title,
+            productType: candidate.productType,
+            vendor: candidate.vendor,
+            tags: candidate.tags,
+            url: candidate.url,
+            imageUrl: candidate.imageUrl,
+            variants: candidate.variants.map(({ position: _position, ...variant }) => variant),
+          },
+          variantIds,
+          score,
+        })),
       };
     },
 

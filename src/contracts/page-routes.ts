@@ -16,6 +16,9 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/brands',
   '/dashboard/psychology',
   '/dashboard/automation',
+  '/dashboard/instagram',
+  '/dashboard/shopify',
+  '/cart/sample',
 ];
 
 const routed = new Set(routedPagePaths);

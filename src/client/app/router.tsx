@@ -15,6 +15,7 @@ const AdminRoute = lazy(() => import('./routes/admin/admin.tsx'));
 // Not needed to paint a public page: kept out of the landing page's JavaScript budget (bench:web, size-limit).
 const LoginRoute = lazy(() => import('./routes/auth/login.tsx').then((m) => ({ default: m.LoginRoute })));
 const SignupRoute = lazy(() => import('./routes/auth/signup.tsx').then((m) => ({ default: m.SignupRoute })));
+const SampleCartRoute = lazy(() => import('./routes/sample-cart.tsx'));
 const ReviewModal = lazy(() =>
   import('#client/features/auth/components/review-modal.tsx').then((m) => ({ default: m.ReviewModal })),
 );
@@ -27,6 +28,7 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.dataDeletion,
   paths.login,
   paths.signup,
+  paths.sampleCart,
 ]);
 
 const isDashboardPath = (path: string) =>
@@ -67,6 +69,11 @@ function PublicRoutes() {
           <SignupRoute />
         </Suspense>
       </Route>
+      <Route path={paths.sampleCart}>
+        <Suspense fallback={<PageLoading />}>
+          <SampleCartRoute />
+        </Suspense>
+      </Route>
       <Route component={NotFoundRoute} />
     </Switch>
   );
@@ -93,6 +100,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
         <Route path={paths.privacy} component={PrivacyRoute} />
         <Route path={paths.terms} component={TermsRoute} />
         <Route path={paths.dataDeletion} component={DataDeletionRoute} />
+        <Route path={paths.sampleCart} component={SampleCartRoute} />
         {/* Already signed in: the sign-in pages have nothing to offer. */}
         <Route path={paths.login}>
           <Redirect to={paths.home} replace />

@@ -6,6 +6,8 @@ export const paths = {
   dataDeletion: '/data-deletion',
   signup: '/signup',
   login: '/login',
+  /** issue 10: where a sample-store checkout link leads (public). */
+  sampleCart: '/cart/sample',
   /** The admin team's review page (admins only). */
   admin: '/admin',
   /** Browser navigations, not fetches (spec §7). */

@@ -18,18 +18,19 @@ const variantFields = /* GraphQL */ `
 `;
 
 export const productsQuery = parse(/* GraphQL */ `
-  query Products($first: Int!, $after: String, $query: String) {
+  query Products($first: Int!, $variantsFirst: Int!, $after: String, $query: String) {
     products(first: $first, after: $after, query: $query) {
       pageInfo { hasNextPage endCursor }
       nodes {
         id title handle status description productType vendor tags onlineStoreUrl updatedAt
         options { name values }
         featuredImage { url }
-        variants(first: 100) { nodes { ...VariantFields } }
+        variants(first: $variantsFirst) {
+          nodes { id title sku price availableForSale inventoryQuantity inventoryPolicy selectedOptions { name value } }
+        }
       }
     }
   }
-  ${variantFields}
 `);
 
 export const variantQuery = parse(/* GraphQL */ `
@@ -78,7 +79,7 @@ export interface ShopifyProduct {
   updatedAt: string;
   options: { name: string; values: string[] }[];
   featuredImage: { url: string } | null;
-  variants: { nodes: ShopifyVariant[] };
+  variants: { nodes: Omit<ShopifyVariant, 'product'>[] };
 }
 
 export interface ProductsPage {
@@ -187,9 +188,15 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       if (!data.shop?.myshopifyDomain) throw new ShopifyError('bad_response', 'The answer has no shop');
       return data.shop;
     },
-    async listProducts(input: { first: number; after: string | null; query?: string }): Promise<ProductsPage> {
+    /**
+     * One page of products. Shopify caps one query at 1,000 cost points (objects 1, connections 2 + first × node),
+     * so the defaults (8 products × 50 variants ≈ 842) stay under it. A product with more than 50 variants is
+     * mirrored with its first 50 (its live check still reads any variant by id).
+     */
+    async listProducts(input: { first?: number; variantsFirst?: number; after: string | null; query?: string }): Promise<ProductsPage> {
       const data = await request<{ products: ProductsPage }>(productsQuery, {
-        first: input.first,
+        first: input.first ?? 8,
+        variantsFirst: input.variantsFirst ?? 50,
         after: input.after,
         query: input.query ?? null,
       });

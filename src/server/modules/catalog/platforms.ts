@@ -44,7 +44,7 @@ export function shopifyBaseUrl(shopDomain: string): string {
   return shopDomain.startsWith('127.0.0.1') ? `http://${shopDomain}` : `https://${shopDomain}`;
 }
 
-export function mapShopifyVariant(variant: ShopifyVariant, currency: string): StoreVariantInput {
+export function mapShopifyVariant(variant: Omit<ShopifyVariant, 'product'>, currency: string): StoreVariantInput {
   return {
     externalId: variant.id,
     title: variant.title,
@@ -145,7 +145,7 @@ function createShopifyStoreClient(
   });
   return {
     async fetchProductsPage(cursor) {
-      const page = await client.listProducts({ first: settings.shopifyPageSize ?? 100, after: cursor });
+      const page = await client.listProducts({ ...(settings.shopifyPageSize ? { first: settings.shopifyPageSize } : {}), after: cursor });
       return {
         products: page.nodes.map((product) => mapShopifyProduct(product, connection.currency)),
         nextCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import type { CatalogVariantRow } from '#server/db/schema/index.ts';
 import {
   catalogWords,
   colorNeighbours,
@@ -22,8 +21,28 @@ import {
  * 3. score candidates on which words they carry where, and on whether a variant has the asked size and colour.
  */
 
+/** Everything the answer needs of a variant, read with the candidates (no second round trip). */
+interface CandidateVariant {
+  id: string;
+  title: string;
+  options: { name: string; value: string }[];
+  sku: string | null;
+  price: string;
+  currency: string;
+  availableForSale: boolean;
+  stockQuantity: number | null;
+  position: number;
+}
+
+const variantJson = sql`json_build_object('id', v.id, 'title', v.title, 'options', v.options, 'sku', v.sku,
+  'price', v.price, 'currency', v.currency, 'availableForSale', v.available_for_sale,
+  'stockQuantity', v.stock_quantity, 'position', v.position)`;
+
 export interface SearchCandidate {
   id: string;
+  url: string | null;
+  imageUrl: string | null;
+  variants: CandidateVariant[];
   title: string;
   productType: string;
   vendor: string;
@@ -34,6 +53,7 @@ export interface SearchCandidate {
 
 export interface ScoredProduct {
   productId: string;
+  candidate: SearchCandidate;
   raw: number;
   score: number;
   variantIds: string[];
@@ -53,10 +73,21 @@ async function correctWords(db: Database, connectionId: string, words: string[])
   if (words.length === 0) return forms;
   const probes = words.flatMap((word) => synonymsOf(word).map((form, index) => ({ word, form, isSynonym: index > 0 })));
   const formList = [...new Set(probes.map((probe) => probe.form))];
+  // A word the catalog has as it is needs no correction: only the others go through the trigram index.
+  const fuzzy = new Set(probes.filter((probe) => !probe.isSynonym).map((probe) => probe.form));
+  const column = (values: string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]`;
   const result = (await db.execute(sql`
+    with q as (
+      select * from unnest(${column(formList)}::text[], ${column(formList.map(sortLetters))}::text[],
+        ${column(formList.map((form) => (fuzzy.has(form) ? 't' : 'f')))}::boolean[]) as q(form, sorted, fuzzy)
+    ),
+    exact as (
+      select q.form, t.term from q join catalog_terms t on t.connection_id = ${connectionId} and t.term = q.form
+    )
+    select form, term, 1::float8 as sim from exact
+    union all
     select q.form, t.term, similarity(t.term, q.form) as sim
-    from unnest(array[${sql.join(formList.map((f) => sql`${f}`), sql`, `)}]::text[],
-                array[${sql.join(formList.map((f) => sql`${sortLetters(f)}`), sql`, `)}]::text[]) as q(form, sorted)
+    from (select * from q where q.fuzzy and not exists (select 1 from exact e where e.form = q.form)) q
     join catalog_terms t on t.connection_id = ${connectionId}
       and (t.term % q.form or (length(q.form) >= 4 and t.sorted_letters = q.sorted))
   `)) as unknown as Rows<{ form: string; term: string; sim: number }>;
@@ -73,9 +104,10 @@ async function correctWords(db: Database, connectionId: string, words: string[])
     if (exact) {
       weights.set(exact.term, Math.max(weights.get(exact.term) ?? 0, probe.isSynonym ? 0.85 : 1));
     } else if (!probe.isSynonym) {
-      // A correction: the closest spelling within one edit for short words, two for longer ones, or the same
-      // letters in another order. Prefix matches ("hood" for "hoodie") count as well.
-      const allowed = probe.form.length <= 4 ? 1 : 2;
+      // A correction: the closest spelling within one edit (two for long words), the same letters in another
+      // order, or the start of a longer word ("hoodi"). Words of four letters or fewer are too easily another
+      // real word one edit away ("card" / "care"), so they are only taken with the same letters.
+      const allowed = probe.form.length <= 4 ? 0 : probe.form.length <= 7 ? 1 : 2;
       let best: { term: string; distance: number; sim: number } | null = null;
       for (const hit of hits) {
         const distance = editDistance(probe.form, hit.term, 3);
@@ -94,25 +126,54 @@ async function correctWords(db: Database, connectionId: string, words: string[])
   return forms;
 }
 
+/**
+ * Full-text candidates in two tiers: products carrying every named word (each word by any of its forms), then
+ * products carrying any of them. Each tier ranks at most 200 matching rows (ts_rank, weighted title > type/tags
+ * > options/SKUs), so a word shared by thousands of products costs no more than a rare one.
+ */
 async function retrieveCandidates(
   db: Database,
   connectionId: string,
-  terms: string[],
+  wordForms: string[][],
   joinedText: string,
 ): Promise<SearchCandidate[]> {
-  if (terms.length === 0) return [];
-  // Terms are [a-z0-9] words (normalizeText), so the tsquery text cannot be malformed.
-  const tsQuery = terms.map((term) => term.replace(/[^a-z0-9]/g, '')).filter(Boolean).join(' | ');
-  if (!tsQuery) return [];
-  const result = (await db.execute(sql`
-    select p.id, p.title, p.product_type as "productType", p.vendor, p.tags, p.options,
-      similarity(p.search_text, ${joinedText}) as similarity
-    from catalog_products p, to_tsquery('english', ${tsQuery}) q
-    where p.connection_id = ${connectionId} and p.status = 'active' and p.search_vector @@ q
-    order by ts_rank(p.search_vector, q) desc, p.id
-    limit 60
-  `)) as unknown as Rows<SearchCandidate>;
-  return result.rows.map((row) => ({ ...row, similarity: Number(row.similarity) }));
+  // Forms are [a-z0-9] words (normalizeText), so the tsquery text cannot be malformed.
+  const groups = wordForms
+    .map((forms) => [...new Set(forms.map((form) => form.replace(/[^a-z0-9]/g, '')).filter(Boolean))])
+    .filter((forms) => forms.length > 0);
+  if (groups.length === 0) return [];
+  const anyQuery = [...new Set(groups.flat())].join(' | ');
+  const allQuery = groups.map((forms) => `(${forms.join(' | ')})`).join(' & ');
+  const tier = (query: string, rank: number) => sql`
+    select c.id, c.title, c.product_type as "productType", c.vendor, c.tags, c.options,
+      similarity(c.search_text, ${joinedText}) as similarity, ${rank}::int as tier,
+      c.url, c.image_url as "imageUrl",
+      (select coalesce(json_agg(${variantJson} order by v.position), '[]'::json)
+        from catalog_variants v where v.product_id = c.id) as variants
+    from (
+      select m.* from (
+        select p.id, p.title, p.product_type, p.vendor, p.tags, p.options, p.url, p.image_url, p.search_text,
+          p.search_vector
+        from catalog_products p
+        where p.connection_id = ${connectionId} and p.status = 'active'
+          and p.search_vector @@ to_tsquery('english', ${query})
+        limit 200
+      ) m
+      order by ts_rank(m.search_vector, to_tsquery('english', ${query})) desc, m.id
+      limit 40
+    ) c`;
+  const result = (await db.execute(
+    groups.length > 1 ? sql`(${tier(allQuery, 1)}) union all (${tier(anyQuery, 2)})` : tier(anyQuery, 1),
+  )) as unknown as Rows<SearchCandidate & { tier: number }>;
+  const seen = new Set<string>();
+  const out: SearchCandidate[] = [];
+  for (const row of [...result.rows].sort((a, b) => a.tier - b.tier)) {
+    if (seen.has(row.id) || out.length >= 40) continue;
+    seen.add(row.id);
+    const variants = typeof row.variants === 'string' ? (JSON.parse(row.variants) as CandidateVariant[]) : row.variants;
+    out.push({ ...row, variants, similarity: Number(row.similarity) });
+  }
+  return out;
 }
 
 async function findSkuMatches(db: Database, connectionId: string, tokens: string[]) {
@@ -125,6 +186,18 @@ async function findSkuMatches(db: Database, connectionId: string, tokens: string
   return result.rows;
 }
 
+/** Words of short catalog texts (option values, titles), computed once per text per process. */
+const wordCache = new Map<string, string[]>();
+function wordsOf(text: string): string[] {
+  let words = wordCache.get(text);
+  if (!words) {
+    words = catalogWords([text]);
+    if (wordCache.size > 50_000) wordCache.clear();
+    wordCache.set(text, words);
+  }
+  return words;
+}
+
 function sizeMatches(value: string, size: string): boolean {
   const normalized = normalizeSizeValue(value);
   if (normalized === size) return true;
@@ -133,14 +206,14 @@ function sizeMatches(value: string, size: string): boolean {
 }
 
 function colorMatch(value: string, color: string): number {
-  const words = catalogWords([value]);
+  const words = wordsOf(value);
   if (words.includes(color)) return 1;
   if (colorNeighbours(color).some((neighbour) => words.includes(neighbour))) return 0.6;
   return 0;
 }
 
 /** How well one variant fits the asked options: 1 per exact option, part for a near colour. */
-function scoreVariant(variant: Pick<CatalogVariantRow, 'options'>, parsed: ParsedBuyerText, otherWords: string[]) {
+function scoreVariant(variant: { options: { name: string; value: string }[] }, parsed: ParsedBuyerText, otherWords: string[]) {
   let score = 0;
   let sizeHit = false;
   let colorScore = 0;
@@ -154,7 +227,7 @@ function scoreVariant(variant: Pick<CatalogVariantRow, 'options'>, parsed: Parse
   for (const size of parsed.maybeSizes) fitSize(size, 0.6);
   for (const color of parsed.colors) colorScore += Math.max(0, ...values.map((value) => colorMatch(value, color)));
   score += colorScore;
-  for (const word of otherWords) if (values.some((value) => catalogWords([value]).includes(word))) score += 0.5;
+  for (const word of otherWords) if (values.some((value) => wordsOf(value).includes(word))) score += 0.5;
   return { score, sizeHit, colorScore };
 }
 
@@ -173,44 +246,38 @@ export async function searchCatalog(
     correctWords(db, input.connectionId, parsed.words),
   ]);
   const knownWords = parsed.words.filter((word) => (forms.get(word)?.size ?? 0) > 0);
-  const allTerms = [...new Set(knownWords.flatMap((word) => [...forms.get(word)!.keys()]).concat(parsed.colors))];
+  // Colours narrow the variants, they do not find products: searched for only when nothing else was named.
+  const wordForms = knownWords.length > 0 ? knownWords.map((word) => [...forms.get(word)!.keys()]) : [parsed.colors];
   const candidates = await retrieveCandidates(
     db,
     input.connectionId,
-    knownWords.length > 0 || skuHits.length > 0 ? allTerms : [],
+    wordForms.filter((forms) => forms.length > 0),
     normalizeText(input.text),
   );
   for (const hit of skuHits) {
     if (!candidates.some((candidate) => candidate.id === hit.productId)) {
       const [row] = (
         (await db.execute(sql`
-          select id, title, product_type as "productType", vendor, tags, options, 0 as similarity
-          from catalog_products where id = ${hit.productId}`)) as unknown as Rows<SearchCandidate>
+          select p.id, p.title, p.product_type as "productType", p.vendor, p.tags, p.options, 0 as similarity,
+            p.url, p.image_url as "imageUrl",
+            (select coalesce(json_agg(${variantJson} order by v.position), '[]'::json)
+              from catalog_variants v where v.product_id = p.id) as variants
+          from catalog_products p where p.id = ${hit.productId}`)) as unknown as Rows<SearchCandidate>
       ).rows;
-      if (row) candidates.push(row);
+      if (row) {
+        const variants = typeof row.variants === 'string' ? (JSON.parse(row.variants) as CandidateVariant[]) : row.variants;
+        candidates.push({ ...row, variants });
+      }
     }
   }
   if (candidates.length === 0) return { outcome: 'none', ranked: [], requestedOptions };
 
-  const variantRows = (await db.execute(sql`
-    select id, product_id as "productId", options, available_for_sale as "availableForSale", position
-    from catalog_variants where product_id in (${sql.join(candidates.map((c) => sql`${c.id}`), sql`, `)})
-    order by position
-  `)) as unknown as Rows<{ id: string; productId: string; options: { name: string; value: string }[]; availableForSale: boolean; position: number }>;
-  const variantsOf = new Map<string, typeof variantRows.rows>();
-  for (const row of variantRows.rows) {
-    const list = variantsOf.get(row.productId) ?? [];
-    list.push(row);
-    variantsOf.set(row.productId, list);
-  }
-
   const skuVariantIds = new Set(skuHits.map((hit) => hit.id));
   const scored: ScoredProduct[] = candidates.map((candidate) => {
-    const titleWords = new Set(catalogWords([candidate.title]));
+    const titleWords = new Set(wordsOf(candidate.title));
     const typeWords = new Set(catalogWords([candidate.productType, ...candidate.tags]));
     const otherWords = new Set(catalogWords([candidate.vendor, ...candidate.options.flatMap((o) => o.values)]));
     let raw = 0;
-    const unmatchedWords: string[] = [];
     for (const word of knownWords) {
       let best = 0;
       for (const [term, weight] of forms.get(word)!) {
@@ -218,9 +285,12 @@ export async function searchCatalog(
         else if (typeWords.has(term)) best = Math.max(best, 0.7 * weight);
         else if (otherWords.has(term)) best = Math.max(best, 0.35 * weight);
       }
-      if (best === 0) unmatchedWords.push(word);
       raw += best;
     }
+    // A colour word in the product's own name ("Cream Blush", "White Leather Sneakers") is half a product word.
+    for (const color of parsed.colors) if (titleWords.has(color) || typeWords.has(color)) raw += 0.5;
+    // Numbers that are part of the name ("SPF 50", "22L", "2-Person").
+    for (const number of parsed.maybeSizes) if (titleWords.has(number)) raw += 0.5;
     // Every title word named: the buyer wrote the product's name.
     const titleNamed = [...titleWords].filter((w) => !/^\d+$/.test(w)).every((w) =>
       knownWords.some((word) => forms.get(word)!.has(w)) || parsed.colors.includes(w),
@@ -228,8 +298,8 @@ export async function searchCatalog(
     if (titleNamed && titleWords.size > 1) raw += 0.5;
     raw += 0.1 * candidate.similarity;
 
-    const variants = variantsOf.get(candidate.id) ?? [];
-    const fits = variants.map((variant) => ({ variant, ...scoreVariant(variant, parsed, unmatchedWords) }));
+    const variants = candidate.variants;
+    const fits = variants.map((variant) => ({ variant, ...scoreVariant(variant, parsed, parsed.words) }));
     const bestFit = Math.max(0, ...fits.map((fit) => fit.score));
     if (parsed.colors.length > 0) {
       const titleColor = Math.max(0, ...parsed.colors.map((color) => colorMatch(candidate.title, color)));
@@ -253,6 +323,7 @@ export async function searchCatalog(
     const denominator = Math.max(1, knownWords.length) + (parsed.colors.length > 0 ? 0.4 : 0) + (parsed.sizes.length > 0 ? 0.25 : 0);
     return {
       productId: candidate.id,
+      candidate,
       raw,
       score: isSkuHit ? 1 : Math.max(0, Math.min(1, raw / (denominator + 0.5))),
       variantIds: (skuFirst.length > 0 ? skuFirst : ordered).map((fit) => fit.variant.id),

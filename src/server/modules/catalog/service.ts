@@ -14,6 +14,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import {
+  checkOutboundUrl,
   createGuardedFetch,
   OutboundAddressError,
   UnreachableError,
@@ -30,6 +31,7 @@ import {
   type StoreCredentials,
 } from './platforms.ts';
 import * as queries from './queries.ts';
+import type { StoreProductInput } from './store-data.ts';
 import { sampleStoreCurrency, sampleStoreName } from './sample-store/sample-store.ts';
 import { searchCatalog } from './search.ts';
 
@@ -258,7 +260,12 @@ export function createCatalogModule(deps: CatalogDeps) {
     // Stores before WooCommerce 9.x have no /checkout-link/: their links use ?add-to-cart= (INTEGRATIONS.md §3.5).
     let checkoutStyle: 'checkout-link' | 'add-to-cart' = 'checkout-link';
     try {
-      const probe = await guardedFetch(`${storeUrl}/checkout-link/`, { method: 'GET', signal: AbortSignal.timeout(5000) });
+      // Only the first answer matters (a new store redirects onward to its checkout): checked, not followed.
+      const target = await checkOutboundUrl(`${storeUrl}/checkout-link/`, {
+        allowLoopback: settings.allowLoopbackStores,
+        ...(settings.resolveHost ? { resolve: settings.resolveHost } : {}),
+      });
+      const probe = await fetch(target, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(5000) });
       await probe.body?.cancel();
       if (probe.status === 404) checkoutStyle = 'add-to-cart';
     } catch {
@@ -306,17 +313,28 @@ export function createCatalogModule(deps: CatalogDeps) {
     try {
       const client = storeClientOf(connection);
       let cursor: string | null = null;
-      for (let page = 0; page < 10_000; page += 1) {
-        const result = await client.fetchProductsPage(cursor);
-        await queries.upsertProducts(db, connectionId, result.products);
-        done += result.products.length;
+      let total: number | null = null;
+      // Small store pages (Shopify's cost limit allows 8 products) are written in batches: fewer transactions.
+      let pending: StoreProductInput[] = [];
+      const flush = async () => {
+        if (pending.length === 0) return;
+        await queries.upsertProducts(db, connectionId, pending);
+        done += pending.length;
+        pending = [];
         await db
           .update(storeConnections)
-          .set({ syncDone: done, ...(result.total !== null ? { syncTotal: result.total } : {}) })
+          .set({ syncDone: done, ...(total !== null ? { syncTotal: total } : {}) })
           .where(eq(storeConnections.id, connectionId));
+      };
+      for (let page = 0; page < 100_000; page += 1) {
+        const result = await client.fetchProductsPage(cursor);
+        total = result.total ?? total;
+        pending.push(...result.products);
+        if (pending.length >= 200) await flush();
         cursor = result.nextCursor;
         if (!cursor) break;
       }
+      await flush();
       await queries.deleteProductsNotSyncedSince(db, connectionId, startedAt);
       await db
         .update(storeConnections)
@@ -353,13 +371,23 @@ export function createCatalogModule(deps: CatalogDeps) {
       const connection = await connectionOfBrand(brandId);
       if (!connection || text.trim() === '') return { outcome: 'none', matches: [], requestedOptions: [] };
       const found = await searchCatalog(db, { connectionId: connection.id, text, limit: Math.max(1, Math.min(limit, 20)) });
-      const products = await productsWithVariants(connection.id, found.ranked.map((entry) => entry.productId));
       return {
         outcome: found.outcome,
         requestedOptions: found.requestedOptions,
-        matches: found.ranked
-          .filter((entry) => products.has(entry.productId))
-          .map((entry) => ({ product: products.get(entry.productId)!, variantIds: entry.variantIds, score: entry.score })),
+        matches: found.ranked.map(({ candidate, variantIds, score }) => ({
+          product: {
+            id: candidate.id,
+            title: candidate.title,
+            productType: candidate.productType,
+            vendor: candidate.vendor,
+            tags: candidate.tags,
+            url: candidate.url,
+            imageUrl: candidate.imageUrl,
+            variants: candidate.variants.map(({ position: _position, ...variant }) => variant),
+          },
+          variantIds,
+          score,
+        })),
       };
     },
 

@@ -65,7 +65,7 @@ const stopWords = new Set(
 
 const letterSizes = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', '3xl'];
 const sizeWords: Record<string, string> = {
-  small: 's', sm: 's', medium: 'm', med: 'm', mid: 'm', large: 'l', lg: 'l', xsmall: 'xs', xlarge: 'xl', xxlarge: 'xxl',
+  small: 's', sm: 's', medium: 'm', med: 'm', large: 'l', lg: 'l', xsmall: 'xs', xlarge: 'xl', xxlarge: 'xxl',
   xxxl: '3xl',
 };
 
@@ -106,6 +106,8 @@ export function normalizeText(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/['’`]/g, '');
   for (const [pattern, replacement] of phraseFolds) out = out.replace(pattern, replacement);
+  // "spf50" and "spf 50" are one thing; sizes such as "2xl", "50ml" and "w32" keep their form.
+  out = out.replace(/\b([a-z]{2,})(\d+)\b/g, '$1 $2');
   return out.replace(/[^a-z0-9.\-/ ]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -184,7 +186,7 @@ export function parseBuyerText(text: string): ParsedBuyerText {
   for (const word of splitWords(normalized)) {
     if (letterSizes.includes(word) && word !== 'l' && word !== 's') {
       sizes.push(word);
-    } else if ((word === 's' || word === 'l') && /(^|\s)(s|l)(\s|$)/.test(normalized)) {
+    } else if ((word === 's' || word === 'l') && new RegExp(`(^|[\\s/])${word}([\\s/]|$)`).test(normalized)) {
       sizes.push(word);
     } else if (sizeWords[word]) {
       sizes.push(sizeWords[word]!);

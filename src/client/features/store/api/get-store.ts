@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StoreStatus } from '#contracts/catalog.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+
+/** GET /api/brands/{brandId}/store: the brand's store connection, or null (issue 10). */
+export const getStore = async (brandId: string): Promise<StoreStatus> =>
+  (await apiRequest('GET', `/api/brands/${brandId}/store`)).json() as Promise<StoreStatus>;
+
+export const storeQueryOptions = (brandId: string) =>
+  queryOptions({ queryKey: ['/api/brands', brandId, 'store'], queryFn: () => getStore(brandId) });
+
+/** While a sync runs, the progress is read again every two seconds. */
+export const useStore = (brandId: string | undefined) =>
+  useQuery({
+    ...storeQueryOptions(brandId ?? ''),
+    enabled: Boolean(brandId),
+    refetchInterval: (query) => (query.state.data?.connection?.sync.state === 'running' ? 2000 : false),
+  });

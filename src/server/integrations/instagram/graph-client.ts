@@ -19,12 +19,13 @@ export type GraphErrorKind =
   | 'timeout';
 
 export class GraphError extends Error {
-  constructor(
-    readonly kind: GraphErrorKind,
-    message: string,
-    readonly details: { status?: number; code?: number; subcode?: number; fbtraceId?: string } = {},
-  ) {
+  readonly kind: GraphErrorKind;
+  readonly details: { status?: number; code?: number; subcode?: number; fbtraceId?: string };
+
+  constructor(kind: GraphErrorKind, message: string, details: GraphError['details'] = {}) {
     super(message);
+    this.kind = kind;
+    this.details = details;
     this.name = 'GraphError';
   }
 

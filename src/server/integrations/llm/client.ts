@@ -34,11 +34,11 @@ export interface LlmTurn {
 export type LlmErrorKind = 'timeout' | 'rate_limited' | 'quota' | 'server' | 'refused' | 'invalid_response';
 
 export class LlmError extends Error {
-  constructor(
-    readonly kind: LlmErrorKind,
-    message: string,
-  ) {
+  readonly kind: LlmErrorKind;
+
+  constructor(kind: LlmErrorKind, message: string) {
     super(message);
+    this.kind = kind;
     this.name = 'LlmError';
   }
 }

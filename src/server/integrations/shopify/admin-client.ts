@@ -90,11 +90,11 @@ export interface ProductsPage {
 export type ShopifyErrorKind = 'unauthorized' | 'not_found' | 'unreachable' | 'throttled' | 'graphql' | 'bad_response';
 
 export class ShopifyError extends Error {
-  constructor(
-    readonly kind: ShopifyErrorKind,
-    message: string,
-  ) {
+  readonly kind: ShopifyErrorKind;
+
+  constructor(kind: ShopifyErrorKind, message: string) {
     super(message);
+    this.kind = kind;
     this.name = 'ShopifyError';
   }
 }

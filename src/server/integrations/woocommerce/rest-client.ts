@@ -43,11 +43,11 @@ export interface WooVariation {
 export type WooErrorKind = 'unauthorized' | 'not_found' | 'unreachable' | 'bad_response';
 
 export class WooCommerceError extends Error {
-  constructor(
-    readonly kind: WooErrorKind,
-    message: string,
-  ) {
+  readonly kind: WooErrorKind;
+
+  constructor(kind: WooErrorKind, message: string) {
     super(message);
+    this.kind = kind;
     this.name = 'WooCommerceError';
   }
 }

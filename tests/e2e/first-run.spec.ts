@@ -1,53 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * A newcomer's first minutes (issue 13 B1) on an instance of its own: a fresh data directory and no account
  * yet, unlike the shared e2e server, which global-setup gives an administrator before it starts.
  */
 test.describe('a fresh instance', () => {
-  let server: ChildProcess;
+  let server: OwnServer;
   let dataDir = '';
   let baseUrl = '';
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'voicecart-first-run-'));
-    let output = '';
-    // Port 0 and the address from the server's own start-up line: no window in which another process on this
-    // machine could take a port picked in advance.
-    server = spawn(process.execPath, ['src/server/main.ts'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: '',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: '',
-        SMTP_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let waited = 0; !baseUrl; waited += 100) {
-      if (server.exitCode !== null || waited > 60_000) throw new Error(`the server did not start:\n${output}`);
-      baseUrl = /Voicecart is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    server = await startOwnServer(dataDir);
+    baseUrl = server.url;
     // A fresh instance: the server itself says the first account becomes the administrator.
-    expect(output).toContain(`Next: create the first account at ${baseUrl}/signup; it becomes the administrator`);
+    expect(server.output()).toContain(`Next: create the first account at ${baseUrl}/signup; it becomes the administrator`);
   });
   test.afterAll(async () => {
-    if (server?.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

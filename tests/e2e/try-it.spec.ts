@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import { runAdmin, startOwnServer, type OwnServer } from './own-server.ts';
+
+/**
+ * README "Try it" (issue 13 B3), step by step on an instance of its own: sign up (the first account is the
+ * administrator), stop the server, seed-demo, start again, and ask the assistant in the Psychology Settings
+ * playground about the sample store. If this spec changes, the README's walk changes with it.
+ */
+test.describe('README: Try it', () => {
+  let server: OwnServer | undefined;
+  let dataDir = '';
+  const email = 'you@try-it.test';
+  const password = 'a long password';
+
+  test.beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'voicecart-try-it-'));
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('from a fresh instance to the assistant answering a buyer from the sample store', async ({ page }) => {
+    test.setTimeout(180_000);
+
+    // 1. `npm start`, then create your account at /signup: the first one is the administrator.
+    server = await startOwnServer(dataDir);
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'You are the administrator' })).toBeVisible();
+
+    // 2. Stop the server (the embedded database admits one process) and seed the sample brands and store.
+    await server.stop();
+    const seeded = await runAdmin(dataDir, ['seed-demo', '--email', email]);
+    expect(seeded).toMatch(/Luna Skincare/);
+
+    // 3. `npm start` again, sign in, open Psychology Settings.
+    server = await startOwnServer(dataDir);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Robin!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Psychology Settings' }).click();
+    await page.getByLabel('Brand').selectOption({ label: 'Urban Threads' });
+    const playground = page.getByRole('region', { name: 'Try the assistant' });
+    await expect(playground).toBeVisible();
+
+    // 4. Ask as a buyer would; the reply carries the store's stock and a checkout link, the trace says why.
+    await playground.getByLabel('Buyer message').fill('hi! is the classic hoodie in M black in stock?');
+    await playground.getByRole('button', { name: 'Send test message' }).click();
+    const reply = playground.getByRole('list', { name: 'Test conversation' }).getByRole('listitem').nth(1);
+    await expect(reply).toContainText('/cart/sample');
+    const why = playground.locator('dl');
+    await expect(why).toContainText('Classic Pullover Hoodie');
+    await expect(why).toContainText('M / Black');
+    await expect(why).toContainText(/\d+ in stock, live from the store/);
+    await expectAccessible(page);
+
+    // A sold-out variant: no link to it, an alternative instead.
+    await playground.getByLabel('Buyer message').fill('and in navy?');
+    await playground.getByRole('button', { name: 'Send test message' }).click();
+    await expect(playground.getByRole('list', { name: 'Test conversation' }).getByRole('listitem')).toHaveCount(4);
+    await expect(why).toContainText('M / Navy');
+    await expect(why).not.toContainText('Alternative none');
+  });
+});

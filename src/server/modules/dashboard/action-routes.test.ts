@@ -753,8 +753,8 @@ describe('sends through the channel and drafts from the assistant', () => {
   });
 
   it('answers 503 with a clear message when the channel or the assistant is not wired', async () => {
-    // runtime.ts wires the channel's outbound by default; this app goes without it (and without drafts).
-    bare = await createTestApp({ dashboardPorts: { channel: undefined } });
+    // runtime.ts wires the channel's outbound path and the assistant's drafts; this app goes without both.
+    bare = await createTestApp({ dashboardPorts: { channel: undefined, drafts: undefined } });
     const db = bare.database.db;
     const user = await createTestUser(db);
     const session = await signInAs(db, user.id);

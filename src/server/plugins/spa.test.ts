@@ -58,7 +58,7 @@ describe('serving the built client', () => {
   });
 
   it('answers unknown page paths 404 with the app shell, which shows the not-found page', async () => {
-    for (const url of ['/no/such/page', '/dashboard/instagram', '/privacy-policy', '/dashboard/brands/x?y=1']) {
+    for (const url of ['/no/such/page', '/dashboard/performance', '/privacy-policy', '/dashboard/brands/x?y=1']) {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/text\/html/);

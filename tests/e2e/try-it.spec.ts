@@ -39,36 +39,35 @@ test.describe('README: Try it', () => {
     // 2. Stop the server (the embedded database admits one process) and seed the sample brands and store.
     await server.stop();
     const seeded = await runAdmin(dataDir, ['seed-demo', '--email', email]);
-    expect(seeded).toMatch(/Luna Skincare/);
+    expect(seeded).toMatch(/added 3 brands, .* 1 sample stores/);
 
-    // 3. `npm start` again, sign in, open Psychology Settings.
+    // 3. `npm start` again and open the dashboard (the session lives in the database, so it survived the
+    //    restart), then Psychology Settings.
     server = await startOwnServer(dataDir);
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto(`${server.url}/dashboard`);
     await expect(page.getByRole('heading', { name: 'Welcome back, Robin!' })).toBeVisible();
     await page.getByRole('link', { name: 'Psychology Settings' }).click();
-    await page.getByLabel('Brand').selectOption({ label: 'Urban Threads' });
+    await expect(page.getByLabel('Brand', { exact: true }).locator('option:checked')).toHaveText('Luna Skincare');
     const playground = page.getByRole('region', { name: 'Try the assistant' });
     await expect(playground).toBeVisible();
 
     // 4. Ask as a buyer would; the reply carries the store's stock and a checkout link, the trace says why.
-    await playground.getByLabel('Buyer message').fill('hi! is the classic hoodie in M black in stock?');
+    await playground.getByLabel('Buyer message').fill('hi! is the hyaluronic serum in 50ml in stock?');
     await playground.getByRole('button', { name: 'Send test message' }).click();
     const reply = playground.getByRole('list', { name: 'Test conversation' }).getByRole('listitem').nth(1);
     await expect(reply).toContainText('/cart/sample');
     const why = playground.locator('dl');
-    await expect(why).toContainText('Classic Pullover Hoodie');
-    await expect(why).toContainText('M / Black');
+    await expect(why).toContainText('Hyaluronic Acid Hydrating Serum');
+    await expect(why).toContainText('50 ml');
     await expect(why).toContainText(/\d+ in stock, live from the store/);
     await expectAccessible(page);
 
     // A sold-out variant: no link to it, an alternative instead.
-    await playground.getByLabel('Buyer message').fill('and in navy?');
+    await playground.getByLabel('Buyer message').fill('do you have the daily barrier moisturizer in 100 ml?');
     await playground.getByRole('button', { name: 'Send test message' }).click();
     await expect(playground.getByRole('list', { name: 'Test conversation' }).getByRole('listitem')).toHaveCount(4);
-    await expect(why).toContainText('M / Navy');
-    await expect(why).not.toContainText('Alternative none');
+    await expect(why).toContainText('Daily Barrier Moisturizer');
+    await expect(why).toContainText('out of stock');
+    await expect(why).toContainText('Daily Barrier Moisturizer (50 ml)');
   });
 });

@@ -56,6 +56,14 @@ CREATE TABLE "catalog_webhook_events" (
 	CONSTRAINT "catalog_webhook_events_key" UNIQUE("connection_id","topic","event_key")
 );
 --> statement-breakpoint
+CREATE TABLE "shopify_oauth_states" (
+	"state" text PRIMARY KEY NOT NULL,
+	"brand_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"shop_domain" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "store_connections" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"brand_id" uuid NOT NULL,
@@ -86,6 +94,7 @@ ALTER TABLE "catalog_terms" ADD CONSTRAINT "catalog_terms_connection_id_store_co
 ALTER TABLE "catalog_variants" ADD CONSTRAINT "catalog_variants_product_id_catalog_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."catalog_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalog_variants" ADD CONSTRAINT "catalog_variants_connection_id_store_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."store_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalog_webhook_events" ADD CONSTRAINT "catalog_webhook_events_connection_id_store_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."store_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shopify_oauth_states" ADD CONSTRAINT "shopify_oauth_states_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_connections" ADD CONSTRAINT "store_connections_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "catalog_products_search_vector_idx" ON "catalog_products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "catalog_products_search_text_trgm_idx" ON "catalog_products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint

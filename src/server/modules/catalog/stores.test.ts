@@ -378,6 +378,7 @@ describe('ownership', () => {
       ['DELETE', `/api/brands/${brandId}/store`],
       ['POST', `/api/brands/${brandId}/store/sync`],
       ['GET', `/api/brands/${brandId}/store/find?q=hoodie`],
+      ['GET', `/api/brands/${brandId}/store/shopify/install?shop=acme.myshopify.com`],
     ] as const) {
       const response = await app.app.inject({
         method,

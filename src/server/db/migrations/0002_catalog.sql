@@ -101,6 +101,6 @@ CREATE INDEX "catalog_products_search_text_trgm_idx" ON "catalog_products" USING
 CREATE INDEX "catalog_terms_trgm_idx" ON "catalog_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "catalog_terms_sorted_idx" ON "catalog_terms" USING btree ("connection_id","sorted_letters");--> statement-breakpoint
 CREATE INDEX "catalog_variants_product_idx" ON "catalog_variants" USING btree ("product_id","position");--> statement-breakpoint
-CREATE INDEX "catalog_variants_sku_idx" ON "catalog_variants" USING btree ("connection_id","sku");--> statement-breakpoint
+CREATE INDEX "catalog_variants_sku_idx" ON "catalog_variants" USING btree ("connection_id",lower("sku"));--> statement-breakpoint
 CREATE INDEX "catalog_variants_inventory_item_idx" ON "catalog_variants" USING btree ("connection_id","inventory_item_id");--> statement-breakpoint
 CREATE INDEX "store_connections_store_key_idx" ON "store_connections" USING btree ("platform","store_key");

@@ -135,7 +135,8 @@ export const catalogVariants = pgTable(
   (table) => [
     unique('catalog_variants_connection_external_key').on(table.connectionId, table.externalId),
     index('catalog_variants_product_idx').on(table.productId, table.position),
-    index('catalog_variants_sku_idx').on(table.connectionId, table.sku),
+    // Exact SKU lookups from buyer text ignore case (the text's case is the buyer's, not the store's).
+    index('catalog_variants_sku_idx').on(table.connectionId, sql`lower(${table.sku})`),
     index('catalog_variants_inventory_item_idx').on(table.connectionId, table.inventoryItemId),
   ],
 );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, catalogVariants, storeConnections } from '#server/db/schema/index.ts';
+import { catalogReconcileJob } from '#server/jobs/definitions.ts';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { signWooWebhook } from '#server/integrations/woocommerce/rest-client.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
@@ -306,7 +307,7 @@ describe('exactly once and older stores', () => {
     }
   });
 
-  it('runs the first sync as a background job when workers run', async () => {
+  it('runs the first sync as a background job when workers run, and reconciliation re-syncs', async () => {
     const withWorkers = await createTestApp({ workers: true, env: { ALLOW_LOOPBACK_STORES: 'true' } });
     try {
       const user = await createTestUser(withWorkers.database.db);
@@ -328,6 +329,28 @@ describe('exactly once and older stores', () => {
         .toBe('done');
       const status = (await withWorkers.app.inject({ method: 'GET', url: `/api/brands/${brand!.id}/store`, headers: { cookie } })).json();
       expect(status.connection.productCount).toBe(shopify.products.length);
+
+      // A change no webhook told us about is caught by the periodic reconciliation job.
+      const original = shopify.products[0]!.title;
+      shopify.products[0]!.title = 'Reconciled Title';
+      shopify.products[0]!.updatedAt = '2026-12-01T00:00:00Z';
+      try {
+        await withWorkers.jobs.send(catalogReconcileJob, {});
+        await expect
+          .poll(
+            async () =>
+              (
+                await withWorkers.database.executeSql(
+                  `select count(*)::int as n from catalog_products where title = 'Reconciled Title' and connection_id = $1`,
+                  [status.connection.id],
+                )
+              ).rows[0]!.n,
+            { timeout: 20_000, interval: 250 },
+          )
+          .toBe(1);
+      } finally {
+        shopify.products[0]!.title = original;
+      }
     } finally {
       await withWorkers.close();
     }

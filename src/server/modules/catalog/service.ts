@@ -300,8 +300,10 @@ export function createCatalogModule(deps: CatalogDeps) {
       consumerSecret: input.consumerSecret,
       fetch: guardedFetch,
     });
+    let currency: string;
     try {
       await client.listProducts(1, 1);
+      currency = await client.getCurrency();
     } catch (error) {
       const reason = describeStoreFailure(error);
       throw badStore(reason.startsWith('bad credentials') ? 'consumerKey' : 'storeUrl', reason);
@@ -320,7 +322,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     } catch {
       checkoutStyle = 'checkout-link';
     }
-    return { client, checkoutStyle };
+    return { client, checkoutStyle, currency };
   }
 
   /** The webhooks WooCommerce should call; a failure leaves the connection working on reconciliation alone. */
@@ -596,7 +598,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         await startSync(connection.id);
       } else {
         const storeUrl = new URL(input.storeUrl).origin + new URL(input.storeUrl).pathname.replace(/\/+$/, '');
-        const { client, checkoutStyle } = await verifyWooCommerce(input, storeUrl);
+        const { client, checkoutStyle, currency } = await verifyWooCommerce(input, storeUrl);
         const id = randomUUID();
         const webhookSecret = randomBytes(32).toString('base64url');
         connection = await saveConnection(brandId, {
@@ -605,7 +607,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           name: new URL(storeUrl).host,
           storeKey: storeUrl,
           storefrontUrl: storeUrl,
-          currency: 'USD',
+          currency,
           checkoutStyle,
           sealedCredentials: secretBox.seal(
             JSON.stringify({ platform: 'woocommerce', consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }),

@@ -237,7 +237,8 @@ describe('WooCommerce connection', () => {
     const link = await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 });
     expect(link.url).toBe(`${woo.url}/checkout-link/?products=10001%3A2`);
     const live = await app.catalog.catalog.checkStock({ brandId, variantId: variation!.id });
-    expect(live).toMatchObject({ source: 'live', quantity: 1, availableForSale: true, price: '35.00' });
+    expect(live).toMatchObject({ source: 'live', quantity: 1, availableForSale: true, price: '35.00', currency: 'EUR' });
+    expect(connection.currency).toBe('EUR');
 
     await app.database.db.update(storeConnections).set({ checkoutStyle: 'add-to-cart' }).where(eq(storeConnections.id, connection.id));
     const legacy = new URL((await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url);

@@ -171,17 +171,24 @@ async function main() {
     const { rows: countRows } = await database.executeSql('select count(*)::int as n from catalog_products where connection_id = $1', [bigConnectionId]);
     await database.executeSql('analyze');
     const timings: number[] = [];
+    const slowest = new Map<string, number>();
     for (let round = 0; round < 3; round += 1) {
       for (const item of labelled) {
         const started = performance.now();
         await catalog.findProducts({ brandId: bigBrand, text: item.text });
-        if (round > 0) timings.push(performance.now() - started);
+        const elapsed = performance.now() - started;
+        if (round > 0) {
+          timings.push(elapsed);
+          slowest.set(item.text, Math.min(slowest.get(item.text) ?? Infinity, elapsed));
+        }
       }
     }
     console.log(
       `Search at ${countRows[0]!.n} products: p50 ${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms ` +
         `(${timings.length} queries, ${database.kind})`,
     );
+    const worst = [...slowest].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.log(`  slowest texts (best of 2 runs): ${worst.map(([text, ms]) => `"${text}" ${ms.toFixed(1)} ms`).join(', ')}`);
 
     // 4. Live stock checks against the fake.
     const { rows: variantRows } = await database.executeSql(

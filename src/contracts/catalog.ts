@@ -13,6 +13,12 @@ const shopDomainSchema = z
   .max(255)
   .regex(/^([a-z0-9][a-z0-9-]*\.myshopify\.com|127\.0\.0\.1:\d{1,5})$/, 'must be a name.myshopify.com address');
 
+/** Shopify OAuth install, step 1 (GET, the browser navigates): which shop to install on. */
+export const shopifyInstallQuerySchema = z.object({ shop: shopDomainSchema });
+
+/** The callback's query as Shopify sends it; the server checks its HMAC over every parameter. */
+export const shopifyCallbackQuerySchema = z.record(z.string().max(100), z.string().max(2000));
+
 export const connectStoreInputSchema = z.discriminatedUnion('platform', [
   z.object({ platform: z.literal('sample') }).strict(),
   z

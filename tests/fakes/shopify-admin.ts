@@ -120,6 +120,8 @@ export interface FakeShopifyAdmin {
   /** Bucket settings (INTEGRATIONS.md §2.6). */
   bucket: { maximumAvailable: number; restoreRate: number; currentlyAvailable: number };
   findVariant(id: string): FakeShopifyVariant | undefined;
+  /** OAuth app settings and state: codes the "merchant" approved, live refresh tokens, token lifetime. */
+  oauth: { clientId: string; clientSecret: string; codes: Set<string>; refreshTokens: Set<string>; issued: number; expiresIn: number };
   /** Posts a signed webhook to `url` the way Shopify does (raw JSON body, base64 HMAC of it). */
   deliverWebhook(input: {
     url: string;
@@ -182,6 +184,7 @@ export async function startFakeShopifyAdmin(
   let throttles = 0;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let lastRefill = Date.now();
+  const oauth = { clientId: 'app-client-id', clientSecret: 'app-client-secret', codes: new Set<string>(), refreshTokens: new Set<string>(), issued: 0, expiresIn: 3600 };
 
   const state = {
     accessToken: options.accessToken ?? 'shpat_test_token',
@@ -261,6 +264,30 @@ export async function startFakeShopifyAdmin(
     if (failures.count > 0) {
       failures.count -= 1;
       return send(response, failures.status, { errors: 'Internal error' });
+    }
+    if (request.method === 'POST' && path === '/admin/oauth/access_token') {
+      // OAuth (INTEGRATIONS.md §2.1): a code once, or a refresh token; both answers rotate the refresh token.
+      const form = new URLSearchParams(raw);
+      if (form.get('client_id') !== oauth.clientId || form.get('client_secret') !== oauth.clientSecret) {
+        return send(response, 401, { error: 'invalid_client' });
+      }
+      const grant = form.get('grant_type');
+      const valid =
+        grant === 'refresh_token'
+          ? oauth.refreshTokens.delete(form.get('refresh_token') ?? '')
+          : oauth.codes.delete(form.get('code') ?? '');
+      if (!valid) return send(response, 400, { error: 'invalid_request' });
+      oauth.issued += 1;
+      state.accessToken = `shpat_oauth_${oauth.issued}`;
+      const refreshToken = `shprt_${oauth.issued}`;
+      oauth.refreshTokens.add(refreshToken);
+      return send(response, 200, {
+        access_token: state.accessToken,
+        expires_in: oauth.expiresIn,
+        refresh_token: refreshToken,
+        refresh_token_expires_in: 7_776_000,
+        scope: 'read_products,read_inventory,read_orders',
+      });
     }
     if (request.method !== 'POST' || !/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(path)) {
       return send(response, 404, { errors: 'Not Found' });
@@ -352,6 +379,7 @@ export async function startFakeShopifyAdmin(
     },
     bucket: state.bucket,
     findVariant: (id) => variantIndex().get(id)?.variant,
+    oauth,
     async deliverWebhook(input) {
       const body = Buffer.from(JSON.stringify(input.body));
       const signature = signShopifyWebhook(body, input.badSignature ? `${input.secret}-wrong` : input.secret);

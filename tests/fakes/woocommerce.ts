@@ -27,6 +27,8 @@ export interface FakeWooCommerce {
   calls: { method: string; path: string; authorized: boolean }[];
   /** A store before the shareable checkout link: /checkout-link/ answers 404. */
   legacyCheckout: boolean;
+  /** What `GET /data/currencies/current` answers. */
+  currency: string;
   delayMs: number;
   failNext(count: number, status: number): void;
   /** Delivers a signed webhook as WooCommerce does (X-WC-Webhook-Signature over the raw body). */
@@ -98,6 +100,9 @@ export async function startFakeWooCommerce(
     if (path === url.pathname) return send(response, 404, wooError('rest_no_route', 'No route was found', 404));
     if (!authorized) return send(response, 401, wooError('woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.', 401));
     let match: RegExpExecArray | null;
+    if (request.method === 'GET' && path === '/data/currencies/current') {
+      return send(response, 200, { code: fake.currency, name: 'Euro', symbol: '€', _links: {} });
+    }
     if (request.method === 'GET' && path === '/products') return page(response, fake.products, url.searchParams, url.pathname);
     if (request.method === 'GET' && (match = /^\/products\/(\d+)$/.exec(path))) {
       const product = fake.products.find((p) => p.id === Number(match![1]));
@@ -138,6 +143,7 @@ export async function startFakeWooCommerce(
     webhooks: [],
     calls: [],
     legacyCheckout: false,
+    currency: 'EUR',
     delayMs: 0,
     failNext(count, status) {
       failures = { count, status };

@@ -135,7 +135,8 @@ export const catalogVariants = pgTable(
   (table) => [
     unique('catalog_variants_connection_external_key').on(table.connectionId, table.externalId),
     index('catalog_variants_product_idx').on(table.productId, table.position),
-    index('catalog_variants_sku_idx').on(table.connectionId, table.sku),
+    // Exact SKU lookups from buyer text ignore case (the text's case is the buyer's, not the store's).
+    index('catalog_variants_sku_idx').on(table.connectionId, sql`lower(${table.sku})`),
     index('catalog_variants_inventory_item_idx').on(table.connectionId, table.inventoryItemId),
   ],
 );
@@ -176,6 +177,20 @@ export const catalogWebhookEvents = pgTable(
   },
   (table) => [unique('catalog_webhook_events_key').on(table.connectionId, table.topic, table.eventKey)],
 );
+
+/**
+ * Shopify OAuth install in flight (INTEGRATIONS.md §2.1): the `state` nonce we sent, for whom, and until when.
+ * Used once: the callback deletes it in the same statement that reads it.
+ */
+export const shopifyOauthStates = pgTable('shopify_oauth_states', {
+  state: text('state').primaryKey(),
+  brandId: uuid('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
+  shopDomain: text('shop_domain').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 export type StoreConnectionRow = typeof storeConnections.$inferSelect;
 export type CatalogProductRow = typeof catalogProducts.$inferSelect;

@@ -111,6 +111,12 @@ export function createWooCommerceClient(options: WooClientOptions) {
         totalPages: Number(headers.get('x-wp-totalpages') ?? NaN),
       };
     },
+    /** The store's currency (prices are strings in it): `GET /data/currencies/current`. */
+    async getCurrency(): Promise<string> {
+      const { data } = await call<{ code?: string }>('/data/currencies/current');
+      if (!data.code || !/^[A-Z]{3}$/.test(data.code)) throw new WooCommerceError('bad_response', 'The store has no currency');
+      return data.code;
+    },
     async listVariations(productId: number): Promise<WooVariation[]> {
       const out: WooVariation[] = [];
       for (let page = 1; page <= 50; page += 1) {

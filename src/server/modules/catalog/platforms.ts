@@ -16,6 +16,7 @@ import { stripHtml, type LiveVariantStock, type StoreProductInput, type StoreVar
 
 /** Credentials as sealed in `store_connections.sealed_credentials` (JSON, then the secret box). */
 export type StoreCredentials =
+  /** `refreshToken` and `expiresAt` come with the OAuth install (expiring offline tokens). */
   | { platform: 'shopify'; accessToken: string; refreshToken?: string; expiresAt?: string }
   | { platform: 'woocommerce'; consumerKey: string; consumerSecret: string };
 

@@ -17,6 +17,7 @@ const endpoints = (): [Method, string, unknown?][] => [
   ['PUT', `/api/brands/${brandId}/store`, { platform: 'sample' }],
   ['POST', `/api/brands/${brandId}/store/sync`],
   ['GET', `/api/brands/${brandId}/store/find?q=hoodie`],
+  ['GET', `/api/brands/${brandId}/store/shopify/install?shop=acme.myshopify.com`],
   ['DELETE', `/api/brands/${brandId}/store`],
 ];
 
@@ -29,7 +30,7 @@ const send = (method: Method, url: string, headers: Record<string, string>, body
   });
 
 beforeAll(async () => {
-  app = await createTestApp({ env: { SHOPIFY_API_SECRET: 'secret', ALLOW_LOOPBACK_STORES: 'false' } });
+  app = await createTestApp({ env: { SHOPIFY_API_SECRET: 'secret', SHOPIFY_API_KEY: 'client', ALLOW_LOOPBACK_STORES: 'false' } });
   const user = await createTestUser(app.database.db);
   const pending = await createTestUser(app.database.db, { verified: false });
   owner = await signInAs(app.database.db, user.id);
@@ -153,6 +154,17 @@ describe('fuzzed bodies never cause a 5xx', () => {
         expect(signed.statusCode).toBeLessThan(500);
         const unsigned = await app.app.inject({ method: 'POST', url: '/api/webhooks/shopify', headers: { 'content-type': 'application/json' }, payload: raw });
         expect(unsigned.statusCode).toBe(401);
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('the Shopify OAuth callback with any query', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('code', 'hmac', 'shop', 'state', 'timestamp', 'host', 'x'), fc.string({ maxLength: 80 })), async (query) => {
+        const response = await app.app.inject({ method: 'GET', url: `/api/shopify/callback?${new URLSearchParams(query)}` });
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.statusCode).not.toBe(302);
       }),
       { numRuns: 60 },
     );

@@ -5,6 +5,8 @@ import {
   findProductQuerySchema,
   findProductResultSchema,
   sampleCartQuerySchema,
+  shopifyCallbackQuerySchema,
+  shopifyInstallQuerySchema,
   sampleCartSchema,
   storeConnectionSchema,
   storeStatusSchema,
@@ -108,6 +110,33 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
           total: round(performance.now() - started),
         },
       };
+    },
+  );
+
+  /** Shopify OAuth install, step 1: the browser is sent to the shop's authorize page. */
+  app.get(
+    '/brands/:brandId/store/shopify/install',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { params: brandIdParamsSchema, querystring: shopifyInstallQuerySchema },
+    },
+    async (request, reply) => {
+      const url = await module.startShopifyInstall(currentUser(request).id, request.params.brandId, request.query.shop);
+      return reply.redirect(url, 302);
+    },
+  );
+
+  /** Step 2: Shopify sends the browser back here with a code; public (Shopify signs it), checked by HMAC and state. */
+  app.get(
+    '/shopify/callback',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { querystring: shopifyCallbackQuerySchema },
+    },
+    async (request, reply) => {
+      await module.completeShopifyInstall(request.query);
+      return reply.redirect('/dashboard/shopify', 302);
     },
   );
 

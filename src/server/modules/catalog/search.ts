@@ -144,27 +144,35 @@ async function retrieveCandidates(
   if (groups.length === 0) return [];
   const anyQuery = [...new Set(groups.flat())].join(' | ');
   const allQuery = groups.map((forms) => `(${forms.join(' | ')})`).join(' & ');
-  const tier = (query: string, rank: number) => sql`
-    select c.id, c.title, c.product_type as "productType", c.vendor, c.tags, c.options,
-      similarity(c.search_text, ${joinedText}) as similarity, ${rank}::int as tier,
-      c.url, c.image_url as "imageUrl",
+  // Tier 2 only fills what tier 1 left of the 40; product fields, similarity and variants are read for the
+  // kept rows alone.
+  const matching = (query: string, exclude: boolean) => sql`
+    select m.id, ts_rank(m.search_vector, to_tsquery('english', ${query})) as rank from (
+      select p.id, p.search_vector from catalog_products p
+      where p.connection_id = ${connectionId} and p.status = 'active'
+        and p.search_vector @@ to_tsquery('english', ${query})
+        ${exclude ? sql`and p.id not in (select id from tier1)` : sql``}
+      limit 200
+    ) m`;
+  const result = (await db.execute(sql`
+    with tier1 as (${matching(groups.length > 1 ? allQuery : anyQuery, false)} order by rank desc, id limit 40),
+    tier2 as (
+      ${matching(anyQuery, true)}
+      where ${groups.length > 1} and (select count(*) from tier1) < 40
+      order by rank desc, id limit 40
+    ),
+    kept as (
+      select id, rank, 1 as tier from tier1
+      union all
+      select id, rank, 2 as tier from (select * from tier2 limit greatest(0, 40 - (select count(*) from tier1))) t
+    )
+    select p.id, p.title, p.product_type as "productType", p.vendor, p.tags, p.options, p.url,
+      p.image_url as "imageUrl", similarity(p.search_text, ${joinedText}) as similarity, kept.tier,
       (select coalesce(json_agg(${variantJson} order by v.position), '[]'::json)
-        from catalog_variants v where v.product_id = c.id) as variants
-    from (
-      select m.* from (
-        select p.id, p.title, p.product_type, p.vendor, p.tags, p.options, p.url, p.image_url, p.search_text,
-          p.search_vector
-        from catalog_products p
-        where p.connection_id = ${connectionId} and p.status = 'active'
-          and p.search_vector @@ to_tsquery('english', ${query})
-        limit 200
-      ) m
-      order by ts_rank(m.search_vector, to_tsquery('english', ${query})) desc, m.id
-      limit 40
-    ) c`;
-  const result = (await db.execute(
-    groups.length > 1 ? sql`(${tier(allQuery, 1)}) union all (${tier(anyQuery, 2)})` : tier(anyQuery, 1),
-  )) as unknown as Rows<SearchCandidate & { tier: number }>;
+        from catalog_variants v where v.product_id = p.id) as variants
+    from kept join catalog_products p on p.id = kept.id
+    order by kept.tier, kept.rank desc, p.id
+  `)) as unknown as Rows<SearchCandidate & { tier: number }>;
   const seen = new Set<string>();
   const out: SearchCandidate[] = [];
   for (const row of [...result.rows].sort((a, b) => a.tier - b.tier)) {

@@ -7,6 +7,7 @@ import {
   brands,
   catalogProducts,
   catalogVariants,
+  shopifyOauthStates,
   storeConnections,
   type CatalogProductRow,
   type CatalogVariantRow,
@@ -21,6 +22,12 @@ import {
   type GuardedFetch,
 } from '#server/integrations/http/guarded-fetch.ts';
 import { createShopifyAdminClient, ShopifyError } from '#server/integrations/shopify/admin-client.ts';
+import {
+  buildAuthorizeUrl,
+  exchangeCode,
+  isValidShopifyQuery,
+  refreshTokens,
+} from '#server/integrations/shopify/oauth.ts';
 import { createWooCommerceClient, WooCommerceError } from '#server/integrations/woocommerce/rest-client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import {
@@ -92,6 +99,8 @@ export interface CatalogSettings {
   allowLoopbackStores: boolean;
   shopifyApiVersion: string;
   shopifyApiSecret?: string | undefined;
+  /** Shopify app client id: with the secret, enables the OAuth install. */
+  shopifyApiKey?: string | undefined;
   /** Our own address: the sample store's cart page and WooCommerce webhook delivery URLs hang off it. */
   publicUrl: string;
   /** The live stock check's deadline (issue 10 point 8: about 800 ms). */
@@ -174,8 +183,48 @@ export function createCatalogModule(deps: CatalogDeps) {
     return JSON.parse(secretBox.open(connection.sealedCredentials)) as StoreCredentials;
   }
 
-  function storeClientOf(connection: StoreConnectionRow): StoreClient {
-    return createStoreClient(connection, openCredentials(connection), platformSettings);
+  /**
+   * The store's client, with a Shopify OAuth token refreshed first when it expires within five minutes. Both new
+   * tokens are saved together, only over the credentials we read (compare-and-swap): when another process refreshed
+   * first, its pair is kept and used (Shopify keeps the previous refresh token valid until the new one is used).
+   */
+  async function storeClientOf(connection: StoreConnectionRow): Promise<StoreClient> {
+    let credentials = openCredentials(connection);
+    if (
+      credentials?.platform === 'shopify' &&
+      credentials.refreshToken &&
+      credentials.expiresAt &&
+      Date.parse(credentials.expiresAt) - Date.now() < 5 * 60_000 &&
+      settings.shopifyApiKey &&
+      settings.shopifyApiSecret
+    ) {
+      const tokens = await refreshTokens(guardedFetch, {
+        baseUrl: shopifyBaseUrl(connection.storeKey!),
+        clientId: settings.shopifyApiKey,
+        clientSecret: settings.shopifyApiSecret,
+        refreshToken: credentials.refreshToken,
+      });
+      const fresh: StoreCredentials = {
+        platform: 'shopify',
+        accessToken: tokens.accessToken,
+        ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+        ...(tokens.expiresAt ? { expiresAt: tokens.expiresAt } : {}),
+      };
+      const sealed = secretBox.seal(JSON.stringify(fresh));
+      const swapped = await db
+        .update(storeConnections)
+        .set({ sealedCredentials: sealed, updatedAt: new Date() })
+        .where(and(eq(storeConnections.id, connection.id), eq(storeConnections.sealedCredentials, connection.sealedCredentials!)))
+        .returning({ id: storeConnections.id });
+      if (swapped.length > 0) {
+        credentials = fresh;
+        connection = { ...connection, sealedCredentials: sealed };
+      } else {
+        const current = await queries.findConnection(db, connection.id);
+        if (current) credentials = openCredentials(current);
+      }
+    }
+    return createStoreClient(connection, credentials, platformSettings);
   }
 
   async function requireOwnedBrand(userId: string, brandId: string) {
@@ -251,8 +300,10 @@ export function createCatalogModule(deps: CatalogDeps) {
       consumerSecret: input.consumerSecret,
       fetch: guardedFetch,
     });
+    let currency: string;
     try {
       await client.listProducts(1, 1);
+      currency = await client.getCurrency();
     } catch (error) {
       const reason = describeStoreFailure(error);
       throw badStore(reason.startsWith('bad credentials') ? 'consumerKey' : 'storeUrl', reason);
@@ -271,7 +322,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     } catch {
       checkoutStyle = 'checkout-link';
     }
-    return { client, checkoutStyle };
+    return { client, checkoutStyle, currency };
   }
 
   /** The webhooks WooCommerce should call; a failure leaves the connection working on reconciliation alone. */
@@ -311,7 +362,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     if (!connection) return;
     let done = 0;
     try {
-      const client = storeClientOf(connection);
+      const client = await storeClientOf(connection);
       let cursor: string | null = null;
       let total: number | null = null;
       // Small store pages (Shopify's cost limit allows 8 products) are written in batches: fewer transactions.
@@ -405,7 +456,7 @@ export function createCatalogModule(deps: CatalogDeps) {
       if (!found) throw new AppError('NOT_FOUND', 'Variant not found');
       const { variant, product } = found;
       try {
-        const live = await storeClientOf(connection).fetchVariantStock({
+        const live = await (await storeClientOf(connection)).fetchVariantStock({
           variantExternalId: variant.externalId,
           productExternalId: product.externalId,
           signal: AbortSignal.timeout(deadlineMs),
@@ -547,7 +598,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         await startSync(connection.id);
       } else {
         const storeUrl = new URL(input.storeUrl).origin + new URL(input.storeUrl).pathname.replace(/\/+$/, '');
-        const { client, checkoutStyle } = await verifyWooCommerce(input, storeUrl);
+        const { client, checkoutStyle, currency } = await verifyWooCommerce(input, storeUrl);
         const id = randomUUID();
         const webhookSecret = randomBytes(32).toString('base64url');
         connection = await saveConnection(brandId, {
@@ -556,7 +607,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           name: new URL(storeUrl).host,
           storeKey: storeUrl,
           storefrontUrl: storeUrl,
-          currency: 'USD',
+          currency,
           checkoutStyle,
           sealedCredentials: secretBox.seal(
             JSON.stringify({ platform: 'woocommerce', consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }),
@@ -568,6 +619,85 @@ export function createCatalogModule(deps: CatalogDeps) {
       }
       const fresh = (await queries.findConnection(db, connection.id)) ?? connection;
       return describeConnection(fresh);
+    },
+
+    /**
+     * Shopify OAuth install, step 1 (INTEGRATIONS.md §2.1): a one-use `state` bound to this brand and shop, then
+     * the authorize URL to send the browser to.
+     */
+    async startShopifyInstall(userId: string, brandId: string, shopDomain: string): Promise<string> {
+      await requireOwnedBrand(userId, brandId);
+      if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {
+        throw new AppError('NOT_FOUND', 'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)');
+      }
+      if (shopDomain.startsWith('127.0.0.1') && !settings.allowLoopbackStores) {
+        throw badStore('shop', 'address not allowed (loopback stores are off)');
+      }
+      const state = randomBytes(24).toString('base64url');
+      await db.insert(shopifyOauthStates).values({
+        state,
+        brandId,
+        userId,
+        shopDomain,
+        expiresAt: new Date(Date.now() + 10 * 60_000),
+      });
+      return buildAuthorizeUrl({
+        baseUrl: shopifyBaseUrl(shopDomain),
+        clientId: settings.shopifyApiKey,
+        redirectUri: new URL('/api/shopify/callback', settings.publicUrl).toString(),
+        state,
+      });
+    },
+
+    /**
+     * Step 2, the callback: HMAC over the query, the state used once and unexpired, the same shop, a fresh
+     * timestamp; then the code for an expiring offline token (and its refresh token), a test call, and the
+     * connection as with a pasted token. Returns the brand id.
+     */
+    async completeShopifyInstall(query: Record<string, string>): Promise<string> {
+      const refuse = (message: string) => new AppError('BAD_REQUEST', `Shopify install refused: ${message}`);
+      if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {
+        throw new AppError('NOT_FOUND', 'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)');
+      }
+      if (!isValidShopifyQuery(query, settings.shopifyApiSecret)) throw refuse('the signature does not match');
+      const timestamp = Number(query.timestamp);
+      if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 3600) throw refuse('the request is stale');
+      const [pending] = await db
+        .delete(shopifyOauthStates)
+        .where(eq(shopifyOauthStates.state, query.state ?? ''))
+        .returning();
+      if (!pending || pending.expiresAt.getTime() < Date.now()) throw refuse('unknown or expired state');
+      if ((query.shop ?? '').toLowerCase() !== pending.shopDomain) throw refuse('the shop does not match');
+      if (!query.code) throw refuse('no code');
+      let tokens;
+      try {
+        tokens = await exchangeCode(guardedFetch, {
+          baseUrl: shopifyBaseUrl(pending.shopDomain),
+          clientId: settings.shopifyApiKey,
+          clientSecret: settings.shopifyApiSecret,
+          code: query.code,
+        });
+      } catch (error) {
+        throw refuse(error instanceof OutboundAddressError ? describeStoreFailure(error) : 'the code was not accepted');
+      }
+      const shop = await verifyShopify({ platform: 'shopify', shopDomain: pending.shopDomain, accessToken: tokens.accessToken });
+      const isLoopback = pending.shopDomain.startsWith('127.0.0.1');
+      const credentials: StoreCredentials = {
+        platform: 'shopify',
+        accessToken: tokens.accessToken,
+        ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+        ...(tokens.expiresAt ? { expiresAt: tokens.expiresAt } : {}),
+      };
+      const connection = await saveConnection(pending.brandId, {
+        platform: 'shopify',
+        name: shop.name,
+        storeKey: isLoopback ? pending.shopDomain : shop.myshopifyDomain.toLowerCase(),
+        storefrontUrl: isLoopback ? shopifyBaseUrl(pending.shopDomain) : shop.primaryDomain.url,
+        currency: shop.currencyCode,
+        sealedCredentials: secretBox.seal(JSON.stringify(credentials)),
+      });
+      await startSync(connection.id);
+      return pending.brandId;
     },
 
     /** DELETE: the connection and its whole catalog go (cascade); the brand shows as not connected. */
@@ -648,6 +778,7 @@ export function catalogSettingsFromConfig(config: Config): CatalogSettings {
     allowLoopbackStores: config.ALLOW_LOOPBACK_STORES,
     shopifyApiVersion: config.SHOPIFY_API_VERSION,
     shopifyApiSecret: config.SHOPIFY_API_SECRET,
+    shopifyApiKey: config.SHOPIFY_API_KEY,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, catalogVariants, storeConnections } from '#server/db/schema/index.ts';
+import { catalogReconcileJob } from '#server/jobs/definitions.ts';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { signWooWebhook } from '#server/integrations/woocommerce/rest-client.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
@@ -236,7 +237,8 @@ describe('WooCommerce connection', () => {
     const link = await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 });
     expect(link.url).toBe(`${woo.url}/checkout-link/?products=10001%3A2`);
     const live = await app.catalog.catalog.checkStock({ brandId, variantId: variation!.id });
-    expect(live).toMatchObject({ source: 'live', quantity: 1, availableForSale: true, price: '35.00' });
+    expect(live).toMatchObject({ source: 'live', quantity: 1, availableForSale: true, price: '35.00', currency: 'EUR' });
+    expect(connection.currency).toBe('EUR');
 
     await app.database.db.update(storeConnections).set({ checkoutStyle: 'add-to-cart' }).where(eq(storeConnections.id, connection.id));
     const legacy = new URL((await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url);
@@ -306,7 +308,7 @@ describe('exactly once and older stores', () => {
     }
   });
 
-  it('runs the first sync as a background job when workers run', async () => {
+  it('runs the first sync as a background job when workers run, and reconciliation re-syncs', async () => {
     const withWorkers = await createTestApp({ workers: true, env: { ALLOW_LOOPBACK_STORES: 'true' } });
     try {
       const user = await createTestUser(withWorkers.database.db);
@@ -328,6 +330,28 @@ describe('exactly once and older stores', () => {
         .toBe('done');
       const status = (await withWorkers.app.inject({ method: 'GET', url: `/api/brands/${brand!.id}/store`, headers: { cookie } })).json();
       expect(status.connection.productCount).toBe(shopify.products.length);
+
+      // A change no webhook told us about is caught by the periodic reconciliation job.
+      const original = shopify.products[0]!.title;
+      shopify.products[0]!.title = 'Reconciled Title';
+      shopify.products[0]!.updatedAt = '2026-12-01T00:00:00Z';
+      try {
+        await withWorkers.jobs.send(catalogReconcileJob, {});
+        await expect
+          .poll(
+            async () =>
+              (
+                await withWorkers.database.executeSql(
+                  `select count(*)::int as n from catalog_products where title = 'Reconciled Title' and connection_id = $1`,
+                  [status.connection.id],
+                )
+              ).rows[0]!.n,
+            { timeout: 20_000, interval: 250 },
+          )
+          .toBe(1);
+      } finally {
+        shopify.products[0]!.title = original;
+      }
     } finally {
       await withWorkers.close();
     }
@@ -378,6 +402,7 @@ describe('ownership', () => {
       ['DELETE', `/api/brands/${brandId}/store`],
       ['POST', `/api/brands/${brandId}/store/sync`],
       ['GET', `/api/brands/${brandId}/store/find?q=hoodie`],
+      ['GET', `/api/brands/${brandId}/store/shopify/install?shop=acme.myshopify.com`],
     ] as const) {
       const response = await app.app.inject({
         method,

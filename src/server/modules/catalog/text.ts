@@ -198,10 +198,12 @@ export function parseBuyerText(text: string): ParsedBuyerText {
       words.push(word);
     }
   }
+  // A token that reads as a size ("50ml", "32x30", "2xl") is not looked up as a SKU.
+  const sizeLike = new Set([...sizes, ...maybeSizes]);
   return {
     normalized,
     words: [...new Set(words)],
-    skuCandidates: [...new Set(skuCandidates)],
+    skuCandidates: [...new Set(skuCandidates)].filter((token) => !sizeLike.has(normalizeSizeValue(token))),
     sizes: [...new Set(sizes)],
     maybeSizes: [...new Set(maybeSizes)],
     colors: [...new Set(colors)],

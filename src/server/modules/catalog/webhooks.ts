@@ -190,7 +190,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     if (applied && liveVariant) {
       const target = liveVariant as { id: string; externalId: string; productExternalId: string };
       try {
-        const live = await module.storeClientOf(connection).fetchVariantStock({
+        const live = await (await module.storeClientOf(connection)).fetchVariantStock({
           variantExternalId: target.externalId,
           productExternalId: target.productExternalId,
           signal: AbortSignal.timeout(3000),

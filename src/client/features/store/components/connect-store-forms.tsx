@@ -37,6 +37,12 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim();
+    // "Install with Shopify": the browser goes through Shopify's OAuth pages and comes back here.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'oauth') {
+      if (!value('shopDomain')) return;
+      window.location.assign(`/api/brands/${brandId}/store/shopify/install?${new URLSearchParams({ shop: value('shopDomain') })}`);
+      return;
+    }
     const input: ConnectStoreInput =
       platform === 'shopify'
         ? { platform, shopDomain: value('shopDomain'), accessToken: value('accessToken') }
@@ -91,6 +97,11 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
         <Button type="submit" disabled={connect.isPending}>
           {connect.isPending ? 'Connecting…' : replacing ? `Replace with ${platformLabels[platform]}` : `Connect ${platformLabels[platform]}`}
         </Button>
+        {platform === 'shopify' && (
+          <Button type="submit" variant="outline" value="oauth" formNoValidate className="ml-2">
+            Install with Shopify instead
+          </Button>
+        )}
       </div>
     </form>
   );

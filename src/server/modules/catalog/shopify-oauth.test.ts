@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { brands, storeConnections } from '#server/db/schema/index.ts';
+import { signShopifyQuery } from '#server/integrations/shopify/oauth.ts';
+import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { makeShopifyProducts, startFakeShopifyAdmin, type FakeShopifyAdmin } from '#tests/fakes/shopify-admin.ts';
+
+/** issue 10 point 2: the OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
+let app: TestApp;
+let shopify: FakeShopifyAdmin;
+let cookie: string;
+let brandId: string;
+
+const secret = 'app-client-secret';
+
+async function startInstall(): Promise<URL> {
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `/api/brands/${brandId}/store/shopify/install?shop=${encodeURIComponent(shopify.shopDomain)}`,
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(302);
+  return new URL(response.headers.location as string);
+}
+
+function callback(params: Record<string, string>, sign = true) {
+  const query = { ...params, ...(sign ? { hmac: signShopifyQuery(params, secret) } : {}) };
+  return app.app.inject({ method: 'GET', url: `/api/shopify/callback?${new URLSearchParams(query)}` });
+}
+
+beforeAll(async () => {
+  shopify = await startFakeShopifyAdmin({ products: makeShopifyProducts(5) });
+  app = await createTestApp({
+    env: {
+      ALLOW_LOOPBACK_STORES: 'true',
+      SHOPIFY_API_KEY: 'app-client-id',
+      SHOPIFY_API_SECRET: secret,
+      PUBLIC_URL: 'https://app.voicecart.test',
+    },
+  });
+  const user = await createTestUser(app.database.db);
+  cookie = (await signInAs(app.database.db, user.id)).cookie;
+  const [brand] = await app.database.db.insert(brands).values({ userId: user.id, name: 'O', username: 'o' }).returning();
+  brandId = brand!.id;
+});
+afterAll(async () => {
+  await app.close();
+  await shopify.close();
+});
+
+describe('Shopify OAuth install', () => {
+  it('sends the browser to the authorize page with our scopes, redirect URI and a state', async () => {
+    const url = await startInstall();
+    expect(`${url.origin}${url.pathname}`).toBe(`${shopify.url}/admin/oauth/authorize`);
+    expect(url.searchParams.get('client_id')).toBe('app-client-id');
+    expect(url.searchParams.get('scope')).toBe('read_products,read_inventory,read_orders');
+    expect(url.searchParams.get('redirect_uri')).toBe('https://app.voicecart.test/api/shopify/callback');
+    expect(url.searchParams.get('state')!.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses a callback with a bad HMAC, an unknown state, another shop or a stale timestamp', async () => {
+    const state = (await startInstall()).searchParams.get('state')!;
+    const now = String(Math.floor(Date.now() / 1000));
+    shopify.oauth.codes.add('code-1');
+    const base = { code: 'code-1', shop: shopify.shopDomain, state, timestamp: now };
+    expect((await callback({ ...base, hmac: 'ab'.repeat(32) }, false)).statusCode).toBe(400);
+    expect((await callback({ ...base, state: 'not-ours' })).statusCode).toBe(400);
+    expect((await callback({ ...base, timestamp: String(Number(now) - 7200) })).statusCode).toBe(400);
+    expect((await callback({ ...base, shop: 'other.myshopify.com' })).statusCode).toBe(400);
+    // The state was used by the attempt above: a good callback with it is refused too.
+    expect((await callback(base)).statusCode).toBe(400);
+    expect(await app.database.db.select().from(storeConnections)).toEqual([]);
+  });
+
+  it('exchanges the code for an expiring token, connects, and refreshes the token before it runs out', async () => {
+    const state = (await startInstall()).searchParams.get('state')!;
+    shopify.oauth.codes.add('code-2');
+    const response = await callback({ code: 'code-2', shop: shopify.shopDomain, state, timestamp: String(Math.floor(Date.now() / 1000)) });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/dashboard/shopify');
+    const [row] = await app.database.db.select().from(storeConnections).where(eq(storeConnections.brandId, brandId));
+    const credentials = JSON.parse(app.secretBox.open(row!.sealedCredentials!)) as Record<string, string>;
+    expect(credentials).toMatchObject({ platform: 'shopify', accessToken: 'shpat_oauth_1', refreshToken: 'shprt_1' });
+    expect(Date.parse(credentials.expiresAt!)).toBeGreaterThan(Date.now() + 50 * 60_000);
+
+    // Four minutes left: the next use refreshes first and stores the new pair together.
+    const expiring = { ...credentials, expiresAt: new Date(Date.now() + 4 * 60_000).toISOString() };
+    await app.database.db
+      .update(storeConnections)
+      .set({ sealedCredentials: app.secretBox.seal(JSON.stringify(expiring)) })
+      .where(eq(storeConnections.id, row!.id));
+    await app.catalog.runSync(row!.id);
+    const [after] = await app.database.db.select().from(storeConnections).where(eq(storeConnections.id, row!.id));
+    expect(after!.syncState).toBe('done');
+    const refreshed = JSON.parse(app.secretBox.open(after!.sealedCredentials!)) as Record<string, string>;
+    expect(refreshed).toMatchObject({ accessToken: 'shpat_oauth_2', refreshToken: 'shprt_2' });
+    expect(shopify.calls.at(-1)!.accessToken).toBe('shpat_oauth_2');
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   automationRules,
@@ -27,39 +27,131 @@ interface PageParams {
 const fetchSize = (page: PageParams) => page.limit + 1;
 
 /** `(ts, id) > (cursor)` for ascending lists, `<` for descending; the row comparison is an index range. */
-function afterPosition(
-  at: SQL.Aliased | unknown,
-  id: unknown,
-  direction: 'asc' | 'desc',
-  after?: KeysetPosition,
-) {
+function afterPosition(at: unknown, id: unknown, direction: 'asc' | 'desc', after?: KeysetPosition) {
   if (!after) return undefined;
   const op = direction === 'asc' ? sql.raw('>') : sql.raw('<');
   return sql`(${at}, ${id}) ${op} (${after.at}::timestamptz, ${after.id}::uuid)`;
 }
 
+/** The same comparison with placeholders, for the prepared statements below. */
+function afterPlaceholder(at: unknown, id: unknown, direction: 'asc' | 'desc') {
+  const op = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  return sql`(${at}, ${id}) ${op} (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
+}
+
 /** `exists` guards that put the ownership check into the list query itself: one round trip per page. */
-const ownsBrand = (userId: string, brandId: string) =>
+const ownsBrand = (userId: unknown, brandId: unknown) =>
   sql`exists (select 1 from ${brands} where ${brands.id} = ${brandId} and ${brands.userId} = ${userId})`;
-const ownsConversation = (userId: string, conversationId: string) =>
+const ownsConversation = (userId: unknown, conversationId: unknown) =>
   sql`exists (select 1 from ${conversations} inner join ${brands} on ${brands.id} = ${conversations.brandId}
     where ${conversations.id} = ${conversationId} and ${brands.userId} = ${userId})`;
 
+const userId = sql.placeholder('userId');
+const brandId = sql.placeholder('brandId');
+const conversationId = sql.placeholder('conversationId');
+const limit = sql.placeholder('limit');
+
+/**
+ * The dashboard's three busiest reads (brands, conversations, messages: every screen opens with them) as
+ * prepared statements, built once per database handle instead of per request: Drizzle's query building was
+ * the largest share of the server's CPU under load (issue 13 §6, decision 016). The SQL is exactly what the
+ * builder would produce for the same call, ownership condition included; on PostgreSQL each is a named
+ * statement, parsed once per pooled connection. Each list has a first-page and a next-page form (the keyset
+ * condition is either there or not).
+ */
+function prepareStatements(db: Database) {
+  const brandList = (next: boolean) =>
+    db
+      .select({
+        id: brands.id,
+        name: brands.name,
+        username: brands.username,
+        active: brands.active,
+        instagramConnected: brands.instagramConnected,
+        shopifyConnected: brands.shopifyConnected,
+        positionAt: sql<string>`${brands.createdAt}::text`,
+      })
+      .from(brands)
+      .where(
+        and(
+          eq(brands.userId, userId),
+          next ? afterPlaceholder(brands.createdAt, brands.id, 'asc') : undefined,
+        ),
+      )
+      .orderBy(asc(brands.createdAt), asc(brands.id))
+      .limit(limit)
+      .prepare(next ? 'dashboard_brands_next' : 'dashboard_brands');
+
+  const conversationList = (next: boolean) =>
+    db
+      .select({
+        id: conversations.id,
+        customerUsername: conversations.customerUsername,
+        lastMessageAt: conversations.lastMessageAt,
+        status: conversations.status,
+        positionAt: sql<string>`${conversations.lastMessageAt}::text`,
+      })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.brandId, brandId),
+          ownsBrand(userId, brandId),
+          next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
+        ),
+      )
+      // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
+      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
+      .limit(limit)
+      .prepare(next ? 'dashboard_conversations_next' : 'dashboard_conversations');
+
+  const messageList = (next: boolean) =>
+    db
+      .select({
+        id: messages.id,
+        sender: messages.sender,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        inventoryChecked: messages.inventoryChecked,
+        positionAt: sql<string>`${messages.createdAt}::text`,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          ownsConversation(userId, conversationId),
+          next ? afterPlaceholder(messages.createdAt, messages.id, 'asc') : undefined,
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(limit)
+      .prepare(next ? 'dashboard_messages_next' : 'dashboard_messages');
+
+  return {
+    brands: { first: brandList(false), next: brandList(true) },
+    conversations: { first: conversationList(false), next: conversationList(true) },
+    messages: { first: messageList(false), next: messageList(true) },
+  };
+}
+
+const statementsByDatabase = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
+function statementsOf(db: Database) {
+  let statements = statementsByDatabase.get(db);
+  if (!statements) {
+    statements = prepareStatements(db);
+    statementsByDatabase.set(db, statements);
+  }
+  return statements;
+}
+
+/** Placeholder values for one page: the row limit and, after the first page, the keyset position. */
+const pageValues = (page: PageParams) =>
+  page.after
+    ? { limit: fetchSize(page), afterAt: page.after.at, afterId: page.after.id }
+    : { limit: fetchSize(page) };
+
 export async function listBrandsOfUser(db: Database, userId: string, page: PageParams) {
-  return db
-    .select({
-      id: brands.id,
-      name: brands.name,
-      username: brands.username,
-      active: brands.active,
-      instagramConnected: brands.instagramConnected,
-      shopifyConnected: brands.shopifyConnected,
-      positionAt: sql<string>`${brands.createdAt}::text`,
-    })
-    .from(brands)
-    .where(and(eq(brands.userId, userId), afterPosition(brands.createdAt, brands.id, 'asc', page.after)))
-    .orderBy(asc(brands.createdAt), asc(brands.id))
-    .limit(fetchSize(page));
+  const { first, next } = statementsOf(db).brands;
+  return (page.after ? next : first).execute({ userId, ...pageValues(page) });
 }
 
 /** The brand when it belongs to the user; undefined for another user's brand and for a missing one alike. */
@@ -93,27 +185,8 @@ export async function listConversationsOfBrand(
   brandId: string,
   page: PageParams,
 ) {
-  return (
-    db
-      .select({
-        id: conversations.id,
-        customerUsername: conversations.customerUsername,
-        lastMessageAt: conversations.lastMessageAt,
-        status: conversations.status,
-        positionAt: sql<string>`${conversations.lastMessageAt}::text`,
-      })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.brandId, brandId),
-          ownsBrand(userId, brandId),
-          afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
-        ),
-      )
-      // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
-      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
-      .limit(fetchSize(page))
-  );
+  const { first, next } = statementsOf(db).conversations;
+  return (page.after ? next : first).execute({ userId, brandId, ...pageValues(page) });
 }
 
 /** Oldest first (index messages_conversation_created_idx). */
@@ -123,25 +196,8 @@ export async function listMessagesOfConversation(
   conversationId: string,
   page: PageParams,
 ) {
-  return db
-    .select({
-      id: messages.id,
-      sender: messages.sender,
-      content: messages.content,
-      createdAt: messages.createdAt,
-      inventoryChecked: messages.inventoryChecked,
-      positionAt: sql<string>`${messages.createdAt}::text`,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        ownsConversation(userId, conversationId),
-        afterPosition(messages.createdAt, messages.id, 'asc', page.after),
-      ),
-    )
-    .orderBy(asc(messages.createdAt), asc(messages.id))
-    .limit(fetchSize(page));
+  const { first, next } = statementsOf(db).messages;
+  return (page.after ? next : first).execute({ userId, conversationId, ...pageValues(page) });
 }
 
 /** Newest first (index comments_brand_recent_idx). */

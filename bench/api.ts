@@ -227,7 +227,7 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
       floorProcess = fork(
         fileURLToPath(new URL('./api-floor.ts', import.meta.url)),
         [started.databaseUrl, process.env.BENCH_FLOOR_STATEMENTS ?? 'named'],
-        { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+        { execArgv: ['--import', 'tsx', ...NODE_ARGS], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
       );
       floorUrl = await new Promise<string>((resolve, reject) => {
         floorProcess!.once('message', (message: { url: string }) => resolve(message.url));

@@ -46,7 +46,19 @@ export async function startFloor(
   databaseUrl: string,
   statements: 'named' | 'unnamed' = 'named',
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, application_name: 'voicecart-floor' });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    application_name: 'voicecart-floor',
+    // Timestamps arrive as PostgreSQL's text and become Dates with `new Date(text)`, as Drizzle does for the
+    // real app: pg's own timestamptz parser (postgres-date) is slower, and the floor must not be handicapped.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.TIMESTAMPTZ
+          ? (text: string) => text
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
@@ -75,7 +87,8 @@ export async function startFloor(
       void reply.status(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       return undefined;
     }
-    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await query(TOUCH_SQL, [now, idHash]);
+    if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS)
+      await query(TOUCH_SQL, [now, idHash]);
     if (!row.verified) {
       void reply
         .status(403)
@@ -122,7 +135,7 @@ export async function startFloor(
     sendPage(reply, rows, (r) => ({
       id: r.id,
       customerUsername: r.customer_username,
-      lastMessageAt: r.last_message_at.toISOString(),
+      lastMessageAt: new Date(r.last_message_at).toISOString(),
       status: r.status,
     }));
     return reply;
@@ -145,7 +158,7 @@ export async function startFloor(
         id: r.id,
         sender: r.sender,
         content: r.content,
-        createdAt: r.created_at.toISOString(),
+        createdAt: new Date(r.created_at).toISOString(),
         inventoryChecked: r.inventory_checked,
       }));
       return reply;

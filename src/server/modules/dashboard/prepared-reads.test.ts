@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, conversationSchema, listPaging, messageSchema } from '#contracts/dashboard.ts';
 import { brands, conversations, messages, sessions, users } from '#server/db/schema/index.ts';
+import { listBrandsOfUser, listConversationsOfBrand, listMessagesOfConversation } from './queries.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 
 /**
@@ -156,5 +157,30 @@ describe('the bodies match the contracts', () => {
         .parse(messageList!.json())
         .map((m) => m.content),
     ).toEqual(['message 1', 'message 2', 'message 3']);
+  });
+});
+
+describe('the rows read by name are the rows Drizzle maps', () => {
+  it('the hot lists give the same rows through the array runner and through a transaction (Drizzle)', async () => {
+    const db = app.database.db;
+    const page = { limit: 2 };
+    const direct = {
+      brands: await listBrandsOfUser(db, ownerId, page),
+      conversations: await listConversationsOfBrand(db, ownerId, brandId, page),
+      messages: await listMessagesOfConversation(db, ownerId, conversationId, page),
+    };
+    const after = { at: direct.messages[1]!.positionAt, id: direct.messages[1]!.id };
+    const directNext = await listMessagesOfConversation(db, ownerId, conversationId, { limit: 2, after });
+    const viaDrizzle = await db.transaction(async (tx) => ({
+      brands: await listBrandsOfUser(tx, ownerId, page),
+      conversations: await listConversationsOfBrand(tx, ownerId, brandId, page),
+      messages: await listMessagesOfConversation(tx, ownerId, conversationId, page),
+      next: await listMessagesOfConversation(tx, ownerId, conversationId, { limit: 2, after }),
+    }));
+    // Lists read one row more than the limit, to know whether another page exists.
+    expect(direct.conversations).toHaveLength(3);
+    expect(direct.conversations[0]!.lastMessageAt).toBeInstanceOf(Date);
+    expect(directNext.map((m) => m.content)).toEqual(['message 3']);
+    expect({ ...direct, next: directNext }).toEqual(viaDrizzle);
   });
 });

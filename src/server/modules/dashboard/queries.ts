@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { and, asc, eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import {
   automationRules,
   brandPersonalities,
@@ -79,8 +79,7 @@ function prepareStatements(db: Database) {
         ),
       )
       .orderBy(asc(brands.createdAt), asc(brands.id))
-      .limit(limit)
-      .prepare(next ? 'dashboard_brands_next' : 'dashboard_brands');
+      .limit(limit);
 
   const conversationList = (next: boolean) =>
     db
@@ -101,8 +100,7 @@ function prepareStatements(db: Database) {
       )
       // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
       .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
-      .limit(limit)
-      .prepare(next ? 'dashboard_conversations_next' : 'dashboard_conversations');
+      .limit(limit);
 
   const messageList = (next: boolean) =>
     db
@@ -123,13 +121,73 @@ function prepareStatements(db: Database) {
         ),
       )
       .orderBy(asc(messages.createdAt), asc(messages.id))
-      .limit(limit)
-      .prepare(next ? 'dashboard_messages_next' : 'dashboard_messages');
+      .limit(limit);
 
+  // Column values arrive in select order; timestamps as PostgreSQL's text, made Dates as Drizzle would.
+  const brandRow = (v: unknown[]) => ({
+    id: v[0] as string,
+    name: v[1] as string,
+    username: v[2] as string,
+    active: v[3] as boolean,
+    instagramConnected: v[4] as boolean,
+    shopifyConnected: v[5] as boolean,
+    positionAt: v[6] as string,
+  });
+  const conversationRow = (v: unknown[]) => ({
+    id: v[0] as string,
+    customerUsername: v[1] as string,
+    lastMessageAt: new Date(v[2] as string),
+    status: v[3] as string,
+    positionAt: v[4] as string,
+  });
+  const messageRow = (v: unknown[]) => ({
+    id: v[0] as string,
+    sender: v[1] as (typeof messages.$inferSelect)['sender'],
+    content: v[2] as string,
+    createdAt: new Date(v[3] as string),
+    inventoryChecked: v[4] as boolean,
+    positionAt: v[5] as string,
+  });
   return {
-    brands: { first: brandList(false), next: brandList(true) },
-    conversations: { first: conversationList(false), next: conversationList(true) },
-    messages: { first: messageList(false), next: messageList(true) },
+    brands: {
+      first: hotStatement(db, brandList(false), 'dashboard_brands', brandRow),
+      next: hotStatement(db, brandList(true), 'dashboard_brands_next', brandRow),
+    },
+    conversations: {
+      first: hotStatement(db, conversationList(false), 'dashboard_conversations', conversationRow),
+      next: hotStatement(db, conversationList(true), 'dashboard_conversations_next', conversationRow),
+    },
+    messages: {
+      first: hotStatement(db, messageList(false), 'dashboard_messages', messageRow),
+      next: hotStatement(db, messageList(true), 'dashboard_messages_next', messageRow),
+    },
+  };
+}
+
+/**
+ * A query built once by Drizzle and run by name. On a database from openDatabase its rows come back as arrays
+ * and are made objects by `fromValues` (one function, no per-column checks: Drizzle's generic row mapper was
+ * the largest cost left on these reads, decision 016); on any other handle (a transaction's) it is Drizzle's
+ * own prepared statement. Either way the SQL text and its parameters are exactly what Drizzle built.
+ */
+function hotStatement<Row>(
+  db: Database,
+  query: {
+    toSQL(): { sql: string; params: unknown[] };
+    prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+  },
+  name: string,
+  fromValues: (values: unknown[]) => Row,
+): { execute(values: Record<string, unknown>): Promise<Row[]> } {
+  const runner = rowArrayRunnerOf(db);
+  if (!runner) return query.prepare(name);
+  const { sql: text, params } = query.toSQL();
+  const statement = { name, text };
+  return {
+    async execute(values) {
+      const rows = await runner(statement, fillPlaceholders(params, values));
+      return rows.map(fromValues);
+    },
   };
 }
 

@@ -4,10 +4,10 @@
  * bench/api-target.ts (a child process) seeds one brand with 10,000 conversations and 200,000 messages and
  * starts the real app at production defaults (LOG_LEVEL=info, its log lines going to a file); on PostgreSQL,
  * bench/api-floor.ts (another child process) starts the floor (bench/floor.ts: a bare Fastify instance with the
- * same SQL through raw `pg`) on the same database. This process
- * drives autocannon (in this process, apart from both servers; 127.0.0.1, 50 connections, bounded in time) against GET /api/brands, the
- * first page of the conversation list and one message list, and measures the conversation list at 2,000
- * messages before the rest are added, to show that it does not grow with the table.
+ * same SQL through raw `pg`) on the same database. This process drives autocannon (here, apart from both
+ * servers; 127.0.0.1, 50 connections, bounded in time) against GET /api/brands, the first page of the
+ * conversation list and one message list, and measures the conversation list at 2,000 messages before the
+ * rest are added, to show that it does not grow with the table.
  *
  * Real and floor run ALTERNATELY in short rounds (real, floor, floor, real, ...: the order flips every pair so
  * neither always runs second), so that a neighbour's load on this shared machine hits both alike; what counts
@@ -17,9 +17,10 @@
  * measure of what the real app costs beyond the floor (floor µs ÷ real µs, same direction as the req/s ratio).
  *
  * Settings: BENCH_BACKENDS=pglite,postgres; BENCH_ROUNDS (pairs per target, 8); BENCH_ROUND_SECONDS (2);
- * BENCH_CONNECTIONS (50); BENCH_LOG_LEVEL (info); BENCH_NODE_ARGS (extra Node flags for the server process,
- * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_POSTGRES_URL (a throwaway database is created there and
- * dropped); BENCH_FLOOR_STATEMENTS (named, or unnamed: see bench/floor.ts); BENCH_TARGETS (comma list of brands,conversations,messages to run only some).
+ * BENCH_CONNECTIONS (50); BENCH_LOG_LEVEL (info); BENCH_NODE_ARGS (extra Node flags for both server
+ * processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_POSTGRES_URL (a throwaway database is created
+ * there and dropped); BENCH_FLOOR_STATEMENTS (named, or unnamed: see bench/floor.ts); BENCH_TARGETS (a comma
+ * list of growth, brands, conversations, messages, to run only some).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, statSync } from 'node:fs';

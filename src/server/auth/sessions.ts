@@ -31,11 +31,14 @@ export async function createSession(db: Database, userId: string, now = new Date
   return token;
 }
 
-/** The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end. */
-export async function findSessionUser(db: Database, token: string, now = new Date()): Promise<SessionUser | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const idHash = hashToken(token);
-  const [row] = await db
+/**
+ * The session lookup runs on every /api request, so it is a prepared statement built once per database handle
+ * (a named statement on PostgreSQL) instead of being rebuilt by Drizzle each time (decision 016). The
+ * conditions are unchanged: the hash matches, the absolute end is in the future, the session was seen within
+ * the idle limit.
+ */
+function prepareSessionLookup(db: Database) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -50,12 +53,31 @@ export async function findSessionUser(db: Database, token: string, now = new Dat
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.idHash, idHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_user');
+}
+
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+/** The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end. */
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<SessionUser | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const idHash = hashToken(token);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ idHash, now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +12,24 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Raw SQL with $1..$n parameters; one statement when values are given, several allowed without. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * Runs one statement and returns its rows as arrays of column values, in select order, with timestamps as
+ * PostgreSQL's text (as Drizzle reads them). On PostgreSQL it is a named statement, parsed once per pooled
+ * connection. For the few hottest reads, whose SQL Drizzle builds once (dashboard/queries.ts): Drizzle's
+ * per-row result mapping was the largest cost they had left (decision 016).
+ */
+export type RowArrayRunner = (
+  statement: { name: string; text: string },
+  values: unknown[],
+) => Promise<unknown[][]>;
+
+const rowArrayRunners = new WeakMap<Database, RowArrayRunner>();
+
+/** The runner for a database opened by openDatabase; undefined for other handles (a transaction's). */
+export function rowArrayRunnerOf(db: Database): RowArrayRunner | undefined {
+  return rowArrayRunners.get(db);
+}
 
 export interface DatabaseHandle {
   db: Database;
@@ -60,6 +78,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     throw error;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  rowArrayRunners.set(db, async ({ text }, values) => {
+    const result = await client.query<unknown[]>(text, values, {
+      rowMode: 'array',
+      parsers: { [pgliteTypes.TIMESTAMPTZ]: (value: string) => value },
+    });
+    return result.rows;
+  });
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
       const result = await client.query<Record<string, unknown>>(text, values);
@@ -101,6 +126,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   };
 }
 
+const timestampsAsText = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (text: string) => text
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'voicecart' });
   // An idle connection that the server drops (restart, failover) would otherwise be an unhandled 'error'
@@ -110,6 +142,16 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  rowArrayRunners.set(db, async ({ name, text }, values) => {
+    const result = await pool.query<unknown[]>({
+      name,
+      text,
+      values,
+      rowMode: 'array',
+      types: timestampsAsText,
+    });
+    return result.rows;
+  });
   return {
     db,
     kind: 'postgres',

@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { and, asc, eq, fillPlaceholders, ilike, or, sql } from 'drizzle-orm';
+import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import {
   automationRules,
   brandPersonalities,
@@ -53,39 +53,191 @@ function commentFilter(filter: InboxFilter) {
 const fetchSize = (page: PageParams) => page.limit + 1;
 
 /** `(ts, id) > (cursor)` for ascending lists, `<` for descending; the row comparison is an index range. */
-function afterPosition(
-  at: SQL.Aliased | unknown,
-  id: unknown,
-  direction: 'asc' | 'desc',
-  after?: KeysetPosition,
-) {
+function afterPosition(at: unknown, id: unknown, direction: 'asc' | 'desc', after?: KeysetPosition) {
   if (!after) return undefined;
   const op = direction === 'asc' ? sql.raw('>') : sql.raw('<');
   return sql`(${at}, ${id}) ${op} (${after.at}::timestamptz, ${after.id}::uuid)`;
 }
 
+/** The same comparison with placeholders, for the prepared statements below. */
+function afterPlaceholder(at: unknown, id: unknown, direction: 'asc' | 'desc') {
+  const op = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  return sql`(${at}, ${id}) ${op} (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
+}
+
 /** `exists` guards that put the ownership check into the list query itself: one round trip per page. */
-const ownsBrand = (userId: string, brandId: string) =>
+const ownsBrand = (userId: unknown, brandId: unknown) =>
   sql`exists (select 1 from ${brands} where ${brands.id} = ${brandId} and ${brands.userId} = ${userId})`;
-const ownsConversation = (userId: string, conversationId: string) =>
+const ownsConversation = (userId: unknown, conversationId: unknown) =>
   sql`exists (select 1 from ${conversations} inner join ${brands} on ${brands.id} = ${conversations.brandId}
     where ${conversations.id} = ${conversationId} and ${brands.userId} = ${userId})`;
 
+const userId = sql.placeholder('userId');
+const brandId = sql.placeholder('brandId');
+const conversationId = sql.placeholder('conversationId');
+const limit = sql.placeholder('limit');
+
+/**
+ * The dashboard's three busiest reads (brands, conversations, messages: every screen opens with them) as
+ * prepared statements, built once per database handle instead of per request: Drizzle's query building was
+ * the largest share of the server's CPU under load (issue 13 §6, decision 016). The SQL is exactly what the
+ * builder would produce for the same call, ownership condition included; on PostgreSQL each is a named
+ * statement, parsed once per pooled connection. Each list has a first-page and a next-page form (the keyset
+ * condition is either there or not).
+ */
+function prepareStatements(db: Database) {
+  const brandList = (next: boolean) =>
+    db
+      .select({
+        id: brands.id,
+        name: brands.name,
+        username: brands.username,
+        active: brands.active,
+        instagramConnected: brands.instagramConnected,
+        shopifyConnected: brands.shopifyConnected,
+        positionAt: sql<string>`${brands.createdAt}::text`,
+      })
+      .from(brands)
+      .where(
+        and(
+          eq(brands.userId, userId),
+          next ? afterPlaceholder(brands.createdAt, brands.id, 'asc') : undefined,
+        ),
+      )
+      .orderBy(asc(brands.createdAt), asc(brands.id))
+      .limit(limit);
+
+  const conversationList = (next: boolean) =>
+    db
+      .select({
+        id: conversations.id,
+        customerUsername: conversations.customerUsername,
+        lastMessageAt: conversations.lastMessageAt,
+        status: conversations.status,
+        handledBy: conversations.handledBy,
+        positionAt: sql<string>`${conversations.lastMessageAt}::text`,
+      })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.brandId, brandId),
+          ownsBrand(userId, brandId),
+          next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
+        ),
+      )
+      // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
+      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
+      .limit(limit);
+
+  const messageList = (next: boolean) =>
+    db
+      .select({
+        id: messages.id,
+        sender: messages.sender,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        inventoryChecked: messages.inventoryChecked,
+        positionAt: sql<string>`${messages.createdAt}::text`,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          ownsConversation(userId, conversationId),
+          next ? afterPlaceholder(messages.createdAt, messages.id, 'asc') : undefined,
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(limit);
+
+  // Column values arrive in select order; timestamps as PostgreSQL's text, made Dates as Drizzle would.
+  const brandRow = (v: unknown[]) => ({
+    id: v[0] as string,
+    name: v[1] as string,
+    username: v[2] as string,
+    active: v[3] as boolean,
+    instagramConnected: v[4] as boolean,
+    shopifyConnected: v[5] as boolean,
+    positionAt: v[6] as string,
+  });
+  const conversationRow = (v: unknown[]) => ({
+    id: v[0] as string,
+    customerUsername: v[1] as string,
+    lastMessageAt: new Date(v[2] as string),
+    status: v[3] as string,
+    handledBy: v[4] as string,
+    positionAt: v[5] as string,
+  });
+  const messageRow = (v: unknown[]) => ({
+    id: v[0] as string,
+    sender: v[1] as (typeof messages.$inferSelect)['sender'],
+    content: v[2] as string,
+    createdAt: new Date(v[3] as string),
+    inventoryChecked: v[4] as boolean,
+    positionAt: v[5] as string,
+  });
+  return {
+    brands: {
+      first: hotStatement(db, brandList(false), 'dashboard_brands', brandRow),
+      next: hotStatement(db, brandList(true), 'dashboard_brands_next', brandRow),
+    },
+    conversations: {
+      first: hotStatement(db, conversationList(false), 'dashboard_conversations', conversationRow),
+      next: hotStatement(db, conversationList(true), 'dashboard_conversations_next', conversationRow),
+    },
+    messages: {
+      first: hotStatement(db, messageList(false), 'dashboard_messages', messageRow),
+      next: hotStatement(db, messageList(true), 'dashboard_messages_next', messageRow),
+    },
+  };
+}
+
+/**
+ * A query built once by Drizzle and run by name. On a database from openDatabase its rows come back as arrays
+ * and are made objects by `fromValues` (one function, no per-column checks: Drizzle's generic row mapper was
+ * the largest cost left on these reads, decision 016); on any other handle (a transaction's) it is Drizzle's
+ * own prepared statement. Either way the SQL text and its parameters are exactly what Drizzle built.
+ */
+function hotStatement<Row>(
+  db: Database,
+  query: {
+    toSQL(): { sql: string; params: unknown[] };
+    prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+  },
+  name: string,
+  fromValues: (values: unknown[]) => Row,
+): { execute(values: Record<string, unknown>): Promise<Row[]> } {
+  const runner = rowArrayRunnerOf(db);
+  if (!runner) return query.prepare(name);
+  const { sql: text, params } = query.toSQL();
+  const statement = { name, text };
+  return {
+    async execute(values) {
+      const rows = await runner(statement, fillPlaceholders(params, values));
+      return rows.map(fromValues);
+    },
+  };
+}
+
+const statementsByDatabase = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
+function statementsOf(db: Database) {
+  let statements = statementsByDatabase.get(db);
+  if (!statements) {
+    statements = prepareStatements(db);
+    statementsByDatabase.set(db, statements);
+  }
+  return statements;
+}
+
+/** Placeholder values for one page: the row limit and, after the first page, the keyset position. */
+const pageValues = (page: PageParams) =>
+  page.after
+    ? { limit: fetchSize(page), afterAt: page.after.at, afterId: page.after.id }
+    : { limit: fetchSize(page) };
+
 export async function listBrandsOfUser(db: Database, userId: string, page: PageParams) {
-  return db
-    .select({
-      id: brands.id,
-      name: brands.name,
-      username: brands.username,
-      active: brands.active,
-      instagramConnected: brands.instagramConnected,
-      shopifyConnected: brands.shopifyConnected,
-      positionAt: sql<string>`${brands.createdAt}::text`,
-    })
-    .from(brands)
-    .where(and(eq(brands.userId, userId), afterPosition(brands.createdAt, brands.id, 'asc', page.after)))
-    .orderBy(asc(brands.createdAt), asc(brands.id))
-    .limit(fetchSize(page));
+  const { first, next } = statementsOf(db).brands;
+  return (page.after ? next : first).execute({ userId, ...pageValues(page) });
 }
 
 /** The brand when it belongs to the user; undefined for another user's brand and for a missing one alike. */
@@ -120,6 +272,11 @@ export async function listConversationsOfBrand(
   page: PageParams,
   filter: InboxFilter = {},
 ) {
+  // The unfiltered first screen is the hot path: a prepared statement. A search or status filter builds its query.
+  if (!filter.q && !filter.status) {
+    const { first, next } = statementsOf(db).conversations;
+    return (page.after ? next : first).execute({ userId, brandId, ...pageValues(page) });
+  }
   return (
     db
       .select({
@@ -152,25 +309,8 @@ export async function listMessagesOfConversation(
   conversationId: string,
   page: PageParams,
 ) {
-  return db
-    .select({
-      id: messages.id,
-      sender: messages.sender,
-      content: messages.content,
-      createdAt: messages.createdAt,
-      inventoryChecked: messages.inventoryChecked,
-      positionAt: sql<string>`${messages.createdAt}::text`,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        ownsConversation(userId, conversationId),
-        afterPosition(messages.createdAt, messages.id, 'asc', page.after),
-      ),
-    )
-    .orderBy(asc(messages.createdAt), asc(messages.id))
-    .limit(fetchSize(page));
+  const { first, next } = statementsOf(db).messages;
+  return (page.after ? next : first).execute({ userId, conversationId, ...pageValues(page) });
 }
 
 /** Newest first (index comments_brand_recent_idx). */

@@ -1,0 +1,47 @@
+/** The bench's data set: one user with three brands, the first with 10,000 conversations and 20 messages each. */
+import type { DatabaseHandle } from '#server/db/client.ts';
+
+export const CONVERSATIONS = 10_000;
+export const MESSAGES_PER_CONVERSATION = 20;
+/** Conversations that get their messages in the first phase: 100 x 20 = 2,000 messages. */
+export const FIRST_PHASE_CONVERSATIONS = 100;
+export async function seed(database: DatabaseHandle) {
+  const run = database.executeSql;
+  const [user] = (
+    await run(
+      `insert into users (email, first_name, verified) values ('bench@example.com', 'Bench', true) returning id`,
+      [],
+    )
+  ).rows;
+  // A few brands, as a real user has; the big one is the first.
+  const { rows: brandRows } = await run(
+    `insert into brands (user_id, name, username, instagram_connected, shopify_connected, created_at)
+     select $1::uuid, 'Bench Brand ' || n, 'bench' || n, true, n = 1, now() - n * interval '1 day'
+     from generate_series(1, 3) n returning id, name`,
+    [user!.id],
+  );
+  const brandId = brandRows.find((b) => b.name === 'Bench Brand 1')!.id as string;
+  await run(
+    `insert into conversations (brand_id, customer_username, customer_instagram_id, status, last_message_at)
+     select $1::uuid, 'customer_' || n, 'b-' || n,
+            (array['active', 'resolved', 'escalated'])[1 + n % 3],
+            now() - n * interval '37 seconds'
+     from generate_series(1, ${CONVERSATIONS}) n`,
+    [brandId],
+  );
+  return { userId: user!.id as string, brandId };
+}
+
+/** Messages for the conversations numbered within [from, to]. */
+export async function addMessages(database: DatabaseHandle, brandId: string, from: number, to: number) {
+  await database.executeSql(
+    `insert into messages (conversation_id, brand_id, sender, content, inventory_checked, created_at)
+     select c.id, c.brand_id, case when k % 2 = 0 then 'ai' else 'customer' end,
+            'Message ' || k || ': is the linen shirt still available in medium?', k % 4 = 0,
+            c.last_message_at - (${MESSAGES_PER_CONVERSATION} - k) * interval '1 minute'
+     from conversations c cross join generate_series(1, ${MESSAGES_PER_CONVERSATION}) k
+     where c.brand_id = $1::uuid and substr(c.customer_instagram_id, 3)::int between $2 and $3`,
+    [brandId, from, to],
+  );
+  await database.executeSql('analyze', []);
+}

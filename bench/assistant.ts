@@ -245,6 +245,29 @@ async function runBackend(backend: string) {
       .map(([igsid, at]) => arrivals.get(igsid)![0]! - at)
       .sort((a, b) => a - b);
     const lost = [...sentAt.keys()].filter((igsid) => !arrivals.has(igsid)).length;
+    // Where the assistant's own time goes (its trace timings), median per step, over the load's replies.
+    const { rows: stepRows } = await app.database.executeSql(
+      `select t.trace->'timings' as timings from assistant_traces t join conversations c on c.id = t.conversation_id
+        where c.customer_instagram_id like $1`,
+      [`load-${backend}-%`],
+    );
+    const steps: Record<string, number[]> = {};
+    for (const row of stepRows) for (const [step, ms] of Object.entries(row.timings as Record<string, number>)) (steps[step] ??= []).push(ms);
+    // Split the latency: the channel's inbound processing (webhook stored -> event processed) and the assistant
+    // (customer message stored -> trace recorded after the send), medians in ms.
+    const { rows: splitRows } = await app.database.executeSql(
+      `select percentile_cont(0.5) within group (order by extract(epoch from (e.processed_at - e.received_at)) * 1000) as inbound_ms
+         from instagram_events e where e.thread_key like $1 and e.processed_at is not null`,
+      [`%load-${backend}-%`],
+    );
+    const { rows: assistantRows } = await app.database.executeSql(
+      `select percentile_cont(0.5) within group (order by extract(epoch from (t.created_at - m.created_at)) * 1000) as assistant_ms
+         from assistant_traces t join messages m on t.event_key = 'message:' || m.id::text
+         join conversations c on c.id = m.conversation_id where c.customer_instagram_id like $1`,
+      [`load-${backend}-%`],
+    );
+    const split = { inboundMs: Number(splitRows[0]?.inbound_ms ?? NaN), assistantMs: Number(assistantRows[0]?.assistant_ms ?? NaN) };
+    const stepMedians = Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(values.sort((a, b) => a - b), 50)]));
     const duplicated = [...sentAt.keys()].filter((igsid) => (arrivals.get(igsid)?.length ?? 0) > 1).length;
     return {
       backend,
@@ -259,6 +282,8 @@ async function runBackend(backend: string) {
         answeredPerSecond: latencies.length / ((lastArrival - loadStarted) / 1000),
         lost,
         duplicated,
+        stepMedians,
+        split,
       },
     };
   } finally {
@@ -293,6 +318,8 @@ async function main() {
         `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +
         `lost ${load.lost}, duplicated ${load.duplicated}`,
     );
+    console.log(`median split: inbound processing ${load.split.inboundMs.toFixed(0)} ms, assistant queue + pipeline ${load.split.assistantMs.toFixed(0)} ms`);
+    console.log(`assistant steps (median ms): ${Object.entries(load.stepMedians).map(([step, ms]) => `${step} ${ms}`).join(', ')}`);
   }
 }
 

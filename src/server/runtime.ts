@@ -80,7 +80,15 @@ export async function startRuntime(
   );
   await jobs.start();
   for (const job of allJobs) await jobs.declare(job);
-  const channel = createInstagramChannel({ config, db: database.db, jobs, secretBox, log, ...options.channel });
+  const channel = createInstagramChannel({
+    config,
+    db: database.db,
+    jobs,
+    secretBox,
+    log,
+    processingLoops: database.kind === 'pglite' ? 1 : 4,
+    ...options.channel,
+  });
   const catalog = createCatalogModule({
     db: database.db,
     secretBox,

@@ -8,6 +8,7 @@ import { createSession } from '#server/auth/sessions.ts';
 import { loadConfig } from '#server/config.ts';
 import { users } from '#server/db/schema/index.ts';
 import { openDatabaseFromConfig } from '#server/runtime.ts';
+import { startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
 
 export const e2eAdmin = { email: 'admin@e2e.voicecart.test', password: 'e2e-admin-password' };
 
@@ -74,6 +75,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voicecart-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Instagram (tests/e2e/instagram.spec.ts): the fake Graph server, with one account whose token the spec pastes.
+  const instagram = await startFakeInstagramGraph();
+  const instagramAccount = instagram.addAccount({ accountId: '17841400000424242', username: 'e2e.shop' });
+  process.env.E2E_INSTAGRAM_ACCOUNT_ID = instagramAccount.accountId;
+  process.env.E2E_INSTAGRAM_TOKEN = instagramAccount.token;
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -84,6 +90,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     JOB_POLL_SECONDS: '0.5',
     DATABASE_URL: '',
     SMTP_URL: '',
+    INSTAGRAM_APP_SECRET: 'e2e-instagram-secret',
+    INSTAGRAM_VERIFY_TOKEN: 'e2e-verify-token',
+    INSTAGRAM_APP_ID: 'e2e-app-id',
+    INSTAGRAM_API_URL: instagram.url,
+    INSTAGRAM_OAUTH_AUTHORIZE_URL: instagram.authorizeUrl,
+    INSTAGRAM_OAUTH_TOKEN_URL: instagram.tokenUrl,
   };
 
   const setupCommands: string[][] = [
@@ -131,6 +143,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
+    await instagram.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -172,10 +172,14 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
     },
     async work(job, handler, options = {}) {
       await this.declare(job);
-      const workerId = await boss.work<typeof job.payload>(
+      const batchSize = options.batchSize ?? 1;
+      const self: { workerId?: string } = {};
+      const id = await boss.work<typeof job.payload>(
         job.name,
-        { pollingIntervalSeconds: pollSeconds, batchSize: options.batchSize ?? 1 },
+        { pollingIntervalSeconds: pollSeconds, batchSize },
         async (jobs) => {
+          // A full batch means more may be waiting: fetch again at once rather than after a polling interval.
+          if (jobs.length >= batchSize && self.workerId) boss.notifyWorker(self.workerId);
           for (const item of jobs) {
             try {
               await handler(item.data as never, item.id);
@@ -186,7 +190,8 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
           }
         },
       );
-      workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), workerId]);
+      self.workerId = id;
+      workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), id]);
     },
     async stop() {
       if (!started) return;

@@ -21,6 +21,11 @@ export interface InstagramChannelDeps {
   graph?: InstagramGraphClient;
   budget?: SendBudget;
   retry?: OutboundDeps['retry'];
+  /**
+   * Concurrent processing loops in this process: several on PostgreSQL (threads are independent; each commit waits
+   * on the disk), one on PGlite, whose single connection would make extra loops queue ahead of webhook requests.
+   */
+  processingLoops?: number;
 }
 
 /** The Instagram channel's parts, composed once (runtime.ts) and handed to the routes and the workers. */
@@ -58,13 +63,16 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
     outbound,
     /** The channel's workers: event processing (batches, woken by the webhook) and the hourly token refresh. */
     async startWorkers(): Promise<void> {
-      await jobs.work(
-        instagramProcessJob,
-        async ({ brandId, threadKey }) => {
-          await processor.processThread(brandId, threadKey);
-        },
-        { batchSize: 20 },
-      );
+      // The advisory lock keeps one thread's events in order whichever loop takes them.
+      for (let loop = 0; loop < (deps.processingLoops ?? 1); loop += 1) {
+        await jobs.work(
+          instagramProcessJob,
+          async ({ brandId, threadKey }) => {
+            await processor.processThread(brandId, threadKey);
+          },
+          { batchSize: 20 },
+        );
+      }
       await jobs.work(instagramRefreshTokensJob, async () => {
         const result = await connections.refreshDueTokens();
         if (result.refreshed + result.needsReconnect + result.failed > 0) log.info(result, 'instagram tokens refreshed');

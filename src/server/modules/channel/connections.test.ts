@@ -2,6 +2,9 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
+import { AppError } from '#server/errors.ts';
+import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
+import { createConnectionService } from './connections.ts';
 import { createTestUser, signInAs } from '#tests/support/test-app.ts';
 import { createConnectedBrand, createInstagramHarness, type InstagramHarness } from '#tests/support/instagram.ts';
 
@@ -137,6 +140,24 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
     expect(status.body).not.toContain(account.token);
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(account.token);
+  });
+
+  it('without an encryption key (PostgreSQL, ENCRYPTION_KEY unset) connecting is refused naming the variable; nothing stored', async () => {
+    const service = createConnectionService({
+      db: harness.app.database.db,
+      graph: harness.app.channel.graph,
+      secretBox: createUnavailableSecretBox(),
+      log: harness.app.log,
+    });
+    const account = harness.fake.addAccount({ accountId: '17841400000000888', username: 'nokey' });
+    const calls = harness.fake.calls.length;
+    const error = await service
+      .connectWithToken(owner.id, brandId, { accountId: account.accountId, accessToken: account.token })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).statusCode).toBe(503);
+    expect((error as AppError).message).toContain('ENCRYPTION_KEY');
+    expect(harness.fake.calls.length).toBe(calls);
   });
 
   it('409 when the account already belongs to another brand', async () => {

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { InstagramWebhookPayload } from '#contracts/instagram.ts';
 import type { Database } from '#server/db/client.ts';
@@ -9,6 +9,7 @@ import { extractInboundEvents } from './webhook-events.ts';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters (7 columns each). */
 const chunkSize = 500;
+const lastWebhookPrecisionMs = 5000;
 
 export interface IngestResult {
   received: number;
@@ -23,6 +24,28 @@ export interface IngestResult {
  * connected are acknowledged and logged, not stored.
  */
 export function createInbox({ db, jobs, log }: { db: Database; jobs: JobQueue; log: Logger }) {
+  const touchedAt = new Map<string, number>();
+
+  /**
+   * "Last webhook received" for the screen, to the nearest few seconds. Outside the transaction and throttled: one
+   * row per account updated by every request would serialise all deliveries on its row lock.
+   */
+  async function touchLastWebhook(accountIds: string[]) {
+    const now = Date.now();
+    const due = accountIds.filter((id) => now - (touchedAt.get(id) ?? 0) >= lastWebhookPrecisionMs);
+    if (due.length === 0) return;
+    for (const id of due) touchedAt.set(id, now);
+    await db
+      .update(instagramConnections)
+      .set({ lastWebhookAt: sql`now()` })
+      .where(
+        and(
+          inArray(instagramConnections.accountId, due),
+          sql`(${instagramConnections.lastWebhookAt} is null or ${instagramConnections.lastWebhookAt} < now() - interval '5 seconds')`,
+        ),
+      );
+  }
+
   return {
     async ingest(payload: InstagramWebhookPayload): Promise<IngestResult> {
       const events = extractInboundEvents(payload);
@@ -65,10 +88,6 @@ export function createInbox({ db, jobs, log }: { db: Database; jobs: JobQueue; l
           stored += rows.length;
           for (const row of rows) threads.set(`${row.brandId}|${row.threadKey}`, row);
         }
-        await tx
-          .update(instagramConnections)
-          .set({ lastWebhookAt: sql`now()` })
-          .where(inArray(instagramConnections.accountId, [...new Set(known.map((event) => event.accountId))]));
         await jobs.sendMany(
           instagramProcessJob,
           [...threads.values()].map((thread) => ({ payload: thread })),
@@ -76,6 +95,7 @@ export function createInbox({ db, jobs, log }: { db: Database; jobs: JobQueue; l
         );
       });
       if (threads.size > 0) jobs.wake(instagramProcessJob);
+      await touchLastWebhook([...new Set(known.map((event) => event.accountId))]);
       return { received: events.length, stored, duplicates: known.length - stored, unknownAccount };
     },
   };

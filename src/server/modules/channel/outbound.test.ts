@@ -219,6 +219,20 @@ describe('failures', () => {
     });
   });
 
+  it('a process killed after recording and before the call: the retried job sends nothing, the outcome is unknown', async () => {
+    const { conversationId, igsid } = await newConversation();
+    const idempotencyKey = key();
+    // What a crash leaves behind: the send recorded as queued, no call made.
+    await db().executeSql(
+      `insert into instagram_sends (brand_id, kind, origin, idempotency_key, conversation_id, recipient, text)
+       values ($1, 'direct_message', 'assistant', $2, $3, $4, 'Interrupted')`,
+      [brand.brandId, idempotencyKey, conversationId, igsid],
+    );
+    const retried = await outbound.sendDirectMessage({ conversationId, text: 'Interrupted', origin: 'assistant', idempotencyKey });
+    expect(retried).toMatchObject({ status: 'unknown', duplicate: true });
+    expect(sendsTo(igsid)).toHaveLength(0);
+  });
+
   it('the echo of a normal send marks it delivered, not a person’s reply', async () => {
     const { conversationId, igsid } = await newConversation();
     const result = await outbound.sendDirectMessage({ conversationId, text: 'Echo me', origin: 'assistant', idempotencyKey: key() });

@@ -60,13 +60,19 @@ export interface ProcessorDeps {
  * thread, in Instagram's order, so two workers never interleave a customer's messages.
  */
 export function createProcessor({ db, jobs, graph, connections, log }: ProcessorDeps) {
-  /** The customer's username, from the cache or the User Profile API; null while unknown (the IGSID is shown). */
-  async function resolveUsername(brandId: string, igsid: string): Promise<string | null> {
+  async function findCachedProfile(brandId: string, igsid: string) {
     const [cached] = await db
       .select()
       .from(instagramProfiles)
       .where(and(eq(instagramProfiles.brandId, brandId), eq(instagramProfiles.igsid, igsid)));
-    if (cached && (cached.username || Date.now() - cached.fetchedAt.getTime() < profileRetryMs)) return cached.username;
+    return cached;
+  }
+
+  const isFresh = (cached: { username: string | null; fetchedAt: Date } | undefined) =>
+    Boolean(cached && (cached.username || Date.now() - cached.fetchedAt.getTime() < profileRetryMs));
+
+  /** The User Profile API's username (cached); null while unknown (the IGSID is shown). */
+  async function fetchUsername(brandId: string, igsid: string, cached: { username: string | null } | undefined): Promise<string | null> {
     const usable = await connections.getUsableToken(brandId);
     if (!usable) return cached?.username ?? null;
     let username: string | null = null;
@@ -348,8 +354,10 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
           .orderBy(asc(instagramEvents.occurredAt), asc(instagramEvents.receivedAt), asc(instagramEvents.id))
           .limit(sliceSize);
         if (pending.length === 0) return handled;
-        const needsProfile = threadKey.startsWith('igsid:') && pending.some((e) => ['message', 'echo', 'postback', 'deleted'].includes(e.kind));
-        const username = needsProfile ? await resolveUsername(brandId, threadKey.slice('igsid:'.length)) : null;
+        const igsid = threadKey.startsWith('igsid:') ? threadKey.slice('igsid:'.length) : null;
+        const needsProfile = igsid !== null && pending.some((e) => ['message', 'echo', 'postback', 'deleted'].includes(e.kind));
+        const cached = needsProfile ? await findCachedProfile(brandId, igsid) : undefined;
+        const username = cached?.username ?? null;
         let woke = false;
         for (const event of pending) {
           try {
@@ -371,6 +379,15 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
           handled += 1;
         }
         if (woke) jobs.wake(assistantRespondJob);
+        // The profile is looked up after the messages are stored and handed on: the assistant never waits for it.
+        if (needsProfile && !isFresh(cached)) {
+          const found = await fetchUsername(brandId, igsid, cached);
+          if (found) {
+            await db.execute(sql`
+              update conversations set customer_username = ${found}
+              where brand_id = ${brandId} and customer_instagram_id = ${igsid} and customer_username = customer_instagram_id`);
+          }
+        }
       }
     },
 

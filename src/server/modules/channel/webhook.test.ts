@@ -86,6 +86,19 @@ describe('POST /api/webhooks/instagram: signatures and shape', () => {
     expect((await postWebhook(app(), body)).statusCode).toBe(200);
   });
 
+  it('reads the bytes whatever the content type says (or when it is missing)', async () => {
+    for (const contentType of [undefined, 'text/plain', 'application/json; charset=utf-8']) {
+      const body = JSON.stringify(payload());
+      const response = await app().app.inject({
+        method: 'POST',
+        url: '/api/webhooks/instagram',
+        headers: { 'x-hub-signature-256': signWebhookBody(appSecret, body), ...(contentType ? { 'content-type': contentType } : {}) },
+        payload: body,
+      });
+      expect(response.statusCode, String(contentType)).toBe(200);
+    }
+  });
+
   it('400 for a validly signed body that is not JSON or not a webhook payload', async () => {
     expect((await postWebhook(app(), 'not json at all')).statusCode).toBe(400);
     expect((await postWebhook(app(), { object: 'page', entry: [] })).statusCode).toBe(400);
@@ -276,7 +289,8 @@ describe('processing each event kind', () => {
       media_id: 'media-1',
       from_instagram_id: 'cust-6',
     });
-    const jobs = (await assistantJobs(app())).filter((j) => (j.data as { kind: string }).kind === 'comment');
+    const ids = new Set(rows.map((r) => r.id));
+    const jobs = (await assistantJobs(app())).filter((j) => ids.has((j.data as { commentId?: string }).commentId));
     expect(jobs).toHaveLength(2);
   });
 });

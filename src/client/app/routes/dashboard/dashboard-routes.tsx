@@ -4,15 +4,16 @@ import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx
 import { paths } from '#client/config/paths.ts';
 import { NotFoundRoute } from '../not-found.tsx';
 import { AutomationRoute } from './automation.tsx';
+import { InstagramRoute } from './instagram.tsx';
 import { BrandsRoute } from './brands.tsx';
 import { ConversationsRoute } from './conversations.tsx';
 import { OverviewRoute } from './overview.tsx';
 import { PsychologyRoute } from './psychology.tsx';
 
 /**
- * spec §2 Route access for verified users: `/` and `/dashboard` show the overview, plus four screens. The
- * sidebar's other links (Instagram, Shopify, Performance, Revenue, Settings) are not in the router, so they
- * fall to the not-found page.
+ * spec §2 Route access for verified users: `/` and `/dashboard` show the overview, plus four screens, and the
+ * Instagram connections (issue 9). The sidebar's other links (Shopify, Performance, Revenue, Settings) are not in
+ * the router, so they fall to the not-found page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -21,6 +22,7 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.brands]: BrandsRoute,
   [paths.dashboard.psychology]: PsychologyRoute,
   [paths.dashboard.automation]: AutomationRoute,
+  [paths.dashboard.instagram]: InstagramRoute,
 };
 
 /**

@@ -1,0 +1,58 @@
+import { useSearch } from 'wouter';
+import type { Brand } from '#contracts/dashboard.ts';
+import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { useInstagramSettings } from '#client/features/instagram/api/get-instagram-settings.ts';
+import { ConnectionCard } from '#client/features/instagram/components/connection-card.tsx';
+import { WebhookSetup } from '#client/features/instagram/components/webhook-setup.tsx';
+import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+
+/** The message the OAuth callback sends back in the query string. */
+function CallbackMessage({ brands }: { brands: Brand[] }) {
+  const params = new URLSearchParams(useSearch());
+  const outcome = params.get('instagram');
+  if (outcome === 'connected') {
+    const brand = brands.find((b) => b.id === params.get('brandId'));
+    return (
+      <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-950">
+        Instagram is connected{brand ? ` for ${brand.name}` : ''}.
+      </p>
+    );
+  }
+  if (outcome === 'error') {
+    return (
+      <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        Instagram was not connected: {params.get('message') ?? 'something went wrong.'}
+      </p>
+    );
+  }
+  return null;
+}
+
+function InstagramConnections({ brands }: { brands: Brand[] }) {
+  const settings = useInstagramSettings();
+  if (settings.isPending) return <LoadingState label="Loading the Instagram settings…" />;
+  if (settings.isError) {
+    return <ErrorState title="Could not load the Instagram settings" error={settings.error} onRetry={() => void settings.refetch()} />;
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <CallbackMessage brands={brands} />
+      {brands.length === 0 ? (
+        <NoBrands />
+      ) : (
+        brands.map((brand) => <ConnectionCard key={brand.id} brand={brand} oauthAvailable={settings.data.oauthAvailable} />)
+      )}
+      <WebhookSetup settings={settings.data} />
+    </div>
+  );
+}
+
+/** Issue 9 §10: each brand's Instagram account, and the webhook settings to paste into Meta's dashboard. */
+export function InstagramRoute() {
+  return (
+    <>
+      <PageHeader title="Instagram" subtitle="Connect each brand’s Instagram account so Voicecart can answer its DMs and comments" />
+      <WithBrands>{(brands) => <InstagramConnections brands={brands} />}</WithBrands>
+    </>
+  );
+}

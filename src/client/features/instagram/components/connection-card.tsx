@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Brand } from '#contracts/dashboard.ts';
+import { connectInstagramInputSchema, type InstagramConnection } from '#contracts/instagram.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { getServerMessage } from '#client/lib/api-client.ts';
+import { useConnectInstagram } from '../api/connect-instagram.ts';
+import { useDisconnectInstagram } from '../api/disconnect-instagram.ts';
+import { useInstagramConnection } from '../api/get-instagram-connection.ts';
+
+const formatTime = (iso: string | null, empty: string) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : empty;
+
+const statusLabel: Record<InstagramConnection['status'], { text: string; tone: 'success' | 'warning' | 'neutral' }> = {
+  connected: { text: 'Connected', tone: 'success' },
+  needs_reconnect: { text: 'Needs reconnect', tone: 'warning' },
+  not_connected: { text: 'Not connected', tone: 'neutral' },
+};
+
+/** Issue 9 §2a: a token generated in Meta's app dashboard, for accounts added there. */
+function ManualTokenForm({ brand }: { brand: Brand }) {
+  const id = useId();
+  const connect = useConnectInstagram(brand.id);
+  const [errors, setErrors] = useState<{ accountId?: string; accessToken?: string }>({});
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = connectInstagramInputSchema.safeParse({
+      accountId: String(form.get('accountId') ?? ''),
+      accessToken: String(form.get('accessToken') ?? ''),
+    });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof typeof errors;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    const target = event.currentTarget;
+    connect.mutate(parsed.data, { onSuccess: () => target.reset() });
+  }
+
+  const fieldError = (field: keyof typeof errors) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="text-xs text-red-800">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3" aria-label={`Token from Meta’s dashboard for ${brand.name}`}>
+      <div className="grid gap-3 md:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-accountId`}>Instagram account ID</Label>
+          <Input
+            id={`${id}-accountId`}
+            name="accountId"
+            inputMode="numeric"
+            autoComplete="off"
+            aria-invalid={errors.accountId ? true : undefined}
+            aria-describedby={errors.accountId ? `${id}-accountId-error` : undefined}
+          />
+          {fieldError('accountId')}
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-accessToken`}>Access token</Label>
+          <Input
+            id={`${id}-accessToken`}
+            name="accessToken"
+            type="password"
+            autoComplete="off"
+            aria-invalid={errors.accessToken ? true : undefined}
+            aria-describedby={errors.accessToken ? `${id}-accessToken-error` : undefined}
+          />
+          {fieldError('accessToken')}
+        </div>
+      </div>
+      {connect.isError && (
+        <p role="alert" className="text-sm text-red-800">
+          {getServerMessage(connect.error) ?? 'The token could not be saved.'}
+        </p>
+      )}
+      <div>
+        <Button type="submit" variant="outline" disabled={connect.isPending}>
+          {connect.isPending ? 'Checking the token…' : 'Save token'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConnectionDetails({ brand, connection, oauthAvailable }: { brand: Brand; connection: InstagramConnection; oauthAvailable: boolean }) {
+  const disconnect = useDisconnectInstagram(brand.id);
+  const status = statusLabel[connection.status];
+  return (
+    <div className="flex flex-col gap-4">
+      {connection.status === 'needs_reconnect' && (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-medium">Reconnect @{connection.username} to keep answering messages.</p>
+          <p>Instagram no longer accepts this account’s token, so nothing is sent for {brand.name}.</p>
+          {connection.statusReason && <p className="mt-1 text-amber-900">Instagram said: {connection.statusReason}</p>}
+        </div>
+      )}
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Status</dt>
+          <dd>
+            <Badge tone={status.tone}>{status.text}</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Account</dt>
+          <dd className="text-slate-900">{connection.username ? `@${connection.username} (${connection.accountId})` : 'None'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Token expires</dt>
+          <dd className="text-slate-900">
+            {connection.status === 'not_connected' ? '—' : formatTime(connection.tokenExpiresAt, 'Not told by Instagram (refreshed every 50 days)')}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Last webhook received</dt>
+          <dd className="text-slate-900">{formatTime(connection.lastWebhookAt, 'None yet')}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {oauthAvailable && (
+          <Button asChild>
+            <a href={`/api/instagram/connect?brandId=${encodeURIComponent(brand.id)}`}>
+              {connection.status === 'not_connected' ? 'Connect with Instagram' : 'Reconnect with Instagram'}
+            </a>
+          </Button>
+        )}
+        {connection.status !== 'not_connected' && (
+          <Button variant="destructive" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
+            {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+          </Button>
+        )}
+      </div>
+      {disconnect.isError && (
+        <p role="alert" className="text-sm text-red-800">
+          {getServerMessage(disconnect.error) ?? 'Could not disconnect.'}
+        </p>
+      )}
+      <details className="rounded-lg border border-slate-200 p-3">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Use a token from Meta’s app dashboard</summary>
+        <div className="mt-3">
+          <ManualTokenForm brand={brand} />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+/** Issue 9 §10: one brand's Instagram connection. */
+export function ConnectionCard({ brand, oauthAvailable }: { brand: Brand; oauthAvailable: boolean }) {
+  const query = useInstagramConnection(brand.id);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
+        {brand.name} <span className="text-sm font-normal text-slate-600">@{brand.username}</span>
+      </h2>
+      {query.isPending ? (
+        <LoadingState label={`Loading the Instagram connection of ${brand.name}…`} />
+      ) : query.isError ? (
+        <ErrorState title={`Could not load the Instagram connection of ${brand.name}`} error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <ConnectionDetails brand={brand} connection={query.data} oauthAvailable={oauthAvailable} />
+      )}
+    </section>
+  );
+}

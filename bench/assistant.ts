@@ -233,9 +233,16 @@ async function runBackend(backend: string) {
       posts.push(send(igsid, texts[index % texts.length]!));
     }
     await Promise.all(posts);
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && [...sentAt.keys()].some((igsid) => !arrivals.has(igsid))) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // A backlog is slow, not lost: wait while answers keep coming; a DM is lost when nothing arrives for 30 s.
+    let answered = 0;
+    let lastProgress = Date.now();
+    while (Date.now() - lastProgress < 30_000 && [...sentAt.keys()].some((igsid) => !arrivals.has(igsid))) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = [...sentAt.keys()].filter((igsid) => arrivals.has(igsid)).length;
+      if (now > answered) {
+        answered = now;
+        lastProgress = Date.now();
+      }
     }
     const lastArrival = Math.max(...[...sentAt.keys()].flatMap((igsid) => arrivals.get(igsid) ?? []));
     // Duplicates show up late, if at all: give them a moment.
@@ -245,6 +252,30 @@ async function runBackend(backend: string) {
       .map(([igsid, at]) => arrivals.get(igsid)![0]! - at)
       .sort((a, b) => a - b);
     const lost = [...sentAt.keys()].filter((igsid) => !arrivals.has(igsid)).length;
+    // Where the assistant's own time goes (its trace timings), median per step, over the load's replies.
+    const { rows: stepRows } = await app.database.executeSql(
+      `select t.trace->'timings' as timings from assistant_traces t join conversations c on c.id = t.conversation_id
+        where c.customer_instagram_id like $1`,
+      [`load-${backend}-%`],
+    );
+    const steps: Record<string, number[]> = {};
+    for (const row of stepRows) for (const [step, ms] of Object.entries(row.timings as Record<string, number>)) (steps[step] ??= []).push(ms);
+    // Split the latency: the channel's inbound processing (webhook stored -> event processed) and the assistant
+    // (event processed -> trace recorded after the send), medians in ms.
+    const { rows: splitRows } = await app.database.executeSql(
+      `select percentile_cont(0.5) within group (order by extract(epoch from (e.processed_at - e.received_at)) * 1000) as inbound_ms
+         from instagram_events e where e.thread_key like $1 and e.processed_at is not null`,
+      [`%load-${backend}-%`],
+    );
+    const { rows: assistantRows } = await app.database.executeSql(
+      `select percentile_cont(0.5) within group (order by extract(epoch from (t.created_at - e.processed_at)) * 1000) as assistant_ms
+         from assistant_traces t join conversations c on c.id = t.conversation_id
+         join instagram_events e on e.brand_id = c.brand_id and e.thread_key like '%' || c.customer_instagram_id
+        where c.customer_instagram_id like $1 and e.processed_at is not null`,
+      [`load-${backend}-%`],
+    );
+    const split = { inboundMs: Number(splitRows[0]?.inbound_ms ?? NaN), assistantMs: Number(assistantRows[0]?.assistant_ms ?? NaN) };
+    const stepMedians = Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(values.sort((a, b) => a - b), 50)]));
     const duplicated = [...sentAt.keys()].filter((igsid) => (arrivals.get(igsid)?.length ?? 0) > 1).length;
     return {
       backend,
@@ -259,6 +290,8 @@ async function runBackend(backend: string) {
         answeredPerSecond: latencies.length / ((lastArrival - loadStarted) / 1000),
         lost,
         duplicated,
+        stepMedians,
+        split,
       },
     };
   } finally {
@@ -293,6 +326,8 @@ async function main() {
         `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +
         `lost ${load.lost}, duplicated ${load.duplicated}`,
     );
+    console.log(`median split: inbound processing ${load.split.inboundMs.toFixed(0)} ms, then assistant queue + pipeline + send ${load.split.assistantMs.toFixed(0)} ms`);
+    console.log(`assistant steps (median ms): ${Object.entries(load.stepMedians).map(([step, ms]) => `${step} ${ms}`).join(', ')}`);
   }
 }
 

@@ -115,7 +115,8 @@ export async function startRuntime(
   if (options.workers ?? true) {
     await startWorkers({ jobs, mailer, catalog });
     await channel.startWorkers();
-    await startAssistantWorker({ jobs, assistant });
+    // PostgreSQL answers many at once; PGlite has one connection, so a second worker only overlaps network waits.
+    await startAssistantWorker({ jobs, assistant, concurrency: config.DATABASE_URL ? 8 : 2 });
   }
   const app = await buildApp({
     config,

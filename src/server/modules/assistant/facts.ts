@@ -26,7 +26,8 @@ function findDistinguishingOption(variants: CatalogVariant[]): { name: string; v
 
 async function priceOffer(context: FactsContext, product: CatalogProduct, variant: CatalogVariant): Promise<PricedOffer> {
   const stock = await context.catalog.checkStock({ brandId: context.brandId, variantId: variant.id, deadlineMs: STOCK_DEADLINE_MS });
-  const canBuy = stock.availableForSale && (stock.quantity === null || stock.quantity > 0);
+  // The store decides: a variant on backorder sells at 0; an untracked one has no figure.
+  const canBuy = stock.availableForSale;
   const link = canBuy
     ? (
         await context.catalog.checkoutLink({

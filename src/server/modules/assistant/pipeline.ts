@@ -6,7 +6,7 @@ import { collectGroundingSources } from './grounding.ts';
 import { applyOutputGuards, type OutputGuardResult } from './output-guards.ts';
 import type { CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
 import { matchRule } from './rules.ts';
-import { classifyIntent, understand } from './understanding.ts';
+import { classifyIntent, expandShorthand, understand } from './understanding.ts';
 import type { AssistantEvent, Facts, PricedOffer, StoredRule, Understanding } from './types.ts';
 
 /**
@@ -181,7 +181,7 @@ async function findProductLink(
   if (product.url) return product.url;
   for (const variantId of variantIds.slice(0, 3)) {
     const stock = await context.catalog.checkStock({ brandId: context.brandId, variantId, deadlineMs: 3000 });
-    if (!stock.availableForSale || stock.quantity === 0) continue;
+    if (!stock.availableForSale) continue;
     const { url } = await context.catalog.checkoutLink({
       brandId: context.brandId,
       variantId,
@@ -372,7 +372,7 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
     }
   };
   let searched: Promise<FindProductsResult> | undefined;
-  const search = () => (searched ??= deps.catalog.findProducts({ brandId: event.brand.id, text: event.text }));
+  const search = () => (searched ??= deps.catalog.findProducts({ brandId: event.brand.id, text: expandShorthand(event.text) }));
 
   const finish = async (partial: Partial<AssistantTrace> & { outcome: TraceOutcome }, delivery: Delivery, facts: Facts | null, understanding: Understanding | null) => {
     timings.total = Math.round((now() - started) * 10) / 10;

@@ -1,4 +1,4 @@
-import type { CatalogService, FindProductsResult } from './ports.ts';
+import type { CatalogProduct, CatalogService, FindProductsResult } from './ports.ts';
 import type { HistoryTurn, Intent, ProductSelection, Understanding } from './types.ts';
 
 /** Lower case, accents and repeated letters folded ("pleeease" -> "pleease"), so typos and slang match. */
@@ -16,7 +16,7 @@ export function normaliseText(text: string): string {
 const intentPatterns: [Intent, RegExp][] = [
   [
     'human',
-    /\b(real (person|human)|a (person|human)|an? (agent|rep|representative)|talk(ing)? to (someone|somebody|a|an|the|your|real|actual)|speak(ing)? (to|with) (someone|somebody|a|an|the|your)|human (please|pls|plz)|customer (service|support)|not a (bot|robot)|are you a (bot|robot)|stop (the )?bot|manager|live (chat|agent|person)|someone real|call me|phone (number|call))\b/,
+    /\b(real (person|human)|a (person|human)|an? (agent|rep|representative)|talk(ing)? to (someone|somebody|a|an|the|your|real|actual)|speak(ing)? (to|with) (someone|somebody|a|an|the|your)|human (please|pls|plz)|customer (service|support)|not a (bot|robot)|are you a (bot|robot)|stop (the )?bot|manager|live (chat|agent|person)|someone real|(any ?one|any ?body) (real|there|human)|call me|phone (number|call))\b/,
   ],
   [
     'complaint',
@@ -60,6 +60,56 @@ export function classifyIntent(text: string, mentionsProduct: boolean): Intent {
   return mentionsProduct ? 'availability' : 'other';
 }
 
+// Colour and size shorthand seen in DMs, read as the full word before options are matched.
+const shorthand: [RegExp, string][] = [
+  [/\b(blk|blck|bk)\b/g, 'black'],
+  [/\b(wht|whte|wite)\b/g, 'white'],
+  [/\b(gry|gray)\b/g, 'grey'],
+  [/\b(nvy)\b/g, 'navy'],
+  [/\b(sm|sml)\b/g, 'small'],
+  [/\b(med|meduim)\b/g, 'medium'],
+  [/\b(lrg|lg)\b/g, 'large'],
+];
+
+export function expandShorthand(text: string): string {
+  return shorthand.reduce((result, [pattern, word]) => result.replace(pattern, word), normaliseText(text));
+}
+
+const squash = (text: string) => normaliseText(text).replace(/\s+/g, '');
+
+/**
+ * Keeps the candidate variants whose option values the buyer wrote out (e.g. a shade, a scent, "50 ml", "M/L"),
+ * one option at a time, never narrowing to nothing. The catalog's search reads sizes and colours; this also reads
+ * any other option the product has. Single letters are left to the catalog (they hide inside words).
+ */
+export function narrowByNamedOptions(product: CatalogProduct, variantIds: string[], text: string): string[] {
+  const said = ` ${squash(expandShorthand(text)).replace(/[^\p{L}\p{N}/.%-]+/gu, ' ')} `;
+  const spaced = ` ${expandShorthand(text).replace(/[^\p{L}\p{N}/.%'-]+/gu, ' ')} `;
+  let candidates = variantIds;
+  const optionNames = [...new Set(product.variants.flatMap((variant) => variant.options.map((option) => option.name)))];
+  for (const name of optionNames) {
+    const values = [...new Set(product.variants.flatMap((variant) => variant.options.filter((option) => option.name === name).map((option) => option.value)))];
+    const named = values.filter((value) => {
+      const plain = normaliseText(value);
+      if (plain.replace(/\s+/g, '').length < 2) return false;
+      const escaped = plain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (new RegExp(`[^\\p{L}\\p{N}']${escaped}[^\\p{L}\\p{N}']`, 'u').test(spaced)) return true;
+      // "50ml" for "50 ml": compare without spaces, with no digit or letter glued on either side.
+      const tight = squash(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return /\d/.test(tight) && new RegExp(`[^\\p{L}\\p{N}]${tight}[^\\p{L}\\p{N}]`, 'u').test(said);
+    });
+    if (named.length === 0) continue;
+    // The longest named value wins ("heather grey" over "grey"), as the buyer wrote the fuller name.
+    const longest = named.sort((a, b) => b.length - a.length).filter((value, _index, all) => !all.some((other) => other !== value && normaliseText(other).includes(normaliseText(value))));
+    const kept = candidates.filter((id) => {
+      const variant = product.variants.find((item) => item.id === id);
+      return variant?.options.some((option) => option.name === name && longest.includes(option.value));
+    });
+    if (kept.length > 0) candidates = kept;
+  }
+  return candidates;
+}
+
 /** A follow-up that names only an option ("and in blue?", "what about L") refers to the last product. */
 function looksLikeFollowUp(text: string, search: FindProductsResult): boolean {
   if (search.requestedOptions.length > 0) return true;
@@ -80,7 +130,8 @@ export async function resolveProduct(input: {
   const { catalog, brandId, text, history, search } = input;
   if (search.outcome === 'match' && search.matches[0]) {
     const [best] = search.matches;
-    return { kind: 'product', product: best.product, variantIds: best.variantIds, requestedOptions: search.requestedOptions, fromHistory: false };
+    const variantIds = narrowByNamedOptions(best.product, best.variantIds, text);
+    return { kind: 'product', product: best.product, variantIds, requestedOptions: search.requestedOptions, fromHistory: false };
   }
   if (search.outcome === 'ambiguous') {
     return { kind: 'ambiguous', products: search.matches.map((match) => match.product) };
@@ -95,7 +146,9 @@ export async function resolveProduct(input: {
   const combined = await catalog.findProducts({ brandId, text: `${last.title} ${options}`.trim() });
   const best = combined.matches.find((match) => match.product.title === last.title) ?? combined.matches[0];
   if (!best) return { kind: 'none' };
-  return { kind: 'product', product: best.product, variantIds: best.variantIds, requestedOptions: combined.requestedOptions, fromHistory: true };
+  // Earlier options first, then the new message's: the later one wins where they name the same option.
+  const narrowed = narrowByNamedOptions(best.product, narrowByNamedOptions(best.product, best.variantIds, `${last.text}`), text);
+  return { kind: 'product', product: best.product, variantIds: narrowed.length > 0 ? narrowed : best.variantIds, requestedOptions: combined.requestedOptions, fromHistory: true };
 }
 
 /** The most recent product the buyer named in the conversation (newest first), with the options they gave. */
@@ -103,11 +156,11 @@ async function findLastProduct(
   catalog: CatalogService,
   brandId: string,
   history: HistoryTurn[],
-): Promise<{ title: string; requestedOptions: FindProductsResult['requestedOptions'] } | null> {
+): Promise<{ title: string; text: string; requestedOptions: FindProductsResult['requestedOptions'] } | null> {
   const recent = history.filter((turn) => turn.sender === 'customer').slice(-6).reverse();
   for (const turn of recent) {
     const found = await catalog.findProducts({ brandId, text: turn.content, limit: 3 });
-    if (found.outcome === 'match' && found.matches[0]) return { title: found.matches[0].product.title, requestedOptions: found.requestedOptions };
+    if (found.outcome === 'match' && found.matches[0]) return { title: found.matches[0].product.title, text: turn.content, requestedOptions: found.requestedOptions };
   }
   return null;
 }

@@ -8,12 +8,23 @@ import type { AssistantService } from './service.ts';
  * event key and the channel's idempotency key `assistant:<event>`, so a retry after a crash or a second process
  * picking the same event never sends twice.
  */
-export async function startAssistantWorker({ jobs, assistant }: { jobs: JobQueue; assistant: AssistantService }): Promise<void> {
-  await jobs.work(
-    assistantRespondJob,
-    async (payload) => {
-      await assistant.respond(payload);
-    },
-    { batchSize: 1 },
-  );
+export async function startAssistantWorker({
+  jobs,
+  assistant,
+  concurrency = 1,
+}: {
+  jobs: JobQueue;
+  assistant: AssistantService;
+  /** Workers in this process; replies of one conversation still go out in order (the service waits for earlier ones). */
+  concurrency?: number;
+}): Promise<void> {
+  for (let index = 0; index < concurrency; index += 1) {
+    await jobs.work(
+      assistantRespondJob,
+      async (payload) => {
+        await assistant.respond(payload);
+      },
+      { batchSize: 1 },
+    );
+  }
 }

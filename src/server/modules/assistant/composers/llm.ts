@@ -115,12 +115,12 @@ export function createLlmComposer({ client, catalog, deadlineMs, log }: LlmCompo
         case 'check_stock': {
           const { variant_id } = parsed.data as z.infer<typeof argumentSchemas.check_stock>;
           const stock = await catalog.checkStock({ brandId, variantId: variant_id, deadlineMs: 3000 });
-          return { variant_id, available: stock.availableForSale && stock.quantity !== 0, quantity: stock.quantity, price: stock.price, currency: stock.currency, source: stock.source };
+          return { variant_id, available: stock.availableForSale, quantity: stock.quantity, price: stock.price, currency: stock.currency, source: stock.source };
         }
         case 'checkout_link': {
           const { variant_id, quantity } = parsed.data as z.infer<typeof argumentSchemas.checkout_link>;
           const stock = await catalog.checkStock({ brandId, variantId: variant_id, deadlineMs: 3000 });
-          if (!stock.availableForSale || stock.quantity === 0) return { error: 'this variant is sold out; no link' };
+          if (!stock.availableForSale) return { error: 'this variant is sold out; no link' };
           const { url } = await catalog.checkoutLink({ brandId, variantId: variant_id, quantity: quantity ?? 1, ...(event.conversation ? { conversationId: event.conversation.id } : {}) });
           return { variant_id, checkout_url: url };
         }

@@ -1,0 +1,26 @@
+import type { BrowserContext } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/** issue 11 §11: "Try the assistant" on Psychology Settings, over seed-demo's sample store. */
+async function signIn(context: BrowserContext, baseURL: string | undefined) {
+  const value = process.env.E2E_DASHBOARD_SESSION;
+  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');
+  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
+}
+
+test('the playground answers in the unsaved voice with a readable trace, and the page stays accessible', async ({ page, context, baseURL }) => {
+  await signIn(context, baseURL);
+  await page.goto('/dashboard/psychology');
+  await expect(page.getByRole('heading', { name: 'Try the assistant' })).toBeVisible();
+  await page.getByLabel('Communication Tone').selectOption('luxury');
+  await page.getByLabel('Buyer message').fill('how much is the rose water face mist?');
+  await page.getByRole('button', { name: 'Send test message' }).click();
+
+  const conversation = page.getByRole('list', { name: 'Test conversation' });
+  await expect(conversation).toContainText('$19.00');
+  // The luxury tone's disclosure: the unsaved form value reached the preview.
+  await expect(conversation).toContainText('automated reply on behalf of Luna Skincare');
+  await expect(page.getByText('Rose Water Face Mist', { exact: true })).toBeVisible();
+  await expect(page.getByText(/in stock, (live from the store|from the last sync)/)).toBeVisible();
+  await expectAccessible(page);
+});

@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 const page = 'dist/client/prerendered/index.html';
 if (!existsSync(page)) throw new Error(`${page} is missing: run \`npm run build\` before \`npm run size\``);
 const html = readFileSync(page, 'utf8');
-const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map(
-  (match) => `dist/client/${match[1]}`,
-);
+const scripts = [
+  ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g),
+].map((match) => `dist/client/${match[1]}`);
 if (scripts.length === 0) throw new Error(`${page} loads no script: the budget would check nothing`);
 
 export default [

@@ -15,7 +15,11 @@ const areaOf = (source, kind) => new RegExp(`^#${kind}/(?:features|modules)/([^/
 const boundaries = {
   rules: {
     'no-sibling-import': {
-      meta: { type: 'problem', schema: [], messages: { sibling: '{{from}} must not import {{to}}: compose through the caller instead.' } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { sibling: '{{from}} must not import {{to}}: compose through the caller instead.' },
+      },
       create(context) {
         const file = context.filename.replaceAll('\\', '/');
         const match = /src\/(client)\/features\/([^/]+)\/|src\/(server)\/modules\/([^/]+)\//.exec(file);
@@ -26,7 +30,11 @@ const boundaries = {
           ImportDeclaration(node) {
             const other = areaOf(String(node.source.value), kind);
             if (other && other !== own) {
-              context.report({ node, messageId: 'sibling', data: { from: `${kind}/${own}`, to: `${kind}/${other}` } });
+              context.report({
+                node,
+                messageId: 'sibling',
+                data: { from: `${kind}/${own}`, to: `${kind}/${other}` },
+              });
             }
           },
         };
@@ -38,7 +46,17 @@ const boundaries = {
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'src/server/db/migrations/', 'test-results/', 'playwright-report/', '.bench/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'src/server/db/migrations/',
+      'test-results/',
+      'playwright-report/',
+      '.bench/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -46,7 +64,10 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/no-sibling-import': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -75,8 +96,14 @@ export default tseslint.config(
     files: ['src/server/integrations/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { regex: '^#server/db/|^drizzle-orm|^pg$|^@electric-sql/', message: 'Integrations never touch the database: token in, typed data out.' },
-        { regex: '^#client/|^#server/modules/', message: 'Integrations are leaves: nothing but contracts, errors and config.' },
+        {
+          regex: '^#server/db/|^drizzle-orm|^pg$|^@electric-sql/',
+          message: 'Integrations never touch the database: token in, typed data out.',
+        },
+        {
+          regex: '^#client/|^#server/modules/',
+          message: 'Integrations are leaves: nothing but contracts, errors and config.',
+        },
       ]),
     },
   },

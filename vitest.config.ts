@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/cli/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/contracts/**/*.test.ts',
+            'src/cli/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -36,16 +36,24 @@ interface EvalCase {
   id: string;
   history: string[];
   text: string;
-  expect: { kind: 'in_stock' | 'out_of_stock' | 'ask_which' | 'not_sold' | 'hand_off'; product: string | null; variant: string | null };
+  expect: {
+    kind: 'in_stock' | 'out_of_stock' | 'ask_which' | 'not_sold' | 'hand_off';
+    product: string | null;
+    variant: string | null;
+  };
   tags: string[];
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const APP_SECRET = 'bench-instagram-app-secret';
 
-async function openBenchDatabase(backend: string): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
-  if (backend !== 'postgres') return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+async function openBenchDatabase(
+  backend: string,
+): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+  if (backend !== 'postgres')
+    return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
   const name = `voicecart_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -97,7 +105,10 @@ async function runBackend(backend: string) {
   try {
     const db = app.database.db;
     const [user] = await db.insert(users).values({ email: 'bench@example.com', verified: true }).returning();
-    const [brandRow] = await db.insert(brands).values({ userId: user!.id, name: 'Bench Brand', username: 'benchbrand' }).returning();
+    const [brandRow] = await db
+      .insert(brands)
+      .values({ userId: user!.id, name: 'Bench Brand', username: 'benchbrand' })
+      .returning();
     const brand = { userId: user!.id, brandId: brandRow!.id };
     const fakeAccount = fake.addAccount({ accountId: '17841400000099', username: 'benchbrand' });
     const cookie = `${SESSION_COOKIE}=${await createSession(db, user!.id)}`;
@@ -122,7 +133,10 @@ async function runBackend(backend: string) {
       app.app.inject({
         method: 'POST',
         url: '/api/webhooks/instagram',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(APP_SECRET, body) },
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signWebhookBody(APP_SECRET, body),
+        },
         payload: body,
       });
 
@@ -140,7 +154,10 @@ async function runBackend(backend: string) {
     };
 
     const send = async (igsid: string, text: string) => {
-      const body = JSON.stringify({ object: 'instagram', entry: [{ id: account, time: Date.now(), messaging: [customerMessage(igsid, text)] }] });
+      const body = JSON.stringify({
+        object: 'instagram',
+        entry: [{ id: account, time: Date.now(), messaging: [customerMessage(igsid, text)] }],
+      });
       const response = await postWebhook(body);
       if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
     };
@@ -163,7 +180,9 @@ async function runBackend(backend: string) {
     };
 
     // ---- 1. accuracy ----
-    const cases = JSON.parse(readFileSync(path.join(import.meta.dirname, 'assistant-eval', 'cases.json'), 'utf8')) as EvalCase[];
+    const cases = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, 'assistant-eval', 'cases.json'), 'utf8'),
+    ) as EvalCase[];
     const misses: string[] = [];
     let right = 0;
     const byKind = new Map<string, { right: number; total: number }>();
@@ -179,7 +198,12 @@ async function runBackend(backend: string) {
           await send(igsid, item.text);
           const rows = await waitForTraces(igsid, item.history.length + 1);
           const last = rows.at(-1)!;
-          const trace = last.trace as { answerKind: string; link: string | null; alternative: { link: string | null } | null; product: { title: string } | null };
+          const trace = last.trace as {
+            answerKind: string;
+            link: string | null;
+            alternative: { link: string | null } | null;
+            product: { title: string } | null;
+          };
           const kind = (() => {
             switch (trace.answerKind) {
               case 'in_stock':
@@ -211,7 +235,9 @@ async function runBackend(backend: string) {
             right += 1;
             tally.right += 1;
           } else {
-            misses.push(`${item.id} "${item.text}": expected ${item.expect.kind} ${item.expect.product ?? ''} ${item.expect.variant ?? ''}; got ${kind} ${product ?? ''} ${variant ?? ''}`);
+            misses.push(
+              `${item.id} "${item.text}": expected ${item.expect.kind} ${item.expect.product ?? ''} ${item.expect.variant ?? ''}; got ${kind} ${product ?? ''} ${variant ?? ''}`,
+            );
           }
           byKind.set(item.expect.kind, tally);
         }
@@ -219,7 +245,9 @@ async function runBackend(backend: string) {
     );
 
     // ---- 2. steady load ----
-    const texts = cases.filter((item) => item.history.length === 0 && item.expect.kind !== 'hand_off').map((item) => item.text);
+    const texts = cases
+      .filter((item) => item.history.length === 0 && item.expect.kind !== 'hand_off')
+      .map((item) => item.text);
     const total = RATE * SECONDS;
     const sentAt = new Map<string, number>();
     const loadStarted = performance.now();
@@ -259,7 +287,9 @@ async function runBackend(backend: string) {
       [`load-${backend}-%`],
     );
     const steps: Record<string, number[]> = {};
-    for (const row of stepRows) for (const [step, ms] of Object.entries(row.timings as Record<string, number>)) (steps[step] ??= []).push(ms);
+    for (const row of stepRows)
+      for (const [step, ms] of Object.entries(row.timings as Record<string, number>))
+        (steps[step] ??= []).push(ms);
     // Split the latency: the channel's inbound processing (webhook stored -> event processed) and the assistant
     // (event processed -> trace recorded after the send), medians in ms.
     const { rows: splitRows } = await app.database.executeSql(
@@ -274,8 +304,19 @@ async function runBackend(backend: string) {
         where c.customer_instagram_id like $1 and e.processed_at is not null`,
       [`load-${backend}-%`],
     );
-    const split = { inboundMs: Number(splitRows[0]?.inbound_ms ?? NaN), assistantMs: Number(assistantRows[0]?.assistant_ms ?? NaN) };
-    const stepMedians = Object.fromEntries(Object.entries(steps).map(([step, values]) => [step, percentile(values.sort((a, b) => a - b), 50)]));
+    const split = {
+      inboundMs: Number(splitRows[0]?.inbound_ms ?? NaN),
+      assistantMs: Number(assistantRows[0]?.assistant_ms ?? NaN),
+    };
+    const stepMedians = Object.fromEntries(
+      Object.entries(steps).map(([step, values]) => [
+        step,
+        percentile(
+          values.sort((a, b) => a - b),
+          50,
+        ),
+      ]),
+    );
     const duplicated = [...sentAt.keys()].filter((igsid) => (arrivals.get(igsid)?.length ?? 0) > 1).length;
     return {
       backend,
@@ -311,23 +352,37 @@ async function main() {
   const run = promisify(execFile);
   for (const backend of BACKENDS) {
     const env = { ...process.env, BENCH_CHILD: backend };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', import.meta.filename], { env, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', import.meta.filename], {
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 15 * 60_000,
+    });
     const line = stdout.split('\n').find((text) => text.startsWith('BENCH_RESULT '));
     if (!line) throw new Error(`no result from the ${backend} run`);
     const result = JSON.parse(line.slice('BENCH_RESULT '.length)) as Awaited<ReturnType<typeof runBackend>>;
     const { accuracy, load } = result;
     console.log(`\n== ${backend} ==`);
-    console.log(`accuracy: ${accuracy.right}/${accuracy.total} = ${((100 * accuracy.right) / accuracy.total).toFixed(1)} %`);
-    for (const [kind, tally] of Object.entries(accuracy.byKind)) console.log(`  ${kind.padEnd(13)} ${tally.right}/${tally.total}`);
+    console.log(
+      `accuracy: ${accuracy.right}/${accuracy.total} = ${((100 * accuracy.right) / accuracy.total).toFixed(1)} %`,
+    );
+    for (const [kind, tally] of Object.entries(accuracy.byKind))
+      console.log(`  ${kind.padEnd(13)} ${tally.right}/${tally.total}`);
     if (SHOW_MISSES) for (const miss of accuracy.misses) console.log(`  miss ${miss}`);
-    else if (accuracy.misses.length > 0) console.log(`  (${accuracy.misses.length} misses; BENCH_SHOW_MISSES=1 lists them)`);
+    else if (accuracy.misses.length > 0)
+      console.log(`  (${accuracy.misses.length} misses; BENCH_SHOW_MISSES=1 lists them)`);
     console.log(
       `load: ${load.sent} DMs at ${load.rate}/s for ${load.seconds} s; webhook -> Graph send p50 ${load.p50.toFixed(0)} ms, ` +
         `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +
         `lost ${load.lost}, duplicated ${load.duplicated}`,
     );
-    console.log(`median split: inbound processing ${load.split.inboundMs.toFixed(0)} ms, then assistant queue + pipeline + send ${load.split.assistantMs.toFixed(0)} ms`);
-    console.log(`assistant steps (median ms): ${Object.entries(load.stepMedians).map(([step, ms]) => `${step} ${ms}`).join(', ')}`);
+    console.log(
+      `median split: inbound processing ${load.split.inboundMs.toFixed(0)} ms, then assistant queue + pipeline + send ${load.split.assistantMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `assistant steps (median ms): ${Object.entries(load.stepMedians)
+        .map(([step, ms]) => `${step} ${ms}`)
+        .join(', ')}`,
+    );
   }
 }
 

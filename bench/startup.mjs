@@ -61,10 +61,18 @@ const format = (values) =>
   `${values.map((v) => v.toFixed(0)).join(', ')})`;
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'voicecart-startup-'));
-const baseEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', SMTP_URL: '' };
+const baseEnv = {
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+};
 const results = {};
 try {
-  for (const name of Object.keys(variants)) results[name] = { fresh: [], warm: [], freshCpu: [], warmCpu: [] };
+  for (const name of Object.keys(variants))
+    results[name] = { fresh: [], warm: [], freshCpu: [], warmCpu: [] };
   for (let run = 0; run < runs; run += 1) {
     for (const [name, args] of Object.entries(variants)) {
       const dataDir = mkdtempSync(path.join(scratch, 'data-'));
@@ -83,7 +91,12 @@ try {
 }
 
 console.log(`Start-up to "Server listening" on ${process.version}, embedded database, ${runs} runs each`);
-console.log(`load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')} on ${os.cpus().length} cores`);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')} on ${os.cpus().length} cores`,
+);
 for (const [name, { fresh, warm, freshCpu, warmCpu }] of Object.entries(results)) {
   console.log(`${name.padEnd(15)} fresh wall: ${format(fresh)}`);
   if (!freshCpu.includes(null)) console.log(`${''.padEnd(15)} fresh CPU:  ${format(freshCpu)}`);

@@ -27,7 +27,10 @@ function bodyFor(index) {
           sender: { id: `bench-customer-${n % customers}` },
           recipient: { id: accountId },
           timestamp: 1_790_000_000_000 + n,
-          message: { mid: `${runId}-${index}-${j}`, text: `Is the linen shirt in medium still available? (${runId} ${n})` },
+          message: {
+            mid: `${runId}-${index}-${j}`,
+            text: `Is the linen shirt in medium still available? (${runId} ${n})`,
+          },
         },
       ],
     };
@@ -53,7 +56,11 @@ const result = await autocannon({
         return {
           ...request,
           body,
-          headers: { ...request.headers, 'content-type': 'application/json', 'x-hub-signature-256': signature },
+          headers: {
+            ...request.headers,
+            'content-type': 'application/json',
+            'x-hub-signature-256': signature,
+          },
         };
       },
     },

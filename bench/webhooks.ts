@@ -112,13 +112,22 @@ async function benchBackend(backend: string): Promise<{ rows: Row[]; ok: boolean
     opened = runtime;
     try {
       const run = database.executeSql;
-      const [user] = (await run(`insert into users (email, first_name, verified) values ('bench@example.com', 'Bench', true) returning id`, [])).rows;
-      const [brand] = (await run(`insert into brands (user_id, name, username, instagram_connected) values ($1, 'Bench', 'bench.shop', true) returning id`, [user!.id])).rows;
-      await run(`insert into instagram_connections (brand_id, account_id, username, access_token_sealed) values ($1, $2, 'bench.shop', $3)`, [
-        brand!.id,
-        ACCOUNT_ID,
-        runtime.secretBox.seal(account.token),
-      ]);
+      const [user] = (
+        await run(
+          `insert into users (email, first_name, verified) values ('bench@example.com', 'Bench', true) returning id`,
+          [],
+        )
+      ).rows;
+      const [brand] = (
+        await run(
+          `insert into brands (user_id, name, username, instagram_connected) values ($1, 'Bench', 'bench.shop', true) returning id`,
+          [user!.id],
+        )
+      ).rows;
+      await run(
+        `insert into instagram_connections (brand_id, account_id, username, access_token_sealed) values ($1, $2, 'bench.shop', $3)`,
+        [brand!.id, ACCOUNT_ID, runtime.secretBox.seal(account.token)],
+      );
       await runtime.app.listen({ host: '127.0.0.1', port: 0 });
       const address = runtime.app.server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -135,13 +144,17 @@ async function benchBackend(backend: string): Promise<{ rows: Row[]; ok: boolean
           backend,
           target: phase.target,
           requests: result.requests,
-          updatesPerSecond: Math.round((result.requests * phase.entries) / Math.max(result.durationSeconds, 0.001)),
+          updatesPerSecond: Math.round(
+            (result.requests * phase.entries) / Math.max(result.durationSeconds, 0.001),
+          ),
           p50: result.p50,
           p99: result.p99,
           errors: result.errors,
         };
         rows.push(row);
-        console.log(`[${backend}] ${row.target}: ${row.updatesPerSecond} updates/s accepted, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
+        console.log(
+          `[${backend}] ${row.target}: ${row.updatesPerSecond} updates/s accepted, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`,
+        );
       }
 
       // Replay every event twice (Instagram retries and duplicates).
@@ -149,17 +162,24 @@ async function benchBackend(backend: string): Promise<{ rows: Row[]; ok: boolean
         for (const phase of phases) {
           const requests = rows.find((r) => r.target === phase.target)!.requests;
           const replay = await runLoad(base, phase.entries, requests, phase.runId);
-          console.log(`[${backend}] replay ${round}, ${phase.target}: p50 ${replay.p50} ms, p99 ${replay.p99} ms, errors ${replay.errors}`);
+          console.log(
+            `[${backend}] replay ${round}, ${phase.target}: p50 ${replay.p50} ms, p99 ${replay.p99} ms, errors ${replay.errors}`,
+          );
         }
       }
 
       const drainStarted = Date.now();
       for (;;) {
         const pending = await count(database, 'select 1 from instagram_events where processed_at is null');
-        const jobs = await count(database, `select 1 from pgboss.job where name = 'instagram-process' and state in ('created', 'retry', 'active')`);
+        const jobs = await count(
+          database,
+          `select 1 from pgboss.job where name = 'instagram-process' and state in ('created', 'retry', 'active')`,
+        );
         if (pending === 0 && jobs === 0) break;
         if (Date.now() - drainStarted > DRAIN_SECONDS * 1000) {
-          console.log(`[${backend}] processing did not drain in ${DRAIN_SECONDS} s (${pending} events pending)`);
+          console.log(
+            `[${backend}] processing did not drain in ${DRAIN_SECONDS} s (${pending} events pending)`,
+          );
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -167,7 +187,10 @@ async function benchBackend(backend: string): Promise<{ rows: Row[]; ok: boolean
       const drainSeconds = (Date.now() - drainStarted) / 1000;
       const storedEvents = await count(database, 'select 1 from instagram_events');
       const storedMessages = await count(database, `select 1 from messages where sender = 'customer'`);
-      const assistantJobs = await count(database, `select 1 from pgboss.job where name = 'assistant-respond'`);
+      const assistantJobs = await count(
+        database,
+        `select 1 from pgboss.job where name = 'assistant-respond'`,
+      );
       const failed = await count(database, `select 1 from instagram_events where outcome = 'failed'`);
       ok = storedEvents === sent && storedMessages === sent && assistantJobs === sent && failed === 0;
       console.log(

@@ -37,7 +37,9 @@ for (const page of Object.values(publicPages)) {
     'meta description',
   );
   writeFileSync(path.join(outDir, page.file), html);
-  console.log(`prerendered ${page.path} -> dist/client/prerendered/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
+  console.log(
+    `prerendered ${page.path} -> dist/client/prerendered/${page.file} (${(html.length / 1024).toFixed(1)} KB)`,
+  );
 }
 rmSync(path.resolve('dist/prerender'), { recursive: true, force: true });
 
@@ -46,7 +48,10 @@ for (const dir of [clientDir, path.join(clientDir, 'assets')]) {
     if (!/\.(js|css|svg|txt)$/.test(file)) continue;
     const full = path.join(dir, file);
     const content = readFileSync(full);
-    writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(
+      `${full}.br`,
+      brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
   }
 }

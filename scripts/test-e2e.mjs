@@ -18,7 +18,10 @@ if (!existsSync(chromium)) {
 }
 
 const run = (command, args) => {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 run('npm', ['run', '-s', 'build']);

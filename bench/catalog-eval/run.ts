@@ -75,12 +75,18 @@ async function main() {
     .map((line) => JSON.parse(line) as Labelled);
   const { database, drop } = await openBenchDatabase();
   const db = database.db;
-  const fake = await startFakeShopifyAdmin({ products: makeShopifyProducts(10_000, { variantsPerProduct: 3 }) });
+  const fake = await startFakeShopifyAdmin({
+    products: makeShopifyProducts(10_000, { variantsPerProduct: 3 }),
+  });
   try {
     const catalogModule = createCatalogModule({
       db,
       secretBox: createSecretBox(randomBytes(32)),
-      settings: { allowLoopbackStores: true, shopifyApiVersion: '2026-10', publicUrl: 'http://127.0.0.1:3000' },
+      settings: {
+        allowLoopbackStores: true,
+        shopifyApiVersion: '2026-10',
+        publicUrl: 'http://127.0.0.1:3000',
+      },
       // The sync is timed on its own below, not inside connect.
       enqueueSync: async () => {},
     });
@@ -100,8 +106,14 @@ async function main() {
         .insert(storeConnections)
         .values({ brandId, platform: 'sample', name: `Bench ${shop}`, currency: 'USD' })
         .returning();
-      const vendorProducts = catalogFile.products.filter((p) => vendorShop[p.vendor] === shop).map((p) => p.handle);
-      await upsertProducts(db, connection!.id, products.filter((p) => vendorProducts.includes(p.externalId)));
+      const vendorProducts = catalogFile.products
+        .filter((p) => vendorShop[p.vendor] === shop)
+        .map((p) => p.handle);
+      await upsertProducts(
+        db,
+        connection!.id,
+        products.filter((p) => vendorProducts.includes(p.externalId)),
+      );
     }
     const { rows: idRows } = await database.executeSql('select id, handle from catalog_products');
     for (const row of idRows) handleOf.set(String(row.id), String(row.handle));
@@ -125,7 +137,8 @@ async function main() {
         ok = found.outcome === 'none';
         got = `${found.outcome} ${top ? handleOf.get(top.product.id) : ''}`;
       } else {
-        const productOk = found.outcome === 'match' && top !== undefined && handleOf.get(top.product.id) === item.product;
+        const productOk =
+          found.outcome === 'match' && top !== undefined && handleOf.get(top.product.id) === item.product;
         const variantTitle = top?.product.variants.find((v) => v.id === top.variantIds[0])?.title;
         ok = productOk && (!item.variant || variantTitle === item.variant);
         if (productOk) correctProduct += 1;
@@ -133,13 +146,22 @@ async function main() {
       }
       if (item.expect) correctProduct += ok ? 1 : 0;
       if (ok) correct += 1;
-      else misses.push(`  ✗ [${item.shop}] "${item.text}" → ${got}; expected ${item.expect ?? `${item.product} / ${item.variant ?? 'any'}`}`);
+      else
+        misses.push(
+          `  ✗ [${item.shop}] "${item.text}" → ${got}; expected ${item.expect ?? `${item.product} / ${item.variant ?? 'any'}`}`,
+        );
       byKind[kind].ok += ok ? 1 : 0;
     }
     const distinctProducts = new Set(labelled.filter((l) => l.product).map((l) => l.product)).size;
-    console.log(`Catalog eval: ${labelled.length} labelled texts over ${distinctProducts} products in 3 shops (apparel, beauty, outdoor)`);
-    console.log(`  top-1 accuracy (product and variant): ${((100 * correct) / labelled.length).toFixed(1)} % (${correct}/${labelled.length})`);
-    console.log(`  top-1 accuracy (product only):        ${((100 * correctProduct) / labelled.length).toFixed(1)} %`);
+    console.log(
+      `Catalog eval: ${labelled.length} labelled texts over ${distinctProducts} products in 3 shops (apparel, beauty, outdoor)`,
+    );
+    console.log(
+      `  top-1 accuracy (product and variant): ${((100 * correct) / labelled.length).toFixed(1)} % (${correct}/${labelled.length})`,
+    );
+    console.log(
+      `  top-1 accuracy (product only):        ${((100 * correctProduct) / labelled.length).toFixed(1)} %`,
+    );
     for (const [kind, { n, ok }] of Object.entries(byKind)) console.log(`    ${kind}: ${ok}/${n}`);
     if (process.env.BENCH_VERBOSE || misses.length <= 30) console.log(misses.join('\n'));
 
@@ -154,21 +176,28 @@ async function main() {
     await catalogModule.runSync(connection.id);
     const syncSeconds = (performance.now() - syncStarted) / 1000;
     const status = await catalogModule.getStatus(user!.id, bigBrand);
-    if (status!.sync.state !== 'done') throw new Error(`sync ended ${status!.sync.state}: ${status!.sync.error}`);
+    if (status!.sync.state !== 'done')
+      throw new Error(`sync ended ${status!.sync.state}: ${status!.sync.error}`);
     console.log(
       `Sync: ${status!.productCount} products, ${status!.variantCount} variants from the Shopify fake in ${syncSeconds.toFixed(1)} s ` +
         `(${fake.calls.filter((c) => c.query.includes('products(')).length} pages)`,
     );
 
     // 3. Search at 10,000 products: the labelled texts, against one store holding 10,000 products.
-    const { rows: connectionRows } = await database.executeSql('select id from store_connections where brand_id = $1', [bigBrand]);
+    const { rows: connectionRows } = await database.executeSql(
+      'select id from store_connections where brand_id = $1',
+      [bigBrand],
+    );
     const bigConnectionId = String(connectionRows[0]!.id);
     await upsertProducts(db, bigConnectionId, products);
     await database.executeSql(
       `delete from catalog_products where id in (select id from catalog_products where connection_id = $1 and external_id like 'gid://%' order by external_id desc limit ${products.length})`,
       [bigConnectionId],
     );
-    const { rows: countRows } = await database.executeSql('select count(*)::int as n from catalog_products where connection_id = $1', [bigConnectionId]);
+    const { rows: countRows } = await database.executeSql(
+      'select count(*)::int as n from catalog_products where connection_id = $1',
+      [bigConnectionId],
+    );
     await database.executeSql('analyze');
     const timings: number[] = [];
     const slowest = new Map<string, number>();
@@ -188,7 +217,9 @@ async function main() {
         `(${timings.length} queries, ${database.kind})`,
     );
     const worst = [...slowest].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    console.log(`  slowest texts (best of 2 runs): ${worst.map(([text, ms]) => `"${text}" ${ms.toFixed(1)} ms`).join(', ')}`);
+    console.log(
+      `  slowest texts (best of 2 runs): ${worst.map(([text, ms]) => `"${text}" ${ms.toFixed(1)} ms`).join(', ')}`,
+    );
 
     // 4. Live stock checks against the fake.
     const { rows: variantRows } = await database.executeSql(

@@ -48,14 +48,22 @@ describe('admin command line', () => {
   });
 
   it('shows mail that the outbox mailer wrote, newest first', async () => {
-    const mailer = createMailer({ from: 'Voicecart <hello@voicecart.app>', db: database.db, log: pino({ level: 'silent' }) });
+    const mailer = createMailer({
+      from: 'Voicecart <hello@voicecart.app>',
+      db: database.db,
+      log: pino({ level: 'silent' }),
+    });
     expect(mailer.transport).toBe('outbox');
     await mailer.send({ to: 'old@example.com', subject: 'Older', text: 'first' });
     await mailer.send({
       to: 'ada@example.com',
       subject: 'Your demo',
       text: 'See you then',
-      icalEvent: { method: 'REQUEST', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', filename: 'invite.ics' },
+      icalEvent: {
+        method: 'REQUEST',
+        content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+        filename: 'invite.ics',
+      },
     });
     const { io, out } = capture();
     expect(await runCli(['outbox', '--limit', '1'], io, { env, database })).toBe(0);

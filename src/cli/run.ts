@@ -26,7 +26,11 @@ const commandUsage = (command: CliCommand) => `Usage: ${PROGRAM} ${command.name}
 export async function runCli(
   argv: readonly string[],
   io: CliIo,
-  options: { env?: Record<string, string | undefined>; database?: DatabaseHandle; commands?: readonly CliCommand[] } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    database?: DatabaseHandle;
+    commands?: readonly CliCommand[];
+  } = {},
 ): Promise<number> {
   const commands = options.commands ?? defaultCommands;
   const [name, ...rest] = argv;
@@ -46,7 +50,12 @@ export async function runCli(
 
   let values;
   try {
-    const parsed = parseArgs({ args: [...rest], options: command.options, strict: true, allowPositionals: command.acceptsPositionals ?? false });
+    const parsed = parseArgs({
+      args: [...rest],
+      options: command.options,
+      strict: true,
+      allowPositionals: command.acceptsPositionals ?? false,
+    });
     values = parsed.values as Record<string, string | boolean | undefined>;
     if (parsed.positionals.length > 0) values._ = parsed.positionals.join(' ');
     command.validate?.(values);

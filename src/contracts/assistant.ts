@@ -84,14 +84,30 @@ export function describeTrace(trace: AssistantTraceView): { label: string; value
     .map(([step, ms]) => `${step} ${ms} ms`)
     .join(', ');
   return [
-    { label: 'Outcome', value: trace.silentReason ? `${trace.outcome}: ${trace.silentReason}` : trace.outcome },
-    { label: 'Rule', value: trace.rule ? `${trace.rule.name} (${trace.rule.trigger} → ${trace.rule.action})` : 'none matched' },
+    {
+      label: 'Outcome',
+      value: trace.silentReason ? `${trace.outcome}: ${trace.silentReason}` : trace.outcome,
+    },
+    {
+      label: 'Rule',
+      value: trace.rule
+        ? `${trace.rule.name} (${trace.rule.trigger} → ${trace.rule.action})`
+        : 'none matched',
+    },
     { label: 'Intent', value: trace.intent.replaceAll('_', ' ') },
     { label: 'Answer', value: trace.answerKind.replaceAll('_', ' ') },
-    { label: 'Product', value: trace.product ? `${trace.product.title}${trace.product.fromHistory ? ' (from earlier in the conversation)' : ''}` : 'none' },
+    {
+      label: 'Product',
+      value: trace.product
+        ? `${trace.product.title}${trace.product.fromHistory ? ' (from earlier in the conversation)' : ''}`
+        : 'none',
+    },
     { label: 'Variant', value: trace.variant?.title ?? 'none' },
     { label: 'Stock', value: stock },
-    { label: 'Alternative', value: trace.alternative ? `${trace.alternative.product} (${trace.alternative.variant})` : 'none' },
+    {
+      label: 'Alternative',
+      value: trace.alternative ? `${trace.alternative.product} (${trace.alternative.variant})` : 'none',
+    },
     { label: 'Link', value: trace.link ?? 'none' },
     {
       label: 'Provider',

@@ -98,5 +98,7 @@ export const signInErrorMessages = {
 export type SignInErrorCode = keyof typeof signInErrorMessages;
 
 export function getSignInErrorMessage(code: string | null | undefined): string | null {
-  return code && Object.hasOwn(signInErrorMessages, code) ? signInErrorMessages[code as SignInErrorCode] : null;
+  return code && Object.hasOwn(signInErrorMessages, code)
+    ? signInErrorMessages[code as SignInErrorCode]
+    : null;
 }

@@ -13,11 +13,17 @@ describe('structured automation rules', () => {
     expect(describeAction({ type: 'answer_availability' })).toBe(
       'Check live inventory and reply with availability and a checkout link',
     );
-    expect(describeAction({ type: 'private_reply_product_link' })).toBe('Send the commenter a DM with the product link');
+    expect(describeAction({ type: 'private_reply_product_link' })).toBe(
+      'Send the commenter a DM with the product link',
+    );
   });
 
   it('names the bad field', () => {
-    const bad = ruleTriggerSchema.safeParse({ type: 'outside_business_hours', opensAt: '25:00', timeZone: 'Mars/Base' });
+    const bad = ruleTriggerSchema.safeParse({
+      type: 'outside_business_hours',
+      opensAt: '25:00',
+      timeZone: 'Mars/Base',
+    });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['opensAt', 'timeZone']);
     expect(ruleActionSchema.safeParse({ type: 'fixed_text', text: '' }).success).toBe(false);
@@ -29,7 +35,13 @@ describe('structured automation rules', () => {
       'A message contains "price" or "how much"',
     );
     expect(
-      describeTrigger({ type: 'outside_business_hours', opensAt: '08:30', closesAt: '17:00', timeZone: 'Europe/Paris', days: ['mon'] }),
+      describeTrigger({
+        type: 'outside_business_hours',
+        opensAt: '08:30',
+        closesAt: '17:00',
+        timeZone: 'Europe/Paris',
+        days: ['mon'],
+      }),
     ).toBe('A message arrives outside business hours (8:30am-5pm Europe/Paris)');
   });
 });

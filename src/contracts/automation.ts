@@ -117,8 +117,11 @@ export function describeTrigger(trigger: RuleTrigger): string {
       return 'A message mentions a product name or SKU';
     case 'comment_keyword': {
       const [only] = trigger.keywords;
-      const isSingleEmoji = trigger.keywords.length === 1 && only !== undefined && /^\p{Extended_Pictographic}/u.test(only);
-      return isSingleEmoji ? `A comment contains the ${only} emoji` : `A comment contains ${quoteList(trigger.keywords)}`;
+      const isSingleEmoji =
+        trigger.keywords.length === 1 && only !== undefined && /^\p{Extended_Pictographic}/u.test(only);
+      return isSingleEmoji
+        ? `A comment contains the ${only} emoji`
+        : `A comment contains ${quoteList(trigger.keywords)}`;
     }
     case 'outside_business_hours':
       return `A message arrives outside business hours (${to12h(trigger.opensAt)}-${to12h(trigger.closesAt)} ${zoneLabel(trigger.timeZone)})`;

@@ -11,7 +11,10 @@ const shopDomainSchema = z
   .trim()
   .toLowerCase()
   .max(255)
-  .regex(/^([a-z0-9][a-z0-9-]*\.myshopify\.com|127\.0\.0\.1:\d{1,5})$/, 'must be a name.myshopify.com address');
+  .regex(
+    /^([a-z0-9][a-z0-9-]*\.myshopify\.com|127\.0\.0\.1:\d{1,5})$/,
+    'must be a name.myshopify.com address',
+  );
 
 /** Shopify OAuth install, step 1 (GET, the browser navigates): which shop to install on. */
 export const shopifyInstallQuerySchema = z.object({ shop: shopDomainSchema });
@@ -108,11 +111,18 @@ export const stockAnswerSchema = z.object({
 /** The three answers for one buyer text, each with how long it took. */
 export const findProductResultSchema = z.object({
   outcome: z.enum(['match', 'ambiguous', 'none']),
-  matches: z.array(z.object({ product: catalogProductSchema, variantIds: z.array(z.string()), score: z.number() })),
+  matches: z.array(
+    z.object({ product: catalogProductSchema, variantIds: z.array(z.string()), score: z.number() }),
+  ),
   requestedOptions: z.array(z.object({ name: z.enum(['size', 'color', 'other']), value: z.string() })),
   stock: stockAnswerSchema.nullable(),
   checkoutUrl: z.string().nullable(),
-  latencyMs: z.object({ find: z.number(), stock: z.number().nullable(), link: z.number().nullable(), total: z.number() }),
+  latencyMs: z.object({
+    find: z.number(),
+    stock: z.number().nullable(),
+    link: z.number().nullable(),
+    total: z.number(),
+  }),
 });
 export type FindProductResult = z.infer<typeof findProductResultSchema>;
 

@@ -29,7 +29,11 @@ import { instagramWebhookRoutes } from '#server/modules/channel/webhook-routes.t
 import type { DestinationStream } from 'pino';
 import { catalogRoutes } from '#server/modules/catalog/routes.ts';
 import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
-import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from '#server/modules/catalog/service.ts';
+import {
+  catalogSettingsFromConfig,
+  createCatalogModule,
+  type CatalogModule,
+} from '#server/modules/catalog/service.ts';
 
 export interface AppDeps {
   config: Config;

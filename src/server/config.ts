@@ -7,161 +7,204 @@ import { parseEncryptionKey } from './security/secret-box.ts';
  */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const configSchema = z.object({
-  PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'must be a port number from 0 to 65535' })
-      .int('must be a whole number')
-      .min(0, 'must be a port number from 0 to 65535')
-      .max(65535, 'must be a port number from 0 to 65535')
-      .default(3000),
-  ),
-  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-  ),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  /** Where the built client lives; the server serves it when present. */
-  CLIENT_DIST_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./dist/client')),
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-  ),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Voicecart <hello@voicecart.app>')),
-  /** Set when a reverse proxy sits in front, so client addresses (rate limits) come from X-Forwarded-For. */
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false').transform((v) => v === 'true')),
-  /** How often job workers poll, in seconds (pg-boss allows 0.5 and up). */
-  JOB_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
-  /** Seconds before a failed job's first retry (then doubling); unset keeps each job's own policy (email: 30). */
-  JOB_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).optional()),
-  /** Demo start times, Pacific time (America/Los_Angeles), 24-hour HH:mm, comma-separated. */
-  DEMO_SLOT_TIMES: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .default('09:00,10:00,11:00,12:00,13:00,14:00,15:00,16:00')
-      .transform((value) => value.split(',').map((time) => time.trim()))
-      .pipe(
-        z
-          .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be 24-hour times like 09:00,10:30'))
-          .min(1, 'must list at least one time')
-          .refine((times) => new Set(times).size === times.length, 'must not repeat a time')
-          .transform((times) => [...times].sort()),
-      ),
-  ),
-  /** Length of one demo in minutes (the calendar invitation's end). */
-  DEMO_SLOT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(240).default(30)),
-  /** Sales inbox told about every new booking; unset sends no notification. */
-  DEMO_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
-  /** OpenID Connect sign-in (production). All three set: /api/login goes to the provider; none: embedded accounts. */
-  OIDC_ISSUER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  /**
-   * Key for secrets at rest (Instagram tokens, store credentials): base64 of 32 bytes. Unset: a key file in DATA_DIR
-   * on the embedded database; on PostgreSQL connecting a channel or store is refused until it is set.
-   */
-  ENCRYPTION_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((value, context) => {
-        const key = parseEncryptionKey(value);
-        if (typeof key === 'string') {
-          context.addIssue({ code: 'custom', message: key });
-          return z.NEVER;
-        }
-        return key;
-      })
-      .optional(),
-  ),
-  // Issue 12: the dashboard's live events (GET /api/events).
-  /** Seconds between heartbeat lines on an open live-events stream (keeps proxies from closing it). */
-  LIVE_EVENTS_HEARTBEAT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.05).max(300).default(15)),
-  // --- Instagram channel (issue 9; wire formats in INTEGRATIONS.md §1) ---
-  /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
-  INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  /** The string Meta sends back in the webhook handshake (hub.verify_token); unset refuses every handshake. */
-  INSTAGRAM_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  /** The Instagram app id (OAuth client_id); with INSTAGRAM_APP_SECRET it enables "Connect with Instagram". */
-  INSTAGRAM_APP_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  /** Graph host; every call goes to `${INSTAGRAM_API_URL}/${INSTAGRAM_API_VERSION}/…` (tests point it at a fake). */
-  INSTAGRAM_API_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/ })
-      .default('https://graph.instagram.com')
-      .transform((url) => url.replace(/\/+$/, '')),
-  ),
-  /** Pinned Graph version (INTEGRATIONS.md §1.15): read the changelog before bumping. */
-  INSTAGRAM_API_VERSION: z.preprocess(
-    emptyToUndefined,
-    z.string().regex(/^v\d+\.\d+$/, 'must look like v25.0').default('v25.0'),
-  ),
-  /** Instagram Login's authorize page (the browser is sent there). */
-  INSTAGRAM_OAUTH_AUTHORIZE_URL: z.preprocess(
-    emptyToUndefined,
-    z.url({ protocol: /^https?$/ }).default('https://www.instagram.com/oauth/authorize'),
-  ),
-  /** Instagram Login's code exchange endpoint (short-lived token). */
-  INSTAGRAM_OAUTH_TOKEN_URL: z.preprocess(
-    emptyToUndefined,
-    z.url({ protocol: /^https?$/ }).default('https://api.instagram.com/oauth/access_token'),
-  ),
-  /** `true` lets a person reply 24 h to 7 days after the customer's message with the HUMAN_AGENT tag (needs Meta's approval). */
-  INSTAGRAM_HUMAN_AGENT_TAG: z.preprocess(
-    emptyToUndefined,
-    z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  ),
-  // ---- Stores (issue 10) ----
-  /** Shopify Admin API version pinned for every call (INTEGRATIONS.md §2.9). */
-  SHOPIFY_API_VERSION: z.preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}$/).default('2026-10')),
-  /** Shopify app client secret: the key of webhook HMACs and of the OAuth install. Unset: Shopify webhooks answer 503. */
-  SHOPIFY_API_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  /** Shopify app client id (OAuth install). */
-  SHOPIFY_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  /** `true` lets a store address be plain http://127.0.0.1:PORT (development and tests only); otherwise https and public addresses only. */
-  ALLOW_LOOPBACK_STORES: z.preprocess(
-    emptyToUndefined,
-    z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  ),
-  // ---- The assistant's LLM composer (issue 11; INTEGRATIONS.md §4). Unset: the embedded composer. ----
-  /** An OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
-  LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  /** The model name the server knows, e.g. gpt-4.1-mini or llama3.1. Needed with LLM_BASE_URL. */
-  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).max(200).optional()),
-  /** The API key where the server needs one (OpenAI); local servers ignore it. */
-  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
-  /** The whole LLM reply (every tool round) must finish within this, else the embedded reply is sent. */
-  LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(60_000).default(8000)),
-  /** Seconds between job-queue maintenance runs, which retry the jobs of a crashed process once they expire (tests). */
-  JOB_MAINTENANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).optional()),
-}).superRefine((config, context) => {
-  if ((config.LLM_BASE_URL === undefined) !== (config.LLM_MODEL === undefined)) {
-    const missing = config.LLM_BASE_URL === undefined ? 'LLM_BASE_URL' : 'LLM_MODEL';
-    context.addIssue({ code: 'custom', path: [missing], message: `is required when ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'} is set` });
-  }
-  const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
-  const set = oidc.filter((name) => config[name] !== undefined);
-  if (set.length > 0 && set.length < oidc.length) {
-    for (const name of oidc.filter((n) => config[n] === undefined)) {
-      context.addIssue({ code: 'custom', path: [name], message: `is required when ${set.join(' and ')} is set` });
+const configSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a port number from 0 to 65535' })
+        .int('must be a whole number')
+        .min(0, 'must be a port number from 0 to 65535')
+        .max(65535, 'must be a port number from 0 to 65535')
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** Where the built client lives; the server serves it when present. */
+    CLIENT_DIST_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./dist/client')),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Voicecart <hello@voicecart.app>')),
+    /** Set when a reverse proxy sits in front, so client addresses (rate limits) come from X-Forwarded-For. */
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true'),
+    ),
+    /** How often job workers poll, in seconds (pg-boss allows 0.5 and up). */
+    JOB_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
+    /** Seconds before a failed job's first retry (then doubling); unset keeps each job's own policy (email: 30). */
+    JOB_RETRY_DELAY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3600).optional(),
+    ),
+    /** Demo start times, Pacific time (America/Los_Angeles), 24-hour HH:mm, comma-separated. */
+    DEMO_SLOT_TIMES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('09:00,10:00,11:00,12:00,13:00,14:00,15:00,16:00')
+        .transform((value) => value.split(',').map((time) => time.trim()))
+        .pipe(
+          z
+            .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be 24-hour times like 09:00,10:30'))
+            .min(1, 'must list at least one time')
+            .refine((times) => new Set(times).size === times.length, 'must not repeat a time')
+            .transform((times) => [...times].sort()),
+        ),
+    ),
+    /** Length of one demo in minutes (the calendar invitation's end). */
+    DEMO_SLOT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(240).default(30)),
+    /** Sales inbox told about every new booking; unset sends no notification. */
+    DEMO_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
+    /** OpenID Connect sign-in (production). All three set: /api/login goes to the provider; none: embedded accounts. */
+    OIDC_ISSUER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /**
+     * Key for secrets at rest (Instagram tokens, store credentials): base64 of 32 bytes. Unset: a key file in DATA_DIR
+     * on the embedded database; on PostgreSQL connecting a channel or store is refused until it is set.
+     */
+    ENCRYPTION_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .transform((value, context) => {
+          const key = parseEncryptionKey(value);
+          if (typeof key === 'string') {
+            context.addIssue({ code: 'custom', message: key });
+            return z.NEVER;
+          }
+          return key;
+        })
+        .optional(),
+    ),
+    // Issue 12: the dashboard's live events (GET /api/events).
+    /** Seconds between heartbeat lines on an open live-events stream (keeps proxies from closing it). */
+    LIVE_EVENTS_HEARTBEAT_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().min(0.05).max(300).default(15),
+    ),
+    // --- Instagram channel (issue 9; wire formats in INTEGRATIONS.md §1) ---
+    /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
+    INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** The string Meta sends back in the webhook handshake (hub.verify_token); unset refuses every handshake. */
+    INSTAGRAM_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** The Instagram app id (OAuth client_id); with INSTAGRAM_APP_SECRET it enables "Connect with Instagram". */
+    INSTAGRAM_APP_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** Graph host; every call goes to `${INSTAGRAM_API_URL}/${INSTAGRAM_API_VERSION}/…` (tests point it at a fake). */
+    INSTAGRAM_API_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .default('https://graph.instagram.com')
+        .transform((url) => url.replace(/\/+$/, '')),
+    ),
+    /** Pinned Graph version (INTEGRATIONS.md §1.15): read the changelog before bumping. */
+    INSTAGRAM_API_VERSION: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^v\d+\.\d+$/, 'must look like v25.0')
+        .default('v25.0'),
+    ),
+    /** Instagram Login's authorize page (the browser is sent there). */
+    INSTAGRAM_OAUTH_AUTHORIZE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://www.instagram.com/oauth/authorize'),
+    ),
+    /** Instagram Login's code exchange endpoint (short-lived token). */
+    INSTAGRAM_OAUTH_TOKEN_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://api.instagram.com/oauth/access_token'),
+    ),
+    /** `true` lets a person reply 24 h to 7 days after the customer's message with the HUMAN_AGENT tag (needs Meta's approval). */
+    INSTAGRAM_HUMAN_AGENT_TAG: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true'),
+    ),
+    // ---- Stores (issue 10) ----
+    /** Shopify Admin API version pinned for every call (INTEGRATIONS.md §2.9). */
+    SHOPIFY_API_VERSION: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}$/)
+        .default('2026-10'),
+    ),
+    /** Shopify app client secret: the key of webhook HMACs and of the OAuth install. Unset: Shopify webhooks answer 503. */
+    SHOPIFY_API_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** Shopify app client id (OAuth install). */
+    SHOPIFY_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** `true` lets a store address be plain http://127.0.0.1:PORT (development and tests only); otherwise https and public addresses only. */
+    ALLOW_LOOPBACK_STORES: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true'),
+    ),
+    // ---- The assistant's LLM composer (issue 11; INTEGRATIONS.md §4). Unset: the embedded composer. ----
+    /** An OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
+    LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** The model name the server knows, e.g. gpt-4.1-mini or llama3.1. Needed with LLM_BASE_URL. */
+    LLM_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).max(200).optional()),
+    /** The API key where the server needs one (OpenAI); local servers ignore it. */
+    LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** The whole LLM reply (every tool round) must finish within this, else the embedded reply is sent. */
+    LLM_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(500).max(60_000).default(8000),
+    ),
+    /** Seconds between job-queue maintenance runs, which retry the jobs of a crashed process once they expire (tests). */
+    JOB_MAINTENANCE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3600).optional(),
+    ),
+  })
+  .superRefine((config, context) => {
+    if ((config.LLM_BASE_URL === undefined) !== (config.LLM_MODEL === undefined)) {
+      const missing = config.LLM_BASE_URL === undefined ? 'LLM_BASE_URL' : 'LLM_MODEL';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `is required when ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'} is set`,
+      });
     }
-  }
-});
+    const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+    const set = oidc.filter((name) => config[name] !== undefined);
+    if (set.length > 0 && set.length < oidc.length) {
+      for (const name of oidc.filter((n) => config[n] === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required when ${set.join(' and ')} is set`,
+        });
+      }
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -195,5 +238,9 @@ export function getOidcSettings(
   config: Pick<Config, 'OIDC_ISSUER_URL' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET'>,
 ): { issuerUrl: string; clientId: string; clientSecret: string } | null {
   if (!config.OIDC_ISSUER_URL || !config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) return null;
-  return { issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET };
+  return {
+    issuerUrl: config.OIDC_ISSUER_URL,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+  };
 }

@@ -12,10 +12,14 @@ const facts = {
 describe('log format', () => {
   it('prints readable lines through pino-pretty at a terminal, JSON otherwise', () => {
     const config = loadConfig({ LOG_LEVEL: 'info' });
-    expect(createLoggerOptions(config, { isTerminal: true }).transport).toMatchObject({ target: 'pino-pretty' });
+    expect(createLoggerOptions(config, { isTerminal: true }).transport).toMatchObject({
+      target: 'pino-pretty',
+    });
     expect(createLoggerOptions(config, { isTerminal: false }).transport).toBeUndefined();
     // Silent logging (tests) starts no worker thread, terminal or not.
-    expect(createLoggerOptions(loadConfig({ LOG_LEVEL: 'silent' }), { isTerminal: true }).transport).toBeUndefined();
+    expect(
+      createLoggerOptions(loadConfig({ LOG_LEVEL: 'silent' }), { isTerminal: true }).transport,
+    ).toBeUndefined();
   });
 
   it('redacts cookies and credentials either way', () => {
@@ -43,11 +47,17 @@ describe('start-up lines', () => {
   it('name PostgreSQL and SMTP by host only, never their users, passwords or query strings', () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://app.example.com/',
-      DATABASE_URL: 'postgres://voice:db-s3cret@db.internal:6543/voicecart?sslmode=require&password=also-secret',
+      DATABASE_URL:
+        'postgres://voice:db-s3cret@db.internal:6543/voicecart?sslmode=require&password=also-secret',
       SMTP_URL: 'smtps://mailer:smtp-s3cret@smtp.example.com:465',
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
-    const lines = describeStartup(config, { ...facts, databaseKind: 'postgres', mailTransport: 'smtp', hasAdministrator: true });
+    const lines = describeStartup(config, {
+      ...facts,
+      databaseKind: 'postgres',
+      mailTransport: 'smtp',
+      hasAdministrator: true,
+    });
     expect(lines).toEqual([
       'Voicecart is running at https://app.example.com',
       'Database: PostgreSQL at db.internal:6543/voicecart',
@@ -56,7 +66,15 @@ describe('start-up lines', () => {
       'Sample data: `npm run admin -- seed-demo --email <your account email>`',
     ]);
     const text = lines.join('\n');
-    for (const secret of ['db-s3cret', 'also-secret', 'smtp-s3cret', 'voice:', 'mailer', 'sslmode', config.ENCRYPTION_KEY!.toString('base64')]) {
+    for (const secret of [
+      'db-s3cret',
+      'also-secret',
+      'smtp-s3cret',
+      'voice:',
+      'mailer',
+      'sslmode',
+      config.ENCRYPTION_KEY!.toString('base64'),
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -68,7 +86,9 @@ describe('start-up lines', () => {
       OIDC_CLIENT_SECRET: 'oidc-s3cret',
     });
     const lines = describeStartup(config, facts);
-    expect(lines[3]).toBe('Next: create the first account at http://127.0.0.1:3000/api/login; it becomes the administrator');
+    expect(lines[3]).toBe(
+      'Next: create the first account at http://127.0.0.1:3000/api/login; it becomes the administrator',
+    );
     expect(lines.join('\n')).not.toContain('oidc-s3cret');
   });
 });

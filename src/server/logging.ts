@@ -62,7 +62,16 @@ function describeSmtp(url: string): string {
  * and what to do next. Built from settings, never printing a password, key or token.
  */
 export function describeStartup(
-  config: Pick<Config, 'PUBLIC_URL' | 'DATA_DIR' | 'DATABASE_URL' | 'SMTP_URL' | 'OIDC_ISSUER_URL' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET'>,
+  config: Pick<
+    Config,
+    | 'PUBLIC_URL'
+    | 'DATA_DIR'
+    | 'DATABASE_URL'
+    | 'SMTP_URL'
+    | 'OIDC_ISSUER_URL'
+    | 'OIDC_CLIENT_ID'
+    | 'OIDC_CLIENT_SECRET'
+  >,
   facts: StartupFacts,
 ): string[] {
   const url = (config.PUBLIC_URL ?? facts.address).replace(/\/$/, '');

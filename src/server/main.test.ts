@@ -80,7 +80,9 @@ describe.skipIf(testDatabaseUrl)('the server process, logging to a pipe', () => 
         `Next: create the first account at ${baseUrl}/signup; it becomes the administrator`,
       ]),
     );
-    expect(lines().every((line) => typeof line.level === 'number' && typeof line.time === 'number')).toBe(true);
+    expect(lines().every((line) => typeof line.level === 'number' && typeof line.time === 'number')).toBe(
+      true,
+    );
   });
 
   it('logs that the first sign-up is the administrator, and only the first', async () => {
@@ -88,7 +90,12 @@ describe.skipIf(testDatabaseUrl)('the server process, logging to a pipe', () => 
       fetch(`${baseUrl}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct horse battery' }),
+        body: JSON.stringify({
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email,
+          password: 'correct horse battery',
+        }),
       });
     const first = await signUp('owner@example.com');
     expect(first.status).toBe(201);

@@ -8,12 +8,20 @@ import { startWorkers } from './jobs/worker.ts';
 import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
-import { catalogSettingsFromConfig, createCatalogModule, type CatalogModule } from './modules/catalog/service.ts';
+import {
+  catalogSettingsFromConfig,
+  createCatalogModule,
+  type CatalogModule,
+} from './modules/catalog/service.ts';
 import { catalogSyncJob } from './jobs/definitions.ts';
 import type { DashboardPorts } from './modules/dashboard/ports.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
-import { asAssistantDrafts, createAssistantService, type AssistantService } from './modules/assistant/service.ts';
+import {
+  asAssistantDrafts,
+  createAssistantService,
+  type AssistantService,
+} from './modules/assistant/service.ts';
 import { startAssistantWorker } from './modules/assistant/worker.ts';
 import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
 import type { LlmComposer } from './modules/assistant/pipeline.ts';
@@ -126,7 +134,11 @@ export async function startRuntime(
     secretBox,
     // The dashboard's person replies and comment replies go through the channel's outbound path, and
     // "Generate AI Response" asks the assistant for a draft (issue 12).
-    dashboardPorts: { channel: channel.outbound, drafts: asAssistantDrafts(assistant), ...options.dashboardPorts },
+    dashboardPorts: {
+      channel: channel.outbound,
+      drafts: asAssistantDrafts(assistant),
+      ...options.dashboardPorts,
+    },
     channel,
     catalog,
     assistant,
@@ -162,4 +174,3 @@ export async function startRuntime(
     },
   };
 }
-

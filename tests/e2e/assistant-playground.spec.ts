@@ -8,7 +8,11 @@ async function signIn(context: BrowserContext, baseURL: string | undefined) {
   await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
 }
 
-test('the playground answers in the unsaved voice with a readable trace, and the page stays accessible', async ({ page, context, baseURL }) => {
+test('the playground answers in the unsaved voice with a readable trace, and the page stays accessible', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signIn(context, baseURL);
   await page.goto('/dashboard/psychology');
   await expect(page.getByRole('heading', { name: 'Try the assistant' })).toBeVisible();

@@ -19,7 +19,9 @@ test.describe('a fresh instance', () => {
     server = await startOwnServer(dataDir);
     baseUrl = server.url;
     // A fresh instance: the server itself says the first account becomes the administrator.
-    expect(server.output()).toContain(`Next: create the first account at ${baseUrl}/signup; it becomes the administrator`);
+    expect(server.output()).toContain(
+      `Next: create the first account at ${baseUrl}/signup; it becomes the administrator`,
+    );
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -59,6 +61,8 @@ test.describe('a fresh instance', () => {
     await other.close();
 
     await page.goto(`${baseUrl}/admin`);
-    await expect(page.getByRole('row').filter({ hasText: 'grace@first-run.test' })).toContainText('Grace Hopper');
+    await expect(page.getByRole('row').filter({ hasText: 'grace@first-run.test' })).toContainText(
+      'Grace Hopper',
+    );
   });
 });

@@ -18,7 +18,10 @@ test.describe('/dashboard/instagram', () => {
     // Peak Outdoor Gear is not connected in the demo data, and ends the test as it started (other specs read it).
     const peak = page.getByRole('region', { name: /Peak Outdoor Gear/ });
     await expect(peak.getByText('Not connected')).toBeVisible();
-    await expect(peak.getByRole('link', { name: 'Connect with Instagram' })).toHaveAttribute('href', /\/api\/instagram\/connect\?brandId=/);
+    await expect(peak.getByRole('link', { name: 'Connect with Instagram' })).toHaveAttribute(
+      'href',
+      /\/api\/instagram\/connect\?brandId=/,
+    );
     const webhook = page.getByRole('region', { name: /Webhook settings/ });
     await expect(webhook.getByLabel('Callback URL')).toHaveValue(/\/api\/webhooks\/instagram$/);
     await expect(webhook.getByLabel('Verify token')).toHaveValue('e2e-verify-token');
@@ -59,6 +62,10 @@ test.describe('/dashboard/instagram', () => {
 
   test('shows the outcome of Instagram Login from the callback', async ({ page }) => {
     await page.goto('/dashboard/instagram?instagram=error&message=Instagram+login+was+cancelled.');
-    await expect(page.getByRole('alert').filter({ hasText: 'Instagram was not connected: Instagram login was cancelled.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Instagram was not connected: Instagram login was cancelled.' }),
+    ).toBeVisible();
   });
 });

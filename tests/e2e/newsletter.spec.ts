@@ -46,7 +46,11 @@ test.describe('footer newsletter (spec §4, §5, §8)', () => {
 
   test('server failure: destructive Error toast, the field keeps its text', async ({ page }) => {
     await page.route('**/api/email-subscribe', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Internal Server Error"}',
+      }),
     );
     await page.goto('/');
     await emailField(page).fill('fails@example.com');

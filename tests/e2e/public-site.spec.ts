@@ -23,7 +23,9 @@ test.describe('landing page', () => {
     await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/api/login');
 
     const hero = page.locator('section[aria-labelledby="hero-heading"]');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Turn Instagram DMs into checkouts, in your brand's own voice");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "Turn Instagram DMs into checkouts, in your brand's own voice",
+    );
     await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/api/login');
     for (const claim of [
       'Inventory check in under 5 seconds',
@@ -46,7 +48,9 @@ test.describe('landing page', () => {
     await page.waitForLoadState('networkidle');
     expect(requested.some((p) => p.includes('demo-dialog'))).toBe(false);
 
-    const heroButton = page.locator('section[aria-labelledby="hero-heading"]').getByRole('button', { name: 'Schedule Demo' });
+    const heroButton = page
+      .locator('section[aria-labelledby="hero-heading"]')
+      .getByRole('button', { name: 'Schedule Demo' });
     await heroButton.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
@@ -55,7 +59,10 @@ test.describe('landing page', () => {
     await expect(dialog).toBeHidden();
     await expect(heroButton).toBeFocused();
 
-    await page.locator('section[aria-labelledby="closing-heading"]').getByRole('button', { name: 'Schedule Demo' }).click();
+    await page
+      .locator('section[aria-labelledby="closing-heading"]')
+      .getByRole('button', { name: 'Schedule Demo' })
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
@@ -69,7 +76,9 @@ test.describe('landing page', () => {
     await expect(features.getByTestId('feature-card')).toHaveCount(6);
   });
 
-  test('solution, How It Works, stats and three testimonials with name, role and company', async ({ page }) => {
+  test('solution, How It Works, stats and three testimonials with name, role and company', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('section[aria-labelledby="solution-heading"] li h3')).toHaveCount(4);
     const steps = page.locator('section[aria-labelledby="how-heading"] li h3');
@@ -87,13 +96,31 @@ test.describe('landing page', () => {
     await expect(testimonials.first().getByTestId('testimonial-company')).toHaveText('Loom & Linen');
   });
 
-  test('the footer has exactly the links of the spec, and the in-page ones land somewhere real', async ({ page }) => {
+  test('the footer has exactly the links of the spec, and the in-page ones land somewhere real', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footerNav = page.getByRole('navigation', { name: 'Footer' });
     const links = footerNav.getByRole('link');
-    await expect(links).toHaveText(['Features', 'About Us', 'Blog', 'Contact', 'Privacy Policy', 'Terms of Service', 'Data Deletion']);
+    await expect(links).toHaveText([
+      'Features',
+      'About Us',
+      'Blog',
+      'Contact',
+      'Privacy Policy',
+      'Terms of Service',
+      'Data Deletion',
+    ]);
     const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['#features', '#about', '#blog', '#contact', '/privacy', '/terms', '/data-deletion']);
+    expect(hrefs).toEqual([
+      '#features',
+      '#about',
+      '#blog',
+      '#contact',
+      '/privacy',
+      '/terms',
+      '/data-deletion',
+    ]);
     for (const [name, id] of [
       ['About Us', 'about'],
       ['Blog', 'blog'],
@@ -123,7 +150,9 @@ test.describe('landing page', () => {
       await page.goto('/');
       const toggle = page.getByRole('button', { name: 'Open menu' });
       await expect(toggle).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeHidden();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+      ).toBeHidden();
       await toggle.click();
       const menu = page.locator('#mobile-menu');
       await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
@@ -187,7 +216,9 @@ test.describe('legal pages', () => {
     ['/privacy', 'Privacy Policy', 8, privacyConstants],
     ['/terms', 'Terms of Service', 15, termsConstants],
   ] as const) {
-    test(`${path}: ${count} numbered sections, a side index to each, Back to Home, every constant`, async ({ page }) => {
+    test(`${path}: ${count} numbered sections, a side index to each, Back to Home, every constant`, async ({
+      page,
+    }) => {
       const errors = watchErrors(page);
       await page.goto(path);
       await expect(page).toHaveTitle(`${title} | Voicecart`);
@@ -211,7 +242,9 @@ test.describe('legal pages', () => {
       await expect(page.getByRole('link', { name: 'Back to Home' }).first()).toHaveAttribute('href', '/');
       await page.getByRole('link', { name: 'Back to Home' }).first().click();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('Turn Instagram DMs into checkouts');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(
+        'Turn Instagram DMs into checkouts',
+      );
       expect(errors).toEqual([]);
     });
   }
@@ -291,7 +324,10 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
-test('the server serves pre-rendered HTML only to visitors without a session cookie', async ({ request, baseURL }) => {
+test('the server serves pre-rendered HTML only to visitors without a session cookie', async ({
+  request,
+  baseURL,
+}) => {
   const anonymous = await (await request.get('/privacy')).text();
   expect(anonymous).toContain('1. Information We Collect');
   expect(anonymous).toContain('<title>Privacy Policy | Voicecart</title>');

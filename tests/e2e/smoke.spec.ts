@@ -5,7 +5,8 @@ test('the home page renders from the production build', async ({ page }) => {
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     // A signed-out visitor's GET /api/auth/user answers 401 by design (spec §7); Chromium logs that as an error.
-    const isSignedOutCheck = message.location().url.endsWith('/api/auth/user') && message.text().includes('401');
+    const isSignedOutCheck =
+      message.location().url.endsWith('/api/auth/user') && message.text().includes('401');
     if (message.type() === 'error' && !isSignedOutCheck) errors.push(message.text());
   });
   const response = await page.goto('/');

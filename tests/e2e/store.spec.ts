@@ -11,10 +11,14 @@ async function signIn(context: BrowserContext, baseURL: string | undefined) {
 test.describe('Store screen', () => {
   test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
 
-  test('shows the sample store, finds a product with stock and a link, connects and disconnects by keyboard', async ({ page }) => {
+  test('shows the sample store, finds a product with stock and a link, connects and disconnects by keyboard', async ({
+    page,
+  }) => {
     await page.goto('/dashboard/shopify');
     await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Shopify' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Shopify' }),
+    ).toBeVisible();
     const connection = page.getByRole('region', { name: /Sample store/ });
     await expect(connection).toContainText('Connected · Synced');
     await expect(connection).toContainText(/1\d\d products, \d+ variants \(USD\)/);

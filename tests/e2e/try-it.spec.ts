@@ -47,7 +47,9 @@ test.describe('README: Try it', () => {
     await page.goto(`${server.url}/dashboard`);
     await expect(page.getByRole('heading', { name: 'Welcome back, Robin!' })).toBeVisible();
     await page.getByRole('link', { name: 'Psychology Settings' }).click();
-    await expect(page.getByLabel('Brand', { exact: true }).locator('option:checked')).toHaveText('Luna Skincare');
+    await expect(page.getByLabel('Brand', { exact: true }).locator('option:checked')).toHaveText(
+      'Luna Skincare',
+    );
     const playground = page.getByRole('region', { name: 'Try the assistant' });
     await expect(playground).toBeVisible();
 
@@ -65,7 +67,9 @@ test.describe('README: Try it', () => {
     // A sold-out variant: no link to it, an alternative instead.
     await playground.getByLabel('Buyer message').fill('do you have the daily barrier moisturizer in 100 ml?');
     await playground.getByRole('button', { name: 'Send test message' }).click();
-    await expect(playground.getByRole('list', { name: 'Test conversation' }).getByRole('listitem')).toHaveCount(4);
+    await expect(
+      playground.getByRole('list', { name: 'Test conversation' }).getByRole('listitem'),
+    ).toHaveCount(4);
     await expect(why).toContainText('Daily Barrier Moisturizer');
     await expect(why).toContainText('out of stock');
     await expect(why).toContainText('Daily Barrier Moisturizer (50 ml)');

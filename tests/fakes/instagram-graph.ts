@@ -60,7 +60,13 @@ export interface FakeInstagramGraph {
   /** Posts a signed webhook body to our server; returns its status. */
   postWebhook(webhookUrl: string, appSecret: string, payload: unknown): Promise<number>;
   /** Messages sent through /me/messages, in order. */
-  sentMessages(): { recipient: Record<string, string>; text: string; tag?: string; messageId: string; accountId: string }[];
+  sentMessages(): {
+    recipient: Record<string, string>;
+    text: string;
+    tag?: string;
+    messageId: string;
+    accountId: string;
+  }[];
   /** Codes the authorize page hands out: the next one belongs to this account. */
   nextAuthorizationFor(accountId: string): void;
   close(): Promise<void>;
@@ -89,15 +95,51 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       case 'http429':
         return [429, { error: { message: 'Too many calls', type: 'OAuthException', code: 613 } }];
       case 'http500':
-        return [500, { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, is_transient: true } }];
+        return [
+          500,
+          {
+            error: {
+              message: 'An unknown error occurred',
+              type: 'OAuthException',
+              code: 1,
+              is_transient: true,
+            },
+          },
+        ];
       case 'code190':
-        return [400, { error: { message: 'Error validating access token: Session has expired', type: 'OAuthException', code: 190, error_subcode: 463 } }];
+        return [
+          400,
+          {
+            error: {
+              message: 'Error validating access token: Session has expired',
+              type: 'OAuthException',
+              code: 190,
+              error_subcode: 463,
+            },
+          },
+        ];
       case 'code4':
-        return [400, { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } }];
+        return [
+          400,
+          { error: { message: 'Application request limit reached', type: 'OAuthException', code: 4 } },
+        ];
       case 'window':
-        return [400, { error: { message: 'This message is sent outside of allowed window.', type: 'OAuthException', code: 10, error_subcode: 2018278 } }];
+        return [
+          400,
+          {
+            error: {
+              message: 'This message is sent outside of allowed window.',
+              type: 'OAuthException',
+              code: 10,
+              error_subcode: 2018278,
+            },
+          },
+        ];
       default:
-        return [400, { error: { message: 'The message text is invalid', type: 'OAuthException', code: 100 } }];
+        return [
+          400,
+          { error: { message: 'The message text is invalid', type: 'OAuthException', code: 100 } },
+        ];
     }
   };
 
@@ -105,7 +147,10 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
     const response = await fetch(webhookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(appSecret, body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': signWebhookBody(appSecret, body),
+      },
       body,
     });
     await response.arrayBuffer();
@@ -162,7 +207,15 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     const query = Object.fromEntries(url.searchParams);
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
     const token = bearer ?? query.access_token ?? null;
-    const call: RecordedCall = { method: request.method ?? 'GET', path, version, query, body, token, status: 200 };
+    const call: RecordedCall = {
+      method: request.method ?? 'GET',
+      path,
+      version,
+      query,
+      body,
+      token,
+      status: 200,
+    };
     calls.push(call);
 
     const send = (status: number, payload: unknown) => {
@@ -203,12 +256,24 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       const form = body as Record<string, string>;
       const accountId = codes.get(form.code ?? '');
       if (!accountId || form.grant_type !== 'authorization_code') {
-        return send(400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
+        return send(400, {
+          error_type: 'OAuthException',
+          code: 400,
+          error_message: 'Invalid authorization code',
+        });
       }
       codes.delete(form.code!);
       const short = newToken('short-');
       shortTokens.set(short, accountId);
-      return send(200, { data: [{ access_token: short, user_id: `app-scoped-${accountId}`, permissions: 'instagram_business_basic' }] });
+      return send(200, {
+        data: [
+          {
+            access_token: short,
+            user_id: `app-scoped-${accountId}`,
+            permissions: 'instagram_business_basic',
+          },
+        ],
+      });
     }
     if (path === '/access_token' && version === null) {
       const accountId = shortTokens.get(query.access_token ?? '');
@@ -233,13 +298,18 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     if (!account) return send(...errorBody('code190'));
 
     if (path === '/me' && request.method === 'GET') {
-      return send(200, { user_id: account.accountId, username: account.username, id: `app-${account.accountId}` });
+      return send(200, {
+        user_id: account.accountId,
+        username: account.username,
+        id: `app-${account.accountId}`,
+      });
     }
     if (path === '/me/subscribed_apps' && request.method === 'POST') return send(200, { success: true });
     if (path === '/me/messages' && request.method === 'POST') {
       const payload = body as { recipient?: Record<string, string>; message?: { text?: string } };
       const text = payload?.message?.text;
-      if (!payload?.recipient || typeof text !== 'string' || text.length === 0) return send(...errorBody('content'));
+      if (!payload?.recipient || typeof text !== 'string' || text.length === 0)
+        return send(...errorBody('content'));
       if (Buffer.byteLength(text, 'utf8') > 1000) {
         return send(400, { error: { message: 'Message text exceeds 1000 bytes', code: 100 } });
       }
@@ -255,7 +325,10 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     const profile = /^\/([^/]+)$/.exec(path);
     if (profile && request.method === 'GET') {
       const username = profiles.get(decodeURIComponent(profile[1]!));
-      if (!username) return send(400, { error: { message: 'User consent is required to access user profile', code: 230 } });
+      if (!username)
+        return send(400, {
+          error: { message: 'User consent is required to access user profile', code: 230 },
+        });
       return send(200, { username, name: null });
     }
     return send(404, { error: { message: 'Unknown path', code: 803 } });
@@ -289,7 +362,11 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     tokenUrl: `${url}/oauth/access_token`,
     calls,
     addAccount(input) {
-      const account = { token: input.token ?? newToken('token-'), accountId: input.accountId, username: input.username };
+      const account = {
+        token: input.token ?? newToken('token-'),
+        accountId: input.accountId,
+        username: input.username,
+      };
       accountsByToken.set(account.token, account);
       return account;
     },
@@ -300,7 +377,11 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       failures.push({ kind, count: options.count ?? 1, ...(options.path ? { path: options.path } : {}) });
     },
     enableEchoes(options) {
-      echoes = { webhookUrl: options.webhookUrl, appSecret: options.appSecret, delayMs: options.delayMs ?? 0 };
+      echoes = {
+        webhookUrl: options.webhookUrl,
+        appSecret: options.appSecret,
+        delayMs: options.delayMs ?? 0,
+      };
     },
     postWebhook,
     sentMessages: () => sent,

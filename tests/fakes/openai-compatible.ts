@@ -42,7 +42,11 @@ export async function startFakeOpenAiCompatible(): Promise<FakeOpenAiCompatible>
     for await (const chunk of request) chunks.push(chunk as Buffer);
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
       response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null } }));
+      response.end(
+        JSON.stringify({
+          error: { message: 'Not found', type: 'invalid_request_error', param: null, code: null },
+        }),
+      );
       return;
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
@@ -68,7 +72,11 @@ export async function startFakeOpenAiCompatible(): Promise<FakeOpenAiCompatible>
             tool_calls: step.toolCalls.map((call, index) => ({
               id: `call_${counter}_${index}`,
               type: 'function',
-              function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
+              function: {
+                name: call.name,
+                arguments:
+                  typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+              },
             })),
           }
         : { role: 'assistant', content: step.text };

@@ -21,7 +21,9 @@ const schema = buildSchema(/* GraphQL */ `
   scalar URL
   scalar DateTime
 
-  interface Node { id: ID! }
+  interface Node {
+    id: ID!
+  }
 
   type Query {
     shop: Shop!
@@ -30,15 +32,44 @@ const schema = buildSchema(/* GraphQL */ `
     productVariant(id: ID!): ProductVariant
   }
 
-  type Shop { name: String! myshopifyDomain: String! primaryDomain: Domain! currencyCode: String! }
-  type Domain { url: URL! }
-  type PageInfo { hasNextPage: Boolean! endCursor: String }
-  type ProductConnection { pageInfo: PageInfo! nodes: [Product!]! }
-  enum ProductStatus { ACTIVE ARCHIVED DRAFT UNLISTED }
-  enum ProductVariantInventoryPolicy { DENY CONTINUE }
-  type ProductOption { name: String! values: [String!]! }
-  type Image { url: URL! }
-  type SelectedOption { name: String! value: String! }
+  type Shop {
+    name: String!
+    myshopifyDomain: String!
+    primaryDomain: Domain!
+    currencyCode: String!
+  }
+  type Domain {
+    url: URL!
+  }
+  type PageInfo {
+    hasNextPage: Boolean!
+    endCursor: String
+  }
+  type ProductConnection {
+    pageInfo: PageInfo!
+    nodes: [Product!]!
+  }
+  enum ProductStatus {
+    ACTIVE
+    ARCHIVED
+    DRAFT
+    UNLISTED
+  }
+  enum ProductVariantInventoryPolicy {
+    DENY
+    CONTINUE
+  }
+  type ProductOption {
+    name: String!
+    values: [String!]!
+  }
+  type Image {
+    url: URL!
+  }
+  type SelectedOption {
+    name: String!
+    value: String!
+  }
 
   type Product implements Node {
     id: ID!
@@ -55,7 +86,9 @@ const schema = buildSchema(/* GraphQL */ `
     featuredImage: Image
     variants(first: Int!): ProductVariantConnection!
   }
-  type ProductVariantConnection { nodes: [ProductVariant!]! }
+  type ProductVariantConnection {
+    nodes: [ProductVariant!]!
+  }
   type ProductVariant implements Node {
     id: ID!
     title: String!
@@ -121,7 +154,14 @@ export interface FakeShopifyAdmin {
   bucket: { maximumAvailable: number; restoreRate: number; currentlyAvailable: number };
   findVariant(id: string): FakeShopifyVariant | undefined;
   /** OAuth app settings and state: codes the "merchant" approved, live refresh tokens, token lifetime. */
-  oauth: { clientId: string; clientSecret: string; codes: Set<string>; refreshTokens: Set<string>; issued: number; expiresIn: number };
+  oauth: {
+    clientId: string;
+    clientSecret: string;
+    codes: Set<string>;
+    refreshTokens: Set<string>;
+    issued: number;
+    expiresIn: number;
+  };
   /** Posts a signed webhook to `url` the way Shopify does (raw JSON body, base64 HMAC of it). */
   deliverWebhook(input: {
     url: string;
@@ -139,7 +179,10 @@ export interface FakeShopifyAdmin {
 const SINGLE_QUERY_MAX_COST = 1000;
 
 /** Cost as Shopify computes it: objects 1, scalars 0, connections 2 + first × node cost. */
-function costOf(selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): number {
+function costOf(
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Map<string, FragmentDefinitionNode>,
+): number {
   if (!selectionSet) return 0;
   let total = 0;
   for (const selection of selectionSet.selections) {
@@ -169,7 +212,10 @@ function costOf(selectionSet: SelectionSetNode | undefined, fragments: Map<strin
 
 /** Replaces `first: $var` by the variable's value so the cost can be read from the document. */
 function inlineFirst(query: string, variables: Record<string, unknown>): string {
-  return query.replace(/first:\s*\$(\w+)/g, (_match, name: string) => `first: ${Number(variables[name] ?? 50)}`);
+  return query.replace(
+    /first:\s*\$(\w+)/g,
+    (_match, name: string) => `first: ${Number(variables[name] ?? 50)}`,
+  );
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -184,7 +230,14 @@ export async function startFakeShopifyAdmin(
   let throttles = 0;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   let lastRefill = Date.now();
-  const oauth = { clientId: 'app-client-id', clientSecret: 'app-client-secret', codes: new Set<string>(), refreshTokens: new Set<string>(), issued: 0, expiresIn: 3600 };
+  const oauth = {
+    clientId: 'app-client-id',
+    clientSecret: 'app-client-secret',
+    codes: new Set<string>(),
+    refreshTokens: new Set<string>(),
+    issued: 0,
+    expiresIn: 3600,
+  };
 
   const state = {
     accessToken: options.accessToken ?? 'shpat_test_token',
@@ -197,7 +250,8 @@ export async function startFakeShopifyAdmin(
 
   const variantIndex = () => {
     const map = new Map<string, { variant: FakeShopifyVariant; product: FakeShopifyProduct }>();
-    for (const product of state.products) for (const variant of product.variants) map.set(variant.id, { variant, product });
+    for (const product of state.products)
+      for (const variant of product.variants) map.set(variant.id, { variant, product });
     return map;
   };
 
@@ -208,7 +262,10 @@ export async function startFakeShopifyAdmin(
       nodes: product.variants.slice(0, first).map((variant) => withVariant(variant, product)),
     }),
   });
-  const withVariant = (variant: FakeShopifyVariant, product: FakeShopifyProduct): Record<string, unknown> => ({
+  const withVariant = (
+    variant: FakeShopifyVariant,
+    product: FakeShopifyProduct,
+  ): Record<string, unknown> => ({
     __typename: 'ProductVariant',
     ...variant,
     product: () => withProduct(product),
@@ -260,7 +317,12 @@ export async function startFakeShopifyAdmin(
     } catch {
       // recorded with an empty query below
     }
-    state.calls.push({ path, query: parsedBody.query ?? '', variables: parsedBody.variables ?? {}, accessToken: token });
+    state.calls.push({
+      path,
+      query: parsedBody.query ?? '',
+      variables: parsedBody.variables ?? {},
+      accessToken: token,
+    });
     if (failures.count > 0) {
       failures.count -= 1;
       return send(response, failures.status, { errors: 'Internal error' });
@@ -293,7 +355,9 @@ export async function startFakeShopifyAdmin(
       return send(response, 404, { errors: 'Not Found' });
     }
     if (token !== state.accessToken) {
-      return send(response, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      return send(response, 401, {
+        errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+      });
     }
     const variables = parsedBody.variables ?? {};
     let requested = 1;
@@ -305,7 +369,10 @@ export async function startFakeShopifyAdmin(
           .map((d) => [d.name.value, d]),
       );
       const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
-      requested = Math.max(1, operation && 'selectionSet' in operation ? costOf(operation.selectionSet, fragments) : 1);
+      requested = Math.max(
+        1,
+        operation && 'selectionSet' in operation ? costOf(operation.selectionSet, fragments) : 1,
+      );
     } catch {
       requested = 1;
     }
@@ -324,23 +391,39 @@ export async function startFakeShopifyAdmin(
     });
     if (requested > SINGLE_QUERY_MAX_COST) {
       return send(response, 200, {
-        errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${SINGLE_QUERY_MAX_COST}).`, extensions: { code: 'MAX_COST_EXCEEDED' } }],
-        extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() } },
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${SINGLE_QUERY_MAX_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED' },
+          },
+        ],
+        extensions: {
+          cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() },
+        },
       });
     }
     if (throttles > 0 || bucket.currentlyAvailable < requested) {
       if (throttles > 0) throttles -= 1;
       return send(response, 200, {
         errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
-        extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() } },
+        extensions: {
+          cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() },
+        },
       });
     }
     bucket.currentlyAvailable -= requested;
-    const result = await graphql({ schema, source: parsedBody.query ?? '', rootValue, variableValues: variables });
+    const result = await graphql({
+      schema,
+      source: parsedBody.query ?? '',
+      rootValue,
+      variableValues: variables,
+    });
     send(response, 200, {
       ...(result.errors ? { errors: result.errors.map((e) => ({ message: e.message })) } : {}),
       ...(result.data ? { data: result.data } : {}),
-      extensions: { cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus() } },
+      extensions: {
+        cost: { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: throttleStatus() },
+      },
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -408,11 +491,36 @@ export async function startFakeShopifyAdmin(
 }
 
 /** `count` products with sizes and colours, numbered, for sync tests and benchmarks. */
-export function makeShopifyProducts(count: number, options: { variantsPerProduct?: number; startId?: number } = {}): FakeShopifyProduct[] {
+export function makeShopifyProducts(
+  count: number,
+  options: { variantsPerProduct?: number; startId?: number } = {},
+): FakeShopifyProduct[] {
   const sizes = ['XS', 'S', 'M', 'L', 'XL'];
   const colors = ['Black', 'Navy', 'Olive', 'Sand'];
-  const kinds = ['Hoodie', 'Tee', 'Jacket', 'Jeans', 'Sweater', 'Shorts', 'Dress', 'Beanie', 'Backpack', 'Serum'];
-  const adjectives = ['Classic', 'Everyday', 'Organic', 'Vintage', 'Alpine', 'Coastal', 'Urban', 'Heritage', 'Studio', 'Trail'];
+  const kinds = [
+    'Hoodie',
+    'Tee',
+    'Jacket',
+    'Jeans',
+    'Sweater',
+    'Shorts',
+    'Dress',
+    'Beanie',
+    'Backpack',
+    'Serum',
+  ];
+  const adjectives = [
+    'Classic',
+    'Everyday',
+    'Organic',
+    'Vintage',
+    'Alpine',
+    'Coastal',
+    'Urban',
+    'Heritage',
+    'Studio',
+    'Trail',
+  ];
   const perProduct = options.variantsPerProduct ?? 3;
   const start = options.startId ?? 1;
   return Array.from({ length: count }, (_, index) => {

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signWooWebhook, type WooProduct, type WooVariation } from '#server/integrations/woocommerce/rest-client.ts';
+import {
+  signWooWebhook,
+  type WooProduct,
+  type WooVariation,
+} from '#server/integrations/woocommerce/rest-client.ts';
 
 /**
  * A WooCommerce store's REST API v3 on 127.0.0.1 (INTEGRATIONS.md §3): Basic auth with a consumer key and
@@ -52,11 +56,21 @@ async function readBody(request: IncomingMessage): Promise<string> {
 const wooError = (code: string, message: string, status: number) => ({ code, message, data: { status } });
 
 export async function startFakeWooCommerce(
-  options: { consumerKey?: string; consumerSecret?: string; products?: WooProduct[]; variations?: Map<number, WooVariation[]> } = {},
+  options: {
+    consumerKey?: string;
+    consumerSecret?: string;
+    products?: WooProduct[];
+    variations?: Map<number, WooVariation[]>;
+  } = {},
 ): Promise<FakeWooCommerce> {
   let failures = { count: 0, status: 500 };
   let nextWebhookId = 100;
-  const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const send = (
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(JSON.stringify(body));
   };
@@ -89,7 +103,11 @@ export async function startFakeWooCommerce(
     fake.calls.push({ method: request.method ?? 'GET', path: url.pathname, authorized });
     if (failures.count > 0) {
       failures.count -= 1;
-      return send(response, failures.status, wooError('internal_server_error', 'Internal error', failures.status));
+      return send(
+        response,
+        failures.status,
+        wooError('internal_server_error', 'Internal error', failures.status),
+      );
     }
     if (url.pathname === '/checkout-link/') {
       if (fake.legacyCheckout) return send(response, 404, { message: 'Page not found' });
@@ -97,27 +115,43 @@ export async function startFakeWooCommerce(
       return response.end();
     }
     const path = url.pathname.replace(/^\/wp-json\/wc\/v3/, '');
-    if (path === url.pathname) return send(response, 404, wooError('rest_no_route', 'No route was found', 404));
-    if (!authorized) return send(response, 401, wooError('woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.', 401));
+    if (path === url.pathname)
+      return send(response, 404, wooError('rest_no_route', 'No route was found', 404));
+    if (!authorized)
+      return send(
+        response,
+        401,
+        wooError('woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.', 401),
+      );
     let match: RegExpExecArray | null;
     if (request.method === 'GET' && path === '/data/currencies/current') {
       return send(response, 200, { code: fake.currency, name: 'Euro', symbol: '€', _links: {} });
     }
-    if (request.method === 'GET' && path === '/products') return page(response, fake.products, url.searchParams, url.pathname);
+    if (request.method === 'GET' && path === '/products')
+      return page(response, fake.products, url.searchParams, url.pathname);
     if (request.method === 'GET' && (match = /^\/products\/(\d+)$/.exec(path))) {
       const product = fake.products.find((p) => p.id === Number(match![1]));
-      return product ? send(response, 200, product) : send(response, 404, wooError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404));
+      return product
+        ? send(response, 200, product)
+        : send(response, 404, wooError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404));
     }
     if (request.method === 'GET' && (match = /^\/products\/(\d+)\/variations$/.exec(path))) {
       return page(response, fake.variations.get(Number(match[1])) ?? [], url.searchParams, url.pathname);
     }
     if (request.method === 'GET' && (match = /^\/products\/(\d+)\/variations\/(\d+)$/.exec(path))) {
       const variation = (fake.variations.get(Number(match[1])) ?? []).find((v) => v.id === Number(match![2]));
-      return variation ? send(response, 200, variation) : send(response, 404, wooError('woocommerce_rest_invalid_id', 'Invalid ID.', 404));
+      return variation
+        ? send(response, 200, variation)
+        : send(response, 404, wooError('woocommerce_rest_invalid_id', 'Invalid ID.', 404));
     }
     if (request.method === 'POST' && path === '/webhooks') {
       const body = JSON.parse(raw || '{}') as Partial<FakeWooWebhook>;
-      if (!body.topic || !body.delivery_url) return send(response, 400, wooError('rest_missing_callback_param', 'Missing parameter(s): topic, delivery_url', 400));
+      if (!body.topic || !body.delivery_url)
+        return send(
+          response,
+          400,
+          wooError('rest_missing_callback_param', 'Missing parameter(s): topic, delivery_url', 400),
+        );
       const webhook: FakeWooWebhook = {
         id: nextWebhookId++,
         name: body.name ?? '',
@@ -127,9 +161,17 @@ export async function startFakeWooCommerce(
         status: body.status ?? 'active',
       };
       fake.webhooks.push(webhook);
-      return send(response, 201, { ...webhook, resource: webhook.topic.split('.')[0], event: webhook.topic.split('.')[1] });
+      return send(response, 201, {
+        ...webhook,
+        resource: webhook.topic.split('.')[0],
+        event: webhook.topic.split('.')[1],
+      });
     }
-    send(response, 404, wooError('rest_no_route', 'No route was found matching the URL and request method.', 404));
+    send(
+      response,
+      404,
+      wooError('rest_no_route', 'No route was found matching the URL and request method.', 404),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -159,7 +201,10 @@ export async function startFakeWooCommerce(
           'x-wc-webhook-topic': input.topic,
           'x-wc-webhook-resource': resource ?? '',
           'x-wc-webhook-event': event ?? '',
-          'x-wc-webhook-signature': signWooWebhook(body, input.badSignature ? `${input.secret}-wrong` : input.secret),
+          'x-wc-webhook-signature': signWooWebhook(
+            body,
+            input.badSignature ? `${input.secret}-wrong` : input.secret,
+          ),
           'x-wc-webhook-id': '100',
           ...(input.deliveryId ? { 'x-wc-webhook-delivery-id': input.deliveryId } : {}),
         },
@@ -176,7 +221,10 @@ export async function startFakeWooCommerce(
 }
 
 /** `count` products; every third is variable with three size variations. */
-export function makeWooProducts(count: number): { products: WooProduct[]; variations: Map<number, WooVariation[]> } {
+export function makeWooProducts(count: number): {
+  products: WooProduct[];
+  variations: Map<number, WooVariation[]>;
+} {
   const variations = new Map<number, WooVariation[]>();
   const products: WooProduct[] = Array.from({ length: count }, (_, index) => {
     const id = 1000 + index;

@@ -1,7 +1,12 @@
 import type { DestinationStream } from 'pino';
 import { brands } from '#server/db/schema/index.ts';
 import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
-import { signWebhookBody, startFakeInstagramGraph, type FakeAccount, type FakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
+import {
+  signWebhookBody,
+  startFakeInstagramGraph,
+  type FakeAccount,
+  type FakeInstagramGraph,
+} from '#tests/fakes/instagram-graph.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from './test-app.ts';
 
 export const appSecret = 'test-instagram-app-secret';
@@ -15,7 +20,12 @@ export interface InstagramHarness {
 
 /** The real app with the Instagram channel pointed at the fake Graph server (short timeouts and retry pauses). */
 export async function createInstagramHarness(
-  options: { workers?: boolean; env?: Record<string, string>; logStream?: DestinationStream; timeoutMs?: number } = {},
+  options: {
+    workers?: boolean;
+    env?: Record<string, string>;
+    logStream?: DestinationStream;
+    timeoutMs?: number;
+  } = {},
 ): Promise<InstagramHarness> {
   const fake = await startFakeInstagramGraph();
   const env = {
@@ -64,9 +74,17 @@ export async function createConnectedBrand(
   const user = await createTestUser(app.database.db);
   const [brand] = await app.database.db
     .insert(brands)
-    .values({ userId: user.id, name: `Brand ${accountCounter}`, username: `brand${accountCounter}`, active: fields.active ?? true })
+    .values({
+      userId: user.id,
+      name: `Brand ${accountCounter}`,
+      username: `brand${accountCounter}`,
+      active: fields.active ?? true,
+    })
     .returning();
-  const account = fake.addAccount({ accountId: `178414000000${String(accountCounter).padStart(5, '0')}${Date.now() % 1000}`, username: `brand${accountCounter}` });
+  const account = fake.addAccount({
+    accountId: `178414000000${String(accountCounter).padStart(5, '0')}${Date.now() % 1000}`,
+    username: `brand${accountCounter}`,
+  });
   const { cookie } = await signInAs(app.database.db, user.id);
   const response = await app.app.inject({
     method: 'PUT',
@@ -100,10 +118,19 @@ export function customerMessage(
   message: Record<string, unknown>,
   timestamp = Date.now(),
 ): Record<string, unknown> {
-  return { sender: { id: igsid }, recipient: { id: accountId }, timestamp, message: { mid: nextMid(), ...message } };
+  return {
+    sender: { id: igsid },
+    recipient: { id: accountId },
+    timestamp,
+    message: { mid: nextMid(), ...message },
+  };
 }
 
-export function commentPayload(accountId: string, value: Record<string, unknown>, time = Math.floor(Date.now() / 1000)) {
+export function commentPayload(
+  accountId: string,
+  value: Record<string, unknown>,
+  time = Math.floor(Date.now() / 1000),
+) {
   return { object: 'instagram', entry: [{ id: accountId, time, changes: [{ field: 'comments', value }] }] };
 }
 
@@ -114,7 +141,8 @@ export async function drainInbox(app: TestApp): Promise<void> {
       'select distinct brand_id, thread_key from instagram_events where processed_at is null',
     );
     if (rows.length === 0) return;
-    for (const row of rows) await app.channel.processor.processThread(row.brand_id as string, row.thread_key as string);
+    for (const row of rows)
+      await app.channel.processor.processThread(row.brand_id as string, row.thread_key as string);
   }
 }
 

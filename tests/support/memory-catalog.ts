@@ -28,7 +28,8 @@ const sizeAlias: Record<string, string> = { small: 's', medium: 'm', large: 'l' 
 
 export function createMemoryCatalog(products: CatalogProduct[]): MemoryCatalog {
   const stock = new Map<string, number>();
-  for (const product of products) for (const variant of product.variants) stock.set(variant.id, variant.stockQuantity ?? 0);
+  for (const product of products)
+    for (const variant of product.variants) stock.set(variant.id, variant.stockQuantity ?? 0);
   const calls: string[] = [];
   const findVariant = (variantId: string) => {
     for (const product of products) {
@@ -52,8 +53,10 @@ export function createMemoryCatalog(products: CatalogProduct[]): MemoryCatalog {
       const tokens = words(text);
       const requestedOptions: FindProductsResult['requestedOptions'] = [];
       for (const token of tokens) {
-        if (sizeWords.has(token)) requestedOptions.push({ name: 'size', value: (sizeAlias[token] ?? token).toUpperCase() });
-        if (['red', 'blue', 'black', 'white', 'green'].includes(token)) requestedOptions.push({ name: 'color', value: token });
+        if (sizeWords.has(token))
+          requestedOptions.push({ name: 'size', value: (sizeAlias[token] ?? token).toUpperCase() });
+        if (['red', 'blue', 'black', 'white', 'green'].includes(token))
+          requestedOptions.push({ name: 'color', value: token });
       }
       const scored: ProductMatch[] = [];
       for (const product of products) {
@@ -62,18 +65,33 @@ export function createMemoryCatalog(products: CatalogProduct[]): MemoryCatalog {
         if (hits === 0) continue;
         const variantIds = product.variants
           .filter((variant) =>
-            requestedOptions.every((wanted) =>
-              variant.options.some(
-                (option) => option.name.toLowerCase().startsWith(wanted.name.slice(0, 3)) && option.value.toLowerCase() === wanted.value.toLowerCase(),
-              ) || !variant.options.some((option) => option.name.toLowerCase().startsWith(wanted.name.slice(0, 3))),
+            requestedOptions.every(
+              (wanted) =>
+                variant.options.some(
+                  (option) =>
+                    option.name.toLowerCase().startsWith(wanted.name.slice(0, 3)) &&
+                    option.value.toLowerCase() === wanted.value.toLowerCase(),
+                ) ||
+                !variant.options.some((option) =>
+                  option.name.toLowerCase().startsWith(wanted.name.slice(0, 3)),
+                ),
             ),
           )
           .map((variant) => variant.id);
-        scored.push({ product, variantIds: variantIds.length > 0 ? variantIds : product.variants.map((v) => v.id), score: hits / titleWords.length });
+        scored.push({
+          product,
+          variantIds: variantIds.length > 0 ? variantIds : product.variants.map((v) => v.id),
+          score: hits / titleWords.length,
+        });
       }
       scored.sort((a, b) => b.score - a.score);
       const matches = scored.slice(0, limit);
-      const outcome = matches.length === 0 ? 'none' : matches.length > 1 && matches[0]!.score === matches[1]!.score ? 'ambiguous' : 'match';
+      const outcome =
+        matches.length === 0
+          ? 'none'
+          : matches.length > 1 && matches[0]!.score === matches[1]!.score
+            ? 'ambiguous'
+            : 'match';
       return { outcome, matches, requestedOptions };
     },
     async getProduct({ productId }) {
@@ -97,19 +115,24 @@ export function createMemoryCatalog(products: CatalogProduct[]): MemoryCatalog {
     async listAlternatives({ productId, variantId, limit = 3 }) {
       const product = products.find((item) => item.id === productId);
       if (!product) return [];
-      const own = product.variants.filter((variant) => variant.id !== variantId && (stock.get(variant.id) ?? 0) > 0);
+      const own = product.variants.filter(
+        (variant) => variant.id !== variantId && (stock.get(variant.id) ?? 0) > 0,
+      );
       const result: ProductMatch[] = [];
       if (own.length > 0) result.push({ product, variantIds: own.map((variant) => variant.id), score: 1 });
       for (const other of products) {
         if (other.id === productId || other.productType !== product.productType) continue;
         const inStock = other.variants.filter((variant) => (stock.get(variant.id) ?? 0) > 0);
-        if (inStock.length > 0) result.push({ product: other, variantIds: inStock.map((variant) => variant.id), score: 0.5 });
+        if (inStock.length > 0)
+          result.push({ product: other, variantIds: inStock.map((variant) => variant.id), score: 0.5 });
       }
       return result.slice(0, limit);
     },
     async checkoutLink({ variantId, quantity, conversationId }) {
       calls.push(`link:${variantId}`);
-      return { url: `https://shop.example/cart/${variantId.slice(0, 8)}:${quantity}${conversationId ? `?ref=${conversationId.slice(0, 8)}` : ''}` };
+      return {
+        url: `https://shop.example/cart/${variantId.slice(0, 8)}:${quantity}${conversationId ? `?ref=${conversationId.slice(0, 8)}` : ''}`,
+      };
     },
   };
 }
@@ -132,7 +155,11 @@ export function sampleProducts(): CatalogProduct[] {
     availableForSale: quantity > 0,
     stockQuantity: quantity,
   });
-  const product = (title: string, productType: string, variants: ReturnType<typeof variant>[]): CatalogProduct => ({
+  const product = (
+    title: string,
+    productType: string,
+    variants: ReturnType<typeof variant>[],
+  ): CatalogProduct => ({
     id: id(),
     title,
     productType,
@@ -144,12 +171,47 @@ export function sampleProducts(): CatalogProduct[] {
   });
   return [
     product('Cloud Hoodie', 'Hoodies', [
-      variant('S / Red', [['Size', 'S'], ['Color', 'Red']], '59.00', 4),
-      variant('M / Red', [['Size', 'M'], ['Color', 'Red']], '59.00', 0),
-      variant('L / Red', [['Size', 'L'], ['Color', 'Red']], '59.00', 12),
-      variant('M / Blue', [['Size', 'M'], ['Color', 'Blue']], '59.00', 3),
+      variant(
+        'S / Red',
+        [
+          ['Size', 'S'],
+          ['Color', 'Red'],
+        ],
+        '59.00',
+        4,
+      ),
+      variant(
+        'M / Red',
+        [
+          ['Size', 'M'],
+          ['Color', 'Red'],
+        ],
+        '59.00',
+        0,
+      ),
+      variant(
+        'L / Red',
+        [
+          ['Size', 'L'],
+          ['Color', 'Red'],
+        ],
+        '59.00',
+        12,
+      ),
+      variant(
+        'M / Blue',
+        [
+          ['Size', 'M'],
+          ['Color', 'Blue'],
+        ],
+        '59.00',
+        3,
+      ),
     ]),
-    product('Trail Tee', 'Tees', [variant('M', [['Size', 'M']], '25.00', 20), variant('L', [['Size', 'L']], '25.00', 0)]),
+    product('Trail Tee', 'Tees', [
+      variant('M', [['Size', 'M']], '25.00', 20),
+      variant('L', [['Size', 'L']], '25.00', 0),
+    ]),
     product('Canvas Cap', 'Hats', [variant('Default Title', [['Title', 'Default Title']], '19.50', 7)]),
     product('Camp Mug', 'Mugs', [variant('Default Title', [['Title', 'Default Title']], '14.00', 2)]),
     product('Travel Mug', 'Mugs', [variant('Default Title', [['Title', 'Default Title']], '22.00', 9)]),

@@ -135,7 +135,8 @@ describe('admin seed-demo', () => {
         active: false,
       },
     ]);
-    for (const key of ['checked', 'ai', 'replied', 'fresh']) expect(Number(detail[0]![key])).toBeGreaterThan(0);
+    for (const key of ['checked', 'ai', 'replied', 'fresh'])
+      expect(Number(detail[0]![key])).toBeGreaterThan(0);
 
     // issue 10: the store-connected demo brand has the sample store with its catalog.
     const { rows: stores } = await database.executeSql(

@@ -7,10 +7,18 @@ describe('admin simulate', () => {
   const run = async (args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(args, { out: (line) => out.push(line), err: (line) => err.push(line) }, {
-      env: { LOG_LEVEL: 'silent', ENCRYPTION_KEY: app.config.ENCRYPTION_KEY!.toString('base64'), ...(app.database.url ? { DATABASE_URL: app.database.url } : {}) },
-      database: app.database,
-    });
+    const code = await runCli(
+      args,
+      { out: (line) => out.push(line), err: (line) => err.push(line) },
+      {
+        env: {
+          LOG_LEVEL: 'silent',
+          ENCRYPTION_KEY: app.config.ENCRYPTION_KEY!.toString('base64'),
+          ...(app.database.url ? { DATABASE_URL: app.database.url } : {}),
+        },
+        database: app.database,
+      },
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
@@ -25,7 +33,14 @@ describe('admin simulate', () => {
   });
 
   it('prints the reply and a readable trace over seed-demo’s sample store, sending nothing', async () => {
-    const result = await run(['simulate', '--email', 'sim@example.com', '--brand', 'luna skincare', 'how much is the rose water face mist?']);
+    const result = await run([
+      'simulate',
+      '--email',
+      'sim@example.com',
+      '--brand',
+      'luna skincare',
+      'how much is the rose water face mist?',
+    ]);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^Buyer: how much is the rose water face mist\?/);
@@ -33,7 +48,9 @@ describe('admin simulate', () => {
     expect(result.out).toMatch(/Product\s+Rose Water Face Mist/);
     expect(result.out).toMatch(/Stock\s+\d+ in stock, (live from the store|from the last sync)/);
     expect(result.out).toMatch(/Provider\s+embedded composer/);
-    const { rows } = await app.database.executeSql(`select count(*)::int as n from messages where sender = 'ai' and content like '%19.00%'`);
+    const { rows } = await app.database.executeSql(
+      `select count(*)::int as n from messages where sender = 'ai' and content like '%19.00%'`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 

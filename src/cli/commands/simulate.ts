@@ -34,13 +34,18 @@ export const simulateCommand: CliCommand = {
     requireString(values, 'brand');
     const message = typeof values._ === 'string' ? values._.trim() : '';
     if (!message) throw new UsageError('the buyer message is required');
-    if (message.length > assistantLimits.messageMax) throw new UsageError(`the message must be at most ${assistantLimits.messageMax} characters`);
+    if (message.length > assistantLimits.messageMax)
+      throw new UsageError(`the message must be at most ${assistantLimits.messageMax} characters`);
   },
   async run({ config, database, log, out }, values) {
     const email = requireString(values, 'email').toLowerCase();
     const brandName = requireString(values, 'brand');
     const message = String(values._).trim();
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const [user] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
     if (!user) throw new Error(`no user with the email ${email}`);
     const [brand] = await database.db
       .select({ id: brands.id, name: brands.name })
@@ -49,9 +54,18 @@ export const simulateCommand: CliCommand = {
       .limit(1);
     if (!brand) throw new Error(`${email} has no brand named "${brandName}"`);
     const secretBox = createSecretBoxFromKey(
-      resolveEncryptionKey({ encryptionKey: config.ENCRYPTION_KEY, dataDir: config.DATA_DIR, usesEmbeddedDatabase: !config.DATABASE_URL }),
+      resolveEncryptionKey({
+        encryptionKey: config.ENCRYPTION_KEY,
+        dataDir: config.DATA_DIR,
+        usesEmbeddedDatabase: !config.DATABASE_URL,
+      }),
     );
-    const catalog = createCatalogModule({ db: database.db, secretBox, settings: catalogSettingsFromConfig(config), log });
+    const catalog = createCatalogModule({
+      db: database.db,
+      secretBox,
+      settings: catalogSettingsFromConfig(config),
+      log,
+    });
     const assistant = createAssistantService({
       db: database.db,
       catalog: catalog.catalog,

@@ -10,7 +10,13 @@ import { createQueryClient } from '#client/lib/query-client.ts';
  * does not ask `GET /api/auth/user` (whose 401 would be a console error on every public page view).
  * Signing in is a full navigation through /api/login, which starts the app afresh.
  */
-export function AppProvider({ children, isKnownSignedOut = false }: { children: ReactNode; isKnownSignedOut?: boolean }) {
+export function AppProvider({
+  children,
+  isKnownSignedOut = false,
+}: {
+  children: ReactNode;
+  isKnownSignedOut?: boolean;
+}) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (isKnownSignedOut) client.setQueryData(currentUserQueryKey, null);

@@ -39,8 +39,12 @@ describe('apiRequest (spec §7)', () => {
   });
 
   it('throws `status: body text` for any non-OK response', async () => {
-    fetchMock.mockResolvedValue(new Response('{"message":"Slot taken"}', { status: 409, statusText: 'Conflict' }));
-    await expect(apiRequest('POST', '/api/demo/schedule', {})).rejects.toThrow('409: {"message":"Slot taken"}');
+    fetchMock.mockResolvedValue(
+      new Response('{"message":"Slot taken"}', { status: 409, statusText: 'Conflict' }),
+    );
+    await expect(apiRequest('POST', '/api/demo/schedule', {})).rejects.toThrow(
+      '409: {"message":"Slot taken"}',
+    );
   });
 
   it('uses the status text when the body is empty', async () => {
@@ -72,7 +76,9 @@ describe('getQueryFn (spec §7)', () => {
 
   it('still throws other errors when returning null on 401', async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
-    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).rejects.toThrow('500: boom');
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).rejects.toThrow(
+      '500: boom',
+    );
   });
 });
 

@@ -15,7 +15,9 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    ...(data === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }),
+    ...(data === undefined
+      ? {}
+      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }),
   });
   await throwIfResponseNotOk(response);
   return response;

@@ -5,7 +5,12 @@ import { hash, verify } from '@node-rs/argon2';
  * `2` is Algorithm.Argon2id; the package exports it as a const enum, which isolated modules cannot inline.
  */
 const ARGON2ID = 2;
-export const passwordHashOptions = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const passwordHashOptions = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export async function hashPassword(password: string): Promise<string> {
   return hash(password, passwordHashOptions);

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeAction, describeTrigger, ruleActionSchema, ruleTriggerSchema } from '#contracts/automation.ts';
+import {
+  describeAction,
+  describeTrigger,
+  ruleActionSchema,
+  ruleTriggerSchema,
+} from '#contracts/automation.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { migrationsFolder } from './migrate.ts';
 
@@ -35,7 +40,9 @@ describe('migration 0001: structured rule configs', () => {
          'Send a coupon', true, now());
     `);
     // The migration that adds the configs (it may carry other branches' changes too after a merge).
-    const next = readdirSync(migrationsFolder).find((name) => name.startsWith('0001_') && name.endsWith('.sql'))!;
+    const next = readdirSync(migrationsFolder).find(
+      (name) => name.startsWith('0001_') && name.endsWith('.sql'),
+    )!;
     await database.executeSql(readMigration(next));
   });
   afterAll(() => database.close());

@@ -35,7 +35,8 @@ export const instagramRefreshTokensJob = defineJob<Record<string, never>>('insta
  * A new customer message or comment for the assistant (INTERFACES.md). Enqueued by the channel in the transaction
  * that stores it, with singletonKey `message:<id>` / `comment:<id>`; issue 11 registers its worker.
  */
-export type AssistantRespondPayload = { kind: 'message'; messageId: string } | { kind: 'comment'; commentId: string };
+export type AssistantRespondPayload =
+  { kind: 'message'; messageId: string } | { kind: 'comment'; commentId: string };
 export const assistantRespondJob = defineJob<AssistantRespondPayload>('assistant-respond', {
   retryLimit: 5,
   retryDelay: 5,

@@ -64,7 +64,11 @@ export interface JobQueue {
 function toParameter(value: unknown): unknown {
   if (value === undefined) return null;
   const isPlainObject =
-    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !Buffer.isBuffer(value);
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !(value instanceof Date) &&
+    !Buffer.isBuffer(value);
   return isPlainObject ? JSON.stringify(value) : value;
 }
 
@@ -102,7 +106,14 @@ export interface JobQueueOptions {
   log: Logger;
 }
 
-export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelaySeconds, maintenanceSeconds, log }: JobQueueOptions): JobQueue {
+export function createJobQueue({
+  database,
+  databaseUrl,
+  pollSeconds,
+  retryDelaySeconds,
+  maintenanceSeconds,
+  log,
+}: JobQueueOptions): JobQueue {
   const connection: PgBoss.ConstructorOptions = databaseUrl
     ? { connectionString: databaseUrl, max: 4, application_name: 'voicecart-jobs' }
     : { db: { executeSql: (text, values) => database.executeSql(text, values) } };
@@ -143,7 +154,8 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
     async send(job, payload, options = {}) {
       if (!declared.has(job.name)) {
         // Inside a transaction on PGlite (one connection) a declare would wait for the transaction forever.
-        if (options.tx) throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
+        if (options.tx)
+          throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
         await this.declare(job);
       }
       return boss.send(job.name, payload, {
@@ -155,7 +167,8 @@ export function createJobQueue({ database, databaseUrl, pollSeconds, retryDelayS
     async sendMany(job, items, options = {}) {
       if (items.length === 0) return;
       if (!declared.has(job.name)) {
-        if (options.tx) throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
+        if (options.tx)
+          throw new Error(`Job queue ${job.name} must be declared before sending in a transaction`);
         await this.declare(job);
       }
       await boss.insert(

@@ -64,7 +64,8 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 /** Signed in and approved by the admin team (spec §6). */
 export async function requireVerifiedUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-  if (!request.user.verified) throw new AppError('FORBIDDEN', 'Your account is awaiting review by our admin team.');
+  if (!request.user.verified)
+    throw new AppError('FORBIDDEN', 'Your account is awaiting review by our admin team.');
 }
 
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

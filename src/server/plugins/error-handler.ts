@@ -19,7 +19,9 @@ export const errorHandlerPlugin = fp(
 
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues: ErrorIssue[] = error.validation.map((v) => ({
-          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body'),
+          path:
+            v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+            String(error.validationContext ?? 'body'),
           message: v.message ?? 'is invalid',
         }));
         const where = error.validationContext ?? 'request';
@@ -42,8 +44,7 @@ export const errorHandlerPlugin = fp(
         const message =
           (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large'
-            : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-                error instanceof SyntaxError
+            : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
               ? `Malformed JSON in request body: ${error.message}`
               : error.message;
         return reply.status(status).send({ message, code: (error as FastifyError).code ?? 'BAD_REQUEST' });
@@ -52,7 +53,6 @@ export const errorHandlerPlugin = fp(
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: 'Internal Server Error', code: 'INTERNAL' });
     });
-
   },
   { name: 'error-handler' },
 );

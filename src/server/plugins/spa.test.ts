@@ -13,7 +13,10 @@ describe('serving the built client', () => {
     mkdirSync(path.join(clientDir, 'prerendered'));
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div><!-- shell -->');
     writeFileSync(path.join(clientDir, 'prerendered', 'index.html'), '<!doctype html><h1>Landing</h1>');
-    writeFileSync(path.join(clientDir, 'prerendered', 'privacy.html'), '<!doctype html><h1>Privacy Policy</h1>');
+    writeFileSync(
+      path.join(clientDir, 'prerendered', 'privacy.html'),
+      '<!doctype html><h1>Privacy Policy</h1>',
+    );
     writeFileSync(path.join(clientDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
     app = await createTestApp({ env: { CLIENT_DIST_DIR: clientDir } });
@@ -48,7 +51,13 @@ describe('serving the built client', () => {
   });
 
   it('serves the app shell for the client-routed pages with 200', async () => {
-    for (const url of ['/dashboard', '/dashboard/brands', '/dashboard/brands/', '/login?returnTo=%2Fadmin', '/admin']) {
+    for (const url of [
+      '/dashboard',
+      '/dashboard/brands',
+      '/dashboard/brands/',
+      '/login?returnTo=%2Fadmin',
+      '/admin',
+    ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -58,7 +67,12 @@ describe('serving the built client', () => {
   });
 
   it('answers unknown page paths 404 with the app shell, which shows the not-found page', async () => {
-    for (const url of ['/no/such/page', '/dashboard/performance', '/privacy-policy', '/dashboard/brands/x?y=1']) {
+    for (const url of [
+      '/no/such/page',
+      '/dashboard/performance',
+      '/privacy-policy',
+      '/dashboard/brands/x?y=1',
+    ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/text\/html/);

@@ -57,6 +57,8 @@ describe('secret box (AES-256-GCM)', () => {
     expect(key).toBeNull();
     expect(() => createSecretBoxFromKey(key).seal('token')).toThrow(/ENCRYPTION_KEY/);
     const given = randomBytes(32);
-    expect(resolveEncryptionKey({ encryptionKey: given, dataDir, usesEmbeddedDatabase: false })).toEqual(given);
+    expect(resolveEncryptionKey({ encryptionKey: given, dataDir, usesEmbeddedDatabase: false })).toEqual(
+      given,
+    );
   });
 });

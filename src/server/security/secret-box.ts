@@ -16,7 +16,8 @@ const version = 'v1';
 const keyBytes = 32;
 
 export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== keyBytes) throw new Error(`The encryption key must be ${keyBytes} bytes, not ${key.length}`);
+  if (key.length !== keyBytes)
+    throw new Error(`The encryption key must be ${keyBytes} bytes, not ${key.length}`);
   return {
     seal(plaintext) {
       const nonce = randomBytes(12);
@@ -32,7 +33,10 @@ export function createSecretBox(key: Buffer): SecretBox {
       }
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
       decipher.setAuthTag(Buffer.from(authTag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(ciphertext, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

@@ -19,15 +19,25 @@ export default function SampleCartRoute() {
       ) : query.isPending ? (
         <LoadingState label="Loading the cart..." />
       ) : query.isError ? (
-        <ErrorState title="Could not load this cart" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title="Could not load this cart"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Items in the cart</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2">Product</th>
-              <th scope="col" className="py-2">Quantity</th>
-              <th scope="col" className="py-2">Price</th>
+              <th scope="col" className="py-2">
+                Product
+              </th>
+              <th scope="col" className="py-2">
+                Quantity
+              </th>
+              <th scope="col" className="py-2">
+                Price
+              </th>
             </tr>
           </thead>
           <tbody>

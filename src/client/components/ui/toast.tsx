@@ -69,7 +69,10 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       aria-label="Close"
-      className={cn('absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:opacity-100', className)}
+      className={cn(
+        'absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:opacity-100',
+        className,
+      )}
       {...props}
     >
       <X className="h-4 w-4" aria-hidden="true" />

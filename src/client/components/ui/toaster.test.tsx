@@ -1,6 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, resetToasts, toast, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#client/hooks/use-toast.ts';
+import {
+  getToasts,
+  resetToasts,
+  toast,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+} from '#client/hooks/use-toast.ts';
 import { Toaster } from './toaster.tsx';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toast.tsx';
 
@@ -60,7 +66,11 @@ describe('toasts (spec §9)', () => {
   it('renders the destructive variant for errors', () => {
     render(<Toaster />);
     act(() => {
-      toast({ title: 'Error', description: 'Failed to subscribe. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to subscribe. Please try again.',
+        variant: 'destructive',
+      });
     });
     const item = screen.getByText('Error').closest('[data-variant]');
     expect(item?.getAttribute('data-variant')).toBe('destructive');

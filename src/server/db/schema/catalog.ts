@@ -61,7 +61,10 @@ export const storeConnections = pgTable(
   },
   (table) => [
     check('store_connections_platform_check', sql`${table.platform} in ('shopify', 'woocommerce', 'sample')`),
-    check('store_connections_sync_state_check', sql`${table.syncState} in ('idle', 'running', 'done', 'failed')`),
+    check(
+      'store_connections_sync_state_check',
+      sql`${table.syncState} in ('idle', 'running', 'done', 'failed')`,
+    ),
     index('store_connections_store_key_idx').on(table.platform, table.storeKey),
   ],
 );
@@ -82,7 +85,10 @@ export const catalogProducts = pgTable(
     description: text('description').notNull().default(''),
     productType: text('product_type').notNull().default(''),
     vendor: text('vendor').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** `[{ name, values }]` in the store's order. */
     options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
     status: text('status').notNull().default('active'),

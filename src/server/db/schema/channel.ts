@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  boolean,
+} from 'drizzle-orm/pg-core';
 import { brands, comments, conversations, messages } from './dashboard.ts';
 
 /**
@@ -21,7 +33,9 @@ export const instagramConnections = pgTable(
     accessTokenSealed: text('access_token_sealed').notNull(),
     /** Null for a token pasted from Meta's dashboard (its expiry is not told); then refreshed by age. */
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
-    status: text('status', { enum: ['connected', 'needs_reconnect'] }).notNull().default('connected'),
+    status: text('status', { enum: ['connected', 'needs_reconnect'] })
+      .notNull()
+      .default('connected'),
     /** Why it needs a reconnect (Graph's message), for the banner. */
     statusReason: text('status_reason'),
     lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
@@ -30,7 +44,9 @@ export const instagramConnections = pgTable(
     tokenRefreshedAt: timestamp('token_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('instagram_connections_status_check', sql`${table.status} in ('connected', 'needs_reconnect')`)],
+  (table) => [
+    check('instagram_connections_status_check', sql`${table.status} in ('connected', 'needs_reconnect')`),
+  ],
 );
 
 /**
@@ -93,7 +109,9 @@ export const instagramSends = pgTable(
     recipient: text('recipient').notNull(),
     text: text('text').notNull(),
     humanAgentTag: boolean('human_agent_tag').notNull().default(false),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'unknown'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'unknown'] })
+      .notNull()
+      .default('queued'),
     /** Graph's message id (DM, private reply) or new comment id (public reply). */
     graphId: text('graph_id'),
     error: text('error'),
@@ -103,7 +121,10 @@ export const instagramSends = pgTable(
   },
   (table) => [
     check('instagram_sends_status_check', sql`${table.status} in ('queued', 'sent', 'failed', 'unknown')`),
-    check('instagram_sends_kind_check', sql`${table.kind} in ('direct_message', 'private_reply', 'public_reply')`),
+    check(
+      'instagram_sends_kind_check',
+      sql`${table.kind} in ('direct_message', 'private_reply', 'public_reply')`,
+    ),
     unique('instagram_sends_idempotency_key').on(table.idempotencyKey, table.part),
     // INTEGRATIONS.md §1.9: one private reply per comment. A refused one (failed) does not use it up.
     uniqueIndex('instagram_sends_one_private_reply_idx')

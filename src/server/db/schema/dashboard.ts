@@ -45,7 +45,9 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who answers (INTERFACES.md): 'assistant', or 'person' once someone replied; automated sends stop then. */
-    handledBy: text('handled_by', { enum: ['assistant', 'person'] }).notNull().default('assistant'),
+    handledBy: text('handled_by', { enum: ['assistant', 'person'] })
+      .notNull()
+      .default('assistant'),
     /** The customer's newest message: the 24 h messaging window opens there (INTEGRATIONS.md §1.12). */
     lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
   },

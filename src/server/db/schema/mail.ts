@@ -13,7 +13,10 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     /** The whole RFC 5322 message as it would have gone over SMTP. */
     raw: text('raw').notNull(),
-    attachments: jsonb('attachments').$type<{ filename: string; contentType: string }[]>().notNull().default([]),
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mail_outbox_created_idx').on(table.createdAt)],

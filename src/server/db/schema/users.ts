@@ -26,7 +26,9 @@ export const users = pgTable(
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
-    index('users_pending_idx').on(table.createdAt).where(sql`${table.verified} = false`),
+    index('users_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.verified} = false`),
   ],
 );
 

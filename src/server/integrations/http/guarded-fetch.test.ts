@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOutboundUrl, createGuardedFetch, isNonPublicAddress, OutboundAddressError } from './guarded-fetch.ts';
+import {
+  checkOutboundUrl,
+  createGuardedFetch,
+  isNonPublicAddress,
+  OutboundAddressError,
+} from './guarded-fetch.ts';
 
 const dns: Record<string, string[]> = {
   'shop.example': ['93.184.216.34'],
@@ -20,8 +25,18 @@ const resolve = async (host: string) => {
 
 describe('address guard (issue 10: https and public addresses only, after DNS)', () => {
   it.each([
-    ['127.0.0.1'], ['10.0.0.1'], ['172.16.5.4'], ['192.168.1.1'], ['169.254.169.254'], ['100.64.0.1'], ['0.0.0.0'],
-    ['::1'], ['fe80::1'], ['fc00::1'], ['::ffff:127.0.0.1'], ['224.0.0.1'],
+    ['127.0.0.1'],
+    ['10.0.0.1'],
+    ['172.16.5.4'],
+    ['192.168.1.1'],
+    ['169.254.169.254'],
+    ['100.64.0.1'],
+    ['0.0.0.0'],
+    ['::1'],
+    ['fe80::1'],
+    ['fc00::1'],
+    ['::ffff:127.0.0.1'],
+    ['224.0.0.1'],
   ])('treats %s as non-public', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);
   });
@@ -31,7 +46,9 @@ describe('address guard (issue 10: https and public addresses only, after DNS)',
   });
 
   it('accepts an https URL whose name resolves to public addresses only', async () => {
-    await expect(checkOutboundUrl('https://shop.example/wp-json', { allowLoopback: false, resolve })).resolves.toBeInstanceOf(URL);
+    await expect(
+      checkOutboundUrl('https://shop.example/wp-json', { allowLoopback: false, resolve }),
+    ).resolves.toBeInstanceOf(URL);
   });
 
   it.each([
@@ -56,9 +73,15 @@ describe('address guard (issue 10: https and public addresses only, after DNS)',
   });
 
   it('allows plain http://127.0.0.1:PORT only when loopback stores are allowed, and nothing else private', async () => {
-    await expect(checkOutboundUrl('http://127.0.0.1:8080/', { allowLoopback: true, resolve })).resolves.toBeInstanceOf(URL);
-    await expect(checkOutboundUrl('http://10.0.0.1:8080/', { allowLoopback: true, resolve })).rejects.toThrow(OutboundAddressError);
-    await expect(checkOutboundUrl('https://internal.example/', { allowLoopback: true, resolve })).rejects.toThrow(OutboundAddressError);
+    await expect(
+      checkOutboundUrl('http://127.0.0.1:8080/', { allowLoopback: true, resolve }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(checkOutboundUrl('http://10.0.0.1:8080/', { allowLoopback: true, resolve })).rejects.toThrow(
+      OutboundAddressError,
+    );
+    await expect(
+      checkOutboundUrl('https://internal.example/', { allowLoopback: true, resolve }),
+    ).rejects.toThrow(OutboundAddressError);
   });
 });
 
@@ -91,10 +114,13 @@ describe('guarded fetch follows redirects only to allowed addresses', () => {
     expect(await response.text()).toBe('ok ');
   });
 
-  it.each([['/to-private'], ['/to-metadata']])('refuses a redirect from %s to a private address', async (path) => {
-    const guarded = createGuardedFetch({ allowLoopback: true, resolve });
-    await expect(guarded(`${base}${path}`)).rejects.toThrow(OutboundAddressError);
-  });
+  it.each([['/to-private'], ['/to-metadata']])(
+    'refuses a redirect from %s to a private address',
+    async (path) => {
+      const guarded = createGuardedFetch({ allowLoopback: true, resolve });
+      await expect(guarded(`${base}${path}`)).rejects.toThrow(OutboundAddressError);
+    },
+  );
 
   it('refuses loopback entirely when loopback stores are not allowed', async () => {
     const guarded = createGuardedFetch({ allowLoopback: false, resolve });

@@ -26,17 +26,36 @@ export type GuardedFetch = (url: string, init?: RequestInit) => Promise<Response
 const blocked = new BlockList();
 // IPv4: "this" network, private, CGNAT, loopback, link-local, IETF, TEST-NETs, benchmarking, multicast, reserved.
 for (const [address, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   blocked.addSubnet(address, prefix, 'ipv4');
 }
 // IPv6: unspecified, loopback, IPv4-mapped/translated (checked as IPv4 below), discard, documentation,
 // unique-local, link-local, site-local, multicast.
 for (const [address, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10],
-  ['fec0::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ] as const) {
   blocked.addSubnet(address, prefix, 'ipv6');
 }
@@ -72,7 +91,8 @@ export async function checkOutboundUrl(
   if (url.username || url.password) throw new OutboundAddressError('must not carry a user name or password');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const isLoopbackLiteral = host === '127.0.0.1';
-  if (options.allowLoopback && isLoopbackLiteral && (url.protocol === 'http:' || url.protocol === 'https:')) return url;
+  if (options.allowLoopback && isLoopbackLiteral && (url.protocol === 'http:' || url.protocol === 'https:'))
+    return url;
   if (url.protocol !== 'https:') throw new OutboundAddressError('must use https');
   if (url.port && url.port !== '443') throw new OutboundAddressError('must use the standard https port');
   let addresses: string[];

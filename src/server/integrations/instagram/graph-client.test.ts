@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeInstagramGraph, type FakeAccount, type FakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
-import { classifyGraphFailure, createInstagramGraphClient, GraphError, type InstagramGraphClient } from './graph-client.ts';
+import {
+  startFakeInstagramGraph,
+  type FakeAccount,
+  type FakeInstagramGraph,
+} from '#tests/fakes/instagram-graph.ts';
+import {
+  classifyGraphFailure,
+  createInstagramGraphClient,
+  GraphError,
+  type InstagramGraphClient,
+} from './graph-client.ts';
 
 let fake: FakeInstagramGraph;
 let client: InstagramGraphClient;
@@ -34,7 +43,10 @@ const failure = async (promise: Promise<unknown>) => {
 
 describe('Instagram Graph client', () => {
   it('reads /me on the pinned version with a Bearer token', async () => {
-    expect(await client.getMe(account.token)).toEqual({ accountId: account.accountId, username: 'luna.skin' });
+    expect(await client.getMe(account.token)).toEqual({
+      accountId: account.accountId,
+      username: 'luna.skin',
+    });
     const call = fake.calls.at(-1)!;
     expect(call).toMatchObject({ version: 'v25.0', path: '/me', query: { fields: 'user_id,username' } });
     expect(call.token).toBe(account.token);
@@ -43,8 +55,16 @@ describe('Instagram Graph client', () => {
   it('sends a DM, a private reply (recipient.comment_id) and a public reply', async () => {
     const dm = await client.sendMessage(account.token, { recipient: { id: 'igsid-1' }, text: 'hello' });
     expect(dm.messageId).toMatch(/^mid\./);
-    await client.sendMessage(account.token, { recipient: { commentId: 'c-1' }, text: 'see DM', humanAgentTag: true });
-    expect(fake.calls.at(-1)!.body).toEqual({ recipient: { comment_id: 'c-1' }, message: { text: 'see DM' }, tag: 'HUMAN_AGENT' });
+    await client.sendMessage(account.token, {
+      recipient: { commentId: 'c-1' },
+      text: 'see DM',
+      humanAgentTag: true,
+    });
+    expect(fake.calls.at(-1)!.body).toEqual({
+      recipient: { comment_id: 'c-1' },
+      message: { text: 'see DM' },
+      tag: 'HUMAN_AGENT',
+    });
     const reply = await client.replyToComment(account.token, 'c-1', 'Thanks!');
     expect(reply.commentId).toMatch(/^reply-/);
     expect(fake.calls.at(-1)).toMatchObject({ path: '/c-1/replies', query: { message: 'Thanks!' } });
@@ -64,7 +84,10 @@ describe('Instagram Graph client', () => {
     const refreshed = await client.refreshToken(long.accessToken);
     expect(refreshed.accessToken).not.toBe(long.accessToken);
     await client.subscribeToWebhooks(refreshed.accessToken);
-    expect(fake.calls.at(-1)).toMatchObject({ path: '/me/subscribed_apps', query: { subscribed_fields: 'messages,comments' } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      path: '/me/subscribed_apps',
+      query: { subscribed_fields: 'messages,comments' },
+    });
   });
 
   it('types every failure class without the token in the message', async () => {
@@ -98,7 +121,10 @@ describe('Instagram Graph client', () => {
 
   it('answers a refused profile lookup (no consent) as refused, and a known one with its username', async () => {
     fake.setProfile('igsid-9', 'buyer_9');
-    expect(await client.getUserProfile(account.token, 'igsid-9')).toEqual({ username: 'buyer_9', name: null });
+    expect(await client.getUserProfile(account.token, 'igsid-9')).toEqual({
+      username: 'buyer_9',
+      name: null,
+    });
     expect((await failure(client.getUserProfile(account.token, 'igsid-unknown'))).kind).toBe('refused');
   });
 });

@@ -81,7 +81,10 @@ export function classifyGraphFailure(status: number, body: unknown): GraphError 
   return new GraphError('refused', message, details);
 }
 
-const meSchema = z.object({ user_id: z.union([z.string(), z.number()]).transform(String), username: z.string() });
+const meSchema = z.object({
+  user_id: z.union([z.string(), z.number()]).transform(String),
+  username: z.string(),
+});
 const profileSchema = z.object({
   username: z.string().optional(),
   name: z.string().nullable().optional(),
@@ -187,7 +190,9 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
     if (!response.ok) throw classifyGraphFailure(response.status, json);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      throw new GraphError('server_error', 'Instagram answered in an unexpected shape', { status: response.status });
+      throw new GraphError('server_error', 'Instagram answered in an unexpected shape', {
+        status: response.status,
+      });
     }
     return parsed.data;
   }
@@ -212,7 +217,10 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
     },
 
     /** §1.10: null when Instagram gives no username (consent missing is a `refused` error). */
-    async getUserProfile(token: string, igsid: string): Promise<{ username: string | null; name: string | null }> {
+    async getUserProfile(
+      token: string,
+      igsid: string,
+    ): Promise<{ username: string | null; name: string | null }> {
       const profile = await call(
         profileSchema,
         `${versioned(`/${encodeURIComponent(igsid)}`)}?fields=name,username`,
@@ -226,11 +234,18 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       token: string,
       input: { recipient: SendRecipient; text: string; humanAgentTag?: boolean },
     ): Promise<{ messageId: string }> {
-      const recipient = 'commentId' in input.recipient ? { comment_id: input.recipient.commentId } : { id: input.recipient.id };
+      const recipient =
+        'commentId' in input.recipient
+          ? { comment_id: input.recipient.commentId }
+          : { id: input.recipient.id };
       const sent = await call(sendSchema, versioned('/me/messages'), {
         method: 'POST',
         token,
-        json: { recipient, message: { text: input.text }, ...(input.humanAgentTag ? { tag: 'HUMAN_AGENT' } : {}) },
+        json: {
+          recipient,
+          message: { text: input.text },
+          ...(input.humanAgentTag ? { tag: 'HUMAN_AGENT' } : {}),
+        },
       });
       return { messageId: sent.message_id };
     },
@@ -249,7 +264,8 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
         `${versioned('/me/subscribed_apps')}?subscribed_fields=messages,comments`,
         { method: 'POST', token },
       );
-      if (!result.success) throw new GraphError('refused', 'Instagram did not subscribe the account to webhooks');
+      if (!result.success)
+        throw new GraphError('refused', 'Instagram did not subscribe the account to webhooks');
     },
 
     /** §1.2 step 1: where the browser goes to log in. */

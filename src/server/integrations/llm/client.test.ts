@@ -3,7 +3,9 @@ import { normaliseToolCall } from './client.ts';
 
 describe('normaliseToolCall (INTEGRATIONS.md §4.2: local stacks differ)', () => {
   it('parses JSON-string arguments and keeps the id', () => {
-    expect(normaliseToolCall({ id: 'call_1', function: { name: 'check_stock', arguments: '{"variant_id":"x"}' } })).toMatchObject({
+    expect(
+      normaliseToolCall({ id: 'call_1', function: { name: 'check_stock', arguments: '{"variant_id":"x"}' } }),
+    ).toMatchObject({
       id: 'call_1',
       name: 'check_stock',
       arguments: { variant_id: 'x' },
@@ -18,7 +20,9 @@ describe('normaliseToolCall (INTEGRATIONS.md §4.2: local stacks differ)', () =>
   });
 
   it('marks invalid or non-object arguments as null, so the tool answers an error the model can retry on', () => {
-    expect(normaliseToolCall({ id: 'a', function: { name: 'x', arguments: '{not json' } }).arguments).toBeNull();
+    expect(
+      normaliseToolCall({ id: 'a', function: { name: 'x', arguments: '{not json' } }).arguments,
+    ).toBeNull();
     expect(normaliseToolCall({ id: 'b', function: { name: 'x', arguments: '[1,2]' } }).arguments).toBeNull();
   });
 });

@@ -51,9 +51,13 @@ export interface LlmClient {
 let syntheticIds = 0;
 
 /** Some local stacks send arguments as an object and omit the id (INTEGRATIONS.md §4.2): normalise both. */
-export function normaliseToolCall(raw: { id?: string | null; function?: { name?: string; arguments?: unknown } }): LlmToolCall {
+export function normaliseToolCall(raw: {
+  id?: string | null;
+  function?: { name?: string; arguments?: unknown };
+}): LlmToolCall {
   const argumentsValue = raw.function?.arguments;
-  const rawArguments = typeof argumentsValue === 'string' ? argumentsValue : JSON.stringify(argumentsValue ?? {});
+  const rawArguments =
+    typeof argumentsValue === 'string' ? argumentsValue : JSON.stringify(argumentsValue ?? {});
   let parsed: unknown = null;
   try {
     parsed = typeof argumentsValue === 'string' ? JSON.parse(argumentsValue) : argumentsValue;
@@ -64,13 +68,17 @@ export function normaliseToolCall(raw: { id?: string | null; function?: { name?:
   return {
     id: raw.id || `call_local_${syntheticIds}`,
     name: raw.function?.name ?? '',
-    arguments: parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null,
+    arguments:
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null,
     rawArguments,
   };
 }
 
 function toWire(message: LlmMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
-  if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  if (message.role === 'tool')
+    return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
   if (message.role === 'assistant') {
     return {
       role: 'assistant',
@@ -91,13 +99,21 @@ function toWire(message: LlmMessage): OpenAI.Chat.Completions.ChatCompletionMess
 
 function classify(error: unknown): LlmError {
   if (error instanceof LlmError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError || (error instanceof Error && error.name === 'AbortError') || error instanceof OpenAI.APIUserAbortError) {
+  if (
+    error instanceof OpenAI.APIConnectionTimeoutError ||
+    (error instanceof Error && error.name === 'AbortError') ||
+    error instanceof OpenAI.APIUserAbortError
+  ) {
     return new LlmError('timeout', 'the model did not answer in time');
   }
   if (error instanceof OpenAI.APIError) {
     const code = String((error.error as { code?: unknown } | undefined)?.code ?? error.code ?? '');
-    if (error.status === 429) return /quota|billing/.test(code) ? new LlmError('quota', `quota: ${error.message}`) : new LlmError('rate_limited', error.message);
-    if (error.status !== undefined && error.status >= 500) return new LlmError('server', `${error.status}: ${error.message}`);
+    if (error.status === 429)
+      return /quota|billing/.test(code)
+        ? new LlmError('quota', `quota: ${error.message}`)
+        : new LlmError('rate_limited', error.message);
+    if (error.status !== undefined && error.status >= 500)
+      return new LlmError('server', `${error.status}: ${error.message}`);
     if (error.status !== undefined) return new LlmError('refused', `${error.status}: ${error.message}`);
     return new LlmError('server', error.message);
   }
@@ -126,7 +142,10 @@ export function createOpenAiCompatibleClient(options: {
             model: options.model,
             messages: messages.map(toWire),
             ...(tools.length > 0
-              ? { tools: tools.map((tool) => ({ type: 'function' as const, function: tool })), tool_choice: 'auto' as const }
+              ? {
+                  tools: tools.map((tool) => ({ type: 'function' as const, function: tool })),
+                  tool_choice: 'auto' as const,
+                }
               : {}),
           },
           { signal },
@@ -137,7 +156,10 @@ export function createOpenAiCompatibleClient(options: {
           content: choice.message.content ?? null,
           toolCalls: (choice.message.tool_calls ?? []).map((call) => normaliseToolCall(call as never)),
           finishReason: choice.finish_reason ?? 'stop',
-          usage: { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0 },
+          usage: {
+            promptTokens: completion.usage?.prompt_tokens ?? 0,
+            completionTokens: completion.usage?.completion_tokens ?? 0,
+          },
         };
       } catch (error) {
         throw classify(error);

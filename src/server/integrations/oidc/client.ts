@@ -37,8 +37,11 @@ const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(ur
 /** A claim as stored text: trimmed, control characters dropped (PostgreSQL text cannot hold NUL), capped. */
 const text = (value: unknown) => {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
-  const cleaned = value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 2048);
+  const cleaned = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 2048);
   return cleaned || null;
 };
 
@@ -58,7 +61,9 @@ export function createOidcClient(settings: OidcSettings) {
         undefined,
         client.ClientSecretBasic(settings.clientSecret),
         // Plain http only for a provider on this machine (development and tests).
-        issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+        issuer.protocol === 'http:' && isLoopback(issuer)
+          ? { execute: [client.allowInsecureRequests] }
+          : undefined,
       )
       .catch((error: unknown) => {
         configuration = undefined;
@@ -68,7 +73,10 @@ export function createOidcClient(settings: OidcSettings) {
   }
 
   return {
-    async startAuthorization(params: { redirectUri: string; returnTo: string }): Promise<{ url: URL; pending: OidcPending }> {
+    async startAuthorization(params: {
+      redirectUri: string;
+      returnTo: string;
+    }): Promise<{ url: URL; pending: OidcPending }> {
       const config = await getConfiguration();
       const codeVerifier = client.randomPKCECodeVerifier();
       const pending: OidcPending = {

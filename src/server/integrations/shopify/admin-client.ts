@@ -7,26 +7,75 @@ import type { GuardedFetch } from '../http/guarded-fetch.ts';
  */
 export const shopQuery = parse(/* GraphQL */ `
   query Shop {
-    shop { name myshopifyDomain primaryDomain { url } currencyCode }
+    shop {
+      name
+      myshopifyDomain
+      primaryDomain {
+        url
+      }
+      currencyCode
+    }
   }
 `);
 
 const variantFields = /* GraphQL */ `
   fragment VariantFields on ProductVariant {
-    id title sku price availableForSale inventoryQuantity inventoryPolicy selectedOptions { name value } product { id }
+    id
+    title
+    sku
+    price
+    availableForSale
+    inventoryQuantity
+    inventoryPolicy
+    selectedOptions {
+      name
+      value
+    }
+    product {
+      id
+    }
   }
 `;
 
 export const productsQuery = parse(/* GraphQL */ `
   query Products($first: Int!, $variantsFirst: Int!, $after: String, $query: String) {
     products(first: $first, after: $after, query: $query) {
-      pageInfo { hasNextPage endCursor }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
       nodes {
-        id title handle status description productType vendor tags onlineStoreUrl updatedAt
-        options { name values }
-        featuredImage { url }
+        id
+        title
+        handle
+        status
+        description
+        productType
+        vendor
+        tags
+        onlineStoreUrl
+        updatedAt
+        options {
+          name
+          values
+        }
+        featuredImage {
+          url
+        }
         variants(first: $variantsFirst) {
-          nodes { id title sku price availableForSale inventoryQuantity inventoryPolicy selectedOptions { name value } }
+          nodes {
+            id
+            title
+            sku
+            price
+            availableForSale
+            inventoryQuantity
+            inventoryPolicy
+            selectedOptions {
+              name
+              value
+            }
+          }
         }
       }
     }
@@ -35,14 +84,18 @@ export const productsQuery = parse(/* GraphQL */ `
 
 export const variantQuery = parse(/* GraphQL */ `
   query Variant($id: ID!) {
-    productVariant(id: $id) { ...VariantFields }
+    productVariant(id: $id) {
+      ...VariantFields
+    }
   }
   ${variantFields}
 `);
 
 export const nodesQuery = parse(/* GraphQL */ `
   query Nodes($ids: [ID!]!) {
-    nodes(ids: $ids) { ...VariantFields }
+    nodes(ids: $ids) {
+      ...VariantFields
+    }
   }
   ${variantFields}
 `);
@@ -87,7 +140,8 @@ export interface ProductsPage {
   nodes: ShopifyProduct[];
 }
 
-export type ShopifyErrorKind = 'unauthorized' | 'not_found' | 'unreachable' | 'throttled' | 'graphql' | 'bad_response';
+export type ShopifyErrorKind =
+  'unauthorized' | 'not_found' | 'unreachable' | 'throttled' | 'graphql' | 'bad_response';
 
 export class ShopifyError extends Error {
   readonly kind: ShopifyErrorKind;
@@ -123,7 +177,11 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
   const sleep = options.sleep ?? sleepFor;
   let lastThrottle: ThrottleStatus | null = null;
 
-  async function request<T>(document: DocumentNode, variables: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+  async function request<T>(
+    document: DocumentNode,
+    variables: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const maxRetries = options.maxThrottleRetries ?? 5;
     for (let attempt = 0; ; attempt += 1) {
       let response: Response;
@@ -147,7 +205,8 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       if (response.status === 401 || response.status === 403) {
         throw new ShopifyError('unauthorized', 'The store refused the access token');
       }
-      if (response.status === 404) throw new ShopifyError('not_found', 'No Shopify Admin API at this address');
+      if (response.status === 404)
+        throw new ShopifyError('not_found', 'No Shopify Admin API at this address');
       let body: {
         data?: T;
         errors?: { message: string; extensions?: { code?: string } }[];
@@ -160,20 +219,31 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       }
       const throttle = body.extensions?.cost?.throttleStatus;
       if (throttle) lastThrottle = throttle;
-      const throttled = response.status === 429 || body.errors?.some((e) => e.extensions?.code === 'THROTTLED');
+      const throttled =
+        response.status === 429 || body.errors?.some((e) => e.extensions?.code === 'THROTTLED');
       if (throttled) {
-        if (attempt >= maxRetries) throw new ShopifyError('throttled', 'The store kept throttling our requests');
+        if (attempt >= maxRetries)
+          throw new ShopifyError('throttled', 'The store kept throttling our requests');
         // INTEGRATIONS.md §2.6: wait until the bucket refills enough for the query's reserved cost.
         const requested = body.extensions?.cost?.requestedQueryCost ?? 50;
         const waitMs = throttle
-          ? Math.max(100, ((requested - throttle.currentlyAvailable) / Math.max(1, throttle.restoreRate)) * 1000)
+          ? Math.max(
+              100,
+              ((requested - throttle.currentlyAvailable) / Math.max(1, throttle.restoreRate)) * 1000,
+            )
           : 1000 * 2 ** attempt;
         await sleep(Math.min(waitMs, 10_000));
         continue;
       }
       if (!response.ok) throw new ShopifyError('bad_response', `The store answered ${response.status}`);
       if (body.errors?.length) {
-        throw new ShopifyError('graphql', body.errors.map((e) => e.message).join('; ').slice(0, 300));
+        throw new ShopifyError(
+          'graphql',
+          body.errors
+            .map((e) => e.message)
+            .join('; ')
+            .slice(0, 300),
+        );
       }
       if (!body.data) throw new ShopifyError('bad_response', 'The store answered without data');
       return body.data;
@@ -193,7 +263,12 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
      * so the defaults (8 products × 50 variants ≈ 842) stay under it. A product with more than 50 variants is
      * mirrored with its first 50 (its live check still reads any variant by id).
      */
-    async listProducts(input: { first?: number; variantsFirst?: number; after: string | null; query?: string }): Promise<ProductsPage> {
+    async listProducts(input: {
+      first?: number;
+      variantsFirst?: number;
+      after: string | null;
+      query?: string;
+    }): Promise<ProductsPage> {
       const data = await request<{ products: ProductsPage }>(productsQuery, {
         first: input.first ?? 8,
         variantsFirst: input.variantsFirst ?? 50,

@@ -24,7 +24,12 @@ export function isValidShopifyQuery(params: Record<string, string>, secret: stri
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
 
-export function buildAuthorizeUrl(input: { baseUrl: string; clientId: string; redirectUri: string; state: string }): string {
+export function buildAuthorizeUrl(input: {
+  baseUrl: string;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+}): string {
   const url = new URL('/admin/oauth/authorize', input.baseUrl);
   url.searchParams.set('client_id', input.clientId);
   url.searchParams.set('scope', shopifyScopes.join(','));
@@ -58,7 +63,8 @@ async function requestToken(
     expires_in?: number;
     scope?: string;
   } | null;
-  if (!response.ok || !body?.access_token) throw new Error(`Shopify refused the token request (${response.status})`);
+  if (!response.ok || !body?.access_token)
+    throw new Error(`Shopify refused the token request (${response.status})`);
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token,

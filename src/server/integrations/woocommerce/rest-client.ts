@@ -89,7 +89,8 @@ export function createWooCommerceClient(options: WooClientOptions) {
     if (response.status === 401 || response.status === 403) {
       throw new WooCommerceError('unauthorized', 'The store refused the consumer key and secret');
     }
-    if (response.status === 404) throw new WooCommerceError('not_found', 'No WooCommerce REST API at this address');
+    if (response.status === 404)
+      throw new WooCommerceError('not_found', 'No WooCommerce REST API at this address');
     let data: T;
     try {
       data = (await response.json()) as T;
@@ -103,8 +104,11 @@ export function createWooCommerceClient(options: WooClientOptions) {
   return {
     /** One page of products with WooCommerce's totals (X-WP-Total, X-WP-TotalPages). */
     async listProducts(page: number, perPage = 100) {
-      const { data, headers } = await call<WooProduct[]>(`/products?per_page=${perPage}&page=${page}&orderby=id&order=asc`);
-      if (!Array.isArray(data)) throw new WooCommerceError('bad_response', 'The products answer is not a list');
+      const { data, headers } = await call<WooProduct[]>(
+        `/products?per_page=${perPage}&page=${page}&orderby=id&order=asc`,
+      );
+      if (!Array.isArray(data))
+        throw new WooCommerceError('bad_response', 'The products answer is not a list');
       return {
         products: data,
         total: Number(headers.get('x-wp-total') ?? NaN),
@@ -114,13 +118,16 @@ export function createWooCommerceClient(options: WooClientOptions) {
     /** The store's currency (prices are strings in it): `GET /data/currencies/current`. */
     async getCurrency(): Promise<string> {
       const { data } = await call<{ code?: string }>('/data/currencies/current');
-      if (!data.code || !/^[A-Z]{3}$/.test(data.code)) throw new WooCommerceError('bad_response', 'The store has no currency');
+      if (!data.code || !/^[A-Z]{3}$/.test(data.code))
+        throw new WooCommerceError('bad_response', 'The store has no currency');
       return data.code;
     },
     async listVariations(productId: number): Promise<WooVariation[]> {
       const out: WooVariation[] = [];
       for (let page = 1; page <= 50; page += 1) {
-        const { data, headers } = await call<WooVariation[]>(`/products/${productId}/variations?per_page=100&page=${page}`);
+        const { data, headers } = await call<WooVariation[]>(
+          `/products/${productId}/variations?per_page=100&page=${page}`,
+        );
         out.push(...data);
         if (page >= Number(headers.get('x-wp-totalpages') ?? 1)) break;
       }
@@ -130,12 +137,20 @@ export function createWooCommerceClient(options: WooClientOptions) {
       return (await call<WooProduct>(`/products/${productId}`, signal ? { signal } : {})).data;
     },
     async getVariation(productId: number, variationId: number, signal?: AbortSignal): Promise<WooVariation> {
-      return (await call<WooVariation>(`/products/${productId}/variations/${variationId}`, signal ? { signal } : {})).data;
+      return (
+        await call<WooVariation>(`/products/${productId}/variations/${variationId}`, signal ? { signal } : {})
+      ).data;
     },
     async createWebhook(input: { name: string; topic: string; deliveryUrl: string; secret: string }) {
       const { data } = await call<{ id: number; status: string }>('/webhooks', {
         method: 'POST',
-        body: { name: input.name, topic: input.topic, delivery_url: input.deliveryUrl, secret: input.secret, status: 'active' },
+        body: {
+          name: input.name,
+          topic: input.topic,
+          delivery_url: input.deliveryUrl,
+          secret: input.secret,
+          status: 'active',
+        },
       });
       return data;
     },

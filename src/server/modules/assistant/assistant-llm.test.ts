@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAiCompatible, type ChatRequest, type FakeOpenAiCompatible } from '#tests/fakes/openai-compatible.ts';
+import {
+  startFakeOpenAiCompatible,
+  type ChatRequest,
+  type FakeOpenAiCompatible,
+} from '#tests/fakes/openai-compatible.ts';
 import {
   createConnectedBrand,
   createInstagramHarness,
@@ -36,7 +40,10 @@ describe('assistant with the LLM composer', () => {
   });
 
   async function ask(igsid: string, text: string) {
-    expect((await postWebhook(harness.app, messagingPayload(account, [customerMessage(account, igsid, { text })]))).statusCode).toBe(200);
+    expect(
+      (await postWebhook(harness.app, messagingPayload(account, [customerMessage(account, igsid, { text })])))
+        .statusCode,
+    ).toBe(200);
     const started = Date.now();
     for (;;) {
       const { rows } = await harness.app.database.executeSql(
@@ -51,7 +58,9 @@ describe('assistant with the LLM composer', () => {
   }
 
   const firstVariant = (request: ChatRequest) => {
-    const found = llm.toolResults(request).find((result) => 'products' in result) as { products: { variants: { variant_id: string }[] }[] };
+    const found = llm.toolResults(request).find((result) => 'products' in result) as {
+      products: { variants: { variant_id: string }[] }[];
+    };
     return found.products[0]!.variants[0]!.variant_id;
   };
 
@@ -68,7 +77,9 @@ describe('assistant with the LLM composer', () => {
         const results = llm.toolResults(request);
         const stock = results.find((result) => 'quantity' in result)!;
         const link = results.find((result) => 'checkout_url' in result)!;
-        return { text: `Yes! The Classic Pullover Hoodie in M / Black is in stock, ${String(stock.quantity)} left, at $${String(stock.price)}: ${String(link.checkout_url)}` };
+        return {
+          text: `Yes! The Classic Pullover Hoodie in M / Black is in stock, ${String(stock.quantity)} left, at $${String(stock.price)}: ${String(link.checkout_url)}`,
+        };
       },
     ]);
     const before = llm.requests.length;
@@ -76,20 +87,33 @@ describe('assistant with the LLM composer', () => {
     expect(trace).toMatchObject({ provider: 'llm', outcome: 'replied' });
     expect(trace.prompt_tokens as number).toBeGreaterThan(0);
     expect(trace.completion_tokens as number).toBeGreaterThan(0);
-    expect((trace.trace as { toolCalls: string[] }).toolCalls).toEqual(['find_product', 'check_stock', 'checkout_link']);
-    expect(text).toMatch(/^Yes! The Classic Pullover Hoodie in M \/ Black is in stock, \d+ left, at \$59\.00: http/);
+    expect((trace.trace as { toolCalls: string[] }).toolCalls).toEqual([
+      'find_product',
+      'check_stock',
+      'checkout_link',
+    ]);
+    expect(text).toMatch(
+      /^Yes! The Classic Pullover Hoodie in M \/ Black is in stock, \d+ left, at \$59\.00: http/,
+    );
     expect(text).toMatch(/automated/);
     const request = llm.requests[before]!;
     expect(request.model).toBe('test-model');
     expect(request.messages[0]!.role).toBe('system');
     expect(request.messages[0]!.content).toMatch(/Tone: friendly/);
-    expect(request.tools!.map((tool) => tool.function.name)).toEqual(['find_product', 'check_stock', 'checkout_link', 'hand_off']);
+    expect(request.tools!.map((tool) => tool.function.name)).toEqual([
+      'find_product',
+      'check_stock',
+      'checkout_link',
+      'hand_off',
+    ]);
   });
 
   it('replaces a reply with an invented stock figure and link by the embedded reply', async () => {
     llm.script([
       { toolCalls: [{ name: 'find_product', arguments: { query: 'clear brow gel' } }] },
-      (request) => ({ toolCalls: [{ name: 'check_stock', arguments: { variant_id: firstVariant(request) } }] }),
+      (request) => ({
+        toolCalls: [{ name: 'check_stock', arguments: { variant_id: firstVariant(request) } }],
+      }),
       { text: 'Only 999 left! Grab it here: https://not-the-shop.example/buy' },
     ]);
     const { trace, text } = await ask('llm-invented', 'is the clear brow gel available?');
@@ -110,7 +134,10 @@ describe('assistant with the LLM composer', () => {
   });
 
   it('falls back when the provider answers errors', async () => {
-    const overloaded = { status: 503, error: { message: 'The server is overloaded', type: 'server_error', code: 'server_is_overloaded' } };
+    const overloaded = {
+      status: 503,
+      error: { message: 'The server is overloaded', type: 'server_error', code: 'server_is_overloaded' },
+    };
     llm.script([overloaded, overloaded, overloaded]);
     const { trace } = await ask('llm-error', 'is the clear brow gel available?');
     expect(trace).toMatchObject({ provider: 'embedded', outcome: 'replied' });

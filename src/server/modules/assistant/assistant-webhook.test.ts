@@ -34,8 +34,13 @@ describe('assistant through the signed webhook', () => {
     await harness.close();
   });
 
-  const sentTo = (igsid: string) => harness.fake.sentMessages().filter((message) => message.recipient.id === igsid);
-  async function waitFor<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const sentTo = (igsid: string) =>
+    harness.fake.sentMessages().filter((message) => message.recipient.id === igsid);
+  async function waitFor<T>(
+    read: () => T | Promise<T>,
+    isDone: (value: T) => boolean,
+    timeoutMs = 10_000,
+  ): Promise<T> {
     const started = Date.now();
     for (;;) {
       const value = await read();
@@ -59,26 +64,46 @@ describe('assistant through the signed webhook', () => {
   };
   const replyTo = async (igsid: string, text: string) => {
     await dm(igsid, text);
-    const sent = await waitFor(() => sentTo(igsid), (messages) => messages.length > 0);
-    const [trace] = await waitFor(() => tracesOf(igsid), (rows) => rows.length > 0);
+    const sent = await waitFor(
+      () => sentTo(igsid),
+      (messages) => messages.length > 0,
+    );
+    const [trace] = await waitFor(
+      () => tracesOf(igsid),
+      (rows) => rows.length > 0,
+    );
     return { text: sent.at(-1)!.text, trace: trace! };
   };
 
   it('in stock: the live check, a checkout link, and the automation notice', async () => {
-    const { text, trace } = await replyTo('buyer-stock', 'hey is the classic pullover hoodie in M black in stock?');
-    expect(trace).toMatchObject({ outcome: 'replied', intent: 'availability', variant_title: 'M / Black', stock_available: true });
+    const { text, trace } = await replyTo(
+      'buyer-stock',
+      'hey is the classic pullover hoodie in M black in stock?',
+    );
+    expect(trace).toMatchObject({
+      outcome: 'replied',
+      intent: 'availability',
+      variant_title: 'M / Black',
+      stock_available: true,
+    });
     expect(['live', 'mirror']).toContain(trace.stock_source);
     expect(text).toContain(trace.link_url as string);
     expect(text).toMatch(/automated/);
     const quantity = trace.stock_quantity as number;
     if (quantity <= 10) expect(text).toContain(String(quantity));
     // The AI message is stored with inventoryChecked and the trace points at it.
-    const { rows } = await harness.app.database.executeSql(`select sender, inventory_checked from messages where id = $1`, [trace.message_id]);
+    const { rows } = await harness.app.database.executeSql(
+      `select sender, inventory_checked from messages where id = $1`,
+      [trace.message_id],
+    );
     expect(rows[0]).toMatchObject({ sender: 'ai', inventory_checked: true });
   });
 
   it('out of stock: says so and offers the nearest in-stock alternative with its link', async () => {
-    const { text, trace } = await replyTo('buyer-soldout', 'do you have the classic pullover hoodie in M navy?');
+    const { text, trace } = await replyTo(
+      'buyer-soldout',
+      'do you have the classic pullover hoodie in M navy?',
+    );
     expect(trace).toMatchObject({ variant_title: 'M / Navy', stock_available: false });
     const detail = trace.trace as { answerKind: string; alternative: { link: string } | null };
     expect(detail.answerKind).toBe('out_of_stock');
@@ -108,9 +133,15 @@ describe('assistant through the signed webhook', () => {
 
   it('follow-up: "and in black?" means the last product, answered in order', async () => {
     await dm('buyer-follow', 'do you have the classic pullover hoodie in M navy?');
-    await waitFor(() => sentTo('buyer-follow'), (sent) => sent.length === 1);
+    await waitFor(
+      () => sentTo('buyer-follow'),
+      (sent) => sent.length === 1,
+    );
     await dm('buyer-follow', 'and in black?');
-    const sent = await waitFor(() => sentTo('buyer-follow'), (messages) => messages.length === 2);
+    const sent = await waitFor(
+      () => sentTo('buyer-follow'),
+      (messages) => messages.length === 2,
+    );
     expect(sent[1]!.text).toMatch(/M \/ Black/);
     const traces = await tracesOf('buyer-follow');
     expect(traces[1]).toMatchObject({ product_title: 'Classic Pullover Hoodie', variant_title: 'M / Black' });
@@ -119,51 +150,102 @@ describe('assistant through the signed webhook', () => {
   it('duplicate delivery: one reply', async () => {
     const payload = await dm('buyer-dup', 'is the clear brow gel available');
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
-    await waitFor(() => tracesOf('buyer-dup'), (rows) => rows.length === 1);
+    await waitFor(
+      () => tracesOf('buyer-dup'),
+      (rows) => rows.length === 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sentTo('buyer-dup')).toHaveLength(1);
     expect(await tracesOf('buyer-dup')).toHaveLength(1);
   });
 
   it('echo of our own or the app’s message: no reply', async () => {
-    const echo = { sender: { id: account }, recipient: { id: 'buyer-echo' }, timestamp: Date.now(), message: { mid: nextMid(), text: 'is the clear brow gel available?', is_echo: true } };
+    const echo = {
+      sender: { id: account },
+      recipient: { id: 'buyer-echo' },
+      timestamp: Date.now(),
+      message: { mid: nextMid(), text: 'is the clear brow gel available?', is_echo: true },
+    };
     expect((await postWebhook(harness.app, messagingPayload(account, [echo]))).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(sentTo('buyer-echo')).toEqual([]);
-    expect(await countRows(harness.app, `select 1 from pgboss.job where name = 'assistant-respond' and data->>'kind' = 'message' and data->>'messageId' in (select id::text from messages where content = 'is the clear brow gel available?' and sender <> 'customer')`)).toBe(0);
+    expect(
+      await countRows(
+        harness.app,
+        `select 1 from pgboss.job where name = 'assistant-respond' and data->>'kind' = 'message' and data->>'messageId' in (select id::text from messages where content = 'is the clear brow gel available?' and sender <> 'customer')`,
+      ),
+    ).toBe(0);
   });
 
   it('hand-off: one acknowledgement, silence while escalated, answers again after hand-back', async () => {
     await dm('buyer-human', 'can I talk to a real person please');
-    await waitFor(() => sentTo('buyer-human'), (sent) => sent.length === 1);
-    await waitFor(() => tracesOf('buyer-human'), (rows) => rows.length === 1);
-    const [conversation] = await harness.app.database.db.select().from(conversations).where(eq(conversations.customerInstagramId, 'buyer-human'));
+    await waitFor(
+      () => sentTo('buyer-human'),
+      (sent) => sent.length === 1,
+    );
+    await waitFor(
+      () => tracesOf('buyer-human'),
+      (rows) => rows.length === 1,
+    );
+    const [conversation] = await harness.app.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.customerInstagramId, 'buyer-human'));
     expect(conversation!.status).toBe('escalated');
     await dm('buyer-human', 'hello? is the clear brow gel available');
-    await waitFor(() => tracesOf('buyer-human'), (rows) => rows.length === 2);
+    await waitFor(
+      () => tracesOf('buyer-human'),
+      (rows) => rows.length === 2,
+    );
     expect(sentTo('buyer-human')).toHaveLength(1);
     expect((await tracesOf('buyer-human'))[1]).toMatchObject({ outcome: 'silent' });
     // issue 12's "Hand back to AI".
-    await harness.app.database.db.update(conversations).set({ status: 'active', handledBy: 'assistant' }).where(eq(conversations.id, conversation!.id));
+    await harness.app.database.db
+      .update(conversations)
+      .set({ status: 'active', handledBy: 'assistant' })
+      .where(eq(conversations.id, conversation!.id));
     await dm('buyer-human', 'is the clear brow gel available?');
-    const sent = await waitFor(() => sentTo('buyer-human'), (messages) => messages.length === 2);
+    const sent = await waitFor(
+      () => sentTo('buyer-human'),
+      (messages) => messages.length === 2,
+    );
     expect(sent[1]!.text).toMatch(/Clear Brow Gel/);
   });
 
   it('a person’s reply from the Instagram app also silences the assistant', async () => {
     await replyTo('buyer-person', 'hi there');
-    const echo = { sender: { id: account }, recipient: { id: 'buyer-person' }, timestamp: Date.now(), message: { mid: nextMid(), text: 'Hi! Sarah from the team here.', is_echo: true } };
+    const echo = {
+      sender: { id: account },
+      recipient: { id: 'buyer-person' },
+      timestamp: Date.now(),
+      message: { mid: nextMid(), text: 'Hi! Sarah from the team here.', is_echo: true },
+    };
     expect((await postWebhook(harness.app, messagingPayload(account, [echo]))).statusCode).toBe(200);
-    await waitFor(async () => (await harness.app.database.db.select().from(conversations).where(eq(conversations.customerInstagramId, 'buyer-person')))[0]!.handledBy, (owner) => owner === 'person');
+    await waitFor(
+      async () =>
+        (
+          await harness.app.database.db
+            .select()
+            .from(conversations)
+            .where(eq(conversations.customerInstagramId, 'buyer-person'))
+        )[0]!.handledBy,
+      (owner) => owner === 'person',
+    );
     await dm('buyer-person', 'is the clear brow gel available?');
-    await waitFor(() => tracesOf('buyer-person'), (rows) => rows.length === 2);
+    await waitFor(
+      () => tracesOf('buyer-person'),
+      (rows) => rows.length === 2,
+    );
     expect((await tracesOf('buyer-person'))[1]).toMatchObject({ outcome: 'silent' });
     expect(sentTo('buyer-person')).toHaveLength(1);
   });
 
   it('closed window: a message older than 24 hours is not answered', async () => {
     await dm('buyer-late', 'is the clear brow gel available?', account, Date.now() - 25 * 3600_000);
-    const [trace] = await waitFor(() => tracesOf('buyer-late'), (rows) => rows.length === 1);
+    const [trace] = await waitFor(
+      () => tracesOf('buyer-late'),
+      (rows) => rows.length === 1,
+    );
     expect(trace).toMatchObject({ outcome: 'silent' });
     expect(sentTo('buyer-late')).toEqual([]);
   });
@@ -172,7 +254,14 @@ describe('assistant through the signed webhook', () => {
     const paused = await createConnectedBrand(harness, { active: false });
     await harness.app.catalog.connect(paused.userId, paused.brandId, { platform: 'sample' });
     await dm('buyer-paused', 'is the clear brow gel available?', paused.account.accountId);
-    await waitFor(() => countRows(harness.app, `select 1 from messages m join conversations c on c.id = m.conversation_id where c.customer_instagram_id = 'buyer-paused'`), (n) => n === 1);
+    await waitFor(
+      () =>
+        countRows(
+          harness.app,
+          `select 1 from messages m join conversations c on c.id = m.conversation_id where c.customer_instagram_id = 'buyer-paused'`,
+        ),
+      (n) => n === 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(sentTo('buyer-paused')).toEqual([]);
   });
@@ -180,20 +269,39 @@ describe('assistant through the signed webhook', () => {
   it('outside business hours: the after-hours rule answers with its text, and the rule is recorded', async () => {
     const shop = await createConnectedBrand(harness);
     await harness.app.catalog.connect(shop.userId, shop.brandId, { platform: 'sample' });
-    const today = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short' }).format(new Date()).toLowerCase();
-    const otherDay = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).find((day) => !today.startsWith(day))!;
+    const today = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short' })
+      .format(new Date())
+      .toLowerCase();
+    const otherDay = (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).find(
+      (day) => !today.startsWith(day),
+    )!;
     await harness.app.database.db.insert(automationRules).values({
       brandId: shop.brandId,
       name: 'After-Hours Auto Reply',
       trigger: 'A message arrives outside business hours',
       action: 'Reply',
-      triggerConfig: { type: 'outside_business_hours', opensAt: '09:00', closesAt: '18:00', timeZone: 'America/Los_Angeles', days: [otherDay] },
-      actionConfig: { type: 'fixed_text', text: 'Thanks for your message! Our team is offline right now and will follow up during business hours.' },
+      triggerConfig: {
+        type: 'outside_business_hours',
+        opensAt: '09:00',
+        closesAt: '18:00',
+        timeZone: 'America/Los_Angeles',
+        days: [otherDay],
+      },
+      actionConfig: {
+        type: 'fixed_text',
+        text: 'Thanks for your message! Our team is offline right now and will follow up during business hours.',
+      },
     });
     await dm('buyer-night', 'is the clear brow gel available?', shop.account.accountId);
-    const [reply] = await waitFor(() => sentTo('buyer-night'), (sent) => sent.length === 1);
+    const [reply] = await waitFor(
+      () => sentTo('buyer-night'),
+      (sent) => sent.length === 1,
+    );
     expect(reply!.text).toMatch(/^Thanks for your message! Our team is offline right now/);
-    const [trace] = await waitFor(() => tracesOf('buyer-night'), (rows) => rows.length === 1);
+    const [trace] = await waitFor(
+      () => tracesOf('buyer-night'),
+      (rows) => rows.length === 1,
+    );
     expect(trace).toMatchObject({ rule_name: 'After-Hours Auto Reply' });
   });
 
@@ -206,15 +314,24 @@ describe('assistant through the signed webhook', () => {
       triggerConfig: { type: 'comment_keyword', keywords: ['🔥'] },
       actionConfig: { type: 'private_reply_product_link' },
     });
-    const payload = commentPayload(account, { id: 'comment-fire-1', text: '🔥🔥 need the clear brow gel', from: { id: 'commenter-1', username: 'fan.one' }, media: { id: 'media-1', media_product_type: 'FEED' } });
+    const payload = commentPayload(account, {
+      id: 'comment-fire-1',
+      text: '🔥🔥 need the clear brow gel',
+      from: { id: 'commenter-1', username: 'fan.one' },
+      media: { id: 'media-1', media_product_type: 'FEED' },
+    });
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
-    const replies = () => harness.fake.sentMessages().filter((message) => message.recipient.comment_id === 'comment-fire-1');
+    const replies = () =>
+      harness.fake.sentMessages().filter((message) => message.recipient.comment_id === 'comment-fire-1');
     await waitFor(replies, (sent) => sent.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(replies()).toHaveLength(1);
     expect(replies()[0]!.text).toMatch(/https?:\/\//);
-    const [trace] = await harness.app.database.db.select().from(assistantTraces).where(eq(assistantTraces.ruleName, 'Fire Emoji Comment to DM'));
+    const [trace] = await harness.app.database.db
+      .select()
+      .from(assistantTraces)
+      .where(eq(assistantTraces.ruleName, 'Fire Emoji Comment to DM'));
     expect(trace).toMatchObject({ outcome: 'replied' });
   });
 });

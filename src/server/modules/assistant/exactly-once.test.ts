@@ -7,7 +7,11 @@ import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { brands, users } from '#server/db/schema/index.ts';
-import { signWebhookBody, startFakeInstagramGraph, type FakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
+import {
+  signWebhookBody,
+  startFakeInstagramGraph,
+  type FakeInstagramGraph,
+} from '#tests/fakes/instagram-graph.ts';
 
 /**
  * issue 11 "nothing lost, nothing twice": real server processes (`src/server/main.ts`) on one PostgreSQL database.
@@ -28,7 +32,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+async function waitFor<T>(
+  read: () => T | Promise<T>,
+  isDone: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();
@@ -105,36 +114,73 @@ describe('exactly once across processes (PostgreSQL)', () => {
   }
 
   async function createBrand(serverUrl: string, suffix: string) {
-    const [user] = await database.db.insert(users).values({ email: `once-${suffix}@example.com`, verified: true }).returning();
-    const [brand] = await database.db.insert(brands).values({ userId: user!.id, name: `Once ${suffix}`, username: `once${suffix}` }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `once-${suffix}@example.com`, verified: true })
+      .returning();
+    const [brand] = await database.db
+      .insert(brands)
+      .values({ userId: user!.id, name: `Once ${suffix}`, username: `once${suffix}` })
+      .returning();
     const account = fake.addAccount({ accountId: `1784140000${suffix}`, username: `once${suffix}` });
     const cookie = `${SESSION_COOKIE}=${await createSession(database.db, user!.id)}`;
     const headers = { cookie, 'content-type': 'application/json' };
-    const connect = await fetch(`${serverUrl}/api/brands/${brand!.id}/instagram`, { method: 'PUT', headers, body: JSON.stringify({ accountId: account.accountId, accessToken: account.token }) });
+    const connect = await fetch(`${serverUrl}/api/brands/${brand!.id}/instagram`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ accountId: account.accountId, accessToken: account.token }),
+    });
     expect(connect.status).toBe(200);
-    const store = await fetch(`${serverUrl}/api/brands/${brand!.id}/store`, { method: 'PUT', headers, body: JSON.stringify({ platform: 'sample' }) });
+    const store = await fetch(`${serverUrl}/api/brands/${brand!.id}/store`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ platform: 'sample' }),
+    });
     expect(store.status).toBe(200);
     return account.accountId;
   }
 
-  const texts = ['is the clear brow gel available?', 'how much is the rose water face mist?', 'classic pullover hoodie M black in stock?', 'do you sell surfboards?', 'hi!'];
+  const texts = [
+    'is the clear brow gel available?',
+    'how much is the rose water face mist?',
+    'classic pullover hoodie M black in stock?',
+    'do you sell surfboards?',
+    'hi!',
+  ];
   let mid = 0;
   function webhookBody(account: string, igsid: string, text: string) {
     mid += 1;
     return JSON.stringify({
       object: 'instagram',
-      entry: [{ id: account, time: Date.now(), messaging: [{ sender: { id: igsid }, recipient: { id: account }, timestamp: Date.now(), message: { mid: `mid.once.${mid}.${Date.now()}`, text } }] }],
+      entry: [
+        {
+          id: account,
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: igsid },
+              recipient: { id: account },
+              timestamp: Date.now(),
+              message: { mid: `mid.once.${mid}.${Date.now()}`, text },
+            },
+          ],
+        },
+      ],
     });
   }
   const post = async (serverUrl: string, body: string) => {
     const response = await fetch(`${serverUrl}/api/webhooks/instagram`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhookBody(APP_SECRET, body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': signWebhookBody(APP_SECRET, body),
+      },
       body,
     });
     expect(response.status).toBe(200);
   };
-  const sendsTo = (igsid: string) => fake.sentMessages().filter((message) => message.recipient.id === igsid).length;
+  const sendsTo = (igsid: string) =>
+    fake.sentMessages().filter((message) => message.recipient.id === igsid).length;
 
   it('two server processes on one database answer each event exactly once', async () => {
     const first = await startServer();
@@ -149,7 +195,12 @@ describe('exactly once across processes (PostgreSQL)', () => {
         if (index % 3 === 0) await post(index % 2 === 0 ? second.url : first.url, body);
       }),
     );
-    await waitFor(() => buyers.filter((igsid) => sendsTo(igsid) === 0).length, (missing) => missing === 0, 60_000, 'every buyer to be answered');
+    await waitFor(
+      () => buyers.filter((igsid) => sendsTo(igsid) === 0).length,
+      (missing) => missing === 0,
+      60_000,
+      'every buyer to be answered',
+    );
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(buyers.map(sendsTo)).toEqual(buyers.map(() => 1));
     first.child.kill('SIGTERM');
@@ -160,18 +211,34 @@ describe('exactly once across processes (PostgreSQL)', () => {
     const first = await startServer();
     const account = await createBrand(first.url, '02');
     const buyers = Array.from({ length: 40 }, (_, index) => `kill-${index}`);
-    await Promise.all(buyers.map((igsid, index) => post(first.url, webhookBody(account, igsid, texts[index % texts.length]!))));
+    await Promise.all(
+      buyers.map((igsid, index) =>
+        post(first.url, webhookBody(account, igsid, texts[index % texts.length]!)),
+      ),
+    );
     // Every event is acknowledged (stored); kill while the first answers are going out.
-    await waitFor(() => buyers.filter((igsid) => sendsTo(igsid) > 0).length, (answered) => answered >= 1, 60_000, 'a first answer');
+    await waitFor(
+      () => buyers.filter((igsid) => sendsTo(igsid) > 0).length,
+      (answered) => answered >= 1,
+      60_000,
+      'a first answer',
+    );
     first.child.kill('SIGKILL');
     const answeredBeforeKill = buyers.filter((igsid) => sendsTo(igsid) > 0).length;
     expect(answeredBeforeKill).toBeLessThan(buyers.length);
 
     const restarted = await startServer();
-    await waitFor(() => buyers.filter((igsid) => sendsTo(igsid) === 0).length, (missing) => missing === 0, 240_000, 'every buyer to be answered after the restart');
+    await waitFor(
+      () => buyers.filter((igsid) => sendsTo(igsid) === 0).length,
+      (missing) => missing === 0,
+      240_000,
+      'every buyer to be answered after the restart',
+    );
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(buyers.map(sendsTo)).toEqual(buyers.map(() => 1));
-    const { rows } = await database.executeSql(`select count(*)::int as n from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id like 'kill-%'`);
+    const { rows } = await database.executeSql(
+      `select count(*)::int as n from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id like 'kill-%'`,
+    );
     expect(rows[0]!.n).toBe(buyers.length);
     restarted.child.kill('SIGTERM');
   }, 360_000);

@@ -24,8 +24,16 @@ function findDistinguishingOption(variants: CatalogVariant[]): { name: string; v
   return null;
 }
 
-async function priceOffer(context: FactsContext, product: CatalogProduct, variant: CatalogVariant): Promise<PricedOffer> {
-  const stock = await context.catalog.checkStock({ brandId: context.brandId, variantId: variant.id, deadlineMs: STOCK_DEADLINE_MS });
+async function priceOffer(
+  context: FactsContext,
+  product: CatalogProduct,
+  variant: CatalogVariant,
+): Promise<PricedOffer> {
+  const stock = await context.catalog.checkStock({
+    brandId: context.brandId,
+    variantId: variant.id,
+    deadlineMs: STOCK_DEADLINE_MS,
+  });
   // The store decides: a variant on backorder sells at 0; an untracked one has no figure.
   const canBuy = stock.availableForSale;
   const link = canBuy
@@ -44,7 +52,11 @@ async function priceOffer(context: FactsContext, product: CatalogProduct, varian
 const isBuyable = (offer: PricedOffer) => offer.link !== null;
 
 /** The nearest in-stock alternative: another variant of the product first, then a similar product. */
-async function findAlternative(context: FactsContext, product: CatalogProduct, variant: CatalogVariant): Promise<PricedOffer | null> {
+async function findAlternative(
+  context: FactsContext,
+  product: CatalogProduct,
+  variant: CatalogVariant,
+): Promise<PricedOffer | null> {
   const alternatives = await context.catalog.listAlternatives({
     brandId: context.brandId,
     productId: product.id,
@@ -72,7 +84,8 @@ export async function gatherFacts(context: FactsContext, understanding: Understa
   if (intent === 'human' || intent === 'complaint' || intent === 'order_status') return { kind: 'hand_off' };
   const asksAboutProducts = intent === 'availability' || intent === 'price' || intent === 'options';
   if (selection.kind === 'none') return asksAboutProducts ? { kind: 'not_sold' } : { kind: 'none' };
-  if (selection.kind === 'ambiguous') return { kind: 'ask_product', choices: selection.products.map((product) => product.title) };
+  if (selection.kind === 'ambiguous')
+    return { kind: 'ask_product', choices: selection.products.map((product) => product.title) };
   if (!asksAboutProducts && intent !== 'other') return { kind: 'none' };
 
   const { product } = selection;

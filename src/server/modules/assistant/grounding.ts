@@ -25,7 +25,19 @@ export function canonicalNumber(raw: string): string {
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Ids, times and measurements are not facts a reply may quote: their digits would let an invented figure pass. */
-const IGNORED_KEYS = new Set(['id', 'variantId', 'productId', 'variant_id', 'product_id', 'asOf', 'as_of', 'latencyMs', 'score', 'eventKey', 'conversationId']);
+const IGNORED_KEYS = new Set([
+  'id',
+  'variantId',
+  'productId',
+  'variant_id',
+  'product_id',
+  'asOf',
+  'as_of',
+  'latencyMs',
+  'score',
+  'eventKey',
+  'conversationId',
+]);
 
 function addText(sources: GroundingSources, text: string) {
   for (const url of text.match(URL_PATTERN) ?? []) sources.urls.add(url);
@@ -39,7 +51,8 @@ export function collectGroundingSources(values: unknown[]): GroundingSources {
   const visit = (value: unknown, depth: number) => {
     if (depth > 12 || value === null || value === undefined) return;
     if (typeof value === 'string') addText(sources, value);
-    else if (typeof value === 'number' && Number.isFinite(value)) sources.numbers.add(canonicalNumber(String(value)));
+    else if (typeof value === 'number' && Number.isFinite(value))
+      sources.numbers.add(canonicalNumber(String(value)));
     else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
     else if (typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) if (!IGNORED_KEYS.has(key)) visit(item, depth + 1);

@@ -9,14 +9,20 @@ const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 /** Joins the parts, dropping optional ones (last first) until the reply fits; then cuts at a word boundary. */
 export function fitReply(parts: ReplyPart[], maxBytes = MAX_REPLY_BYTES): string {
   const kept = parts.map((part) => ({ ...part }));
-  const join = () => kept.map((part) => part.text.trim()).filter(Boolean).join(' ');
+  const join = () =>
+    kept
+      .map((part) => part.text.trim())
+      .filter(Boolean)
+      .join(' ');
   for (let index = kept.length - 1; byteLength(join()) > maxBytes && index >= 0; index -= 1) {
     if (!kept[index]!.essential) kept.splice(index, 1);
   }
   if (byteLength(join()) <= maxBytes) return join();
   // Still too long (a brand's fixed text near the limit plus the disclosure): shorten the longest part that
   // carries no link, whole words at a time, so links and the disclosure survive.
-  const candidates = kept.filter((part) => !/https?:\/\//.test(part.text)).sort((a, b) => byteLength(b.text) - byteLength(a.text));
+  const candidates = kept
+    .filter((part) => !/https?:\/\//.test(part.text))
+    .sort((a, b) => byteLength(b.text) - byteLength(a.text));
   const longest = candidates[0];
   if (longest) {
     const words = longest.text.split(' ');
@@ -26,7 +32,12 @@ export function fitReply(parts: ReplyPart[], maxBytes = MAX_REPLY_BYTES): string
     }
   }
   const text = join();
-  return byteLength(text) <= maxBytes ? text : Buffer.from(text, 'utf8').subarray(0, maxBytes - 3).toString('utf8').replace(/\uFFFD$/, '');
+  return byteLength(text) <= maxBytes
+    ? text
+    : Buffer.from(text, 'utf8')
+        .subarray(0, maxBytes - 3)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
 }
 
 export interface OutputGuardResult {

@@ -18,10 +18,17 @@ function recordingEffects(options: { windowOpen?: boolean } = {}) {
   const traces: AssistantTrace[] = [];
   const effects: PipelineEffects = {
     async checkWindow() {
-      return options.windowOpen === false ? { allowed: false, code: 'WINDOW_CLOSED', reason: 'the 24-hour window is closed' } : { allowed: true };
+      return options.windowOpen === false
+        ? { allowed: false, code: 'WINDOW_CLOSED', reason: 'the 24-hour window is closed' }
+        : { allowed: true };
     },
     async sendDirectMessage(input) {
-      sent.push({ kind: 'dm', text: input.text, idempotencyKey: input.idempotencyKey, inventoryChecked: input.inventoryChecked });
+      sent.push({
+        kind: 'dm',
+        text: input.text,
+        idempotencyKey: input.idempotencyKey,
+        inventoryChecked: input.inventoryChecked,
+      });
       return { status: 'sent', messageIds: ['m1'], duplicate: false };
     },
     async sendCommentReply(input) {
@@ -59,7 +66,12 @@ function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): Assistan
   };
 }
 
-const rule = (name: string, trigger: StoredRule['trigger'], action: StoredRule['action'], minutesAgo = 10): StoredRule => ({
+const rule = (
+  name: string,
+  trigger: StoredRule['trigger'],
+  action: StoredRule['action'],
+  minutesAgo = 10,
+): StoredRule => ({
   id: `00000000-0000-4000-9000-${String(minutesAgo).padStart(12, '0')}`,
   name,
   active: true,
@@ -71,7 +83,8 @@ const rule = (name: string, trigger: StoredRule['trigger'], action: StoredRule['
 describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
   let catalog: MemoryCatalog;
   let recorder: ReturnType<typeof recordingEffects>;
-  const run = (event: AssistantEvent) => runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
+  const run = (event: AssistantEvent) =>
+    runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
 
   beforeEach(() => {
     catalog = createMemoryCatalog(sampleProducts());
@@ -80,7 +93,13 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
 
   it('answers an in-stock variant with its live figure and a checkout link, and says it is automated the first time', async () => {
     const trace = await run(makeEvent('hi! is the cloud hoodie in small red available?'));
-    expect(trace).toMatchObject({ outcome: 'replied', intent: 'availability', answerKind: 'in_stock', provider: 'embedded', disclosed: true });
+    expect(trace).toMatchObject({
+      outcome: 'replied',
+      intent: 'availability',
+      answerKind: 'in_stock',
+      provider: 'embedded',
+      disclosed: true,
+    });
     expect(trace.variant?.title).toBe('S / Red');
     expect(trace.stock).toMatchObject({ quantity: 4, source: 'live' });
     expect(recorder.sent).toHaveLength(1);
@@ -149,19 +168,24 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     expect(trace.answerKind).toBe('in_stock');
   });
 
-  it.each(['can I talk to a real person?', 'I want to speak to someone please', 'this is ridiculous, my order never arrived 😡'])(
-    'hands "%s" to a person with one acknowledgement and escalates',
-    async (text) => {
-      const trace = await run(makeEvent(text));
-      expect(trace).toMatchObject({ answerKind: 'hand_off', handedOff: true, outcome: 'replied' });
-      expect(recorder.sent).toHaveLength(1);
-      expect(recorder.escalated).toEqual(['conversation-1']);
-    },
-  );
+  it.each([
+    'can I talk to a real person?',
+    'I want to speak to someone please',
+    'this is ridiculous, my order never arrived 😡',
+  ])('hands "%s" to a person with one acknowledgement and escalates', async (text) => {
+    const trace = await run(makeEvent(text));
+    expect(trace).toMatchObject({ answerKind: 'hand_off', handedOff: true, outcome: 'replied' });
+    expect(recorder.sent).toHaveLength(1);
+    expect(recorder.escalated).toEqual(['conversation-1']);
+  });
 
   it.each([
     ['the brand is paused', { brand: { id: 'brand-1', name: 'Luna Wear', active: false } }, 'brand paused'],
-    ['the conversation is escalated', { conversation: { id: 'c', status: 'escalated', handledBy: 'assistant' } }, 'escalated'],
+    [
+      'the conversation is escalated',
+      { conversation: { id: 'c', status: 'escalated', handledBy: 'assistant' } },
+      'escalated',
+    ],
     ['a person took over', { conversation: { id: 'c', status: 'active', handledBy: 'person' } }, 'person'],
   ] as const)('stays silent when %s', async (_label, fields, reason) => {
     const trace = await run(makeEvent('is the trail tee in M in stock?', fields as Partial<AssistantEvent>));
@@ -181,26 +205,59 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
   describe('rules', () => {
     const afterHours = rule(
       'After-Hours Auto Reply',
-      { type: 'outside_business_hours', opensAt: '09:00', closesAt: '18:00', timeZone: 'America/Los_Angeles', days: ['mon', 'tue', 'wed', 'thu', 'fri'] },
-      { type: 'fixed_text', text: 'Thanks {first_name}! The {brand} team is offline and will follow up during business hours.' },
+      {
+        type: 'outside_business_hours',
+        opensAt: '09:00',
+        closesAt: '18:00',
+        timeZone: 'America/Los_Angeles',
+        days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      },
+      {
+        type: 'fixed_text',
+        text: 'Thanks {first_name}! The {brand} team is offline and will follow up during business hours.',
+      },
       5,
     );
-    const productInquiry = rule('Product Inquiry Response', { type: 'product_mention' }, { type: 'answer_availability' }, 10);
-    const fire = rule('Fire Emoji Comment to DM', { type: 'comment_keyword', keywords: ['🔥'] }, { type: 'private_reply_product_link' }, 9);
+    const productInquiry = rule(
+      'Product Inquiry Response',
+      { type: 'product_mention' },
+      { type: 'answer_availability' },
+      10,
+    );
+    const fire = rule(
+      'Fire Emoji Comment to DM',
+      { type: 'comment_keyword', keywords: ['🔥'] },
+      { type: 'private_reply_product_link' },
+      9,
+    );
 
     it('applies the after-hours rule outside 9am-6pm Los Angeles time, and not inside', async () => {
       // 03:00 UTC on a Wednesday is 19:00 on Tuesday in Los Angeles.
-      const late = await run(makeEvent('is the trail tee in M in stock?', { rules: [productInquiry, afterHours], receivedAt: new Date('2026-11-25T03:00:00Z') }));
+      const late = await run(
+        makeEvent('is the trail tee in M in stock?', {
+          rules: [productInquiry, afterHours],
+          receivedAt: new Date('2026-11-25T03:00:00Z'),
+        }),
+      );
       expect(late.rule?.name).toBe('After-Hours Auto Reply');
       expect(recorder.sent[0]!.text).toMatch(/^Thanks Jane! The Luna Wear team is offline/);
-      const inHours = await run(makeEvent('is the trail tee in M in stock?', { rules: [productInquiry, afterHours] }));
+      const inHours = await run(
+        makeEvent('is the trail tee in M in stock?', { rules: [productInquiry, afterHours] }),
+      );
       expect(inHours.rule?.name).toBe('Product Inquiry Response');
       expect(inHours.answerKind).toBe('in_stock');
     });
 
     it('applies a keyword rule before a product-mention rule, and records it', async () => {
-      const wholesale = rule('Wholesale', { type: 'dm_keyword', keywords: ['wholesale'] }, { type: 'hand_off' }, 1);
-      const trace = await run(makeEvent('Wholesale price for the trail tee?', { rules: [productInquiry, wholesale] }));
+      const wholesale = rule(
+        'Wholesale',
+        { type: 'dm_keyword', keywords: ['wholesale'] },
+        { type: 'hand_off' },
+        1,
+      );
+      const trace = await run(
+        makeEvent('Wholesale price for the trail tee?', { rules: [productInquiry, wholesale] }),
+      );
       expect(trace.rule?.name).toBe('Wholesale');
       expect(trace.handedOff).toBe(true);
     });
@@ -214,7 +271,13 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
 
     it('answers a 🔥 comment with one private-reply DM carrying the product link', async () => {
       const trace = await run(
-        makeEvent('🔥🔥 need the trail tee', { kind: 'comment', eventKey: 'comment:c1', commentId: 'c1', conversation: null, rules: [productInquiry, fire] }),
+        makeEvent('🔥🔥 need the trail tee', {
+          kind: 'comment',
+          eventKey: 'comment:c1',
+          commentId: 'c1',
+          conversation: null,
+          rules: [productInquiry, fire],
+        }),
       );
       expect(trace.rule?.name).toBe('Fire Emoji Comment to DM');
       expect(recorder.sent).toHaveLength(1);
@@ -223,10 +286,24 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     });
 
     it('answers a product question in a comment by private reply, and ignores other comments', async () => {
-      const question = await run(makeEvent('is the canvas cap still available?', { kind: 'comment', eventKey: 'comment:c2', commentId: 'c2', conversation: null }));
+      const question = await run(
+        makeEvent('is the canvas cap still available?', {
+          kind: 'comment',
+          eventKey: 'comment:c2',
+          commentId: 'c2',
+          conversation: null,
+        }),
+      );
       expect(question.outcome).toBe('replied');
       expect(recorder.sent[0]).toMatchObject({ kind: 'private' });
-      const praise = await run(makeEvent('love this look', { kind: 'comment', eventKey: 'comment:c3', commentId: 'c3', conversation: null }));
+      const praise = await run(
+        makeEvent('love this look', {
+          kind: 'comment',
+          eventKey: 'comment:c3',
+          commentId: 'c3',
+          conversation: null,
+        }),
+      );
       expect(praise.outcome).toBe('silent');
       expect(recorder.sent).toHaveLength(1);
     });
@@ -239,17 +316,30 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
       const again = await run(event);
       expect(again.reply).toBe(first.reply);
       await fc.assert(
-        fc.asyncProperty(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...brandTones), async (key, tone) => {
-          const personality = { archetype: 'sage' as const, tone, voiceDescription: '', exampleResponses: '' };
-          const previous = await run(makeEvent('hello there', { eventKey: `message:a-${key}`, personality }));
-          const history: HistoryTurn[] = [
-            { sender: 'customer', content: 'hello there' },
-            { sender: 'ai', content: previous.reply! },
-          ];
-          const next = await run(makeEvent('hi again', { eventKey: `message:b-${key}`, history, personality }));
-          const opening = (text: string) => text.split(/(?<=[.!?])\s/)[0];
-          expect(opening(next.reply!)).not.toBe(opening(previous.reply!));
-        }),
+        fc.asyncProperty(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          fc.constantFrom(...brandTones),
+          async (key, tone) => {
+            const personality = {
+              archetype: 'sage' as const,
+              tone,
+              voiceDescription: '',
+              exampleResponses: '',
+            };
+            const previous = await run(
+              makeEvent('hello there', { eventKey: `message:a-${key}`, personality }),
+            );
+            const history: HistoryTurn[] = [
+              { sender: 'customer', content: 'hello there' },
+              { sender: 'ai', content: previous.reply! },
+            ];
+            const next = await run(
+              makeEvent('hi again', { eventKey: `message:b-${key}`, history, personality }),
+            );
+            const opening = (text: string) => text.split(/(?<=[.!?])\s/)[0];
+            expect(opening(next.reply!)).not.toBe(opening(previous.reply!));
+          },
+        ),
         { numRuns: 40 },
       );
     });
@@ -269,11 +359,26 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     });
 
     it('keeps every reply grounded and within 1,000 bytes for every tone and archetype', async () => {
-      const texts = ['is the cloud hoodie in S red available?', 'do you have the cloud hoodie in M red?', 'how much is the canvas cap', 'do you have the cloud hoodie?', 'do you sell surfboards', 'hey', 'thanks!', 'do you ship abroad?', 'is the mug available?', 'I want a human'];
+      const texts = [
+        'is the cloud hoodie in S red available?',
+        'do you have the cloud hoodie in M red?',
+        'how much is the canvas cap',
+        'do you have the cloud hoodie?',
+        'do you sell surfboards',
+        'hey',
+        'thanks!',
+        'do you ship abroad?',
+        'is the mug available?',
+        'I want a human',
+      ];
       for (const tone of brandTones) {
         for (const archetype of brandArchetypes) {
           for (const text of texts) {
-            const trace = await run(makeEvent(text, { personality: { archetype, tone, voiceDescription: '', exampleResponses: '' } }));
+            const trace = await run(
+              makeEvent(text, {
+                personality: { archetype, tone, voiceDescription: '', exampleResponses: '' },
+              }),
+            );
             expect(trace.outcome, `${tone}/${archetype}: ${text}`).toBe('replied');
             expect(trace.bytes).toBeLessThanOrEqual(1000);
           }
@@ -282,7 +387,12 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     });
 
     it('fits a long fixed text and the disclosure into 1,000 bytes', async () => {
-      const long = rule('Long', { type: 'first_message' }, { type: 'fixed_text', text: `${'Thank you so much for writing to us today. '.repeat(23)}Bye.` }, 1);
+      const long = rule(
+        'Long',
+        { type: 'first_message' },
+        { type: 'fixed_text', text: `${'Thank you so much for writing to us today. '.repeat(23)}Bye.` },
+        1,
+      );
       const trace = await run(makeEvent('hello', { rules: [long] }));
       expect(Buffer.byteLength(recorder.sent[0]!.text)).toBeLessThanOrEqual(1000);
       expect(trace.bytes).toBeLessThanOrEqual(1000);

@@ -40,9 +40,21 @@ export interface LlmComposer {
 
 export interface PipelineEffects {
   /** issue 9's window check; the playground allows everything. */
-  checkWindow(conversationId: string): Promise<{ allowed: true } | { allowed: false; code: string; reason: string }>;
-  sendDirectMessage(input: { conversationId: string; text: string; idempotencyKey: string; inventoryChecked: boolean }): Promise<OutboundResult>;
-  sendCommentReply(input: { commentId: string; text: string; visibility: 'private' | 'public'; idempotencyKey: string }): Promise<OutboundResult>;
+  checkWindow(
+    conversationId: string,
+  ): Promise<{ allowed: true } | { allowed: false; code: string; reason: string }>;
+  sendDirectMessage(input: {
+    conversationId: string;
+    text: string;
+    idempotencyKey: string;
+    inventoryChecked: boolean;
+  }): Promise<OutboundResult>;
+  sendCommentReply(input: {
+    commentId: string;
+    text: string;
+    visibility: 'private' | 'public';
+    idempotencyKey: string;
+  }): Promise<OutboundResult>;
   escalate(conversationId: string): Promise<void>;
   recordTrace(trace: AssistantTrace, delivery: Delivery): Promise<void>;
 }
@@ -66,7 +78,13 @@ export interface AssistantTrace {
   answerKind: string;
   product: { id: string; title: string; fromHistory: boolean } | null;
   variant: { id: string; title: string } | null;
-  stock: { quantity: number | null; availableForSale: boolean; source: 'live' | 'mirror'; asOf: string; latencyMs: number } | null;
+  stock: {
+    quantity: number | null;
+    availableForSale: boolean;
+    source: 'live' | 'mirror';
+    asOf: string;
+    latencyMs: number;
+  } | null;
   link: string | null;
   alternative: { product: string; variant: string; link: string | null } | null;
   provider: 'embedded' | 'llm';
@@ -95,8 +113,10 @@ export async function checkGuards(event: AssistantEvent, effects: PipelineEffect
   if (event.kind === 'preview') return { pass: true };
   if (!event.brand.active) return { pass: false, reason: 'brand paused' };
   if (event.conversation) {
-    if (event.conversation.status === 'escalated') return { pass: false, reason: 'conversation escalated to a person' };
-    if (event.conversation.handledBy === 'person') return { pass: false, reason: 'a person is handling the conversation' };
+    if (event.conversation.status === 'escalated')
+      return { pass: false, reason: 'conversation escalated to a person' };
+    if (event.conversation.handledBy === 'person')
+      return { pass: false, reason: 'a person is handling the conversation' };
     if (event.kind === 'message') {
       const window = await effects.checkWindow(event.conversation.id);
       if (!window.allowed) return { pass: false, reason: `window: ${window.reason}` };
@@ -106,7 +126,10 @@ export async function checkGuards(event: AssistantEvent, effects: PipelineEffect
 }
 
 // ---------- step 2: rules ----------
-export async function applyRules(event: AssistantEvent, search: () => Promise<FindProductsResult>): Promise<StoredRule | null> {
+export async function applyRules(
+  event: AssistantEvent,
+  search: () => Promise<FindProductsResult>,
+): Promise<StoredRule | null> {
   if (event.kind === 'preview' && event.rules.length === 0) return null;
   return matchRule(event.rules, {
     kind: event.kind === 'comment' ? 'comment' : 'message',
@@ -118,8 +141,18 @@ export async function applyRules(event: AssistantEvent, search: () => Promise<Fi
 }
 
 // ---------- step 3: understanding (product and intent) ----------
-export async function understandEvent(event: AssistantEvent, catalog: CatalogService, search: () => Promise<FindProductsResult>): Promise<Understanding> {
-  return understand({ catalog, brandId: event.brand.id, text: event.text, history: event.history, search: await search() });
+export async function understandEvent(
+  event: AssistantEvent,
+  catalog: CatalogService,
+  search: () => Promise<FindProductsResult>,
+): Promise<Understanding> {
+  return understand({
+    catalog,
+    brandId: event.brand.id,
+    text: event.text,
+    history: event.history,
+    search: await search(),
+  });
 }
 
 // ---------- step 4: facts ----------
@@ -138,7 +171,8 @@ export async function planReply(input: {
   const context = { catalog, brandId: event.brand.id, conversationId: event.conversation?.id ?? null };
   const action = rule?.action ?? null;
   if (action?.type === 'do_nothing') return { kind: 'silent', reason: `rule "${rule!.name}": do nothing` };
-  if (action?.type === 'hand_off') return { kind: 'reply', facts: { kind: 'hand_off' }, handOff: true, publicReply: null };
+  if (action?.type === 'hand_off')
+    return { kind: 'reply', facts: { kind: 'hand_off' }, handOff: true, publicReply: null };
   if (action?.type === 'fixed_text') {
     const productLink = await findProductLink(context, understanding);
     const text = action.text
@@ -146,7 +180,12 @@ export async function planReply(input: {
       .replaceAll('{username}', event.customer.username)
       .replaceAll('{brand}', event.brand.name)
       .replaceAll('{product_link}', productLink ?? '');
-    return { kind: 'reply', facts: { kind: 'fixed_text', text: text.replace(/\s{2,}/g, ' ').trim(), productLink }, handOff: false, publicReply: null };
+    return {
+      kind: 'reply',
+      facts: { kind: 'fixed_text', text: text.replace(/\s{2,}/g, ' ').trim(), productLink },
+      handOff: false,
+      publicReply: null,
+    };
   }
   if (action?.type === 'private_reply_product_link') {
     const productLink = await findProductLink(context, understanding);
@@ -161,8 +200,11 @@ export async function planReply(input: {
   const facts = await gatherFacts(context, understanding);
   if (event.kind === 'comment') {
     // issue 11 §10: without a comment rule, only a product question in a comment is answered (by private reply).
-    const isProductAnswer = ['in_stock', 'out_of_stock', 'price', 'ask_variant', 'ask_product'].includes(facts.kind);
-    if (!isProductAnswer) return { kind: 'silent', reason: 'comment without a matching rule or product question' };
+    const isProductAnswer = ['in_stock', 'out_of_stock', 'price', 'ask_variant', 'ask_product'].includes(
+      facts.kind,
+    );
+    if (!isProductAnswer)
+      return { kind: 'silent', reason: 'comment without a matching rule or product question' };
   }
   return { kind: 'reply', facts, handOff: facts.kind === 'hand_off', publicReply: null };
 }
@@ -210,7 +252,11 @@ export function disclosureFor(event: AssistantEvent): string | null {
   return toneProfiles[event.personality.tone].disclosure.replace('{brand}', event.brand.name);
 }
 
-export function composeWithEmbedded(event: AssistantEvent, understanding: Understanding, facts: Facts): ReplyPart[] {
+export function composeWithEmbedded(
+  event: AssistantEvent,
+  understanding: Understanding,
+  facts: Facts,
+): ReplyPart[] {
   return composeEmbedded({
     facts,
     intent: understanding.intent,
@@ -223,7 +269,12 @@ export function composeWithEmbedded(event: AssistantEvent, understanding: Unders
 }
 
 /** The LLM composer when configured (not for fixed texts, hand-offs or comment links); the embedded one otherwise. */
-export async function composeReply(event: AssistantEvent, understanding: Understanding, facts: Facts, llm: LlmComposer | null): Promise<Composition> {
+export async function composeReply(
+  event: AssistantEvent,
+  understanding: Understanding,
+  facts: Facts,
+  llm: LlmComposer | null,
+): Promise<Composition> {
   const embedded = (fallbackReason: string | null): Composition => ({
     parts: composeWithEmbedded(event, understanding, facts),
     provider: 'embedded',
@@ -233,12 +284,14 @@ export async function composeReply(event: AssistantEvent, understanding: Underst
     tokens: null,
     requestedHandOff: false,
   });
-  if (!llm || facts.kind === 'fixed_text' || facts.kind === 'hand_off' || facts.kind === 'product_link') return embedded(null);
+  if (!llm || facts.kind === 'fixed_text' || facts.kind === 'hand_off' || facts.kind === 'product_link')
+    return embedded(null);
   const disclosureText = disclosureFor(event);
   try {
     const result = await llm.compose({ event, understanding, facts, disclosureText });
     const parts: ReplyPart[] = [{ text: result.text, essential: true }];
-    if (disclosureText && !result.text.includes(disclosureText)) parts.push({ text: disclosureText, essential: true });
+    if (disclosureText && !result.text.includes(disclosureText))
+      parts.push({ text: disclosureText, essential: true });
     return {
       parts,
       provider: 'llm',
@@ -249,7 +302,9 @@ export async function composeReply(event: AssistantEvent, understanding: Underst
       requestedHandOff: result.requestedHandOff,
     };
   } catch (error) {
-    const fallback = embedded(`LLM failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 200));
+    const fallback = embedded(
+      `LLM failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 200),
+    );
     return fallback;
   }
 }
@@ -290,9 +345,19 @@ export function groundingView(facts: Facts): unknown {
   }
 }
 
-export function guardOutput(event: AssistantEvent, understanding: Understanding, facts: Facts, composition: Composition): { output: OutputGuardResult; composition: Composition } {
+export function guardOutput(
+  event: AssistantEvent,
+  understanding: Understanding,
+  facts: Facts,
+  composition: Composition,
+): { output: OutputGuardResult; composition: Composition } {
   const disclosureText = disclosureFor(event);
-  const sources = collectGroundingSources([groundingView(facts), event.brand.name, event.customer.username, ...composition.toolResults]);
+  const sources = collectGroundingSources([
+    groundingView(facts),
+    event.brand.name,
+    event.customer.username,
+    ...composition.toolResults,
+  ]);
   const output = applyOutputGuards({ parts: composition.parts, sources, disclosureText });
   if (output.grounding.grounded || composition.provider === 'embedded') return { output, composition };
   // issue 11 §8: an LLM reply stating a number or link no tool returned is replaced by the embedded reply.
@@ -302,38 +367,79 @@ export function guardOutput(event: AssistantEvent, understanding: Understanding,
     provider: 'embedded',
     fallbackReason: `LLM reply not grounded (${output.grounding.ungrounded.slice(0, 3).join(', ')})`,
   };
-  return { output: applyOutputGuards({ parts: replacement.parts, sources, disclosureText }), composition: replacement };
+  return {
+    output: applyOutputGuards({ parts: replacement.parts, sources, disclosureText }),
+    composition: replacement,
+  };
 }
 
 // ---------- step 7: send ----------
-export async function sendReply(event: AssistantEvent, text: string, facts: Facts, plan: Extract<Plan, { kind: 'reply' }>, effects: PipelineEffects): Promise<Delivery> {
-  const inventoryChecked = facts.kind === 'in_stock' || facts.kind === 'out_of_stock' || facts.kind === 'price';
+export async function sendReply(
+  event: AssistantEvent,
+  text: string,
+  facts: Facts,
+  plan: Extract<Plan, { kind: 'reply' }>,
+  effects: PipelineEffects,
+): Promise<Delivery> {
+  const inventoryChecked =
+    facts.kind === 'in_stock' || facts.kind === 'out_of_stock' || facts.kind === 'price';
   const idempotencyKey = `assistant:${event.eventKey}`;
   let result: OutboundResult;
   if (event.kind === 'comment' && event.commentId) {
-    result = await effects.sendCommentReply({ commentId: event.commentId, text, visibility: 'private', idempotencyKey });
+    result = await effects.sendCommentReply({
+      commentId: event.commentId,
+      text,
+      visibility: 'private',
+      idempotencyKey,
+    });
     if (plan.publicReply) {
-      await effects.sendCommentReply({ commentId: event.commentId, text: plan.publicReply, visibility: 'public', idempotencyKey: `${idempotencyKey}:public` });
+      await effects.sendCommentReply({
+        commentId: event.commentId,
+        text: plan.publicReply,
+        visibility: 'public',
+        idempotencyKey: `${idempotencyKey}:public`,
+      });
     }
   } else if (event.conversation) {
-    result = await effects.sendDirectMessage({ conversationId: event.conversation.id, text, idempotencyKey, inventoryChecked });
+    result = await effects.sendDirectMessage({
+      conversationId: event.conversation.id,
+      text,
+      idempotencyKey,
+      inventoryChecked,
+    });
   } else {
     return { status: 'not_sent', messageIds: [], duplicate: false, error: null };
   }
   // issue 11 §9: the acknowledgement goes first (the send guard refuses escalated conversations), then silence.
-  if (plan.handOff && event.conversation && result.status !== 'failed') await effects.escalate(event.conversation.id);
-  return { status: result.status, messageIds: result.messageIds, duplicate: result.duplicate, error: result.error ?? null };
+  if (plan.handOff && event.conversation && result.status !== 'failed')
+    await effects.escalate(event.conversation.id);
+  return {
+    status: result.status,
+    messageIds: result.messageIds,
+    duplicate: result.duplicate,
+    error: result.error ?? null,
+  };
 }
 
 // ---------- the whole pipeline ----------
 function describeRule(rule: StoredRule | null): AssistantTrace['rule'] {
-  return rule ? { id: rule.id, name: rule.name, trigger: describeTrigger(rule.trigger), action: describeAction(rule.action) } : null;
+  return rule
+    ? {
+        id: rule.id,
+        name: rule.name,
+        trigger: describeTrigger(rule.trigger),
+        action: describeAction(rule.action),
+      }
+    : null;
 }
 
 function traceFacts(facts: Facts | null, understanding: Understanding | null) {
   const selection = understanding?.selection;
   const base = {
-    product: selection?.kind === 'product' ? { id: selection.product.id, title: selection.product.title, fromHistory: selection.fromHistory } : null,
+    product:
+      selection?.kind === 'product'
+        ? { id: selection.product.id, title: selection.product.title, fromHistory: selection.fromHistory }
+        : null,
     variant: null as AssistantTrace['variant'],
     stock: null as AssistantTrace['stock'],
     link: null as string | null,
@@ -342,20 +448,36 @@ function traceFacts(facts: Facts | null, understanding: Understanding | null) {
   if (!facts) return base;
   const offer = facts.kind === 'in_stock' || facts.kind === 'price' ? facts.offer : null;
   if (offer) {
-    base.product = { id: offer.product.id, title: offer.product.title, fromHistory: base.product?.fromHistory ?? false };
+    base.product = {
+      id: offer.product.id,
+      title: offer.product.title,
+      fromHistory: base.product?.fromHistory ?? false,
+    };
     base.variant = { id: offer.variant.id, title: offer.variant.title };
     base.link = offer.link;
   }
   const stock = offer?.stock ?? (facts.kind === 'out_of_stock' ? facts.stock : null);
-  if (stock) base.stock = { quantity: stock.quantity, availableForSale: stock.availableForSale, source: stock.source, asOf: stock.asOf, latencyMs: stock.latencyMs };
+  if (stock)
+    base.stock = {
+      quantity: stock.quantity,
+      availableForSale: stock.availableForSale,
+      source: stock.source,
+      asOf: stock.asOf,
+      latencyMs: stock.latencyMs,
+    };
   if (facts.kind === 'out_of_stock') {
     base.variant = { id: facts.variant.id, title: facts.variant.title };
     if (facts.alternative) {
-      base.alternative = { product: facts.alternative.product.title, variant: facts.alternative.variant.title, link: facts.alternative.link };
+      base.alternative = {
+        product: facts.alternative.product.title,
+        variant: facts.alternative.variant.title,
+        link: facts.alternative.link,
+      };
       base.link = facts.alternative.link;
     }
   }
-  if (facts.kind === 'product_link' || facts.kind === 'fixed_text') base.link = facts.kind === 'product_link' ? facts.link : facts.productLink;
+  if (facts.kind === 'product_link' || facts.kind === 'fixed_text')
+    base.link = facts.kind === 'product_link' ? facts.link : facts.productLink;
   return base;
 }
 
@@ -372,9 +494,15 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
     }
   };
   let searched: Promise<FindProductsResult> | undefined;
-  const search = () => (searched ??= deps.catalog.findProducts({ brandId: event.brand.id, text: expandShorthand(event.text) }));
+  const search = () =>
+    (searched ??= deps.catalog.findProducts({ brandId: event.brand.id, text: expandShorthand(event.text) }));
 
-  const finish = async (partial: Partial<AssistantTrace> & { outcome: TraceOutcome }, delivery: Delivery, facts: Facts | null, understanding: Understanding | null) => {
+  const finish = async (
+    partial: Partial<AssistantTrace> & { outcome: TraceOutcome },
+    delivery: Delivery,
+    facts: Facts | null,
+    understanding: Understanding | null,
+  ) => {
     timings.total = Math.round((now() - started) * 10) / 10;
     const trace: AssistantTrace = {
       eventKey: event.eventKey,
@@ -406,14 +534,25 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
   const rule = await time('rules', () => applyRules(event, search));
   const understanding = await time('understanding', () => understandEvent(event, deps.catalog, search));
   const plan = await time('facts', () => planReply({ event, rule, understanding, catalog: deps.catalog }));
-  if (plan.kind === 'silent') return finish({ outcome: 'silent', silentReason: plan.reason, rule: describeRule(rule) }, notSent, null, understanding);
+  if (plan.kind === 'silent')
+    return finish(
+      { outcome: 'silent', silentReason: plan.reason, rule: describeRule(rule) },
+      notSent,
+      null,
+      understanding,
+    );
 
   const composed = await time('compose', () => composeReply(event, understanding, plan.facts, deps.llm));
-  const { output, composition } = await time('outputGuards', () => guardOutput(event, understanding, plan.facts, composed));
+  const { output, composition } = await time('outputGuards', () =>
+    guardOutput(event, understanding, plan.facts, composed),
+  );
   const common = {
     rule: describeRule(rule),
     provider: composition.provider,
-    model: composed.provider === 'llm' || composition.fallbackReason?.startsWith('LLM') ? (deps.llm?.model ?? null) : null,
+    model:
+      composed.provider === 'llm' || composition.fallbackReason?.startsWith('LLM')
+        ? (deps.llm?.model ?? null)
+        : null,
     fallbackReason: composition.fallbackReason,
     toolCalls: composed.toolCalls,
     tokens: composed.tokens,
@@ -423,11 +562,27 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
   };
   if (!output.grounding.grounded) {
     // Never send a figure the facts do not hold, even from our own templates.
-    return finish({ ...common, outcome: 'failed', silentReason: `not grounded: ${output.grounding.ungrounded.join(', ')}` }, notSent, plan.facts, understanding);
+    return finish(
+      {
+        ...common,
+        outcome: 'failed',
+        silentReason: `not grounded: ${output.grounding.ungrounded.join(', ')}`,
+      },
+      notSent,
+      plan.facts,
+      understanding,
+    );
   }
 
   const handOff = plan.handOff || (composition.provider === 'llm' && composition.requestedHandOff);
-  const delivery = await time('send', () => sendReply(event, output.text, plan.facts, { ...plan, handOff }, deps.effects));
+  const delivery = await time('send', () =>
+    sendReply(event, output.text, plan.facts, { ...plan, handOff }, deps.effects),
+  );
   const outcome: TraceOutcome = delivery.status === 'failed' ? 'failed' : 'replied';
-  return finish({ ...common, outcome, handedOff: handOff, silentReason: delivery.error }, delivery, plan.facts, understanding);
+  return finish(
+    { ...common, outcome, handedOff: handOff, silentReason: delivery.error },
+    delivery,
+    plan.facts,
+    understanding,
+  );
 }

@@ -60,7 +60,14 @@ export async function listRules(db: Database, brandId: string): Promise<StoredRu
     const trigger = ruleTriggerSchema.safeParse(row.triggerConfig);
     const action = ruleActionSchema.safeParse(row.actionConfig);
     if (trigger.success && action.success) {
-      rules.push({ id: row.id, name: row.name, active: row.active, createdAt: row.createdAt, trigger: trigger.data, action: action.data });
+      rules.push({
+        id: row.id,
+        name: row.name,
+        active: row.active,
+        createdAt: row.createdAt,
+        trigger: trigger.data,
+        action: action.data,
+      });
     }
   }
   return rules;
@@ -134,7 +141,10 @@ export async function listHistory(
       and(
         eq(messages.conversationId, conversationId),
         before
-          ? or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id)))
+          ? or(
+              lt(messages.createdAt, before.createdAt),
+              and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id)),
+            )
           : undefined,
       ),
     )
@@ -147,7 +157,10 @@ export async function listHistory(
  * Earlier customer messages of the conversation that have no trace yet (still being answered, or queued).
  * The worker waits for them, so replies go out in the order the buyer wrote.
  */
-export async function countEarlierUnanswered(db: Database, message: { id: string; conversationId: string; createdAt: Date }): Promise<number> {
+export async function countEarlierUnanswered(
+  db: Database,
+  message: { id: string; conversationId: string; createdAt: Date },
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
@@ -155,7 +168,10 @@ export async function countEarlierUnanswered(db: Database, message: { id: string
       and(
         eq(messages.conversationId, message.conversationId),
         eq(messages.sender, 'customer'),
-        or(lt(messages.createdAt, message.createdAt), and(eq(messages.createdAt, message.createdAt), lt(messages.id, message.id))),
+        or(
+          lt(messages.createdAt, message.createdAt),
+          and(eq(messages.createdAt, message.createdAt), lt(messages.id, message.id)),
+        ),
         sql`${messages.createdAt} > now() - interval '10 minutes'`,
         sql`not exists (select 1 from ${assistantTraces} where ${assistantTraces.eventKey} = 'message:' || ${messages.id}::text)`,
       ),
@@ -175,6 +191,10 @@ export async function insertTrace(db: Database, trace: NewTrace): Promise<void> 
 }
 
 export async function findTraceByEvent(db: Database, eventKey: string): Promise<AssistantTraceRow | null> {
-  const [row] = await db.select().from(assistantTraces).where(eq(assistantTraces.eventKey, eventKey)).limit(1);
+  const [row] = await db
+    .select()
+    .from(assistantTraces)
+    .where(eq(assistantTraces.eventKey, eventKey))
+    .limit(1);
   return row ?? null;
 }

@@ -6,7 +6,10 @@ import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
 import type { AssistantService } from './service.ts';
 
 /** issue 11 §11: the playground. Sends nothing and stores nothing; a brand owner tries the voice while editing. */
-export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (app, { assistant }) => {
+export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
+  app,
+  { assistant },
+) => {
   app.post(
     '/brands/:brandId/assistant/preview',
     {

@@ -12,21 +12,34 @@ export interface RuleEvent {
 }
 
 /** The time of day and weekday at `at` in `timeZone` (the rule's zone, not the server's). */
-export function readZonedClock(at: Date, timeZone: string): { day: (typeof weekdays)[number]; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+export function readZonedClock(
+  at: Date,
+  timeZone: string,
+): { day: (typeof weekdays)[number]; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   const day = get('weekday').toLowerCase().slice(0, 3) as (typeof weekdays)[number];
   return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
 }
 
-export function isOutsideBusinessHours(trigger: Extract<RuleTrigger, { type: 'outside_business_hours' }>, at: Date): boolean {
+export function isOutsideBusinessHours(
+  trigger: Extract<RuleTrigger, { type: 'outside_business_hours' }>,
+  at: Date,
+): boolean {
   const { day, minutes } = readZonedClock(at, trigger.timeZone);
   const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
   const opens = toMinutes(trigger.opensAt);
   const closes = toMinutes(trigger.closesAt);
   if (!trigger.days.includes(day)) return true;
   // Hours that cross midnight (e.g. 18:00-02:00) are open on both sides of it.
-  const isOpen = opens <= closes ? minutes >= opens && minutes < closes : minutes >= opens || minutes < closes;
+  const isOpen =
+    opens <= closes ? minutes >= opens && minutes < closes : minutes >= opens || minutes < closes;
   return !isOpen;
 }
 
@@ -43,11 +56,15 @@ export function containsKeyword(text: string, keyword: string): boolean {
 async function matches(trigger: RuleTrigger, event: RuleEvent): Promise<boolean> {
   switch (trigger.type) {
     case 'comment_keyword':
-      return event.kind === 'comment' && trigger.keywords.some((keyword) => containsKeyword(event.text, keyword));
+      return (
+        event.kind === 'comment' && trigger.keywords.some((keyword) => containsKeyword(event.text, keyword))
+      );
     case 'outside_business_hours':
       return event.kind === 'message' && isOutsideBusinessHours(trigger, event.receivedAt);
     case 'dm_keyword':
-      return event.kind === 'message' && trigger.keywords.some((keyword) => containsKeyword(event.text, keyword));
+      return (
+        event.kind === 'message' && trigger.keywords.some((keyword) => containsKeyword(event.text, keyword))
+      );
     case 'product_mention':
       return event.kind === 'message' && (await event.mentionsProduct());
     case 'first_message':

@@ -3,7 +3,13 @@ import type { Logger } from 'pino';
 import type { AssistantPreviewInput, AssistantPreviewResponse } from '#contracts/assistant.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { runPipeline, type AssistantTrace, type Delivery, type LlmComposer, type PipelineEffects } from './pipeline.ts';
+import {
+  runPipeline,
+  type AssistantTrace,
+  type Delivery,
+  type LlmComposer,
+  type PipelineEffects,
+} from './pipeline.ts';
 import type { AssistantDrafts, CatalogService, ChannelOutbound } from './ports.ts';
 import * as queries from './queries.ts';
 import type { AssistantEvent } from './types.ts';
@@ -73,7 +79,8 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
           return await channel.sendDirectMessage({ ...input, origin: 'assistant' });
         } catch (error) {
           // The send guard refused (409): a person replied or the window closed in the meantime. Stay silent.
-          if (error instanceof AppError && error.code === 'CONFLICT') return { status: 'failed', messageIds: [], duplicate: false, error: error.message };
+          if (error instanceof AppError && error.code === 'CONFLICT')
+            return { status: 'failed', messageIds: [], duplicate: false, error: error.message };
           throw error;
         }
       },
@@ -81,7 +88,8 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
         try {
           return await channel.sendCommentReply({ ...input, origin: 'assistant' });
         } catch (error) {
-          if (error instanceof AppError && error.code === 'CONFLICT') return { status: 'failed', messageIds: [], duplicate: false, error: error.message };
+          if (error instanceof AppError && error.code === 'CONFLICT')
+            return { status: 'failed', messageIds: [], duplicate: false, error: error.message };
           throw error;
         }
       },
@@ -162,20 +170,34 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
      * refuses to send twice.
      */
     async respond(payload: AssistantRespondPayload): Promise<AssistantTrace | null> {
-      const eventKey = payload.kind === 'message' ? `message:${payload.messageId}` : `comment:${payload.commentId}`;
+      const eventKey =
+        payload.kind === 'message' ? `message:${payload.messageId}` : `comment:${payload.commentId}`;
       if (await queries.findTraceByEvent(db, eventKey)) return null;
-      const event = payload.kind === 'message' ? await buildMessageEvent(payload.messageId) : await buildCommentEvent(payload.commentId);
+      const event =
+        payload.kind === 'message'
+          ? await buildMessageEvent(payload.messageId)
+          : await buildCommentEvent(payload.commentId);
       if (!event) return null;
       const trace = await runPipeline({ catalog, effects: liveEffects(event), llm }, event);
-      log?.info({ eventKey, outcome: trace.outcome, answer: trace.answerKind, ms: trace.timings.total }, 'assistant answered');
+      log?.info(
+        { eventKey, outcome: trace.outcome, answer: trace.answerKind, ms: trace.timings.total },
+        'assistant answered',
+      );
       return trace;
     },
 
     /** issue 11 §11: the playground. The brand must be the user's (404 otherwise); nothing is sent or stored. */
-    async preview(userId: string, brandId: string, input: AssistantPreviewInput): Promise<AssistantPreviewResponse> {
+    async preview(
+      userId: string,
+      brandId: string,
+      input: AssistantPreviewInput,
+    ): Promise<AssistantPreviewResponse> {
       const context = await loadBrandContext(brandId);
       if (!context || context.brand.userId !== userId) throw new AppError('NOT_FOUND', 'Brand not found');
-      const digest = createHash('sha256').update(JSON.stringify([input.message, input.history])).digest('hex').slice(0, 16);
+      const digest = createHash('sha256')
+        .update(JSON.stringify([input.message, input.history]))
+        .digest('hex')
+        .slice(0, 16);
       const event: AssistantEvent = {
         kind: 'preview',
         eventKey: `preview:${digest}`,
@@ -195,7 +217,11 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
     },
 
     /** AssistantDrafts (issue 12 "Generate AI Response"): the reply to the conversation so far, not sent. */
-    async draftReply({ conversationId }: { conversationId: string }): Promise<{ reply: string; trace: unknown }> {
+    async draftReply({
+      conversationId,
+    }: {
+      conversationId: string;
+    }): Promise<{ reply: string; trace: unknown }> {
       const conversation = await queries.findConversation(db, conversationId);
       const context = conversation ? await loadBrandContext(conversation.brandId) : null;
       if (!conversation || !context) throw new AppError('NOT_FOUND', 'Conversation not found');
@@ -225,4 +251,6 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
 // The provider shape issue 12 consumes.
-export const asAssistantDrafts = (service: AssistantService): AssistantDrafts => ({ draftReply: service.draftReply });
+export const asAssistantDrafts = (service: AssistantService): AssistantDrafts => ({
+  draftReply: service.draftReply,
+});

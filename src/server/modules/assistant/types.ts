@@ -88,7 +88,13 @@ export type Facts =
   | { kind: 'ask_product'; choices: string[] }
   | { kind: 'ask_variant'; product: CatalogProduct; optionName: string; choices: string[] }
   | { kind: 'in_stock'; offer: PricedOffer }
-  | { kind: 'out_of_stock'; product: CatalogProduct; variant: CatalogVariant; stock: StockAnswer; alternative: PricedOffer | null }
+  | {
+      kind: 'out_of_stock';
+      product: CatalogProduct;
+      variant: CatalogVariant;
+      stock: StockAnswer;
+      alternative: PricedOffer | null;
+    }
   | { kind: 'price'; offer: PricedOffer }
   | { kind: 'hand_off' }
   | { kind: 'fixed_text'; text: string; productLink: string | null }

@@ -24,10 +24,15 @@ describe('classifyIntent', () => {
 describe('narrowByNamedOptions', () => {
   const [hoodie] = sampleProducts();
   const all = hoodie!.variants.map((variant) => variant.id);
-  const titles = (ids: string[]) => ids.map((id) => hoodie!.variants.find((variant) => variant.id === id)!.title);
+  const titles = (ids: string[]) =>
+    ids.map((id) => hoodie!.variants.find((variant) => variant.id === id)!.title);
 
   it('keeps the variants whose option values the buyer wrote, including shorthand', () => {
-    expect(titles(narrowByNamedOptions(hoodie!, all, 'the red one please'))).toEqual(['S / Red', 'M / Red', 'L / Red']);
+    expect(titles(narrowByNamedOptions(hoodie!, all, 'the red one please'))).toEqual([
+      'S / Red',
+      'M / Red',
+      'L / Red',
+    ]);
     expect(expandShorthand('blk hoodie in lrg')).toBe('black hoodie in large');
   });
 

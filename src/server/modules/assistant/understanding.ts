@@ -46,7 +46,10 @@ const intentPatterns: [Intent, RegExp][] = [
     'thanks',
     /^(thanks|thank you|thank u|thx|ty|tysm|cheers|perfect|great|awesome|amazing|love it|ok(ay)? thanks?|got it)\b(?:[\s!.,:)]|❤️|🙏|💕|😍|👍)*$|^(🙏|❤️|👍|😍)+$/u,
   ],
-  ['greeting', /^(hi|hey|hello|helo|hii|heyy|yo|hiya|good (morning|afternoon|evening)|gm|sup|what'?s up)\b[\s!.,:)👋😊]*$|^👋+$/u],
+  [
+    'greeting',
+    /^(hi|hey|hello|helo|hii|heyy|yo|hiya|good (morning|afternoon|evening)|gm|sup|what'?s up)\b[\s!.,:)👋😊]*$|^👋+$/u,
+  ],
 ];
 
 /** issue 11 §3: the buyer's intent, from the words alone. A product named with no other cue is "availability". */
@@ -55,7 +58,8 @@ export function classifyIntent(text: string, mentionsProduct: boolean): Intent {
   for (const [intent, pattern] of intentPatterns) {
     if (pattern.test(normalised)) return intent;
   }
-  if (/\b(size|colou?r|small|medium|large|x?xs|x?xl|xxl)\b/.test(normalised) && mentionsProduct) return 'availability';
+  if (/\b(size|colou?r|small|medium|large|x?xs|x?xl|xxl)\b/.test(normalised) && mentionsProduct)
+    return 'availability';
   if (/[?]/.test(normalised) && mentionsProduct) return 'availability';
   return mentionsProduct ? 'availability' : 'other';
 }
@@ -86,9 +90,17 @@ export function narrowByNamedOptions(product: CatalogProduct, variantIds: string
   const said = ` ${squash(expandShorthand(text)).replace(/[^\p{L}\p{N}/.%-]+/gu, ' ')} `;
   const spaced = ` ${expandShorthand(text).replace(/[^\p{L}\p{N}/.%'-]+/gu, ' ')} `;
   let candidates = variantIds;
-  const optionNames = [...new Set(product.variants.flatMap((variant) => variant.options.map((option) => option.name)))];
+  const optionNames = [
+    ...new Set(product.variants.flatMap((variant) => variant.options.map((option) => option.name))),
+  ];
   for (const name of optionNames) {
-    const values = [...new Set(product.variants.flatMap((variant) => variant.options.filter((option) => option.name === name).map((option) => option.value)))];
+    const values = [
+      ...new Set(
+        product.variants.flatMap((variant) =>
+          variant.options.filter((option) => option.name === name).map((option) => option.value),
+        ),
+      ),
+    ];
     const named = values.filter((value) => {
       const plain = normaliseText(value);
       if (plain.replace(/\s+/g, '').length < 2) return false;
@@ -100,7 +112,12 @@ export function narrowByNamedOptions(product: CatalogProduct, variantIds: string
     });
     if (named.length === 0) continue;
     // The longest named value wins ("heather grey" over "grey"), as the buyer wrote the fuller name.
-    const longest = named.sort((a, b) => b.length - a.length).filter((value, _index, all) => !all.some((other) => other !== value && normaliseText(other).includes(normaliseText(value))));
+    const longest = named
+      .sort((a, b) => b.length - a.length)
+      .filter(
+        (value, _index, all) =>
+          !all.some((other) => other !== value && normaliseText(other).includes(normaliseText(value))),
+      );
     const kept = candidates.filter((id) => {
       const variant = product.variants.find((item) => item.id === id);
       return variant?.options.some((option) => option.name === name && longest.includes(option.value));
@@ -113,7 +130,10 @@ export function narrowByNamedOptions(product: CatalogProduct, variantIds: string
 /** A follow-up that names only an option ("and in blue?", "what about L") refers to the last product. */
 function looksLikeFollowUp(text: string, search: FindProductsResult): boolean {
   if (search.requestedOptions.length > 0) return true;
-  return /^\s*(and|what about|how about|in|also|or|ok and|the other)\b/i.test(text) || /\b(it|that one|this one|them)\b/i.test(text);
+  return (
+    /^\s*(and|what about|how about|in|also|or|ok and|the other)\b/i.test(text) ||
+    /\b(it|that one|this one|them)\b/i.test(text)
+  );
 }
 
 /**
@@ -131,7 +151,13 @@ export async function resolveProduct(input: {
   if (search.outcome === 'match' && search.matches[0]) {
     const [best] = search.matches;
     const variantIds = narrowByNamedOptions(best.product, best.variantIds, text);
-    return { kind: 'product', product: best.product, variantIds, requestedOptions: search.requestedOptions, fromHistory: false };
+    return {
+      kind: 'product',
+      product: best.product,
+      variantIds,
+      requestedOptions: search.requestedOptions,
+      fromHistory: false,
+    };
   }
   if (search.outcome === 'ambiguous') {
     return { kind: 'ambiguous', products: search.matches.map((match) => match.product) };
@@ -141,14 +167,26 @@ export async function resolveProduct(input: {
   if (!last) return { kind: 'none' };
   // The new message's options replace the same kind of option from before ("M navy" then "and in black?" -> M black).
   const newNames = new Set(search.requestedOptions.map((option) => option.name));
-  const carried = last.requestedOptions.filter((option) => option.name === 'other' || !newNames.has(option.name));
+  const carried = last.requestedOptions.filter(
+    (option) => option.name === 'other' || !newNames.has(option.name),
+  );
   const options = [...carried, ...search.requestedOptions].map((option) => option.value).join(' ');
   const combined = await catalog.findProducts({ brandId, text: `${last.title} ${options}`.trim() });
   const best = combined.matches.find((match) => match.product.title === last.title) ?? combined.matches[0];
   if (!best) return { kind: 'none' };
   // Earlier options first, then the new message's: the later one wins where they name the same option.
-  const narrowed = narrowByNamedOptions(best.product, narrowByNamedOptions(best.product, best.variantIds, `${last.text}`), text);
-  return { kind: 'product', product: best.product, variantIds: narrowed.length > 0 ? narrowed : best.variantIds, requestedOptions: combined.requestedOptions, fromHistory: true };
+  const narrowed = narrowByNamedOptions(
+    best.product,
+    narrowByNamedOptions(best.product, best.variantIds, `${last.text}`),
+    text,
+  );
+  return {
+    kind: 'product',
+    product: best.product,
+    variantIds: narrowed.length > 0 ? narrowed : best.variantIds,
+    requestedOptions: combined.requestedOptions,
+    fromHistory: true,
+  };
 }
 
 /** The most recent product the buyer named in the conversation (newest first), with the options they gave. */
@@ -157,10 +195,18 @@ async function findLastProduct(
   brandId: string,
   history: HistoryTurn[],
 ): Promise<{ title: string; text: string; requestedOptions: FindProductsResult['requestedOptions'] } | null> {
-  const recent = history.filter((turn) => turn.sender === 'customer').slice(-6).reverse();
+  const recent = history
+    .filter((turn) => turn.sender === 'customer')
+    .slice(-6)
+    .reverse();
   for (const turn of recent) {
     const found = await catalog.findProducts({ brandId, text: turn.content, limit: 3 });
-    if (found.outcome === 'match' && found.matches[0]) return { title: found.matches[0].product.title, text: turn.content, requestedOptions: found.requestedOptions };
+    if (found.outcome === 'match' && found.matches[0])
+      return {
+        title: found.matches[0].product.title,
+        text: turn.content,
+        requestedOptions: found.requestedOptions,
+      };
   }
   return null;
 }

@@ -218,15 +218,27 @@ describe('accounts API', () => {
       expect((await me(again.cookie)).statusCode).toBe(401);
     }
     // Signed out already: nothing to confirm.
-    const signedOut = await inject({ method: 'GET', url: '/api/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    const signedOut = await inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(signedOut.statusCode).toBe(302);
   });
 
   it('limits sign-ups per address in the database: the 11th in a minute is 429 and creates nothing', async () => {
     const remoteAddress = '192.0.2.90';
-    const body = (i: number) => ({ firstName: 'Rate', lastName: 'Limit', email: `rate${i}@example.com`, password });
+    const body = (i: number) => ({
+      firstName: 'Rate',
+      lastName: 'Limit',
+      email: `rate${i}@example.com`,
+      password,
+    });
     for (let i = 0; i < MAX_SIGNUPS_PER_ADDRESS; i += 1) {
-      expect((await inject({ method: 'POST', url: '/api/auth/signup', payload: body(i), remoteAddress })).statusCode).toBe(201);
+      expect(
+        (await inject({ method: 'POST', url: '/api/auth/signup', payload: body(i), remoteAddress }))
+          .statusCode,
+      ).toBe(201);
     }
     // The 11th goes to another instance of the app on the same database: the count is in the database.
     const otherInstance = await buildApp({
@@ -251,7 +263,9 @@ describe('accounts API', () => {
     } finally {
       await otherInstance.close();
     }
-    expect(await app.database.db.select().from(users).where(eq(users.email, 'rate99@example.com'))).toHaveLength(0);
+    expect(
+      await app.database.db.select().from(users).where(eq(users.email, 'rate99@example.com')),
+    ).toHaveLength(0);
     // Another address is not affected.
     expect((await signUp(body(100))).statusCode).toBe(201);
     // Once the window has passed, the address may sign up again.
@@ -259,7 +273,10 @@ describe('accounts API', () => {
       .update(signupAttempts)
       .set({ createdAt: new Date(Date.now() - 2 * 60 * 1000) })
       .where(eq(signupAttempts.ipAddress, remoteAddress));
-    expect((await inject({ method: 'POST', url: '/api/auth/signup', payload: body(98), remoteAddress })).statusCode).toBe(201);
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/signup', payload: body(98), remoteAddress }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('ends a session idle for more than 7 days, and any session past 30 days', async () => {

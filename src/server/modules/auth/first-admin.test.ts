@@ -37,7 +37,11 @@ describe('the first account of an instance is its administrator (issue 13 B1)', 
     expect(first.statusCode).toBe(201);
     expect(first.json().user).toMatchObject({ verified: true, role: 'admin' });
     const cookie = `${SESSION_COOKIE}=${first.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
-    const pending = await app.app.inject({ method: 'GET', url: '/api/admin/pending-users', headers: { cookie } });
+    const pending = await app.app.inject({
+      method: 'GET',
+      url: '/api/admin/pending-users',
+      headers: { cookie },
+    });
     expect(pending.statusCode).toBe(200);
     const [row] = await app.database.db.select().from(users).where(eq(users.id, first.json().user.id));
     expect(row?.approvedAt).toBeInstanceOf(Date);
@@ -46,7 +50,11 @@ describe('the first account of an instance is its administrator (issue 13 B1)', 
     expect(second.statusCode).toBe(201);
     expect(second.json().user).toMatchObject({ verified: false, role: 'user' });
     expect((await pending.json()).users).toEqual([]);
-    const listed = await app.app.inject({ method: 'GET', url: '/api/admin/pending-users', headers: { cookie } });
+    const listed = await app.app.inject({
+      method: 'GET',
+      url: '/api/admin/pending-users',
+      headers: { cookie },
+    });
     expect(listed.json().users.map((u: { email: string }) => u.email)).toEqual([second.json().user.email]);
     expect(await admins()).toHaveLength(1);
   });
@@ -74,7 +82,9 @@ describe('the first account of an instance is its administrator (issue 13 B1)', 
     // Two services, as two instances would have, on the same database; no password hashing to spread them out.
     const services = [0, 1].map(() => createAccountsService({ db: app!.database.db, jobs: app!.jobs }));
     const created = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => services[i % 2]!.createAccount({ email: `race-${i}@example.com` })),
+      Array.from({ length: 10 }, (_, i) =>
+        services[i % 2]!.createAccount({ email: `race-${i}@example.com` }),
+      ),
     );
     expect(created.filter((c) => c.isFirstAdministrator)).toHaveLength(1);
     expect(created.filter((c) => c.user.role === 'admin')).toHaveLength(1);
@@ -89,7 +99,9 @@ describe('the first account of an instance is its administrator (issue 13 B1)', 
     const args = (email: string) => ['create-user', '--email', email, '--password', password];
     expect(await runCli(args('owner@example.com'), io, { env, database })).toBe(0);
     expect(out.join('\n')).toMatch(/^Created admin owner@example.com \(approved\)/);
-    expect(out.join('\n')).toContain('first account on this instance, so it is verified and is the administrator');
+    expect(out.join('\n')).toContain(
+      'first account on this instance, so it is verified and is the administrator',
+    );
     out.length = 0;
     expect(await runCli(args('staff@example.com'), io, { env, database })).toBe(0);
     expect(out).toEqual([expect.stringMatching(/^Created user staff@example.com \(awaiting review\)/)]);

@@ -38,7 +38,10 @@ const body = fc
 const plausible = fc.record({
   firstName: fc.string({ unit: 'binary', minLength: 1, maxLength: 100 }),
   lastName: fc.string({ minLength: 1, maxLength: 100 }),
-  email: fc.oneof(fc.stringMatching(/^[a-z0-9._-]{1,30}$/).map((local) => `${local}@example.com`), fc.emailAddress()),
+  email: fc.oneof(
+    fc.stringMatching(/^[a-z0-9._-]{1,30}$/).map((local) => `${local}@example.com`),
+    fc.emailAddress(),
+  ),
   password: fc.string({ minLength: 8, maxLength: 128 }),
   returnTo: fc.option(fc.string({ maxLength: 50 }), { nil: undefined }),
 });

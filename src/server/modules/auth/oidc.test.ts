@@ -183,7 +183,10 @@ describe('OpenID Connect sign-in against a real provider on 127.0.0.1', () => {
   it('sends a provider refusal (error=access_denied) back to sign-in with its message', async () => {
     const { callback, cookie } = await startAndAuthorize('carol', '/');
     const denied = new URL(callback);
-    denied.search = new URLSearchParams({ error: 'access_denied', state: callback.searchParams.get('state')! }).toString();
+    denied.search = new URLSearchParams({
+      error: 'access_denied',
+      state: callback.searchParams.get('state')!,
+    }).toString();
     const response = await finish(denied, cookie);
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/login?signInError=refused');

@@ -181,7 +181,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     const token = request.cookies[SESSION_COOKIE];
     // spec §7 signs out on GET; a link on another site only gets a one-click confirmation (docs/spec-deviations.md).
     if (token && request.headers['sec-fetch-site'] === 'cross-site') {
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(logoutConfirmationPage);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(logoutConfirmationPage);
     }
     if (token) await deleteSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });

@@ -201,7 +201,13 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
           user = linked ?? null;
         } else {
           const created = await insertAccount(
-            { email: identity.email, oidcSubject: identity.subject, ...profile, createdAt: now, updatedAt: now },
+            {
+              email: identity.email,
+              oidcSubject: identity.subject,
+              ...profile,
+              createdAt: now,
+              updatedAt: now,
+            },
             now,
           );
           user = created?.user ?? null;

@@ -12,7 +12,12 @@ import {
 import type { GuardedFetch } from '#server/integrations/http/guarded-fetch.ts';
 import type { StoreConnectionRow } from '#server/db/schema/index.ts';
 import { loadSampleCatalog } from './sample-store/sample-store.ts';
-import { stripHtml, type LiveVariantStock, type StoreProductInput, type StoreVariantInput } from './store-data.ts';
+import {
+  stripHtml,
+  type LiveVariantStock,
+  type StoreProductInput,
+  type StoreVariantInput,
+} from './store-data.ts';
 
 /** Credentials as sealed in `store_connections.sealed_credentials` (JSON, then the secret box). */
 export type StoreCredentials =
@@ -30,7 +35,11 @@ export interface ProductsPageResult {
 /** What sync, the live check and the link builder need from a store, whatever its platform. */
 export interface StoreClient {
   fetchProductsPage(cursor: string | null): Promise<ProductsPageResult>;
-  fetchVariantStock(input: { variantExternalId: string; productExternalId: string; signal: AbortSignal }): Promise<LiveVariantStock | null>;
+  fetchVariantStock(input: {
+    variantExternalId: string;
+    productExternalId: string;
+    signal: AbortSignal;
+  }): Promise<LiveVariantStock | null>;
 }
 
 export interface PlatformSettings {
@@ -45,11 +54,16 @@ export function shopifyBaseUrl(shopDomain: string): string {
   return shopDomain.startsWith('127.0.0.1') ? `http://${shopDomain}` : `https://${shopDomain}`;
 }
 
-export function mapShopifyVariant(variant: Omit<ShopifyVariant, 'product'>, currency: string): StoreVariantInput {
+export function mapShopifyVariant(
+  variant: Omit<ShopifyVariant, 'product'>,
+  currency: string,
+): StoreVariantInput {
   return {
     externalId: variant.id,
     title: variant.title,
-    options: variant.selectedOptions.filter((option) => !(option.name === 'Title' && option.value === 'Default Title')),
+    options: variant.selectedOptions.filter(
+      (option) => !(option.name === 'Title' && option.value === 'Default Title'),
+    ),
     sku: variant.sku || null,
     price: variant.price,
     currency,
@@ -68,7 +82,9 @@ export function mapShopifyProduct(product: ShopifyProduct, currency: string): St
     productType: product.productType,
     vendor: product.vendor,
     tags: product.tags,
-    options: product.options.filter((option) => !(option.name === 'Title' && option.values.join() === 'Default Title')),
+    options: product.options.filter(
+      (option) => !(option.name === 'Title' && option.values.join() === 'Default Title'),
+    ),
     status: product.status.toLowerCase(),
     imageUrl: product.featuredImage?.url ?? null,
     url: product.onlineStoreUrl,
@@ -78,22 +94,32 @@ export function mapShopifyProduct(product: ShopifyProduct, currency: string): St
 }
 
 /** WooCommerce stock quoting rule (INTEGRATIONS.md §3.2): in stock = purchasable and instock (or backorder). */
-export function mapWooStock(item: Pick<WooVariation, 'purchasable' | 'manage_stock' | 'stock_quantity' | 'stock_status' | 'backorders'>) {
+export function mapWooStock(
+  item: Pick<WooVariation, 'purchasable' | 'manage_stock' | 'stock_quantity' | 'stock_status' | 'backorders'>,
+) {
   return {
     stockQuantity: item.manage_stock === true ? item.stock_quantity : null,
     inventoryPolicy: item.backorders,
-    availableForSale: item.purchasable && (item.stock_status === 'instock' || item.stock_status === 'onbackorder'),
+    availableForSale:
+      item.purchasable && (item.stock_status === 'instock' || item.stock_status === 'onbackorder'),
   };
 }
 
-export function mapWooProduct(product: WooProduct, variations: WooVariation[], currency: string): StoreProductInput {
+export function mapWooProduct(
+  product: WooProduct,
+  variations: WooVariation[],
+  currency: string,
+): StoreProductInput {
   const storeUpdatedAt = new Date(`${product.date_modified_gmt}Z`);
   const variants: StoreVariantInput[] =
     product.type === 'variable'
       ? variations.map((variation) => ({
           externalId: String(variation.id),
           title: variation.attributes.map((attribute) => attribute.option).join(' / '),
-          options: variation.attributes.map((attribute) => ({ name: attribute.name, value: attribute.option })),
+          options: variation.attributes.map((attribute) => ({
+            name: attribute.name,
+            value: attribute.option,
+          })),
           sku: variation.sku || null,
           price: variation.price,
           currency,
@@ -146,7 +172,10 @@ function createShopifyStoreClient(
   });
   return {
     async fetchProductsPage(cursor) {
-      const page = await client.listProducts({ ...(settings.shopifyPageSize ? { first: settings.shopifyPageSize } : {}), after: cursor });
+      const page = await client.listProducts({
+        ...(settings.shopifyPageSize ? { first: settings.shopifyPageSize } : {}),
+        after: cursor,
+      });
       return {
         products: page.nodes.map((product) => mapShopifyProduct(product, connection.currency)),
         nextCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
@@ -199,11 +228,21 @@ function createWooStoreClient(
       if (productId === variantId) {
         const product = await client.getProduct(productId, signal);
         const stock = mapWooStock(product);
-        return { quantity: stock.stockQuantity, availableForSale: stock.availableForSale, price: product.price, inventoryPolicy: stock.inventoryPolicy };
+        return {
+          quantity: stock.stockQuantity,
+          availableForSale: stock.availableForSale,
+          price: product.price,
+          inventoryPolicy: stock.inventoryPolicy,
+        };
       }
       const variation = await client.getVariation(productId, variantId, signal);
       const stock = mapWooStock(variation);
-      return { quantity: stock.stockQuantity, availableForSale: stock.availableForSale, price: variation.price, inventoryPolicy: stock.inventoryPolicy };
+      return {
+        quantity: stock.stockQuantity,
+        availableForSale: stock.availableForSale,
+        price: variation.price,
+        inventoryPolicy: stock.inventoryPolicy,
+      };
     },
   };
 }

@@ -22,12 +22,20 @@ export async function findBrandOfUser(db: Database, userId: string, brandId: str
 }
 
 export async function findConnectionOfBrand(db: Database, brandId: string) {
-  const [row] = await db.select().from(storeConnections).where(eq(storeConnections.brandId, brandId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(storeConnections)
+    .where(eq(storeConnections.brandId, brandId))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findConnection(db: Database, connectionId: string) {
-  const [row] = await db.select().from(storeConnections).where(eq(storeConnections.id, connectionId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(storeConnections)
+    .where(eq(storeConnections.id, connectionId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -51,7 +59,11 @@ function searchParts(product: StoreProductInput): string[] {
 function searchVectorOf(product: StoreProductInput) {
   const typeAndTags = normalizeText([product.productType, ...product.tags].join(' '));
   const rest = normalizeText(
-    [product.vendor, ...product.options.flatMap((o) => o.values), ...product.variants.map((v) => v.sku ?? '')].join(' '),
+    [
+      product.vendor,
+      ...product.options.flatMap((o) => o.values),
+      ...product.variants.map((v) => v.sku ?? ''),
+    ].join(' '),
   );
   return sql`setweight(to_tsvector('english', ${normalizeText(product.title)}), 'A')
     || setweight(to_tsvector('english', ${typeAndTags}), 'B')
@@ -194,7 +206,9 @@ export async function upsertProducts(
     }
 
     const terms = [
-      ...new Set(unique.filter((p) => productIdOf.has(p.externalId)).flatMap((p) => catalogWords(searchParts(p)))),
+      ...new Set(
+        unique.filter((p) => productIdOf.has(p.externalId)).flatMap((p) => catalogWords(searchParts(p))),
+      ),
     ].filter((term) => term.length >= 3 && term.length <= 40 && /[a-z]/.test(term));
     if (terms.length > 0) {
       await tx
@@ -207,14 +221,21 @@ export async function upsertProducts(
 }
 
 /** A product the store deleted (webhook) goes with its variants; an older delete than our copy is ignored. */
-export async function deleteProduct(db: Database, connectionId: string, externalId: string, storeTime?: Date) {
+export async function deleteProduct(
+  db: Database,
+  connectionId: string,
+  externalId: string,
+  storeTime?: Date,
+) {
   await db
     .delete(catalogProducts)
     .where(
       and(
         eq(catalogProducts.connectionId, connectionId),
         eq(catalogProducts.externalId, externalId),
-        storeTime ? sql`${catalogProducts.storeUpdatedAt} <= ${storeTime.toISOString()}::timestamptz` : undefined,
+        storeTime
+          ? sql`${catalogProducts.storeUpdatedAt} <= ${storeTime.toISOString()}::timestamptz`
+          : undefined,
       ),
     );
 }
@@ -241,7 +262,10 @@ export async function countCatalog(db: Database, connectionId: string) {
   return { products: row?.products ?? 0, variants: row?.variants ?? 0 };
 }
 
-export async function listVariantsOfProducts(db: Database, productIds: string[]): Promise<CatalogVariantRow[]> {
+export async function listVariantsOfProducts(
+  db: Database,
+  productIds: string[],
+): Promise<CatalogVariantRow[]> {
   if (productIds.length === 0) return [];
   return db
     .select()
@@ -250,7 +274,11 @@ export async function listVariantsOfProducts(db: Database, productIds: string[])
     .orderBy(catalogVariants.productId, catalogVariants.position);
 }
 
-export async function listProductsByIds(db: Database, connectionId: string, ids: string[]): Promise<CatalogProductRow[]> {
+export async function listProductsByIds(
+  db: Database,
+  connectionId: string,
+  ids: string[],
+): Promise<CatalogProductRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()

@@ -31,7 +31,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.get(
     '/brands/:brandId/store',
     { ...guarded, schema: { params: brandIdParamsSchema, response: { 200: storeStatusSchema, ...errors } } },
-    async (request) => ({ connection: await module.getStatus(currentUser(request).id, request.params.brandId) }),
+    async (request) => ({
+      connection: await module.getStatus(currentUser(request).id, request.params.brandId),
+    }),
   );
 
   app.put(
@@ -122,7 +124,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { params: brandIdParamsSchema, querystring: shopifyInstallQuerySchema },
     },
     async (request, reply) => {
-      const url = await module.startShopifyInstall(currentUser(request).id, request.params.brandId, request.query.shop);
+      const url = await module.startShopifyInstall(
+        currentUser(request).id,
+        request.params.brandId,
+        request.query.shop,
+      );
       return reply.redirect(url, 302);
     },
   );

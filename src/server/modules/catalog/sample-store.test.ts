@@ -21,7 +21,10 @@ beforeAll(async () => {
   app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
   const user = await createTestUser(app.database.db);
   owner = await signInAs(app.database.db, user.id);
-  const [brand] = await app.database.db.insert(brands).values({ userId: user.id, name: 'B', username: 'b' }).returning();
+  const [brand] = await app.database.db
+    .insert(brands)
+    .values({ userId: user.id, name: 'B', username: 'b' })
+    .returning();
   brandId = brand!.id;
 });
 afterAll(async () => {
@@ -34,7 +37,12 @@ describe('sample store', () => {
     const response = await request('PUT', `/api/brands/${brandId}/store`, { platform: 'sample' });
     expect(response.statusCode).toBe(200);
     const connection = response.json() as Json;
-    expect(connection).toMatchObject({ platform: 'sample', name: 'Sample store', currency: 'USD', storeAddress: null });
+    expect(connection).toMatchObject({
+      platform: 'sample',
+      name: 'Sample store',
+      currency: 'USD',
+      storeAddress: null,
+    });
     expect(connection.productCount).toBeGreaterThanOrEqual(60);
     expect(connection.variantCount).toBeGreaterThan(connection.productCount);
     expect(connection.sync.state).toBe('done');
@@ -58,31 +66,62 @@ describe('sample store', () => {
   it('answers the three questions and links to our own cart page', async () => {
     const catalog = app.catalog.catalog;
     expect(await catalog.hasStore(brandId)).toEqual({ platform: 'sample', name: 'Sample store' });
-    const found = await catalog.findProducts({ brandId, text: 'do you have the linen shirt in white, size L?' });
+    const found = await catalog.findProducts({
+      brandId,
+      text: 'do you have the linen shirt in white, size L?',
+    });
     expect(found.outcome).toBe('match');
     expect(found.matches[0]!.product.title).toBe('Linen Button-Down Shirt');
     const variant = found.matches[0]!.product.variants.find((v) => v.id === found.matches[0]!.variantIds[0])!;
     expect(variant.title).toBe('L / White');
     const stock = await catalog.checkStock({ brandId, variantId: variant.id });
-    expect(stock).toMatchObject({ source: 'live', quantity: 0, availableForSale: false, price: '68.00', currency: 'USD' });
-    const { url } = await catalog.checkoutLink({ brandId, variantId: variant.id, quantity: 2, conversationId: 'c-1' });
+    expect(stock).toMatchObject({
+      source: 'live',
+      quantity: 0,
+      availableForSale: false,
+      price: '68.00',
+      currency: 'USD',
+    });
+    const { url } = await catalog.checkoutLink({
+      brandId,
+      variantId: variant.id,
+      quantity: 2,
+      conversationId: 'c-1',
+    });
     expect(url).toBe(`https://app.voicecart.test/cart/sample?items=${variant.id}%3A2&ref=c-1`);
 
     const cart = await app.app.inject({ method: 'GET', url: `/api/sample-cart?items=${variant.id}:2` });
     expect(cart.statusCode).toBe(200);
     expect(cart.json()).toMatchObject({
       storeName: 'Sample store',
-      lines: [{ productTitle: 'Linen Button-Down Shirt', variantTitle: 'L / White', quantity: 2, unitPrice: '68.00' }],
+      lines: [
+        {
+          productTitle: 'Linen Button-Down Shirt',
+          variantTitle: 'L / White',
+          quantity: 2,
+          unitPrice: '68.00',
+        },
+      ],
     });
   });
 
   it('runs the three answers through the Find a product endpoint', async () => {
-    const response = await request('GET', `/api/brands/${brandId}/store/find?q=${encodeURIComponent('hoodi in navy M')}`);
+    const response = await request(
+      'GET',
+      `/api/brands/${brandId}/store/find?q=${encodeURIComponent('hoodi in navy M')}`,
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json() as Json;
     expect(body.matches[0].product.title).toBe('Classic Pullover Hoodie');
-    expect(body.requestedOptions).toEqual(expect.arrayContaining([{ name: 'size', value: 'm' }, { name: 'color', value: 'navy' }]));
-    expect(body.outcome, JSON.stringify(body.matches.map((m: Json) => [m.product.title, m.score]))).toBe('match');
+    expect(body.requestedOptions).toEqual(
+      expect.arrayContaining([
+        { name: 'size', value: 'm' },
+        { name: 'color', value: 'navy' },
+      ]),
+    );
+    expect(body.outcome, JSON.stringify(body.matches.map((m: Json) => [m.product.title, m.score]))).toBe(
+      'match',
+    );
     expect(body.stock).toMatchObject({ source: 'live', availableForSale: false });
     expect(body.checkoutUrl).toContain('/cart/sample?items=');
     expect(body.latencyMs.total).toBeGreaterThanOrEqual(body.latencyMs.find);

@@ -10,13 +10,19 @@ let brandId: string;
 const find = (text: string) => app.catalog.catalog.findProducts({ brandId, text });
 const top = (result: FindProductsResult) => {
   const match = result.matches[0]!;
-  return { title: match.product.title, variant: match.product.variants.find((v) => v.id === match.variantIds[0])?.title };
+  return {
+    title: match.product.title,
+    variant: match.product.variants.find((v) => v.id === match.variantIds[0])?.title,
+  };
 };
 
 beforeAll(async () => {
   app = await createTestApp();
   const user = await createTestUser(app.database.db);
-  const [brand] = await app.database.db.insert(brands).values({ userId: user.id, name: 'B', username: 'b' }).returning();
+  const [brand] = await app.database.db
+    .insert(brands)
+    .values({ userId: user.id, name: 'B', username: 'b' })
+    .returning();
   brandId = brand!.id;
   await app.catalog.connect(user.id, brandId, { platform: 'sample' });
 });
@@ -57,7 +63,12 @@ describe('find the product', () => {
 
   it('reports the options it read and gives every variant when none is named', async () => {
     const named = await find('linen shirt in white size L');
-    expect(named.requestedOptions).toEqual(expect.arrayContaining([{ name: 'size', value: 'l' }, { name: 'color', value: 'white' }]));
+    expect(named.requestedOptions).toEqual(
+      expect.arrayContaining([
+        { name: 'size', value: 'l' },
+        { name: 'color', value: 'white' },
+      ]),
+    );
     const unnamed = await find('linen button down shirt');
     expect(unnamed.matches[0]!.variantIds.length).toBe(unnamed.matches[0]!.product.variants.length);
   });
@@ -65,9 +76,15 @@ describe('find the product', () => {
   it('lists in-stock alternatives: other variants first, then similar products', async () => {
     const result = await find('linen shirt white L');
     const product = result.matches[0]!.product;
-    const alternatives = await app.catalog.catalog.listAlternatives({ brandId, productId: product.id, variantId: result.matches[0]!.variantIds[0]! });
+    const alternatives = await app.catalog.catalog.listAlternatives({
+      brandId,
+      productId: product.id,
+      variantId: result.matches[0]!.variantIds[0]!,
+    });
     expect(alternatives[0]!.product.id).toBe(product.id);
     expect(alternatives[0]!.variantIds).not.toContain(result.matches[0]!.variantIds[0]);
-    expect(alternatives.slice(1).every((a) => a.product.id !== product.id && a.variantIds.length > 0)).toBe(true);
+    expect(alternatives.slice(1).every((a) => a.product.id !== product.id && a.variantIds.length > 0)).toBe(
+      true,
+    );
   });
 });

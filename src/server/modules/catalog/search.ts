@@ -68,14 +68,24 @@ export interface SearchOutcome {
 type Rows<T> = { rows: T[] };
 
 /** Each buyer word with the catalog words that may stand for it (itself, a correction, a synonym). */
-async function correctWords(db: Database, connectionId: string, words: string[]): Promise<Map<string, Map<string, number>>> {
+async function correctWords(
+  db: Database,
+  connectionId: string,
+  words: string[],
+): Promise<Map<string, Map<string, number>>> {
   const forms = new Map<string, Map<string, number>>();
   if (words.length === 0) return forms;
-  const probes = words.flatMap((word) => synonymsOf(word).map((form, index) => ({ word, form, isSynonym: index > 0 })));
+  const probes = words.flatMap((word) =>
+    synonymsOf(word).map((form, index) => ({ word, form, isSynonym: index > 0 })),
+  );
   const formList = [...new Set(probes.map((probe) => probe.form))];
   // A word the catalog has as it is needs no correction: only the others go through the trigram index.
   const fuzzy = new Set(probes.filter((probe) => !probe.isSynonym).map((probe) => probe.form));
-  const column = (values: string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]`;
+  const column = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    )}]`;
   const result = (await db.execute(sql`
     with q as (
       select * from unnest(${column(formList)}::text[], ${column(formList.map(sortLetters))}::text[],
@@ -178,7 +188,8 @@ async function retrieveCandidates(
   for (const row of [...result.rows].sort((a, b) => a.tier - b.tier)) {
     if (seen.has(row.id) || out.length >= 40) continue;
     seen.add(row.id);
-    const variants = typeof row.variants === 'string' ? (JSON.parse(row.variants) as CandidateVariant[]) : row.variants;
+    const variants =
+      typeof row.variants === 'string' ? (JSON.parse(row.variants) as CandidateVariant[]) : row.variants;
     out.push({ ...row, variants, similarity: Number(row.similarity) });
   }
   return out;
@@ -188,7 +199,10 @@ async function findSkuMatches(db: Database, connectionId: string, tokens: string
   if (tokens.length === 0) return [];
   const result = (await db.execute(sql`
     select v.id, v.product_id as "productId" from catalog_variants v
-    where v.connection_id = ${connectionId} and lower(v.sku) in (${sql.join(tokens.map((t) => sql`${t}`), sql`, `)})
+    where v.connection_id = ${connectionId} and lower(v.sku) in (${sql.join(
+      tokens.map((t) => sql`${t}`),
+      sql`, `,
+    )})
     limit 5
   `)) as unknown as Rows<{ id: string; productId: string }>;
   return result.rows;
@@ -221,7 +235,11 @@ function colorMatch(value: string, color: string): number {
 }
 
 /** How well one variant fits the asked options: 1 per exact option, part for a near colour. */
-function scoreVariant(variant: { options: { name: string; value: string }[] }, parsed: ParsedBuyerText, otherWords: string[]) {
+function scoreVariant(
+  variant: { options: { name: string; value: string }[] },
+  parsed: ParsedBuyerText,
+  otherWords: string[],
+) {
   let score = 0;
   let sizeHit = false;
   let colorScore = 0;
@@ -233,7 +251,8 @@ function scoreVariant(variant: { options: { name: string; value: string }[] }, p
   };
   for (const size of parsed.sizes) fitSize(size, 1);
   for (const size of parsed.maybeSizes) fitSize(size, 0.6);
-  for (const color of parsed.colors) colorScore += Math.max(0, ...values.map((value) => colorMatch(value, color)));
+  for (const color of parsed.colors)
+    colorScore += Math.max(0, ...values.map((value) => colorMatch(value, color)));
   score += colorScore;
   for (const word of otherWords) if (values.some((value) => wordsOf(value).includes(word))) score += 0.5;
   return { score, sizeHit, colorScore };
@@ -255,7 +274,8 @@ export async function searchCatalog(
   ]);
   const knownWords = parsed.words.filter((word) => (forms.get(word)?.size ?? 0) > 0);
   // Colours narrow the variants, they do not find products: searched for only when nothing else was named.
-  const wordForms = knownWords.length > 0 ? knownWords.map((word) => [...forms.get(word)!.keys()]) : [parsed.colors];
+  const wordForms =
+    knownWords.length > 0 ? knownWords.map((word) => [...forms.get(word)!.keys()]) : [parsed.colors];
   const candidates = await retrieveCandidates(
     db,
     input.connectionId,
@@ -273,7 +293,8 @@ export async function searchCatalog(
           from catalog_products p where p.id = ${hit.productId}`)) as unknown as Rows<SearchCandidate>
       ).rows;
       if (row) {
-        const variants = typeof row.variants === 'string' ? (JSON.parse(row.variants) as CandidateVariant[]) : row.variants;
+        const variants =
+          typeof row.variants === 'string' ? (JSON.parse(row.variants) as CandidateVariant[]) : row.variants;
         candidates.push({ ...row, variants });
       }
     }
@@ -284,7 +305,9 @@ export async function searchCatalog(
   const scored: ScoredProduct[] = candidates.map((candidate) => {
     const titleWords = new Set(wordsOf(candidate.title));
     const typeWords = new Set(catalogWords([candidate.productType, ...candidate.tags]));
-    const otherWords = new Set(catalogWords([candidate.vendor, ...candidate.options.flatMap((o) => o.values)]));
+    const otherWords = new Set(
+      catalogWords([candidate.vendor, ...candidate.options.flatMap((o) => o.values)]),
+    );
     let raw = 0;
     for (const word of knownWords) {
       let best = 0;
@@ -300,9 +323,9 @@ export async function searchCatalog(
     // Numbers that are part of the name ("SPF 50", "22L", "2-Person").
     for (const number of parsed.maybeSizes) if (titleWords.has(number)) raw += 0.5;
     // Every title word named: the buyer wrote the product's name.
-    const titleNamed = [...titleWords].filter((w) => !/^\d+$/.test(w)).every((w) =>
-      knownWords.some((word) => forms.get(word)!.has(w)) || parsed.colors.includes(w),
-    );
+    const titleNamed = [...titleWords]
+      .filter((w) => !/^\d+$/.test(w))
+      .every((w) => knownWords.some((word) => forms.get(word)!.has(w)) || parsed.colors.includes(w));
     if (titleNamed && titleWords.size > 1) raw += 0.5;
     raw += 0.1 * candidate.similarity;
 
@@ -312,7 +335,8 @@ export async function searchCatalog(
     if (parsed.colors.length > 0) {
       const titleColor = Math.max(0, ...parsed.colors.map((color) => colorMatch(candidate.title, color)));
       const variantColor = Math.max(0, ...fits.map((fit) => fit.colorScore));
-      raw += titleColor > 0 || variantColor > 0 ? 0.4 * Math.max(titleColor, Math.min(1, variantColor)) : -0.3;
+      raw +=
+        titleColor > 0 || variantColor > 0 ? 0.4 * Math.max(titleColor, Math.min(1, variantColor)) : -0.3;
     }
     if (parsed.sizes.length > 0) raw += fits.some((fit) => fit.sizeHit) ? 0.25 : -0.3;
     else if (parsed.maybeSizes.length > 0 && fits.some((fit) => fit.sizeHit)) raw += 0.15;
@@ -328,7 +352,10 @@ export async function searchCatalog(
           a.variant.position - b.variant.position,
       );
     const skuFirst = isSkuHit ? ordered.filter((fit) => skuVariantIds.has(fit.variant.id)) : ordered;
-    const denominator = Math.max(1, knownWords.length) + (parsed.colors.length > 0 ? 0.4 : 0) + (parsed.sizes.length > 0 ? 0.25 : 0);
+    const denominator =
+      Math.max(1, knownWords.length) +
+      (parsed.colors.length > 0 ? 0.4 : 0) +
+      (parsed.sizes.length > 0 ? 0.25 : 0);
     return {
       productId: candidate.id,
       candidate,

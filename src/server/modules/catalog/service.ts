@@ -89,8 +89,18 @@ export interface CatalogService {
   findProducts(input: { brandId: string; text: string; limit?: number }): Promise<FindProductsResult>;
   getProduct(input: { brandId: string; productId: string }): Promise<CatalogProduct | null>;
   checkStock(input: { brandId: string; variantId: string; deadlineMs?: number }): Promise<StockAnswer>;
-  listAlternatives(input: { brandId: string; productId: string; variantId?: string; limit?: number }): Promise<ProductMatch[]>;
-  checkoutLink(input: { brandId: string; variantId: string; quantity: number; conversationId?: string }): Promise<{ url: string }>;
+  listAlternatives(input: {
+    brandId: string;
+    productId: string;
+    variantId?: string;
+    limit?: number;
+  }): Promise<ProductMatch[]>;
+  checkoutLink(input: {
+    brandId: string;
+    variantId: string;
+    quantity: number;
+    conversationId?: string;
+  }): Promise<{ url: string }>;
 }
 
 // ---- Settings and wiring ----
@@ -214,7 +224,12 @@ export function createCatalogModule(deps: CatalogDeps) {
       const swapped = await db
         .update(storeConnections)
         .set({ sealedCredentials: sealed, updatedAt: new Date() })
-        .where(and(eq(storeConnections.id, connection.id), eq(storeConnections.sealedCredentials, connection.sealedCredentials!)))
+        .where(
+          and(
+            eq(storeConnections.id, connection.id),
+            eq(storeConnections.sealedCredentials, connection.sealedCredentials!),
+          ),
+        )
         .returning({ id: storeConnections.id });
       if (swapped.length > 0) {
         credentials = fresh;
@@ -264,7 +279,10 @@ export function createCatalogModule(deps: CatalogDeps) {
   }
 
   /** Replaces the brand's connection (and so its catalog) in one transaction; the brand shows as connected. */
-  async function saveConnection(brandId: string, values: Omit<typeof storeConnections.$inferInsert, 'brandId'>) {
+  async function saveConnection(
+    brandId: string,
+    values: Omit<typeof storeConnections.$inferInsert, 'brandId'>,
+  ) {
     return db.transaction(async (tx) => {
       await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
       const [row] = await tx
@@ -272,7 +290,10 @@ export function createCatalogModule(deps: CatalogDeps) {
         .values({ ...values, brandId })
         .returning();
       // spec deviation (docs/spec-deviations.md): shopifyConnected means "a store is connected", any platform.
-      await tx.update(brands).set({ shopifyConnected: true, updatedAt: new Date() }).where(eq(brands.id, brandId));
+      await tx
+        .update(brands)
+        .set({ shopifyConnected: true, updatedAt: new Date() })
+        .where(eq(brands.id, brandId));
       return row!;
     });
   }
@@ -293,7 +314,10 @@ export function createCatalogModule(deps: CatalogDeps) {
     }
   }
 
-  async function verifyWooCommerce(input: Extract<ConnectStoreInput, { platform: 'woocommerce' }>, storeUrl: string) {
+  async function verifyWooCommerce(
+    input: Extract<ConnectStoreInput, { platform: 'woocommerce' }>,
+    storeUrl: string,
+  ) {
     const client = createWooCommerceClient({
       storeUrl,
       consumerKey: input.consumerKey,
@@ -316,7 +340,11 @@ export function createCatalogModule(deps: CatalogDeps) {
         allowLoopback: settings.allowLoopbackStores,
         ...(settings.resolveHost ? { resolve: settings.resolveHost } : {}),
       });
-      const probe = await fetch(target, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      const probe = await fetch(target, {
+        method: 'GET',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(5000),
+      });
       await probe.body?.cancel();
       if (probe.status === 404) checkoutStyle = 'add-to-cart';
     } catch {
@@ -326,13 +354,20 @@ export function createCatalogModule(deps: CatalogDeps) {
   }
 
   /** The webhooks WooCommerce should call; a failure leaves the connection working on reconciliation alone. */
-  async function registerWooWebhooks(client: ReturnType<typeof createWooCommerceClient>, connectionId: string, secret: string) {
+  async function registerWooWebhooks(
+    client: ReturnType<typeof createWooCommerceClient>,
+    connectionId: string,
+    secret: string,
+  ) {
     const deliveryUrl = new URL(`/api/webhooks/woocommerce/${connectionId}`, settings.publicUrl).toString();
     for (const topic of ['product.created', 'product.updated', 'product.deleted']) {
       try {
         await client.createWebhook({ name: `Voicecart ${topic}`, topic, deliveryUrl, secret });
       } catch (error) {
-        deps.log?.warn({ connectionId, topic, reason: describeStoreFailure(error) }, 'WooCommerce webhook not registered');
+        deps.log?.warn(
+          { connectionId, topic, reason: describeStoreFailure(error) },
+          'WooCommerce webhook not registered',
+        );
       }
     }
   }
@@ -393,7 +428,17 @@ export function createCatalogModule(deps: CatalogDeps) {
         .where(eq(storeConnections.id, connectionId));
     } catch (error) {
       const reason = describeStoreFailure(error);
-      deps.log?.warn({ connectionId, reason, err: error instanceof Error && !(error instanceof ShopifyError) && !(error instanceof WooCommerceError) ? error.message : undefined }, 'catalog sync failed');
+      deps.log?.warn(
+        {
+          connectionId,
+          reason,
+          err:
+            error instanceof Error && !(error instanceof ShopifyError) && !(error instanceof WooCommerceError)
+              ? error.message
+              : undefined,
+        },
+        'catalog sync failed',
+      );
       await db
         .update(storeConnections)
         .set({ syncState: 'failed', syncError: reason })
@@ -402,13 +447,23 @@ export function createCatalogModule(deps: CatalogDeps) {
     }
   }
 
-  async function productsWithVariants(connectionId: string, productIds: string[]): Promise<Map<string, CatalogProduct>> {
+  async function productsWithVariants(
+    connectionId: string,
+    productIds: string[],
+  ): Promise<Map<string, CatalogProduct>> {
     const [rows, variants] = await Promise.all([
       queries.listProductsByIds(db, connectionId, productIds),
       queries.listVariantsOfProducts(db, productIds),
     ]);
     const out = new Map<string, CatalogProduct>();
-    for (const row of rows) out.set(row.id, toProduct(row, variants.filter((variant) => variant.productId === row.id)));
+    for (const row of rows)
+      out.set(
+        row.id,
+        toProduct(
+          row,
+          variants.filter((variant) => variant.productId === row.id),
+        ),
+      );
     return out;
   }
 
@@ -421,7 +476,11 @@ export function createCatalogModule(deps: CatalogDeps) {
     async findProducts({ brandId, text, limit = 5 }) {
       const connection = await connectionOfBrand(brandId);
       if (!connection || text.trim() === '') return { outcome: 'none', matches: [], requestedOptions: [] };
-      const found = await searchCatalog(db, { connectionId: connection.id, text, limit: Math.max(1, Math.min(limit, 20)) });
+      const found = await searchCatalog(db, {
+        connectionId: connection.id,
+        text,
+        limit: Math.max(1, Math.min(limit, 20)),
+      });
       return {
         outcome: found.outcome,
         requestedOptions: found.requestedOptions,
@@ -456,7 +515,9 @@ export function createCatalogModule(deps: CatalogDeps) {
       if (!found) throw new AppError('NOT_FOUND', 'Variant not found');
       const { variant, product } = found;
       try {
-        const live = await (await storeClientOf(connection)).fetchVariantStock({
+        const live = await (
+          await storeClientOf(connection)
+        ).fetchVariantStock({
           variantExternalId: variant.externalId,
           productExternalId: product.externalId,
           signal: AbortSignal.timeout(deadlineMs),
@@ -486,7 +547,10 @@ export function createCatalogModule(deps: CatalogDeps) {
           };
         }
       } catch (error) {
-        deps.log?.warn({ variantId, reason: describeStoreFailure(error) }, 'live stock check fell back to the mirror');
+        deps.log?.warn(
+          { variantId, reason: describeStoreFailure(error) },
+          'live stock check fell back to the mirror',
+        );
       }
       return {
         variantId,
@@ -507,7 +571,8 @@ export function createCatalogModule(deps: CatalogDeps) {
       if (!base) return [];
       const out: ProductMatch[] = [];
       const otherVariants = base.variants.filter((v) => v.availableForSale && v.id !== variantId);
-      if (otherVariants.length > 0) out.push({ product: base, variantIds: otherVariants.map((v) => v.id), score: 1 });
+      if (otherVariants.length > 0)
+        out.push({ product: base, variantIds: otherVariants.map((v) => v.id), score: 1 });
       const [baseRow] = await queries.listProductsByIds(db, connection.id, [productId]);
       const similar = (await db.execute(sql`
         select p.id from catalog_products p
@@ -524,11 +589,18 @@ export function createCatalogModule(deps: CatalogDeps) {
           )}]::text[]`}))) desc, p.title
         limit ${limit}
       `)) as unknown as { rows: { id: string }[] };
-      const products = await productsWithVariants(connection.id, similar.rows.map((row) => row.id));
+      const products = await productsWithVariants(
+        connection.id,
+        similar.rows.map((row) => row.id),
+      );
       for (const row of similar.rows) {
         const product = products.get(row.id);
         if (!product) continue;
-        out.push({ product, variantIds: product.variants.filter((v) => v.availableForSale).map((v) => v.id), score: 0.5 });
+        out.push({
+          product,
+          variantIds: product.variants.filter((v) => v.availableForSale).map((v) => v.id),
+          score: 0.5,
+        });
       }
       return out.slice(0, limit);
     },
@@ -546,7 +618,11 @@ export function createCatalogModule(deps: CatalogDeps) {
       return {
         url: buildCheckoutUrl({
           connection,
-          variant: { id: found.variant.id, externalId: found.variant.externalId, options: found.variant.options },
+          variant: {
+            id: found.variant.id,
+            externalId: found.variant.externalId,
+            options: found.variant.options,
+          },
           productExternalId: found.product.externalId,
           quantity,
           conversationId,
@@ -593,11 +669,14 @@ export function createCatalogModule(deps: CatalogDeps) {
           storeKey: isLoopback ? input.shopDomain : shop.myshopifyDomain.toLowerCase(),
           storefrontUrl: isLoopback ? shopifyBaseUrl(input.shopDomain) : shop.primaryDomain.url,
           currency: shop.currencyCode,
-          sealedCredentials: secretBox.seal(JSON.stringify({ platform: 'shopify', accessToken: input.accessToken })),
+          sealedCredentials: secretBox.seal(
+            JSON.stringify({ platform: 'shopify', accessToken: input.accessToken }),
+          ),
         });
         await startSync(connection.id);
       } else {
-        const storeUrl = new URL(input.storeUrl).origin + new URL(input.storeUrl).pathname.replace(/\/+$/, '');
+        const storeUrl =
+          new URL(input.storeUrl).origin + new URL(input.storeUrl).pathname.replace(/\/+$/, '');
         const { client, checkoutStyle, currency } = await verifyWooCommerce(input, storeUrl);
         const id = randomUUID();
         const webhookSecret = randomBytes(32).toString('base64url');
@@ -610,7 +689,11 @@ export function createCatalogModule(deps: CatalogDeps) {
           currency,
           checkoutStyle,
           sealedCredentials: secretBox.seal(
-            JSON.stringify({ platform: 'woocommerce', consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }),
+            JSON.stringify({
+              platform: 'woocommerce',
+              consumerKey: input.consumerKey,
+              consumerSecret: input.consumerSecret,
+            }),
           ),
           sealedWebhookSecret: secretBox.seal(webhookSecret),
         });
@@ -628,7 +711,10 @@ export function createCatalogModule(deps: CatalogDeps) {
     async startShopifyInstall(userId: string, brandId: string, shopDomain: string): Promise<string> {
       await requireOwnedBrand(userId, brandId);
       if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {
-        throw new AppError('NOT_FOUND', 'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)');
+        throw new AppError(
+          'NOT_FOUND',
+          'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)',
+        );
       }
       if (shopDomain.startsWith('127.0.0.1') && !settings.allowLoopbackStores) {
         throw badStore('shop', 'address not allowed (loopback stores are off)');
@@ -657,11 +743,16 @@ export function createCatalogModule(deps: CatalogDeps) {
     async completeShopifyInstall(query: Record<string, string>): Promise<string> {
       const refuse = (message: string) => new AppError('BAD_REQUEST', `Shopify install refused: ${message}`);
       if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {
-        throw new AppError('NOT_FOUND', 'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)');
+        throw new AppError(
+          'NOT_FOUND',
+          'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)',
+        );
       }
-      if (!isValidShopifyQuery(query, settings.shopifyApiSecret)) throw refuse('the signature does not match');
+      if (!isValidShopifyQuery(query, settings.shopifyApiSecret))
+        throw refuse('the signature does not match');
       const timestamp = Number(query.timestamp);
-      if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 3600) throw refuse('the request is stale');
+      if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 3600)
+        throw refuse('the request is stale');
       const [pending] = await db
         .delete(shopifyOauthStates)
         .where(eq(shopifyOauthStates.state, query.state ?? ''))
@@ -678,9 +769,15 @@ export function createCatalogModule(deps: CatalogDeps) {
           code: query.code,
         });
       } catch (error) {
-        throw refuse(error instanceof OutboundAddressError ? describeStoreFailure(error) : 'the code was not accepted');
+        throw refuse(
+          error instanceof OutboundAddressError ? describeStoreFailure(error) : 'the code was not accepted',
+        );
       }
-      const shop = await verifyShopify({ platform: 'shopify', shopDomain: pending.shopDomain, accessToken: tokens.accessToken });
+      const shop = await verifyShopify({
+        platform: 'shopify',
+        shopDomain: pending.shopDomain,
+        accessToken: tokens.accessToken,
+      });
       const isLoopback = pending.shopDomain.startsWith('127.0.0.1');
       const credentials: StoreCredentials = {
         platform: 'shopify',
@@ -705,7 +802,10 @@ export function createCatalogModule(deps: CatalogDeps) {
       await requireOwnedBrand(userId, brandId);
       await db.transaction(async (tx) => {
         await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
-        await tx.update(brands).set({ shopifyConnected: false, updatedAt: new Date() }).where(eq(brands.id, brandId));
+        await tx
+          .update(brands)
+          .set({ shopifyConnected: false, updatedAt: new Date() })
+          .where(eq(brands.id, brandId));
       });
     },
 
@@ -731,7 +831,10 @@ export function createCatalogModule(deps: CatalogDeps) {
         .innerJoin(storeConnections, eq(storeConnections.id, catalogVariants.connectionId))
         .where(
           and(
-            inArray(catalogVariants.id, lines.map((line) => line.variantId)),
+            inArray(
+              catalogVariants.id,
+              lines.map((line) => line.variantId),
+            ),
             eq(storeConnections.platform, 'sample'),
           ),
         );

@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { brands, storeConnections } from '#server/db/schema/index.ts';
 import { signShopifyQuery } from '#server/integrations/shopify/oauth.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
-import { makeShopifyProducts, startFakeShopifyAdmin, type FakeShopifyAdmin } from '#tests/fakes/shopify-admin.ts';
+import {
+  makeShopifyProducts,
+  startFakeShopifyAdmin,
+  type FakeShopifyAdmin,
+} from '#tests/fakes/shopify-admin.ts';
 
 /** issue 10 point 2: the OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
 let app: TestApp;
@@ -40,7 +44,10 @@ beforeAll(async () => {
   });
   const user = await createTestUser(app.database.db);
   cookie = (await signInAs(app.database.db, user.id)).cookie;
-  const [brand] = await app.database.db.insert(brands).values({ userId: user.id, name: 'O', username: 'o' }).returning();
+  const [brand] = await app.database.db
+    .insert(brands)
+    .values({ userId: user.id, name: 'O', username: 'o' })
+    .returning();
   brandId = brand!.id;
 });
 afterAll(async () => {
@@ -75,12 +82,24 @@ describe('Shopify OAuth install', () => {
   it('exchanges the code for an expiring token, connects, and refreshes the token before it runs out', async () => {
     const state = (await startInstall()).searchParams.get('state')!;
     shopify.oauth.codes.add('code-2');
-    const response = await callback({ code: 'code-2', shop: shopify.shopDomain, state, timestamp: String(Math.floor(Date.now() / 1000)) });
+    const response = await callback({
+      code: 'code-2',
+      shop: shopify.shopDomain,
+      state,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/dashboard/shopify');
-    const [row] = await app.database.db.select().from(storeConnections).where(eq(storeConnections.brandId, brandId));
+    const [row] = await app.database.db
+      .select()
+      .from(storeConnections)
+      .where(eq(storeConnections.brandId, brandId));
     const credentials = JSON.parse(app.secretBox.open(row!.sealedCredentials!)) as Record<string, string>;
-    expect(credentials).toMatchObject({ platform: 'shopify', accessToken: 'shpat_oauth_1', refreshToken: 'shprt_1' });
+    expect(credentials).toMatchObject({
+      platform: 'shopify',
+      accessToken: 'shpat_oauth_1',
+      refreshToken: 'shprt_1',
+    });
     expect(Date.parse(credentials.expiresAt!)).toBeGreaterThan(Date.now() + 50 * 60_000);
 
     // Four minutes left: the next use refreshes first and stores the new pair together.
@@ -90,7 +109,10 @@ describe('Shopify OAuth install', () => {
       .set({ sealedCredentials: app.secretBox.seal(JSON.stringify(expiring)) })
       .where(eq(storeConnections.id, row!.id));
     await app.catalog.runSync(row!.id);
-    const [after] = await app.database.db.select().from(storeConnections).where(eq(storeConnections.id, row!.id));
+    const [after] = await app.database.db
+      .select()
+      .from(storeConnections)
+      .where(eq(storeConnections.id, row!.id));
     expect(after!.syncState).toBe('done');
     const refreshed = JSON.parse(app.secretBox.open(after!.sealedCredentials!)) as Record<string, string>;
     expect(refreshed).toMatchObject({ accessToken: 'shpat_oauth_2', refreshToken: 'shprt_2' });

@@ -5,7 +5,11 @@ import { catalogReconcileJob } from '#server/jobs/definitions.ts';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { signWooWebhook } from '#server/integrations/woocommerce/rest-client.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
-import { makeShopifyProducts, startFakeShopifyAdmin, type FakeShopifyAdmin } from '#tests/fakes/shopify-admin.ts';
+import {
+  makeShopifyProducts,
+  startFakeShopifyAdmin,
+  type FakeShopifyAdmin,
+} from '#tests/fakes/shopify-admin.ts';
 import { makeWooProducts, startFakeWooCommerce, type FakeWooCommerce } from '#tests/fakes/woocommerce.ts';
 
 const SHOPIFY_SECRET = 'shpss_test_app_secret';
@@ -27,11 +31,20 @@ const put = (body: unknown, id = brandId) =>
   });
 
 async function connectionRow() {
-  const [row] = await app.database.db.select().from(storeConnections).where(eq(storeConnections.brandId, brandId));
+  const [row] = await app.database.db
+    .select()
+    .from(storeConnections)
+    .where(eq(storeConnections.brandId, brandId));
   return row;
 }
 
-function injectShopifyWebhook(input: { topic: string; body: unknown; eventId: string; secret?: string; triggeredAt?: string }) {
+function injectShopifyWebhook(input: {
+  topic: string;
+  body: unknown;
+  eventId: string;
+  secret?: string;
+  triggeredAt?: string;
+}) {
   const raw = Buffer.from(JSON.stringify(input.body));
   return app.app.inject({
     method: 'POST',
@@ -54,12 +67,19 @@ beforeAll(async () => {
   const wooData = makeWooProducts(12);
   woo = await startFakeWooCommerce(wooData);
   app = await createTestApp({
-    env: { ALLOW_LOOPBACK_STORES: 'true', SHOPIFY_API_SECRET: SHOPIFY_SECRET, PUBLIC_URL: 'https://app.voicecart.test' },
+    env: {
+      ALLOW_LOOPBACK_STORES: 'true',
+      SHOPIFY_API_SECRET: SHOPIFY_SECRET,
+      PUBLIC_URL: 'https://app.voicecart.test',
+    },
   });
   const user = await createTestUser(app.database.db);
   ownerId = user.id;
   owner = await signInAs(app.database.db, user.id);
-  const [brand] = await app.database.db.insert(brands).values({ userId: user.id, name: 'B', username: 'b' }).returning();
+  const [brand] = await app.database.db
+    .insert(brands)
+    .values({ userId: user.id, name: 'B', username: 'b' })
+    .returning();
   brandId = brand!.id;
 });
 afterAll(async () => {
@@ -74,15 +94,25 @@ describe('Shopify connection', () => {
   });
 
   it('refuses a bad token with a 400 naming it, storing nothing', async () => {
-    const response = await put({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: 'shpat_wrong' });
+    const response = await put({
+      platform: 'shopify',
+      shopDomain: shopify.shopDomain,
+      accessToken: 'shpat_wrong',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ issues: [{ path: 'accessToken', message: expect.stringContaining('bad credentials') }] });
+    expect(response.json()).toMatchObject({
+      issues: [{ path: 'accessToken', message: expect.stringContaining('bad credentials') }],
+    });
     expect(response.body).not.toContain('shpat_wrong');
     expect(await connectionRow()).toBeUndefined();
   });
 
   it('refuses an address that is not a Shopify API and one that does not answer', async () => {
-    const notAStore = await put({ platform: 'shopify', shopDomain: woo.url.replace('http://', ''), accessToken: 'x' });
+    const notAStore = await put({
+      platform: 'shopify',
+      shopDomain: woo.url.replace('http://', ''),
+      accessToken: 'x',
+    });
     expect(notAStore.statusCode).toBe(400);
     expect(notAStore.json().message).toContain('not a store');
     const unreachable = await put({ platform: 'shopify', shopDomain: '127.0.0.1:1', accessToken: 'x' });
@@ -91,10 +121,19 @@ describe('Shopify connection', () => {
   });
 
   it('connects with a good token, seals it, and the first sync pages through the store', async () => {
-    const response = await put({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken });
+    const response = await put({
+      platform: 'shopify',
+      shopDomain: shopify.shopDomain,
+      accessToken: shopify.accessToken,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json() as Json;
-    expect(body).toMatchObject({ platform: 'shopify', name: 'Acme Outfitters', currency: 'EUR', storeAddress: shopify.shopDomain });
+    expect(body).toMatchObject({
+      platform: 'shopify',
+      name: 'Acme Outfitters',
+      currency: 'EUR',
+      storeAddress: shopify.shopDomain,
+    });
     expect(response.body).not.toContain(shopify.accessToken);
     const row = await connectionRow();
     expect(row!.sealedCredentials).toMatch(/^v1\./);
@@ -103,8 +142,18 @@ describe('Shopify connection', () => {
     expect(shopify.calls.at(-1)!.query).toContain('myshopifyDomain');
 
     await app.catalog.runSync(row!.id);
-    const status = (await app.app.inject({ method: 'GET', url: `/api/brands/${brandId}/store`, headers: { cookie: owner.cookie } })).json();
-    expect(status.connection).toMatchObject({ productCount: 25, variantCount: 75, sync: { state: 'done', done: 25 } });
+    const status = (
+      await app.app.inject({
+        method: 'GET',
+        url: `/api/brands/${brandId}/store`,
+        headers: { cookie: owner.cookie },
+      })
+    ).json();
+    expect(status.connection).toMatchObject({
+      productCount: 25,
+      variantCount: 75,
+      sync: { state: 'done', done: 25 },
+    });
     const pages = shopify.calls.filter((call) => call.query.includes('products('));
     expect(pages.length).toBe(4);
     expect(pages[1]!.variables.after).toBeTruthy();
@@ -127,15 +176,26 @@ describe('Shopify connection', () => {
     shopify.findVariant('gid://shopify/ProductVariant/101')!.inventoryQuantity = 42;
     const live = await app.catalog.catalog.checkStock({ brandId, variantId: variant!.id });
     expect(live).toMatchObject({ source: 'live', quantity: 42, currency: 'EUR' });
-    const [mirrored] = await app.database.db.select().from(catalogVariants).where(eq(catalogVariants.id, variant!.id));
+    const [mirrored] = await app.database.db
+      .select()
+      .from(catalogVariants)
+      .where(eq(catalogVariants.id, variant!.id));
     expect(mirrored!.stockQuantity).toBe(42);
 
     shopify.findVariant('gid://shopify/ProductVariant/101')!.inventoryQuantity = 7;
     shopify.delayMs = 500;
     const started = Date.now();
-    const fallback = await app.catalog.catalog.checkStock({ brandId, variantId: variant!.id, deadlineMs: 150 });
+    const fallback = await app.catalog.catalog.checkStock({
+      brandId,
+      variantId: variant!.id,
+      deadlineMs: 150,
+    });
     expect(Date.now() - started).toBeLessThan(450);
-    expect(fallback).toMatchObject({ source: 'mirror', quantity: 42, asOf: mirrored!.syncedAt.toISOString() });
+    expect(fallback).toMatchObject({
+      source: 'mirror',
+      quantity: 42,
+      asOf: mirrored!.syncedAt.toISOString(),
+    });
   });
 
   it('builds the cart permalink with ref and the conversation attribute', async () => {
@@ -143,7 +203,12 @@ describe('Shopify connection', () => {
       .select()
       .from(catalogVariants)
       .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/102'));
-    const { url } = await app.catalog.catalog.checkoutLink({ brandId, variantId: variant!.id, quantity: 3, conversationId: 'conv-9' });
+    const { url } = await app.catalog.catalog.checkoutLink({
+      brandId,
+      variantId: variant!.id,
+      quantity: 3,
+      conversationId: 'conv-9',
+    });
     const parsed = new URL(url);
     expect(`${parsed.origin}${parsed.pathname}`).toBe(`http://${shopify.shopDomain}/cart/102:3`);
     expect(parsed.searchParams.get('ref')).toBe('voicecart-conv-9');
@@ -158,16 +223,36 @@ describe('Shopify connection', () => {
       updated_at: '2026-11-10T10:00:00Z',
       options: [{ name: 'Size', values: ['M'] }],
       variants: [
-        { id: 301, admin_graphql_api_id: 'gid://shopify/ProductVariant/301', title: 'M', sku: 'N-301', price: '99.00', inventory_quantity: 4, inventory_policy: 'deny', inventory_management: 'shopify', inventory_item_id: 9301, option1: 'M' },
+        {
+          id: 301,
+          admin_graphql_api_id: 'gid://shopify/ProductVariant/301',
+          title: 'M',
+          sku: 'N-301',
+          price: '99.00',
+          inventory_quantity: 4,
+          inventory_policy: 'deny',
+          inventory_management: 'shopify',
+          inventory_item_id: 9301,
+          option1: 'M',
+        },
       ],
     };
-    const bad = await injectShopifyWebhook({ topic: 'products/update', body: product, eventId: 'e-1', secret: 'wrong' });
+    const bad = await injectShopifyWebhook({
+      topic: 'products/update',
+      body: product,
+      eventId: 'e-1',
+      secret: 'wrong',
+    });
     expect(bad.statusCode).toBe(401);
 
     const first = await injectShopifyWebhook({ topic: 'products/update', body: product, eventId: 'e-1' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ duplicate: false });
-    const replay = await injectShopifyWebhook({ topic: 'products/update', body: { ...product, title: 'Replayed' }, eventId: 'e-1' });
+    const replay = await injectShopifyWebhook({
+      topic: 'products/update',
+      body: { ...product, title: 'Replayed' },
+      eventId: 'e-1',
+    });
     expect(replay.json()).toMatchObject({ duplicate: true });
     const older = await injectShopifyWebhook({
       topic: 'products/update',
@@ -175,21 +260,46 @@ describe('Shopify connection', () => {
       eventId: 'e-0',
     });
     expect(older.statusCode).toBe(200);
-    const { rows } = await app.database.executeSql(`select title from catalog_products where external_id = 'gid://shopify/Product/3'`);
+    const { rows } = await app.database.executeSql(
+      `select title from catalog_products where external_id = 'gid://shopify/Product/3'`,
+    );
     expect(rows[0]!.title).toBe('Renamed Jacket 3');
     expect((await connectionRow())!.lastWebhookAt).not.toBeNull();
 
-    const deleted = await injectShopifyWebhook({ topic: 'products/delete', body: { id: 3 }, eventId: 'e-2', triggeredAt: '2026-11-11T00:00:00Z' });
+    const deleted = await injectShopifyWebhook({
+      topic: 'products/delete',
+      body: { id: 3 },
+      eventId: 'e-2',
+      triggeredAt: '2026-11-11T00:00:00Z',
+    });
     expect(deleted.statusCode).toBe(200);
-    const { rows: gone } = await app.database.executeSql(`select count(*)::int as n from catalog_products where external_id = 'gid://shopify/Product/3'`);
+    const { rows: gone } = await app.database.executeSql(
+      `select count(*)::int as n from catalog_products where external_id = 'gid://shopify/Product/3'`,
+    );
     expect(Number(gone[0]!.n)).toBe(0);
   });
 
   it('maps inventory_levels/update to its variant and re-reads it live', async () => {
     const product = {
-      id: 4, admin_graphql_api_id: 'gid://shopify/Product/4', title: 'Everyday Jeans 4', updated_at: '2026-11-12T10:00:00Z',
+      id: 4,
+      admin_graphql_api_id: 'gid://shopify/Product/4',
+      title: 'Everyday Jeans 4',
+      updated_at: '2026-11-12T10:00:00Z',
       options: [{ name: 'Size', values: ['XS'] }],
-      variants: [{ id: 400, admin_graphql_api_id: 'gid://shopify/ProductVariant/400', title: 'XS / Black', sku: 'S-400', price: '24.00', inventory_quantity: 1, inventory_policy: 'deny', inventory_management: 'shopify', inventory_item_id: 7400, option1: 'XS' }],
+      variants: [
+        {
+          id: 400,
+          admin_graphql_api_id: 'gid://shopify/ProductVariant/400',
+          title: 'XS / Black',
+          sku: 'S-400',
+          price: '24.00',
+          inventory_quantity: 1,
+          inventory_policy: 'deny',
+          inventory_management: 'shopify',
+          inventory_item_id: 7400,
+          option1: 'XS',
+        },
+      ],
     };
     await injectShopifyWebhook({ topic: 'products/update', body: product, eventId: 'e-10' });
     shopify.findVariant('gid://shopify/ProductVariant/400')!.inventoryQuantity = 11;
@@ -199,29 +309,53 @@ describe('Shopify connection', () => {
       eventId: 'e-11',
     });
     expect(response.statusCode).toBe(200);
-    const [variant] = await app.database.db.select().from(catalogVariants).where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/400'));
+    const [variant] = await app.database.db
+      .select()
+      .from(catalogVariants)
+      .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/400'));
     expect(variant!.stockQuantity).toBe(11);
   });
 });
 
 describe('WooCommerce connection', () => {
   it('refuses bad keys and a non-store address with a 400 naming what failed', async () => {
-    const badKeys = await put({ platform: 'woocommerce', storeUrl: woo.url, consumerKey: 'ck_no', consumerSecret: 'cs_no' });
+    const badKeys = await put({
+      platform: 'woocommerce',
+      storeUrl: woo.url,
+      consumerKey: 'ck_no',
+      consumerSecret: 'cs_no',
+    });
     expect(badKeys.statusCode).toBe(400);
     expect(badKeys.json()).toMatchObject({ issues: [{ path: 'consumerKey' }] });
     expect(badKeys.body).not.toContain('cs_no');
-    const notAStore = await put({ platform: 'woocommerce', storeUrl: shopify.url, consumerKey: 'ck', consumerSecret: 'cs' });
+    const notAStore = await put({
+      platform: 'woocommerce',
+      storeUrl: shopify.url,
+      consumerKey: 'ck',
+      consumerSecret: 'cs',
+    });
     expect(notAStore.statusCode).toBe(400);
     expect(notAStore.json().message).toContain('not a store');
   });
 
   it('connects, registers its three signed webhooks, syncs variations, and builds checkout links', async () => {
-    const response = await put({ platform: 'woocommerce', storeUrl: woo.url, consumerKey: woo.consumerKey, consumerSecret: woo.consumerSecret });
+    const response = await put({
+      platform: 'woocommerce',
+      storeUrl: woo.url,
+      consumerKey: woo.consumerKey,
+      consumerSecret: woo.consumerSecret,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(woo.consumerSecret);
     const connection = response.json() as Json;
-    expect(woo.webhooks.map((w) => w.topic).sort()).toEqual(['product.created', 'product.deleted', 'product.updated']);
-    expect(woo.webhooks[0]!.delivery_url).toBe(`https://app.voicecart.test/api/webhooks/woocommerce/${connection.id}`);
+    expect(woo.webhooks.map((w) => w.topic).sort()).toEqual([
+      'product.created',
+      'product.deleted',
+      'product.updated',
+    ]);
+    expect(woo.webhooks[0]!.delivery_url).toBe(
+      `https://app.voicecart.test/api/webhooks/woocommerce/${connection.id}`,
+    );
     expect(woo.webhooks[0]!.secret.length).toBeGreaterThanOrEqual(32);
 
     await app.catalog.runSync(connection.id);
@@ -233,23 +367,46 @@ describe('WooCommerce connection', () => {
     // 12 products, 4 of them variable with 3 variations each: 8 simple + 12 variations.
     expect(rows[0]).toEqual({ products: 12, variants: 20 });
 
-    const [variation] = await app.database.db.select().from(catalogVariants).where(eq(catalogVariants.externalId, '10001'));
+    const [variation] = await app.database.db
+      .select()
+      .from(catalogVariants)
+      .where(eq(catalogVariants.externalId, '10001'));
     const link = await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 });
     expect(link.url).toBe(`${woo.url}/checkout-link/?products=10001%3A2`);
     const live = await app.catalog.catalog.checkStock({ brandId, variantId: variation!.id });
-    expect(live).toMatchObject({ source: 'live', quantity: 1, availableForSale: true, price: '35.00', currency: 'EUR' });
+    expect(live).toMatchObject({
+      source: 'live',
+      quantity: 1,
+      availableForSale: true,
+      price: '35.00',
+      currency: 'EUR',
+    });
     expect(connection.currency).toBe('EUR');
 
-    await app.database.db.update(storeConnections).set({ checkoutStyle: 'add-to-cart' }).where(eq(storeConnections.id, connection.id));
-    const legacy = new URL((await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url);
-    expect(Object.fromEntries(legacy.searchParams)).toEqual({ 'add-to-cart': '1000', variation_id: '10001', attribute_pa_size: 'm', quantity: '2' });
+    await app.database.db
+      .update(storeConnections)
+      .set({ checkoutStyle: 'add-to-cart' })
+      .where(eq(storeConnections.id, connection.id));
+    const legacy = new URL(
+      (await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url,
+    );
+    expect(Object.fromEntries(legacy.searchParams)).toEqual({
+      'add-to-cart': '1000',
+      variation_id: '10001',
+      attribute_pa_size: 'm',
+      quantity: '2',
+    });
   });
 
   it('applies signed webhooks once and refuses unsigned or wrongly signed ones', async () => {
     const row = await connectionRow();
     const secret = app.secretBox.open(row!.sealedWebhookSecret!);
     const url = `/api/webhooks/woocommerce/${row!.id}`;
-    const product = { ...woo.products[1]!, name: 'Wool Socks Deluxe', date_modified_gmt: '2026-11-15T10:00:00' };
+    const product = {
+      ...woo.products[1]!,
+      name: 'Wool Socks Deluxe',
+      date_modified_gmt: '2026-11-15T10:00:00',
+    };
     const send = (body: unknown, signWith: string, deliveryId: string) => {
       const raw = Buffer.from(JSON.stringify(body));
       return app.app.inject({
@@ -266,30 +423,57 @@ describe('WooCommerce connection', () => {
     };
     expect((await send(product, 'wrong', 'd-1')).statusCode).toBe(401);
     expect((await send(product, secret, 'd-1')).json()).toMatchObject({ duplicate: false });
-    expect((await send({ ...product, name: 'Again' }, secret, 'd-1')).json()).toMatchObject({ duplicate: true });
-    expect((await send({ ...product, name: 'Older', date_modified_gmt: '2026-11-14T10:00:00' }, secret, 'd-0')).statusCode).toBe(200);
-    const { rows } = await app.database.executeSql(`select title from catalog_products where connection_id = $1 and external_id = '1001'`, [row!.id]);
+    expect((await send({ ...product, name: 'Again' }, secret, 'd-1')).json()).toMatchObject({
+      duplicate: true,
+    });
+    expect(
+      (await send({ ...product, name: 'Older', date_modified_gmt: '2026-11-14T10:00:00' }, secret, 'd-0'))
+        .statusCode,
+    ).toBe(200);
+    const { rows } = await app.database.executeSql(
+      `select title from catalog_products where connection_id = $1 and external_id = '1001'`,
+      [row!.id],
+    );
     expect(rows[0]!.title).toBe('Wool Socks Deluxe');
-    const ping = await app.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'webhook_id=100' });
+    const ping = await app.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'webhook_id=100',
+    });
     expect(ping.statusCode).toBe(200);
-    const stranger = await app.app.inject({ method: 'POST', url: '/api/webhooks/woocommerce/00000000-0000-4000-8000-000000000000', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const stranger = await app.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/woocommerce/00000000-0000-4000-8000-000000000000',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(stranger.statusCode).toBe(404);
   });
 });
 
 describe('exactly once and older stores', () => {
   it('applies two simultaneous deliveries of one Shopify event once', async () => {
-    expect((await put({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken })).statusCode).toBe(200);
+    expect(
+      (await put({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken }))
+        .statusCode,
+    ).toBe(200);
     const body = {
-      id: 5, admin_graphql_api_id: 'gid://shopify/Product/5', title: 'Raced Shorts 5', updated_at: '2026-11-20T10:00:00Z',
-      options: [], variants: [],
+      id: 5,
+      admin_graphql_api_id: 'gid://shopify/Product/5',
+      title: 'Raced Shorts 5',
+      updated_at: '2026-11-20T10:00:00Z',
+      options: [],
+      variants: [],
     };
     const [a, b] = await Promise.all([
       injectShopifyWebhook({ topic: 'products/update', body, eventId: 'race-1' }),
       injectShopifyWebhook({ topic: 'products/update', body, eventId: 'race-1' }),
     ]);
     expect([a.json().duplicate, b.json().duplicate].sort()).toEqual([false, true]);
-    const { rows } = await app.database.executeSql(`select count(*)::int as n from catalog_webhook_events where event_key = 'race-1'`);
+    const { rows } = await app.database.executeSql(
+      `select count(*)::int as n from catalog_webhook_events where event_key = 'race-1'`,
+    );
     expect(Number(rows[0]!.n)).toBe(1);
   });
 
@@ -297,10 +481,18 @@ describe('exactly once and older stores', () => {
     const legacy = await startFakeWooCommerce(makeWooProducts(3));
     legacy.legacyCheckout = true;
     try {
-      const response = await put({ platform: 'woocommerce', storeUrl: legacy.url, consumerKey: legacy.consumerKey, consumerSecret: legacy.consumerSecret });
+      const response = await put({
+        platform: 'woocommerce',
+        storeUrl: legacy.url,
+        consumerKey: legacy.consumerKey,
+        consumerSecret: legacy.consumerSecret,
+      });
       expect(response.statusCode).toBe(200);
       await app.catalog.runSync(response.json().id);
-      const [simple] = await app.database.db.select().from(catalogVariants).where(eq(catalogVariants.externalId, '1001'));
+      const [simple] = await app.database.db
+        .select()
+        .from(catalogVariants)
+        .where(eq(catalogVariants.externalId, '1001'));
       const { url } = await app.catalog.catalog.checkoutLink({ brandId, variantId: simple!.id, quantity: 1 });
       expect(url).toBe(`${legacy.url}/?add-to-cart=1001&quantity=1`);
     } finally {
@@ -313,22 +505,42 @@ describe('exactly once and older stores', () => {
     try {
       const user = await createTestUser(withWorkers.database.db);
       const cookie = (await signInAs(withWorkers.database.db, user.id)).cookie;
-      const [brand] = await withWorkers.database.db.insert(brands).values({ userId: user.id, name: 'J', username: 'j' }).returning();
+      const [brand] = await withWorkers.database.db
+        .insert(brands)
+        .values({ userId: user.id, name: 'J', username: 'j' })
+        .returning();
       const response = await withWorkers.app.inject({
         method: 'PUT',
         url: `/api/brands/${brand!.id}/store`,
         headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken }),
+        payload: JSON.stringify({
+          platform: 'shopify',
+          shopDomain: shopify.shopDomain,
+          accessToken: shopify.accessToken,
+        }),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().productCount).toBe(0);
       await expect
         .poll(
-          async () => (await withWorkers.app.inject({ method: 'GET', url: `/api/brands/${brand!.id}/store`, headers: { cookie } })).json().connection.sync.state,
+          async () =>
+            (
+              await withWorkers.app.inject({
+                method: 'GET',
+                url: `/api/brands/${brand!.id}/store`,
+                headers: { cookie },
+              })
+            ).json().connection.sync.state,
           { timeout: 20_000, interval: 250 },
         )
         .toBe('done');
-      const status = (await withWorkers.app.inject({ method: 'GET', url: `/api/brands/${brand!.id}/store`, headers: { cookie } })).json();
+      const status = (
+        await withWorkers.app.inject({
+          method: 'GET',
+          url: `/api/brands/${brand!.id}/store`,
+          headers: { cookie },
+        })
+      ).json();
       expect(status.connection.productCount).toBe(shopify.products.length);
 
       // A change no webhook told us about is caught by the periodic reconciliation job.
@@ -360,14 +572,34 @@ describe('exactly once and older stores', () => {
 
 describe('sync at scale', () => {
   it('syncs 1,000 Shopify products across 125 pages of 8', async () => {
-    const big = await startFakeShopifyAdmin({ products: makeShopifyProducts(1000, { variantsPerProduct: 2 }) });
+    const big = await startFakeShopifyAdmin({
+      products: makeShopifyProducts(1000, { variantsPerProduct: 2 }),
+    });
     try {
-      const response = await put({ platform: 'shopify', shopDomain: big.shopDomain, accessToken: big.accessToken });
+      const response = await put({
+        platform: 'shopify',
+        shopDomain: big.shopDomain,
+        accessToken: big.accessToken,
+      });
       expect(response.statusCode).toBe(200);
       await app.catalog.runSync(response.json().id);
-      const status = (await app.app.inject({ method: 'GET', url: `/api/brands/${brandId}/store`, headers: { cookie: owner.cookie } })).json();
-      expect(status.connection).toMatchObject({ productCount: 1000, variantCount: 2000, sync: { state: 'done', done: 1000 } });
-      const pages = new Set(big.calls.filter((call) => call.query.includes('products(')).map((call) => String(call.variables.after)));
+      const status = (
+        await app.app.inject({
+          method: 'GET',
+          url: `/api/brands/${brandId}/store`,
+          headers: { cookie: owner.cookie },
+        })
+      ).json();
+      expect(status.connection).toMatchObject({
+        productCount: 1000,
+        variantCount: 2000,
+        sync: { state: 'done', done: 1000 },
+      });
+      const pages = new Set(
+        big.calls
+          .filter((call) => call.query.includes('products('))
+          .map((call) => String(call.variables.after)),
+      );
       expect(pages.size).toBe(125);
     } finally {
       await big.close();
@@ -378,13 +610,21 @@ describe('sync at scale', () => {
     const data = makeWooProducts(1000);
     const big = await startFakeWooCommerce(data);
     try {
-      const response = await put({ platform: 'woocommerce', storeUrl: big.url, consumerKey: big.consumerKey, consumerSecret: big.consumerSecret });
+      const response = await put({
+        platform: 'woocommerce',
+        storeUrl: big.url,
+        consumerKey: big.consumerKey,
+        consumerSecret: big.consumerSecret,
+      });
       expect(response.statusCode).toBe(200);
       await app.catalog.runSync(response.json().id);
       const connection = (await connectionRow())!;
       expect(connection).toMatchObject({ syncState: 'done', syncDone: 1000, syncTotal: 1000 });
       expect(big.calls.filter((call) => call.path === '/wp-json/wc/v3/products').length).toBe(1 + 10);
-      const { rows } = await app.database.executeSql('select count(*)::int as n from catalog_variants where connection_id = $1', [connection.id]);
+      const { rows } = await app.database.executeSql(
+        'select count(*)::int as n from catalog_variants where connection_id = $1',
+        [connection.id],
+      );
       expect(Number(rows[0]!.n)).toBe(334 * 3 + 666);
     } finally {
       await big.close();
@@ -393,7 +633,7 @@ describe('sync at scale', () => {
 });
 
 describe('ownership', () => {
-  it('keeps one brand owner out of another brand\'s store', async () => {
+  it("keeps one brand owner out of another brand's store", async () => {
     const stranger = await createTestUser(app.database.db);
     const cookie = (await signInAs(app.database.db, stranger.id)).cookie;
     for (const [method, url] of [

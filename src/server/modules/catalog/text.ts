@@ -60,12 +60,22 @@ const stopWords = new Set(
   sell selling sold buy order price cost costs size sizes sz color colors in available also just really so very too
   item items thing product products thing anything something again back more less other another same new if when
   where why tho though tbh btw asap today tomorrow now pls plsss ok okay cool nice cute gorgeous amazing perfect
-  please check checking know let lemme gimme give send link dm restock restocked left only still available`.split(/\s+/),
+  please check checking know let lemme gimme give send link dm restock restocked left only still available`.split(
+    /\s+/,
+  ),
 );
 
 const letterSizes = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', '3xl'];
 const sizeWords: Record<string, string> = {
-  small: 's', sm: 's', medium: 'm', med: 'm', large: 'l', lg: 'l', xsmall: 'xs', xlarge: 'xl', xxlarge: 'xxl',
+  small: 's',
+  sm: 's',
+  medium: 'm',
+  med: 'm',
+  large: 'l',
+  lg: 'l',
+  xsmall: 'xs',
+  xlarge: 'xl',
+  xxlarge: 'xxl',
   xxxl: '3xl',
 };
 
@@ -108,7 +118,10 @@ export function normalizeText(text: string): string {
   for (const [pattern, replacement] of phraseFolds) out = out.replace(pattern, replacement);
   // "spf50" and "spf 50" are one thing; sizes such as "2xl", "50ml" and "w32" keep their form.
   out = out.replace(/\b([a-z]{2,})(\d+)\b/g, '$1 $2');
-  return out.replace(/[^a-z0-9.\-/ ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return out
+    .replace(/[^a-z0-9.\-/ ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** English plural to singular, good enough for catalog nouns; applied to both sides so rough is fine. */
@@ -136,7 +149,9 @@ export function sortLetters(word: string): string {
 /** A size value in one spelling: letter sizes lower case, "W32 L30" and "32/30" as "32x30", "50 ml" as "50ml". */
 export function normalizeSizeValue(value: string): string {
   let text = normalizeText(value);
-  text = text.replace(/\bw\s?(\d{2})\s*l\s?(\d{2})\b/, '$1x$2').replace(/\b(\d{2})\s?w\s*(\d{2})\s?l\b/, '$1x$2');
+  text = text
+    .replace(/\bw\s?(\d{2})\s*l\s?(\d{2})\b/, '$1x$2')
+    .replace(/\b(\d{2})\s?w\s*(\d{2})\s?l\b/, '$1x$2');
   text = text.replace(/\b(\d{2})\s*(?:x|\/|by)\s*(\d{2})\b/, '$1x$2');
   text = text.replace(/\b(\d+(?:\.\d+)?)\s*(ml|l|g|oz|cm)\b/, '$1$2');
   const word = text.replace(/\s+/g, '');
@@ -163,7 +178,9 @@ export interface ParsedBuyerText {
  */
 export function parseBuyerText(text: string): ParsedBuyerText {
   const raw = text.slice(0, 2000);
-  const skuCandidates = [...raw.matchAll(/\b[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+\b|\b[A-Za-z]*\d+[A-Za-z0-9]*\b/g)]
+  const skuCandidates = [
+    ...raw.matchAll(/\b[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+\b|\b[A-Za-z]*\d+[A-Za-z0-9]*\b/g),
+  ]
     .map((match) => match[0].toLowerCase())
     .filter((token) => token.length >= 3);
   let normalized = normalizeText(raw);
@@ -213,7 +230,8 @@ export function parseBuyerText(text: string): ParsedBuyerText {
 /** The other names of a word (synonym groups), the word itself first. */
 export function synonymsOf(word: string): string[] {
   const out = [word];
-  for (const group of synonymGroups) if (group.includes(word)) out.push(...group.filter((other) => other !== word));
+  for (const group of synonymGroups)
+    if (group.includes(word)) out.push(...group.filter((other) => other !== word));
   return [...new Set(out)];
 }
 
@@ -230,7 +248,8 @@ export function editDistance(a: string, b: string, cap = 3): number {
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = best;
     }
   }

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { catalogVariants, catalogWebhookEvents, storeConnections, type StoreConnectionRow } from '#server/db/schema/index.ts';
+import {
+  catalogVariants,
+  catalogWebhookEvents,
+  storeConnections,
+  type StoreConnectionRow,
+} from '#server/db/schema/index.ts';
 import { isValidShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { isValidWooWebhook, type WooProduct } from '#server/integrations/woocommerce/rest-client.ts';
 import { createWooCommerceClient } from '#server/integrations/woocommerce/rest-client.ts';
@@ -107,13 +112,22 @@ function parseJson(raw: Buffer): unknown {
 }
 
 /** Records the delivery; false when it was already applied. Runs inside the caller's transaction. */
-async function recordDelivery(tx: Database, connectionId: string, topic: string, eventKey: string, deliveryId?: string) {
+async function recordDelivery(
+  tx: Database,
+  connectionId: string,
+  topic: string,
+  eventKey: string,
+  deliveryId?: string,
+) {
   const inserted = await tx
     .insert(catalogWebhookEvents)
     .values({ connectionId, topic, eventKey, deliveryId: deliveryId ?? null })
     .onConflictDoNothing()
     .returning({ id: catalogWebhookEvents.id });
-  await tx.update(storeConnections).set({ lastWebhookAt: new Date() }).where(eq(storeConnections.id, connectionId));
+  await tx
+    .update(storeConnections)
+    .set({ lastWebhookAt: new Date() })
+    .where(eq(storeConnections.id, connectionId));
   return inserted.length > 0;
 }
 
@@ -124,10 +138,14 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
   shopifyApiSecret: string | undefined;
 }> = async (app, { db, module, secretBox, shopifyApiSecret }) => {
   // The raw bytes are what the stores sign; parse JSON only after the signature holds.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
+  );
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
   );
 
   app.post('/webhooks/shopify', async (request, reply) => {
@@ -140,7 +158,8 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     const shop = (header(request, 'x-shopify-shop-domain') ?? '').toLowerCase();
     const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
     const body = parseJson(raw) as Record<string, unknown> | null;
-    if (!eventId || !body || typeof body !== 'object') return reply.code(400).send({ message: 'Malformed webhook' });
+    if (!eventId || !body || typeof body !== 'object')
+      return reply.code(400).send({ message: 'Malformed webhook' });
     const [connection] = await db
       .select()
       .from(storeConnections)
@@ -149,7 +168,14 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     // A shop we no longer hold: acknowledge, so Shopify stops retrying.
     if (!connection) return reply.code(200).send({ ok: true });
     const triggeredAt = header(request, 'x-shopify-triggered-at');
-    const applied = await applyShopifyEvent(connection, topic, eventId, header(request, 'x-shopify-webhook-id'), body, triggeredAt);
+    const applied = await applyShopifyEvent(
+      connection,
+      topic,
+      eventId,
+      header(request, 'x-shopify-webhook-id'),
+      body,
+      triggeredAt,
+    );
     return reply.code(200).send({ ok: true, duplicate: !applied });
   });
 
@@ -166,12 +192,20 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       if (!(await recordDelivery(tx, connection.id, topic, eventId, webhookId))) return false;
       if (topic === 'products/create' || topic === 'products/update') {
         const product = mapShopifyRestProduct(body as unknown as ShopifyRestProduct, connection.currency);
-        if (!Number.isNaN(product.storeUpdatedAt.getTime())) await queries.upsertProducts(tx, connection.id, [product]);
+        if (!Number.isNaN(product.storeUpdatedAt.getTime()))
+          await queries.upsertProducts(tx, connection.id, [product]);
       } else if (topic === 'products/delete') {
-        const id = body.admin_graphql_api_id ?? (body.id !== undefined ? `gid://shopify/Product/${String(body.id)}` : null);
+        const id =
+          body.admin_graphql_api_id ??
+          (body.id !== undefined ? `gid://shopify/Product/${String(body.id)}` : null);
         const when = triggeredAt ? new Date(triggeredAt) : undefined;
         if (typeof id === 'string') {
-          await queries.deleteProduct(tx, connection.id, id, when && !Number.isNaN(when.getTime()) ? when : undefined);
+          await queries.deleteProduct(
+            tx,
+            connection.id,
+            id,
+            when && !Number.isNaN(when.getTime()) ? when : undefined,
+          );
         }
       } else if (topic === 'inventory_levels/update') {
         // No variant id in this payload (§2.7): map the inventory item, then re-read the variant live below.
@@ -180,7 +214,12 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
           const [row] = await tx
             .select({ id: catalogVariants.id, externalId: catalogVariants.externalId })
             .from(catalogVariants)
-            .where(and(eq(catalogVariants.connectionId, connection.id), eq(catalogVariants.inventoryItemId, itemId)))
+            .where(
+              and(
+                eq(catalogVariants.connectionId, connection.id),
+                eq(catalogVariants.inventoryItemId, itemId),
+              ),
+            )
             .limit(1);
           if (row) liveVariant = { ...row, productExternalId: '' };
         }
@@ -190,7 +229,9 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     if (applied && liveVariant) {
       const target = liveVariant as { id: string; externalId: string; productExternalId: string };
       try {
-        const live = await (await module.storeClientOf(connection)).fetchVariantStock({
+        const live = await (
+          await module.storeClientOf(connection)
+        ).fetchVariantStock({
           variantExternalId: target.externalId,
           productExternalId: target.productExternalId,
           signal: AbortSignal.timeout(3000),
@@ -198,7 +239,12 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
         if (live) {
           await db
             .update(catalogVariants)
-            .set({ stockQuantity: live.quantity, availableForSale: live.availableForSale, price: live.price, syncedAt: new Date() })
+            .set({
+              stockQuantity: live.quantity,
+              availableForSale: live.availableForSale,
+              price: live.price,
+              syncedAt: new Date(),
+            })
             .where(eq(catalogVariants.id, target.id));
         }
       } catch {
@@ -208,68 +254,75 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     return applied;
   }
 
-  app.post<{ Params: { connectionId: string } }>('/webhooks/woocommerce/:connectionId', async (request, reply) => {
-    const { connectionId } = request.params;
-    if (!UUID.test(connectionId)) return reply.code(404).send({ message: 'Not found' });
-    const connection = await queries.findConnection(db, connectionId);
-    if (!connection || connection.platform !== 'woocommerce' || !connection.sealedWebhookSecret) {
-      return reply.code(404).send({ message: 'Not found' });
-    }
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const signature = header(request, 'x-wc-webhook-signature');
-    // WooCommerce pings a new webhook with a form body and no signature (§3.4): acknowledge without work.
-    if (!signature && raw.toString('utf8').startsWith('webhook_id=')) return reply.code(200).send({ ok: true });
-    if (!isValidWooWebhook(raw, signature, secretBox.open(connection.sealedWebhookSecret))) {
-      return reply.code(401).send({ message: 'Invalid webhook signature' });
-    }
-    const topic = header(request, 'x-wc-webhook-topic') ?? '';
-    const body = parseJson(raw) as (Partial<WooProduct> & { id?: number }) | null;
-    if (!body || typeof body !== 'object' || typeof body.id !== 'number') {
-      return reply.code(400).send({ message: 'Malformed webhook' });
-    }
-    const deliveryId = header(request, 'x-wc-webhook-delivery-id') ?? header(request, 'x-wc-delivery-id');
-    const eventKey = deliveryId ?? `${body.id}:${body.date_modified_gmt ?? ''}`;
+  app.post<{ Params: { connectionId: string } }>(
+    '/webhooks/woocommerce/:connectionId',
+    async (request, reply) => {
+      const { connectionId } = request.params;
+      if (!UUID.test(connectionId)) return reply.code(404).send({ message: 'Not found' });
+      const connection = await queries.findConnection(db, connectionId);
+      if (!connection || connection.platform !== 'woocommerce' || !connection.sealedWebhookSecret) {
+        return reply.code(404).send({ message: 'Not found' });
+      }
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = header(request, 'x-wc-webhook-signature');
+      // WooCommerce pings a new webhook with a form body and no signature (§3.4): acknowledge without work.
+      if (!signature && raw.toString('utf8').startsWith('webhook_id='))
+        return reply.code(200).send({ ok: true });
+      if (!isValidWooWebhook(raw, signature, secretBox.open(connection.sealedWebhookSecret))) {
+        return reply.code(401).send({ message: 'Invalid webhook signature' });
+      }
+      const topic = header(request, 'x-wc-webhook-topic') ?? '';
+      const body = parseJson(raw) as (Partial<WooProduct> & { id?: number }) | null;
+      if (!body || typeof body !== 'object' || typeof body.id !== 'number') {
+        return reply.code(400).send({ message: 'Malformed webhook' });
+      }
+      const deliveryId = header(request, 'x-wc-webhook-delivery-id') ?? header(request, 'x-wc-delivery-id');
+      const eventKey = deliveryId ?? `${body.id}:${body.date_modified_gmt ?? ''}`;
 
-    // Variations are not in the product body: fetch them before opening the transaction.
-    let product: StoreProductInput | null = null;
-    if ((topic === 'product.created' || topic === 'product.updated') && body.name !== undefined) {
-      const full = body as WooProduct;
-      let variations: Awaited<ReturnType<ReturnType<typeof createWooCommerceClient>['listVariations']>> = [];
-      if (full.type === 'variable') {
-        const credentials = module.openCredentials(connection);
-        if (credentials?.platform === 'woocommerce') {
-          const client = createWooCommerceClient({
-            storeUrl: connection.storeKey!,
-            consumerKey: credentials.consumerKey,
-            consumerSecret: credentials.consumerSecret,
-            fetch: module.guardedFetch,
-          });
-          try {
-            variations = await client.listVariations(full.id);
-          } catch {
-            return reply.code(503).send({ message: 'The store did not answer for the variations; retry later' });
+      // Variations are not in the product body: fetch them before opening the transaction.
+      let product: StoreProductInput | null = null;
+      if ((topic === 'product.created' || topic === 'product.updated') && body.name !== undefined) {
+        const full = body as WooProduct;
+        let variations: Awaited<ReturnType<ReturnType<typeof createWooCommerceClient>['listVariations']>> =
+          [];
+        if (full.type === 'variable') {
+          const credentials = module.openCredentials(connection);
+          if (credentials?.platform === 'woocommerce') {
+            const client = createWooCommerceClient({
+              storeUrl: connection.storeKey!,
+              consumerKey: credentials.consumerKey,
+              consumerSecret: credentials.consumerSecret,
+              fetch: module.guardedFetch,
+            });
+            try {
+              variations = await client.listVariations(full.id);
+            } catch {
+              return reply
+                .code(503)
+                .send({ message: 'The store did not answer for the variations; retry later' });
+            }
           }
         }
+        product = mapWooProduct(
+          {
+            ...full,
+            categories: full.categories ?? [],
+            tags: full.tags ?? [],
+            images: full.images ?? [],
+            attributes: full.attributes ?? [],
+            variations: full.variations ?? [],
+          },
+          variations,
+          connection.currency,
+        );
       }
-      product = mapWooProduct(
-        {
-          ...full,
-          categories: full.categories ?? [],
-          tags: full.tags ?? [],
-          images: full.images ?? [],
-          attributes: full.attributes ?? [],
-          variations: full.variations ?? [],
-        },
-        variations,
-        connection.currency,
-      );
-    }
-    const applied = await db.transaction(async (tx) => {
-      if (!(await recordDelivery(tx, connection.id, topic, eventKey, deliveryId))) return false;
-      if (product) await queries.upsertProducts(tx, connection.id, [product]);
-      else if (topic === 'product.deleted') await queries.deleteProduct(tx, connection.id, String(body.id));
-      return true;
-    });
-    return reply.code(200).send({ ok: true, duplicate: !applied });
-  });
+      const applied = await db.transaction(async (tx) => {
+        if (!(await recordDelivery(tx, connection.id, topic, eventKey, deliveryId))) return false;
+        if (product) await queries.upsertProducts(tx, connection.id, [product]);
+        else if (topic === 'product.deleted') await queries.deleteProduct(tx, connection.id, String(body.id));
+        return true;
+      });
+      return reply.code(200).send({ ok: true, duplicate: !applied });
+    },
+  );
 };

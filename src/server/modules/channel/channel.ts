@@ -3,7 +3,10 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { instagramProcessJob, instagramRefreshTokensJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
-import { createInstagramGraphClient, type InstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
+import {
+  createInstagramGraphClient,
+  type InstagramGraphClient,
+} from '#server/integrations/instagram/graph-client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createConnectionService } from './connections.ts';
 import { createInbox } from './inbox.ts';
@@ -75,7 +78,8 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
       }
       await jobs.work(instagramRefreshTokensJob, async () => {
         const result = await connections.refreshDueTokens();
-        if (result.refreshed + result.needsReconnect + result.failed > 0) log.info(result, 'instagram tokens refreshed');
+        if (result.refreshed + result.needsReconnect + result.failed > 0)
+          log.info(result, 'instagram tokens refreshed');
       });
       await jobs.boss.schedule(instagramRefreshTokensJob.name, '17 * * * *', {}, { singletonKey: 'hourly' });
     },

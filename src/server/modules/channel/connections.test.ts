@@ -6,7 +6,11 @@ import { AppError } from '#server/errors.ts';
 import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
 import { createConnectionService } from './connections.ts';
 import { createTestUser, signInAs } from '#tests/support/test-app.ts';
-import { createConnectedBrand, createInstagramHarness, type InstagramHarness } from '#tests/support/instagram.ts';
+import {
+  createConnectedBrand,
+  createInstagramHarness,
+  type InstagramHarness,
+} from '#tests/support/instagram.ts';
 
 let harness: InstagramHarness;
 const logLines: string[] = [];
@@ -28,14 +32,23 @@ beforeAll(async () => {
   owner = { id: user.id, cookie: (await signInAs(db, user.id)).cookie };
   strangerCookie = (await signInAs(db, (await createTestUser(db)).id)).cookie;
   unverifiedCookie = (await signInAs(db, (await createTestUser(db, { verified: false })).id)).cookie;
-  const [brand] = await db.insert(brands).values({ userId: user.id, name: 'Luna', username: 'luna' }).returning();
+  const [brand] = await db
+    .insert(brands)
+    .values({ userId: user.id, name: 'Luna', username: 'luna' })
+    .returning();
   brandId = brand!.id;
 });
 afterAll(async () => {
   await harness?.close();
 });
 
-const inject = (options: { method: 'GET' | 'PUT' | 'DELETE'; url: string; cookie?: string; payload?: unknown; headers?: Record<string, string> }) =>
+const inject = (options: {
+  method: 'GET' | 'PUT' | 'DELETE';
+  url: string;
+  cookie?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}) =>
   harness.app.app.inject({
     method: options.method,
     url: options.url,
@@ -47,7 +60,11 @@ describe('who may use the connection endpoints', () => {
   const endpoints = () =>
     [
       { method: 'GET', url: `/api/brands/${brandId}/instagram` },
-      { method: 'PUT', url: `/api/brands/${brandId}/instagram`, payload: { accountId: '1', accessToken: 'x'.repeat(30) } },
+      {
+        method: 'PUT',
+        url: `/api/brands/${brandId}/instagram`,
+        payload: { accountId: '1', accessToken: 'x'.repeat(30) },
+      },
       { method: 'DELETE', url: `/api/brands/${brandId}/instagram` },
       { method: 'GET', url: `/api/instagram/connect?brandId=${brandId}` },
     ] as const;
@@ -64,10 +81,16 @@ describe('who may use the connection endpoints', () => {
 
   it('403 for state-changing requests from another origin', async () => {
     for (const endpoint of endpoints().filter((e) => e.method !== 'GET')) {
-      const response = await inject({ ...endpoint, cookie: owner.cookie, headers: { origin: 'https://evil.example' } });
+      const response = await inject({
+        ...endpoint,
+        cookie: owner.cookie,
+        headers: { origin: 'https://evil.example' },
+      });
       expect(response.statusCode, endpoint.method).toBe(403);
     }
-    expect((await inject({ method: 'GET', url: `/api/brands/${brandId}/instagram`, cookie: owner.cookie })).json()).toMatchObject({
+    expect(
+      (await inject({ method: 'GET', url: `/api/brands/${brandId}/instagram`, cookie: owner.cookie })).json(),
+    ).toMatchObject({
       status: 'not_connected',
     });
   });
@@ -75,12 +98,28 @@ describe('who may use the connection endpoints', () => {
 
 describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)', () => {
   it('400 naming the field for bad input, never a 500 (fast-check)', async () => {
-    const response = await inject({ method: 'PUT', url: `/api/brands/${brandId}/instagram`, cookie: owner.cookie, payload: { accountId: 'abc' } });
+    const response = await inject({
+      method: 'PUT',
+      url: `/api/brands/${brandId}/instagram`,
+      cookie: owner.cookie,
+      payload: { accountId: 'abc' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['accessToken', 'accountId']);
+    expect(
+      response
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['accessToken', 'accountId']);
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (payload) => {
-        const result = await inject({ method: 'PUT', url: `/api/brands/${brandId}/instagram`, cookie: owner.cookie, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+        const result = await inject({
+          method: 'PUT',
+          url: `/api/brands/${brandId}/instagram`,
+          cookie: owner.cookie,
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(result.statusCode).toBeGreaterThanOrEqual(400);
         expect(result.statusCode).toBeLessThan(500);
       }),
@@ -97,7 +136,14 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/Session has expired/);
-    expect((await harness.app.database.executeSql('select count(*)::int as n from instagram_connections where brand_id = $1', [brandId])).rows[0]!.n).toBe(0);
+    expect(
+      (
+        await harness.app.database.executeSql(
+          'select count(*)::int as n from instagram_connections where brand_id = $1',
+          [brandId],
+        )
+      ).rows[0]!.n,
+    ).toBe(0);
   });
 
   it('400 when the token belongs to another account', async () => {
@@ -121,14 +167,27 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
       payload: { accountId: account.accountId, accessToken: account.token },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'connected', accountId: account.accountId, username: 'luna.skin', brandId });
+    expect(response.json()).toMatchObject({
+      status: 'connected',
+      accountId: account.accountId,
+      username: 'luna.skin',
+      brandId,
+    });
     expect(response.body).not.toContain(account.token);
-    expect(harness.fake.calls.some((c) => c.path === '/me/subscribed_apps' && c.token === account.token)).toBe(true);
+    expect(
+      harness.fake.calls.some((c) => c.path === '/me/subscribed_apps' && c.token === account.token),
+    ).toBe(true);
 
-    const { rows } = await harness.app.database.executeSql('select * from instagram_connections where brand_id = $1', [brandId]);
+    const { rows } = await harness.app.database.executeSql(
+      'select * from instagram_connections where brand_id = $1',
+      [brandId],
+    );
     expect(JSON.stringify(rows)).not.toContain(account.token);
     expect(harness.app.secretBox.open(rows[0]!.access_token_sealed as string)).toBe(account.token);
-    const { rows: brand } = await harness.app.database.executeSql('select instagram_connected from brands where id = $1', [brandId]);
+    const { rows: brand } = await harness.app.database.executeSql(
+      'select instagram_connected from brands where id = $1',
+      [brandId],
+    );
     expect(brand[0]!.instagram_connected).toBe(true);
     // Every table's dump, not just the connection's.
     const { rows: dump } = await harness.app.database.executeSql(
@@ -136,7 +195,11 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
     );
     expect(String(dump[0]!.all_rows)).not.toContain(account.token);
 
-    const status = await inject({ method: 'GET', url: `/api/brands/${brandId}/instagram`, cookie: owner.cookie });
+    const status = await inject({
+      method: 'GET',
+      url: `/api/brands/${brandId}/instagram`,
+      cookie: owner.cookie,
+    });
     expect(status.body).not.toContain(account.token);
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(account.token);
@@ -174,12 +237,27 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
 
   it('DELETE disconnects: the row goes, the brand shows not connected', async () => {
     const connected = await createConnectedBrand(harness);
-    const response = await inject({ method: 'DELETE', url: `/api/brands/${connected.brandId}/instagram`, cookie: connected.cookie });
+    const response = await inject({
+      method: 'DELETE',
+      url: `/api/brands/${connected.brandId}/instagram`,
+      cookie: connected.cookie,
+    });
     expect(response.statusCode).toBe(204);
-    expect((await inject({ method: 'GET', url: `/api/brands/${connected.brandId}/instagram`, cookie: connected.cookie })).json()).toMatchObject({
+    expect(
+      (
+        await inject({
+          method: 'GET',
+          url: `/api/brands/${connected.brandId}/instagram`,
+          cookie: connected.cookie,
+        })
+      ).json(),
+    ).toMatchObject({
       status: 'not_connected',
     });
-    const { rows } = await harness.app.database.executeSql('select instagram_connected from brands where id = $1', [connected.brandId]);
+    const { rows } = await harness.app.database.executeSql(
+      'select instagram_connected from brands where id = $1',
+      [connected.brandId],
+    );
     expect(rows[0]!.instagram_connected).toBe(false);
   });
 });
@@ -189,7 +267,10 @@ describe('Instagram Login (OAuth)', () => {
     const db = harness.app.database.db;
     const user = await createTestUser(db);
     const { cookie } = await signInAs(db, user.id);
-    const [brand] = await db.insert(brands).values({ userId: user.id, name: 'OAuth brand', username: 'oauthbrand' }).returning();
+    const [brand] = await db
+      .insert(brands)
+      .values({ userId: user.id, name: 'OAuth brand', username: 'oauthbrand' })
+      .returning();
     const account = harness.fake.addAccount({ accountId: '17841400000000777', username: 'oauth.shop' });
     harness.fake.nextAuthorizationFor(account.accountId);
 
@@ -206,14 +287,28 @@ describe('Instagram Login (OAuth)', () => {
     const done = await inject({ method: 'GET', url: `/api/instagram/callback${callback.search}`, cookie });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe(`/dashboard/instagram?instagram=connected&brandId=${brand!.id}`);
-    const status = (await inject({ method: 'GET', url: `/api/brands/${brand!.id}/instagram`, cookie })).json();
-    expect(status).toMatchObject({ status: 'connected', accountId: account.accountId, username: 'oauth.shop' });
+    const status = (
+      await inject({ method: 'GET', url: `/api/brands/${brand!.id}/instagram`, cookie })
+    ).json();
+    expect(status).toMatchObject({
+      status: 'connected',
+      accountId: account.accountId,
+      username: 'oauth.shop',
+    });
     expect(new Date(status.tokenExpiresAt).getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
 
     // A tampered state, or another user's session, is refused.
-    const tampered = await inject({ method: 'GET', url: `/api/instagram/callback?code=abc&state=${state.slice(0, -2)}xx`, cookie });
+    const tampered = await inject({
+      method: 'GET',
+      url: `/api/instagram/callback?code=abc&state=${state.slice(0, -2)}xx`,
+      cookie,
+    });
     expect(tampered.headers.location).toMatch(/instagram=error/);
-    const other = await inject({ method: 'GET', url: `/api/instagram/callback?code=abc&state=${encodeURIComponent(state)}`, cookie: strangerCookie });
+    const other = await inject({
+      method: 'GET',
+      url: `/api/instagram/callback?code=abc&state=${encodeURIComponent(state)}`,
+      cookie: strangerCookie,
+    });
     expect(other.headers.location).toMatch(/instagram=error.*another\+session/);
   });
 
@@ -243,7 +338,11 @@ describe('token lifecycle', () => {
       `update instagram_connections set token_refreshed_at = now() - interval '2 hours', token_expires_at = now() + interval '5 days' where brand_id = $1`,
       [fresh.brandId],
     );
-    const sealedBefore = (await db.executeSql('select access_token_sealed from instagram_connections where brand_id = $1', [due.brandId])).rows[0]!;
+    const sealedBefore = (
+      await db.executeSql('select access_token_sealed from instagram_connections where brand_id = $1', [
+        due.brandId,
+      ])
+    ).rows[0]!;
     harness.fake.calls.length = 0;
     // The revoked account's refresh answers 190: make its token unknown to the fake.
     await db.executeSql(`update instagram_connections set access_token_sealed = $1 where brand_id = $2`, [
@@ -255,13 +354,20 @@ describe('token lifecycle', () => {
     const refreshCalls = harness.fake.calls.filter((c) => c.path === '/refresh_access_token');
     expect(refreshCalls.map((c) => c.token).sort()).toEqual([due.account.token, 'revoked-token-xyz'].sort());
 
-    const { rows } = await db.executeSql('select * from instagram_connections where brand_id = $1', [due.brandId]);
+    const { rows } = await db.executeSql('select * from instagram_connections where brand_id = $1', [
+      due.brandId,
+    ]);
     expect(rows[0]!.access_token_sealed).not.toBe(sealedBefore.access_token_sealed);
-    expect(new Date(rows[0]!.token_expires_at as string).getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    expect(new Date(rows[0]!.token_expires_at as string).getTime()).toBeGreaterThan(
+      Date.now() + 59 * 86_400_000,
+    );
     const reopened = harness.app.secretBox.open(rows[0]!.access_token_sealed as string);
     expect((await harness.app.channel.graph.getMe(reopened)).accountId).toBe(due.account.accountId);
 
-    const { rows: revokedRows } = await db.executeSql('select status from instagram_connections where brand_id = $1', [revoked.brandId]);
+    const { rows: revokedRows } = await db.executeSql(
+      'select status from instagram_connections where brand_id = $1',
+      [revoked.brandId],
+    );
     expect(revokedRows[0]!.status).toBe('needs_reconnect');
   });
 });

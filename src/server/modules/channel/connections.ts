@@ -5,7 +5,11 @@ import type { ConnectInstagramInput, InstagramConnection } from '#contracts/inst
 import type { Database } from '#server/db/client.ts';
 import { brands, instagramConnections, type InstagramConnectionRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
-import { GraphError, type InstagramAccount, type InstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
+import {
+  GraphError,
+  type InstagramAccount,
+  type InstagramGraphClient,
+} from '#server/integrations/instagram/graph-client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +27,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
     const record = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
-    if (record.code === '23505' && (record.constraint === constraint || record.message?.includes(constraint))) return true;
+    if (record.code === '23505' && (record.constraint === constraint || record.message?.includes(constraint)))
+      return true;
     current = record.cause;
   }
   return false;
@@ -37,7 +42,10 @@ export interface ConnectionServiceDeps {
   now?: () => Date;
 }
 
-export function toConnectionView(brandId: string, row: InstagramConnectionRow | undefined): InstagramConnection {
+export function toConnectionView(
+  brandId: string,
+  row: InstagramConnectionRow | undefined,
+): InstagramConnection {
   if (!row) {
     return {
       brandId,
@@ -70,7 +78,10 @@ function graphFailureToAppError(error: unknown, what: string): AppError {
         { path: 'accessToken', message: error.message },
       ]);
     }
-    return new AppError('SERVICE_UNAVAILABLE', `Instagram could not check ${what} (${error.message}); try again.`);
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      `Instagram could not check ${what} (${error.message}); try again.`,
+    );
   }
   throw error;
 }
@@ -79,7 +90,13 @@ function graphFailureToAppError(error: unknown, what: string): AppError {
  * A brand's Instagram connection: connect (a pasted token or OAuth), disconnect, the token's lifecycle. The token
  * is sealed before it is stored and opened only to call Graph.
  */
-export function createConnectionService({ db, graph, secretBox, log, now = () => new Date() }: ConnectionServiceDeps) {
+export function createConnectionService({
+  db,
+  graph,
+  secretBox,
+  log,
+  now = () => new Date(),
+}: ConnectionServiceDeps) {
   async function requireBrand(userId: string, brandId: string) {
     const [brand] = await db
       .select({ id: brands.id })
@@ -90,7 +107,10 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
   }
 
   async function findByBrand(brandId: string) {
-    const [row] = await db.select().from(instagramConnections).where(eq(instagramConnections.brandId, brandId));
+    const [row] = await db
+      .select()
+      .from(instagramConnections)
+      .where(eq(instagramConnections.brandId, brandId));
     return row;
   }
 
@@ -142,7 +162,10 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
             },
           })
           .returning();
-        await tx.update(brands).set({ instagramConnected: true, updatedAt: at }).where(eq(brands.id, input.brandId));
+        await tx
+          .update(brands)
+          .set({ instagramConnected: true, updatedAt: at })
+          .where(eq(brands.id, input.brandId));
         return row!;
       });
     } catch (error) {
@@ -152,7 +175,10 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
   }
 
   const accountTaken = () =>
-    new AppError('CONFLICT', 'This Instagram account is already connected to another brand. Disconnect it there first.');
+    new AppError(
+      'CONFLICT',
+      'This Instagram account is already connected to another brand. Disconnect it there first.',
+    );
 
   return {
     requireBrand,
@@ -163,7 +189,11 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
     },
 
     /** Issue 9 §2a: a token from Meta's app dashboard, checked with GET /me. */
-    async connectWithToken(userId: string, brandId: string, input: ConnectInstagramInput): Promise<InstagramConnection> {
+    async connectWithToken(
+      userId: string,
+      brandId: string,
+      input: ConnectInstagramInput,
+    ): Promise<InstagramConnection> {
       await requireBrand(userId, brandId);
       secretBox.seal('probe'); // refuses at once (503 naming ENCRYPTION_KEY) when tokens cannot be stored safely
       let account: InstagramAccount;
@@ -176,7 +206,12 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
         throw new AppError(
           'BAD_REQUEST',
           `Invalid body: accountId: the token belongs to @${account.username} (account ${account.accountId})`,
-          [{ path: 'accountId', message: `the token belongs to @${account.username} (account ${account.accountId})` }],
+          [
+            {
+              path: 'accountId',
+              message: `the token belongs to @${account.username} (account ${account.accountId})`,
+            },
+          ],
         );
       }
       const row = await saveConnection({ brandId, account, token: input.accessToken, expiresAt: null });
@@ -188,7 +223,10 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
       await requireBrand(userId, brandId);
       await db.transaction(async (tx) => {
         await tx.delete(instagramConnections).where(eq(instagramConnections.brandId, brandId));
-        await tx.update(brands).set({ instagramConnected: false, updatedAt: now() }).where(eq(brands.id, brandId));
+        await tx
+          .update(brands)
+          .set({ instagramConnected: false, updatedAt: now() })
+          .where(eq(brands.id, brandId));
       });
     },
 
@@ -196,7 +234,12 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
     async startOAuth(userId: string, brandId: string, redirectUri: string): Promise<string> {
       await requireBrand(userId, brandId);
       const state = secretBox.seal(
-        JSON.stringify({ b: brandId, u: userId, e: now().getTime() + stateLifetimeMs, n: randomBytes(8).toString('hex') }),
+        JSON.stringify({
+          b: brandId,
+          u: userId,
+          e: now().getTime() + stateLifetimeMs,
+          n: randomBytes(8).toString('hex'),
+        }),
       );
       try {
         return graph.buildAuthorizeUrl({ redirectUri, state });
@@ -207,7 +250,10 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
     },
 
     /** The OAuth callback: exchanges the code and connects. Returns the brand it was for. */
-    async completeOAuth(userId: string, input: { code: string; state: string; redirectUri: string }): Promise<string> {
+    async completeOAuth(
+      userId: string,
+      input: { code: string; state: string; redirectUri: string },
+    ): Promise<string> {
       let state: { b: string; u: string; e: number };
       try {
         state = JSON.parse(secretBox.open(input.state)) as typeof state;
@@ -215,7 +261,10 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
         throw new AppError('BAD_REQUEST', 'The Instagram login could not be verified. Please start again.');
       }
       if (state.u !== userId || typeof state.e !== 'number' || state.e < now().getTime()) {
-        throw new AppError('BAD_REQUEST', 'The Instagram login expired or belongs to another session. Please start again.');
+        throw new AppError(
+          'BAD_REQUEST',
+          'The Instagram login expired or belongs to another session. Please start again.',
+        );
       }
       await requireBrand(userId, state.b);
       let token: { accessToken: string; expiresAt: Date };
@@ -226,8 +275,16 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
       } catch (error) {
         throw graphFailureToAppError(error, 'the login');
       }
-      await saveConnection({ brandId: state.b, account, token: token.accessToken, expiresAt: token.expiresAt });
-      log.info({ brandId: state.b, accountId: account.accountId }, 'instagram account connected with Instagram Login');
+      await saveConnection({
+        brandId: state.b,
+        account,
+        token: token.accessToken,
+        expiresAt: token.expiresAt,
+      });
+      log.info(
+        { brandId: state.b, accountId: account.accountId },
+        'instagram account connected with Instagram Login',
+      );
       return state.b;
     },
 
@@ -238,7 +295,10 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
           .update(instagramConnections)
           .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: now() })
           .where(eq(instagramConnections.brandId, brandId));
-        await tx.update(brands).set({ instagramConnected: false, updatedAt: now() }).where(eq(brands.id, brandId));
+        await tx
+          .update(brands)
+          .set({ instagramConnected: false, updatedAt: now() })
+          .where(eq(brands.id, brandId));
       });
       log.warn({ brandId }, 'instagram token refused (code 190): the account needs a reconnect');
     },
@@ -282,14 +342,22 @@ export function createConnectionService({ db, graph, secretBox, log, now = () =>
               tokenRefreshedAt: now(),
               updatedAt: now(),
             })
-            .where(and(eq(instagramConnections.id, row.id), eq(instagramConnections.accessTokenSealed, row.accessTokenSealed)));
+            .where(
+              and(
+                eq(instagramConnections.id, row.id),
+                eq(instagramConnections.accessTokenSealed, row.accessTokenSealed),
+              ),
+            );
           result.refreshed += 1;
         } catch (error) {
           if (error instanceof GraphError && error.kind === 'expired_token') {
             await this.markNeedsReconnect(row.brandId, error.message);
             result.needsReconnect += 1;
           } else {
-            log.warn({ brandId: row.brandId, kind: (error as GraphError).kind }, 'instagram token refresh failed; retried later');
+            log.warn(
+              { brandId: row.brandId, kind: (error as GraphError).kind },
+              'instagram token refresh failed; retried later',
+            );
             result.failed += 1;
           }
         }

@@ -62,7 +62,10 @@ export function createInbox({ db, jobs, log }: { db: Database; jobs: JobQueue; l
       const unknownAccount = events.length - known.length;
       if (unknownAccount > 0) {
         const unknownIds = accountIds.filter((id) => !brandOf.has(id)).slice(0, 10);
-        log.warn({ accounts: unknownIds, events: unknownAccount }, 'instagram webhook for an account no brand has connected: ignored');
+        log.warn(
+          { accounts: unknownIds, events: unknownAccount },
+          'instagram webhook for an account no brand has connected: ignored',
+        );
       }
       if (known.length === 0) return { received: events.length, stored: 0, duplicates: 0, unknownAccount };
 

@@ -32,16 +32,22 @@ let keyCounter = 0;
 const key = () => `test-key-${++keyCounter}`;
 
 /** A conversation whose customer wrote `ageMs` ago. */
-async function newConversation(ageMs = 60_000, target = brand): Promise<{ conversationId: string; igsid: string }> {
+async function newConversation(
+  ageMs = 60_000,
+  target = brand,
+): Promise<{ conversationId: string; igsid: string }> {
   customerCounter += 1;
   const igsid = `out-cust-${customerCounter}`;
   const account = target.account.accountId;
-  await postWebhook(harness.app, messagingPayload(account, [customerMessage(account, igsid, { text: 'hi there' }, Date.now() - ageMs)]));
+  await postWebhook(
+    harness.app,
+    messagingPayload(account, [customerMessage(account, igsid, { text: 'hi there' }, Date.now() - ageMs)]),
+  );
   await drainInbox(harness.app);
-  const { rows } = await db().executeSql('select id from conversations where brand_id = $1 and customer_instagram_id = $2', [
-    target.brandId,
-    igsid,
-  ]);
+  const { rows } = await db().executeSql(
+    'select id from conversations where brand_id = $1 and customer_instagram_id = $2',
+    [target.brandId, igsid],
+  );
   return { conversationId: rows[0]!.id as string, igsid };
 }
 
@@ -62,21 +68,45 @@ describe('sendDirectMessage', () => {
   it('records the message before the call, sends it, keeps Graph’s id; the same key never sends twice', async () => {
     const { conversationId, igsid } = await newConversation();
     const idempotencyKey = key();
-    const result = await outbound.sendDirectMessage({ conversationId, text: 'Yes, M is in stock.', origin: 'assistant', idempotencyKey, inventoryChecked: true });
+    const result = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'Yes, M is in stock.',
+      origin: 'assistant',
+      idempotencyKey,
+      inventoryChecked: true,
+    });
     expect(result).toMatchObject({ status: 'sent', duplicate: false });
     expect(result.messageIds).toHaveLength(1);
     const [sent] = sendsTo(igsid);
     const { rows } = await db().executeSql('select * from messages where id = $1', [result.messageIds[0]]);
-    expect(rows[0]).toMatchObject({ sender: 'ai', content: 'Yes, M is in stock.', inventory_checked: true, instagram_message_id: sent!.messageId, delivery_state: 'sent' });
+    expect(rows[0]).toMatchObject({
+      sender: 'ai',
+      content: 'Yes, M is in stock.',
+      inventory_checked: true,
+      instagram_message_id: sent!.messageId,
+      delivery_state: 'sent',
+    });
 
-    const again = await outbound.sendDirectMessage({ conversationId, text: 'Yes, M is in stock.', origin: 'assistant', idempotencyKey });
+    const again = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'Yes, M is in stock.',
+      origin: 'assistant',
+      idempotencyKey,
+    });
     expect(again).toEqual({ status: 'sent', messageIds: result.messageIds, duplicate: true });
     expect(sendsTo(igsid)).toHaveLength(1);
 
     // Concurrent calls with one key: one send.
     const racedKey = key();
     const raced = await Promise.all(
-      Array.from({ length: 5 }, () => outbound.sendDirectMessage({ conversationId, text: 'Raced', origin: 'assistant', idempotencyKey: racedKey })),
+      Array.from({ length: 5 }, () =>
+        outbound.sendDirectMessage({
+          conversationId,
+          text: 'Raced',
+          origin: 'assistant',
+          idempotencyKey: racedKey,
+        }),
+      ),
     );
     expect(raced.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(sendsTo(igsid).filter((m) => m.text === 'Raced')).toHaveLength(1);
@@ -84,8 +114,15 @@ describe('sendDirectMessage', () => {
 
   it('splits text over 1,000 bytes into ordered messages, each sent', async () => {
     const { conversationId, igsid } = await newConversation();
-    const text = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells you about the linen shirt 👕.`).join(' ').repeat(2);
-    const result = await outbound.sendDirectMessage({ conversationId, text, origin: 'assistant', idempotencyKey: key() });
+    const text = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells you about the linen shirt 👕.`)
+      .join(' ')
+      .repeat(2);
+    const result = await outbound.sendDirectMessage({
+      conversationId,
+      text,
+      origin: 'assistant',
+      idempotencyKey: key(),
+    });
     expect(result.status).toBe('sent');
     const sent = sendsTo(igsid);
     expect(sent.length).toBe(result.messageIds.length);
@@ -96,32 +133,61 @@ describe('sendDirectMessage', () => {
 
   it('a person’s send is stored as agent and takes the conversation from the assistant', async () => {
     const { conversationId } = await newConversation();
-    const result = await outbound.sendDirectMessage({ conversationId, text: 'Sarah here, happy to help', origin: 'person', idempotencyKey: key() });
+    const result = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'Sarah here, happy to help',
+      origin: 'person',
+      idempotencyKey: key(),
+    });
     expect(result.status).toBe('sent');
-    const { rows } = await db().executeSql('select sender from messages where id = $1', [result.messageIds[0]]);
+    const { rows } = await db().executeSql('select sender from messages where id = $1', [
+      result.messageIds[0],
+    ]);
     expect(rows[0]!.sender).toBe('agent');
-    expect(await conflictOf(outbound.sendDirectMessage({ conversationId, text: 'bot', origin: 'assistant', idempotencyKey: key() }))).toMatch(
-      /person is handling/,
-    );
+    expect(
+      await conflictOf(
+        outbound.sendDirectMessage({
+          conversationId,
+          text: 'bot',
+          origin: 'assistant',
+          idempotencyKey: key(),
+        }),
+      ),
+    ).toMatch(/person is handling/);
   });
 });
 
 describe('send guard', () => {
   it('assistant: only within 24 h of the customer’s last message', async () => {
     const { conversationId } = await newConversation(25 * 3_600_000);
-    const reason = await conflictOf(outbound.sendDirectMessage({ conversationId, text: 'late', origin: 'assistant', idempotencyKey: key() }));
+    const reason = await conflictOf(
+      outbound.sendDirectMessage({
+        conversationId,
+        text: 'late',
+        origin: 'assistant',
+        idempotencyKey: key(),
+      }),
+    );
     expect(reason).toMatch(/more than 24 hours/);
-    expect(await outbound.checkDirectMessageWindow({ conversationId, origin: 'assistant' })).toMatchObject({ allowed: false, code: 'window_closed' });
+    expect(await outbound.checkDirectMessageWindow({ conversationId, origin: 'assistant' })).toMatchObject({
+      allowed: false,
+      code: 'window_closed',
+    });
     // Nothing stored for a refused send.
-    const { rows } = await db().executeSql(`select count(*)::int as n from messages where conversation_id = $1 and sender <> 'customer'`, [conversationId]);
+    const { rows } = await db().executeSql(
+      `select count(*)::int as n from messages where conversation_id = $1 and sender <> 'customer'`,
+      [conversationId],
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
   it('person: 24 h to 7 days only with the HUMAN_AGENT tag when enabled; never after 7 days', async () => {
     const { conversationId, igsid } = await newConversation(30 * 3_600_000);
-    expect(await conflictOf(outbound.sendDirectMessage({ conversationId, text: 'late', origin: 'person', idempotencyKey: key() }))).toMatch(
-      /Human Agent tag/,
-    );
+    expect(
+      await conflictOf(
+        outbound.sendDirectMessage({ conversationId, text: 'late', origin: 'person', idempotencyKey: key() }),
+      ),
+    ).toMatch(/Human Agent tag/);
     const tagged = createChannelOutbound({
       db: db().db,
       graph: harness.app.channel.graph,
@@ -132,29 +198,63 @@ describe('send guard', () => {
     });
     const window = await tagged.checkDirectMessageWindow({ conversationId, origin: 'person' });
     expect(window).toMatchObject({ allowed: true, humanAgentTag: true });
-    expect(await tagged.checkDirectMessageWindow({ conversationId, origin: 'assistant' })).toMatchObject({ allowed: false });
-    const result = await tagged.sendDirectMessage({ conversationId, text: 'Following up', origin: 'person', idempotencyKey: key() });
+    expect(await tagged.checkDirectMessageWindow({ conversationId, origin: 'assistant' })).toMatchObject({
+      allowed: false,
+    });
+    const result = await tagged.sendDirectMessage({
+      conversationId,
+      text: 'Following up',
+      origin: 'person',
+      idempotencyKey: key(),
+    });
     expect(result.status).toBe('sent');
     expect(sendsTo(igsid).at(-1)).toMatchObject({ tag: 'HUMAN_AGENT' });
 
     const old = await newConversation(8 * 24 * 3_600_000);
-    expect(await conflictOf(tagged.sendDirectMessage({ conversationId: old.conversationId, text: 'x', origin: 'person', idempotencyKey: key() }))).toMatch(
-      /7 days/,
-    );
+    expect(
+      await conflictOf(
+        tagged.sendDirectMessage({
+          conversationId: old.conversationId,
+          text: 'x',
+          origin: 'person',
+          idempotencyKey: key(),
+        }),
+      ),
+    ).toMatch(/7 days/);
   });
 
   it('an escalated conversation or a paused brand refuses automated sends', async () => {
     const { conversationId } = await newConversation();
     await db().executeSql(`update conversations set status = 'escalated' where id = $1`, [conversationId]);
-    expect(await conflictOf(outbound.sendDirectMessage({ conversationId, text: 'x', origin: 'assistant', idempotencyKey: key() }))).toMatch(/escalated/);
-    expect((await outbound.sendDirectMessage({ conversationId, text: 'a person may', origin: 'person', idempotencyKey: key() })).status).toBe('sent');
+    expect(
+      await conflictOf(
+        outbound.sendDirectMessage({ conversationId, text: 'x', origin: 'assistant', idempotencyKey: key() }),
+      ),
+    ).toMatch(/escalated/);
+    expect(
+      (
+        await outbound.sendDirectMessage({
+          conversationId,
+          text: 'a person may',
+          origin: 'person',
+          idempotencyKey: key(),
+        })
+      ).status,
+    ).toBe('sent');
 
     const other = await newConversation();
     await db().executeSql('update brands set active = false where id = $1', [brand.brandId]);
     try {
-      expect(await conflictOf(outbound.sendDirectMessage({ conversationId: other.conversationId, text: 'x', origin: 'person', idempotencyKey: key() }))).toMatch(
-        /paused/,
-      );
+      expect(
+        await conflictOf(
+          outbound.sendDirectMessage({
+            conversationId: other.conversationId,
+            text: 'x',
+            origin: 'person',
+            idempotencyKey: key(),
+          }),
+        ),
+      ).toMatch(/paused/);
     } finally {
       await db().executeSql('update brands set active = true where id = $1', [brand.brandId]);
     }
@@ -166,19 +266,36 @@ describe('failures', () => {
     const { conversationId, igsid } = await newConversation();
     harness.fake.failNext('http429', { path: /^\/me\/messages$/ });
     harness.fake.failNext('http500', { path: /^\/me\/messages$/ });
-    const retried = await outbound.sendDirectMessage({ conversationId, text: 'after retries', origin: 'assistant', idempotencyKey: key() });
+    const retried = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'after retries',
+      origin: 'assistant',
+      idempotencyKey: key(),
+    });
     expect(retried.status).toBe('sent');
 
     harness.fake.failNext('http500', { path: /^\/me\/messages$/, count: 3 });
-    const exhausted = await outbound.sendDirectMessage({ conversationId, text: 'never', origin: 'assistant', idempotencyKey: key() });
+    const exhausted = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'never',
+      origin: 'assistant',
+      idempotencyKey: key(),
+    });
     expect(exhausted).toMatchObject({ status: 'failed', error: 'An unknown error occurred' });
 
     const before = harness.fake.calls.length;
     harness.fake.failNext('content', { path: /^\/me\/messages$/ });
-    const refused = await outbound.sendDirectMessage({ conversationId, text: 'bad', origin: 'assistant', idempotencyKey: key() });
+    const refused = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'bad',
+      origin: 'assistant',
+      idempotencyKey: key(),
+    });
     expect(refused).toMatchObject({ status: 'failed', error: 'The message text is invalid' });
     expect(harness.fake.calls.slice(before).filter((c) => c.path === '/me/messages')).toHaveLength(1);
-    const { rows } = await db().executeSql('select delivery_state from messages where id = $1', [refused.messageIds[0]]);
+    const { rows } = await db().executeSql('select delivery_state from messages where id = $1', [
+      refused.messageIds[0],
+    ]);
     expect(rows[0]!.delivery_state).toBe('failed');
     expect(sendsTo(igsid).map((m) => m.text)).toEqual(['after retries']);
   });
@@ -187,10 +304,22 @@ describe('failures', () => {
     const { conversationId, igsid } = await newConversation();
     harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
     const idempotencyKey = key();
-    const result = await outbound.sendDirectMessage({ conversationId, text: 'Did this arrive?', origin: 'assistant', idempotencyKey });
+    const result = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'Did this arrive?',
+      origin: 'assistant',
+      idempotencyKey,
+    });
     expect(result.status).toBe('unknown');
     // Retrying the same key does not send again.
-    expect(await outbound.sendDirectMessage({ conversationId, text: 'Did this arrive?', origin: 'assistant', idempotencyKey })).toMatchObject({
+    expect(
+      await outbound.sendDirectMessage({
+        conversationId,
+        text: 'Did this arrive?',
+        origin: 'assistant',
+        idempotencyKey,
+      }),
+    ).toMatchObject({
       status: 'unknown',
       duplicate: true,
     });
@@ -202,18 +331,36 @@ describe('failures', () => {
     await postWebhook(
       harness.app,
       messagingPayload(account, [
-        { sender: { id: account }, recipient: { id: igsid }, timestamp: Date.now(), message: { mid: delivered[0]!.messageId, text: 'Did this arrive?', is_echo: true } },
+        {
+          sender: { id: account },
+          recipient: { id: igsid },
+          timestamp: Date.now(),
+          message: { mid: delivered[0]!.messageId, text: 'Did this arrive?', is_echo: true },
+        },
       ]),
     );
     await drainInbox(harness.app);
-    const { rows } = await db().executeSql('select * from messages where conversation_id = $1 order by created_at', [conversationId]);
+    const { rows } = await db().executeSql(
+      'select * from messages where conversation_id = $1 order by created_at',
+      [conversationId],
+    );
     expect(rows.map((r) => [r.sender, r.delivery_state])).toEqual([
       ['customer', null],
       ['ai', 'delivered'],
     ]);
-    const { rows: conversation } = await db().executeSql('select handled_by from conversations where id = $1', [conversationId]);
+    const { rows: conversation } = await db().executeSql(
+      'select handled_by from conversations where id = $1',
+      [conversationId],
+    );
     expect(conversation[0]!.handled_by).toBe('assistant');
-    expect(await outbound.sendDirectMessage({ conversationId, text: 'Did this arrive?', origin: 'assistant', idempotencyKey })).toMatchObject({
+    expect(
+      await outbound.sendDirectMessage({
+        conversationId,
+        text: 'Did this arrive?',
+        origin: 'assistant',
+        idempotencyKey,
+      }),
+    ).toMatchObject({
       status: 'sent',
       duplicate: true,
     });
@@ -228,22 +375,42 @@ describe('failures', () => {
        values ($1, 'direct_message', 'assistant', $2, $3, $4, 'Interrupted')`,
       [brand.brandId, idempotencyKey, conversationId, igsid],
     );
-    const retried = await outbound.sendDirectMessage({ conversationId, text: 'Interrupted', origin: 'assistant', idempotencyKey });
+    const retried = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'Interrupted',
+      origin: 'assistant',
+      idempotencyKey,
+    });
     expect(retried).toMatchObject({ status: 'unknown', duplicate: true });
     expect(sendsTo(igsid)).toHaveLength(0);
   });
 
   it('the echo of a normal send marks it delivered, not a person’s reply', async () => {
     const { conversationId, igsid } = await newConversation();
-    const result = await outbound.sendDirectMessage({ conversationId, text: 'Echo me', origin: 'assistant', idempotencyKey: key() });
+    const result = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'Echo me',
+      origin: 'assistant',
+      idempotencyKey: key(),
+    });
     const [sent] = sendsTo(igsid);
     const account = brand.account.accountId;
     await postWebhook(
       harness.app,
-      messagingPayload(account, [{ sender: { id: account }, recipient: { id: igsid }, timestamp: Date.now(), message: { mid: sent!.messageId, text: 'Echo me', is_echo: true } }]),
+      messagingPayload(account, [
+        {
+          sender: { id: account },
+          recipient: { id: igsid },
+          timestamp: Date.now(),
+          message: { mid: sent!.messageId, text: 'Echo me', is_echo: true },
+        },
+      ]),
     );
     await drainInbox(harness.app);
-    const { rows } = await db().executeSql('select sender, delivery_state from messages where conversation_id = $1 order by created_at', [conversationId]);
+    const { rows } = await db().executeSql(
+      'select sender, delivery_state from messages where conversation_id = $1 order by created_at',
+      [conversationId],
+    );
     expect(rows).toEqual([
       { sender: 'customer', delivery_state: null },
       { sender: 'ai', delivery_state: 'delivered' },
@@ -255,16 +422,32 @@ describe('failures', () => {
     const local = await createConnectedBrand(harness);
     const { conversationId } = await newConversation(60_000, local);
     harness.fake.failNext('code190', { path: /^\/me\/messages$/ });
-    const result = await outbound.sendDirectMessage({ conversationId, text: 'x', origin: 'assistant', idempotencyKey: key() });
+    const result = await outbound.sendDirectMessage({
+      conversationId,
+      text: 'x',
+      origin: 'assistant',
+      idempotencyKey: key(),
+    });
     expect(result.status).toBe('failed');
     const { rows } = await db().executeSql(
       'select c.status, b.instagram_connected from instagram_connections c join brands b on b.id = c.brand_id where c.brand_id = $1',
       [local.brandId],
     );
     expect(rows[0]).toEqual({ status: 'needs_reconnect', instagram_connected: false });
-    expect(await conflictOf(outbound.sendDirectMessage({ conversationId, text: 'y', origin: 'person', idempotencyKey: key() }))).toMatch(/reconnect/);
-    const status = await harness.app.app.inject({ method: 'GET', url: `/api/brands/${local.brandId}/instagram`, headers: { cookie: local.cookie } });
-    expect(status.json()).toMatchObject({ status: 'needs_reconnect', statusReason: expect.stringContaining('expired') });
+    expect(
+      await conflictOf(
+        outbound.sendDirectMessage({ conversationId, text: 'y', origin: 'person', idempotencyKey: key() }),
+      ),
+    ).toMatch(/reconnect/);
+    const status = await harness.app.app.inject({
+      method: 'GET',
+      url: `/api/brands/${local.brandId}/instagram`,
+      headers: { cookie: local.cookie },
+    });
+    expect(status.json()).toMatchObject({
+      status: 'needs_reconnect',
+      statusReason: expect.stringContaining('expired'),
+    });
   });
 });
 
@@ -274,7 +457,17 @@ describe('sendCommentReply', () => {
     const id = `comment-${customerCounter}-${Date.now()}`;
     await postWebhook(
       harness.app,
-      commentPayload(brand.account.accountId, { id, text: 'Link?', from: { id: `commenter-${customerCounter}`, username: 'fan' }, media: { id: 'm1' }, ...fields }, time),
+      commentPayload(
+        brand.account.accountId,
+        {
+          id,
+          text: 'Link?',
+          from: { id: `commenter-${customerCounter}`, username: 'fan' },
+          media: { id: 'm1' },
+          ...fields,
+        },
+        time,
+      ),
     );
     await drainInbox(harness.app);
     const { rows } = await db().executeSql('select id from comments where instagram_comment_id = $1', [id]);
@@ -284,38 +477,111 @@ describe('sendCommentReply', () => {
   it('a private reply goes to recipient.comment_id once per comment; the comment is marked replied', async () => {
     const { commentId, instagramId } = await newComment();
     const idempotencyKey = key();
-    const result = await outbound.sendCommentReply({ commentId, text: 'Sent you the link!', visibility: 'private', origin: 'assistant', idempotencyKey });
+    const result = await outbound.sendCommentReply({
+      commentId,
+      text: 'Sent you the link!',
+      visibility: 'private',
+      origin: 'assistant',
+      idempotencyKey,
+    });
     expect(result).toEqual({ status: 'sent', messageIds: [], duplicate: false });
-    expect(harness.fake.sentMessages().at(-1)).toMatchObject({ recipient: { comment_id: instagramId }, text: 'Sent you the link!' });
-    const { rows } = await db().executeSql('select replied, reply_content from comments where id = $1', [commentId]);
+    expect(harness.fake.sentMessages().at(-1)).toMatchObject({
+      recipient: { comment_id: instagramId },
+      text: 'Sent you the link!',
+    });
+    const { rows } = await db().executeSql('select replied, reply_content from comments where id = $1', [
+      commentId,
+    ]);
     expect(rows[0]).toEqual({ replied: true, reply_content: 'Sent you the link!' });
-    expect((await outbound.sendCommentReply({ commentId, text: 'again', visibility: 'private', origin: 'assistant', idempotencyKey })).duplicate).toBe(true);
-    expect(await conflictOf(outbound.sendCommentReply({ commentId, text: 'second', visibility: 'private', origin: 'assistant', idempotencyKey: key() }))).toMatch(
-      /one per comment/,
-    );
+    expect(
+      (
+        await outbound.sendCommentReply({
+          commentId,
+          text: 'again',
+          visibility: 'private',
+          origin: 'assistant',
+          idempotencyKey,
+        })
+      ).duplicate,
+    ).toBe(true);
+    expect(
+      await conflictOf(
+        outbound.sendCommentReply({
+          commentId,
+          text: 'second',
+          visibility: 'private',
+          origin: 'assistant',
+          idempotencyKey: key(),
+        }),
+      ),
+    ).toMatch(/one per comment/);
   });
 
   it('a refused private reply does not use up the comment’s one reply', async () => {
     const { commentId } = await newComment();
     harness.fake.failNext('content', { path: /^\/me\/messages$/ });
-    expect((await outbound.sendCommentReply({ commentId, text: 'bad', visibility: 'private', origin: 'assistant', idempotencyKey: key() })).status).toBe('failed');
-    expect((await outbound.sendCommentReply({ commentId, text: 'good', visibility: 'private', origin: 'assistant', idempotencyKey: key() })).status).toBe('sent');
+    expect(
+      (
+        await outbound.sendCommentReply({
+          commentId,
+          text: 'bad',
+          visibility: 'private',
+          origin: 'assistant',
+          idempotencyKey: key(),
+        })
+      ).status,
+    ).toBe('failed');
+    expect(
+      (
+        await outbound.sendCommentReply({
+          commentId,
+          text: 'good',
+          visibility: 'private',
+          origin: 'assistant',
+          idempotencyKey: key(),
+        })
+      ).status,
+    ).toBe('sent');
   });
 
   it('no private reply after 7 days', async () => {
     const { commentId } = await newComment({}, Math.floor((Date.now() - 8 * 86_400_000) / 1000));
-    expect(await conflictOf(outbound.sendCommentReply({ commentId, text: 'late', visibility: 'private', origin: 'assistant', idempotencyKey: key() }))).toMatch(
-      /7 days/,
-    );
+    expect(
+      await conflictOf(
+        outbound.sendCommentReply({
+          commentId,
+          text: 'late',
+          visibility: 'private',
+          origin: 'assistant',
+          idempotencyKey: key(),
+        }),
+      ),
+    ).toMatch(/7 days/);
   });
 
   it('a public reply posts to /{comment-id}/replies; a reply to a reply goes to the top-level comment', async () => {
     const top = await newComment();
-    const result = await outbound.sendCommentReply({ commentId: top.commentId, text: 'Thanks! 🔥', visibility: 'public', origin: 'person', idempotencyKey: key() });
+    const result = await outbound.sendCommentReply({
+      commentId: top.commentId,
+      text: 'Thanks! 🔥',
+      visibility: 'public',
+      origin: 'person',
+      idempotencyKey: key(),
+    });
     expect(result.status).toBe('sent');
-    expect(harness.fake.calls.at(-1)).toMatchObject({ method: 'POST', path: `/${top.instagramId}/replies`, query: { message: 'Thanks! 🔥' } });
+    expect(harness.fake.calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/${top.instagramId}/replies`,
+      query: { message: 'Thanks! 🔥' },
+    });
     const child = await newComment({ parent_id: top.instagramId });
-    await outbound.sendCommentReply({ commentId: child.commentId, text: 'You too', visibility: 'public', origin: 'person', idempotencyKey: key() });
+    await outbound.sendCommentReply({
+      commentId: child.commentId,
+      text: 'You too',
+      visibility: 'public',
+      origin: 'person',
+      idempotencyKey: key(),
+    });
     expect(harness.fake.calls.at(-1)).toMatchObject({ path: `/${top.instagramId}/replies` });
   });
 });

@@ -11,7 +11,11 @@ import {
   type InstagramSendRow,
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
-import { GraphError, type InstagramGraphClient, type SendRecipient } from '#server/integrations/instagram/graph-client.ts';
+import {
+  GraphError,
+  type InstagramGraphClient,
+  type SendRecipient,
+} from '#server/integrations/instagram/graph-client.ts';
 import type { ConnectionService } from './connections.ts';
 import type { BudgetKind, SendBudget } from './send-budget.ts';
 import { maxMessageBytes, splitMessageText } from './split-text.ts';
@@ -50,7 +54,10 @@ export interface ChannelOutbound {
   checkDirectMessageWindow(input: {
     conversationId: string;
     origin: SendOrigin;
-  }): Promise<{ allowed: true; humanAgentTag: boolean; closesAt: string | null } | { allowed: false; code: string; reason: string }>;
+  }): Promise<
+    | { allowed: true; humanAgentTag: boolean; closesAt: string | null }
+    | { allowed: false; code: string; reason: string }
+  >;
 }
 
 const HOUR_MS = 3_600_000;
@@ -77,8 +84,12 @@ interface ConversationContext {
 }
 
 /** Reasons common to every send: the brand and its account. */
-function refuseForBrand(context: { brandActive: boolean; connectionStatus: string | null }): GuardRefusal | null {
-  if (!context.brandActive) return { allowed: false, code: 'brand_paused', reason: 'The brand is paused: nothing is sent for it.' };
+function refuseForBrand(context: {
+  brandActive: boolean;
+  connectionStatus: string | null;
+}): GuardRefusal | null {
+  if (!context.brandActive)
+    return { allowed: false, code: 'brand_paused', reason: 'The brand is paused: nothing is sent for it.' };
   if (!context.connectionStatus) {
     return { allowed: false, code: 'not_connected', reason: 'The brand has no Instagram account connected.' };
   }
@@ -105,13 +116,25 @@ export function decideDirectMessage(
   const brandRefusal = refuseForBrand(context);
   if (brandRefusal) return brandRefusal;
   if (origin === 'assistant' && context.status === 'escalated') {
-    return { allowed: false, code: 'escalated', reason: 'The conversation was escalated to a person: the assistant does not send here.' };
+    return {
+      allowed: false,
+      code: 'escalated',
+      reason: 'The conversation was escalated to a person: the assistant does not send here.',
+    };
   }
   if (origin === 'assistant' && context.handledBy === 'person') {
-    return { allowed: false, code: 'person_owned', reason: 'A person is handling this conversation: the assistant does not send here.' };
+    return {
+      allowed: false,
+      code: 'person_owned',
+      reason: 'A person is handling this conversation: the assistant does not send here.',
+    };
   }
   if (!context.lastCustomerMessageAt) {
-    return { allowed: false, code: 'no_customer_message', reason: 'The customer has not written yet: Instagram lets a brand answer only after a message.' };
+    return {
+      allowed: false,
+      code: 'no_customer_message',
+      reason: 'The customer has not written yet: Instagram lets a brand answer only after a message.',
+    };
   }
   const age = options.now.getTime() - context.lastCustomerMessageAt.getTime();
   const at = (ms: number) => new Date(context.lastCustomerMessageAt!.getTime() + ms).toISOString();
@@ -134,7 +157,11 @@ export function decideDirectMessage(
         'The customer’s last message is more than 24 hours old: a person may reply up to 7 days only with the Human Agent tag (INSTAGRAM_HUMAN_AGENT_TAG).',
     };
   }
-  return { allowed: false, code: 'window_closed', reason: 'The customer’s last message is more than 7 days old: Instagram does not allow a reply.' };
+  return {
+    allowed: false,
+    code: 'window_closed',
+    reason: 'The customer’s last message is more than 7 days old: Instagram does not allow a reply.',
+  };
 }
 
 export interface OutboundDeps {
@@ -149,7 +176,8 @@ export interface OutboundDeps {
   now?: () => Date;
 }
 
-type SendOutcome = { status: 'sent'; graphId: string } | { status: 'failed' | 'unknown'; error: string; kind?: string };
+type SendOutcome =
+  { status: 'sent'; graphId: string } | { status: 'failed' | 'unknown'; error: string; kind?: string };
 
 /**
  * Issue 9 §7–9: the one outbound path. Every send is recorded (queued) before Graph is called, under a unique
@@ -187,14 +215,20 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
 
   function validateKey(key: string) {
     if (!key || key.length > maxIdempotencyKeyLength) {
-      throw new AppError('BAD_REQUEST', `Invalid idempotencyKey: must be 1 to ${maxIdempotencyKeyLength} characters`, [
-        { path: 'idempotencyKey', message: `must be 1 to ${maxIdempotencyKeyLength} characters` },
-      ]);
+      throw new AppError(
+        'BAD_REQUEST',
+        `Invalid idempotencyKey: must be 1 to ${maxIdempotencyKeyLength} characters`,
+        [{ path: 'idempotencyKey', message: `must be 1 to ${maxIdempotencyKeyLength} characters` }],
+      );
     }
   }
 
   async function findSends(idempotencyKey: string): Promise<InstagramSendRow[]> {
-    return db.select().from(instagramSends).where(eq(instagramSends.idempotencyKey, idempotencyKey)).orderBy(asc(instagramSends.part));
+    return db
+      .select()
+      .from(instagramSends)
+      .where(eq(instagramSends.idempotencyKey, idempotencyKey))
+      .orderBy(asc(instagramSends.part));
   }
 
   /** The result for stored rows: the first part that is not sent decides (parts go in order). */
@@ -216,9 +250,18 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
   ): Promise<SendOutcome> {
     for (let attempt = 1; ; attempt += 1) {
       const usable = await connections.getUsableToken(brandId);
-      if (!usable) return { status: 'failed', error: 'The Instagram account needs a reconnect.', kind: 'needs_reconnect' };
+      if (!usable)
+        return {
+          status: 'failed',
+          error: 'The Instagram account needs a reconnect.',
+          kind: 'needs_reconnect',
+        };
       if (!(await budget.take(accountId, kind))) {
-        return { status: 'failed', error: 'The account’s send budget is used up for now; try again later.', kind: 'budget' };
+        return {
+          status: 'failed',
+          error: 'The account’s send budget is used up for now; try again later.',
+          kind: 'budget',
+        };
       }
       try {
         return { status: 'sent', graphId: await send(usable.token) };
@@ -229,7 +272,8 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
           return { status: 'failed', error: error.message, kind: error.kind };
         }
         if (error.kind === 'timeout') return { status: 'unknown', error: error.message, kind: error.kind };
-        if (!error.isRetryable || attempt >= attempts) return { status: 'failed', error: error.message, kind: error.kind };
+        if (!error.isRetryable || attempt >= attempts)
+          return { status: 'failed', error: error.message, kind: error.kind };
         const pause = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
         const jittered = pause / 2 + Math.random() * (pause / 2);
         log.warn({ brandId, kind: error.kind, attempt }, 'instagram send refused for now; retrying');
@@ -243,7 +287,13 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
       if (outcome.status === 'sent') {
         await tx
           .update(instagramSends)
-          .set({ status: 'sent', graphId: outcome.graphId, error: null, attempts: sql`${instagramSends.attempts} + 1`, updatedAt: now() })
+          .set({
+            status: 'sent',
+            graphId: outcome.graphId,
+            error: null,
+            attempts: sql`${instagramSends.attempts} + 1`,
+            updatedAt: now(),
+          })
           .where(eq(instagramSends.id, send.id));
         if (send.messageId) {
           // The echo may have come first and marked it delivered.
@@ -259,7 +309,12 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
         // An echo that resolved it meanwhile wins over a late timeout.
         await tx
           .update(instagramSends)
-          .set({ status: outcome.status, error: outcome.error, attempts: sql`${instagramSends.attempts} + 1`, updatedAt: now() })
+          .set({
+            status: outcome.status,
+            error: outcome.error,
+            attempts: sql`${instagramSends.attempts} + 1`,
+            updatedAt: now(),
+          })
           .where(and(eq(instagramSends.id, send.id), sql`${instagramSends.status} <> 'sent'`));
         if (send.messageId) {
           await tx
@@ -275,7 +330,6 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
     for (const row of rows) await recordOutcome(row, { status: 'failed', error: reason });
   }
 
-
   return {
     async checkDirectMessageWindow({ conversationId, origin }) {
       const context = await loadConversation(conversationId);
@@ -289,7 +343,9 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
       if (existing.length > 0) return summarize(existing, true, true);
       const parts = splitMessageText(text);
       if (parts.length === 0) {
-        throw new AppError('BAD_REQUEST', 'Invalid text: must not be empty', [{ path: 'text', message: 'must not be empty' }]);
+        throw new AppError('BAD_REQUEST', 'Invalid text: must not be empty', [
+          { path: 'text', message: 'must not be empty' },
+        ]);
       }
       const context = await loadConversation(conversationId);
       if (!context) throw new AppError('NOT_FOUND', 'Conversation not found');
@@ -335,7 +391,10 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
           .returning({ id: messages.id });
         const ordered = [...sendRows].sort((a, b) => a.part - b.part);
         for (const [index, row] of ordered.entries()) {
-          await tx.update(instagramSends).set({ messageId: messageRows[index]!.id }).where(eq(instagramSends.id, row.id));
+          await tx
+            .update(instagramSends)
+            .set({ messageId: messageRows[index]!.id })
+            .where(eq(instagramSends.id, row.id));
           row.messageId = messageRows[index]!.id;
         }
         await tx.execute(sql`
@@ -350,24 +409,37 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
         // The guard again, just before each call: a pause, a 190 or a person taking over may have happened.
         if (index > 0) {
           const fresh = await loadConversation(conversationId);
-          const again = fresh ? guard(fresh, origin) : ({ allowed: false, code: 'gone', reason: 'Conversation not found' } as const);
+          const again = fresh
+            ? guard(fresh, origin)
+            : ({ allowed: false, code: 'gone', reason: 'Conversation not found' } as const);
           if (!again.allowed) {
             await failRemaining(stored.slice(index), `Not sent: ${again.reason}`);
             break;
           }
         }
-        const outcome = await callGraph(context.brandId, context.accountId!, 'direct_message', async (token) => {
-          const sent = await graph.sendMessage(token, {
-            recipient: { id: context.customerIgsid },
-            text: row.text,
-            humanAgentTag: row.humanAgentTag,
-          });
-          return sent.messageId;
-        });
+        const outcome = await callGraph(
+          context.brandId,
+          context.accountId!,
+          'direct_message',
+          async (token) => {
+            const sent = await graph.sendMessage(token, {
+              recipient: { id: context.customerIgsid },
+              text: row.text,
+              humanAgentTag: row.humanAgentTag,
+            });
+            return sent.messageId;
+          },
+        );
         await recordOutcome(row, outcome);
         if (outcome.status !== 'sent') {
-          log.warn({ conversationId, status: outcome.status, kind: outcome.kind }, 'instagram direct message not sent');
-          const why = outcome.status === 'unknown' ? 'the previous part’s outcome is unknown' : 'the previous part failed';
+          log.warn(
+            { conversationId, status: outcome.status, kind: outcome.kind },
+            'instagram direct message not sent',
+          );
+          const why =
+            outcome.status === 'unknown'
+              ? 'the previous part’s outcome is unknown'
+              : 'the previous part failed';
           await failRemaining(stored.slice(index + 1), `Not sent: ${why}.`);
           break;
         }
@@ -380,16 +452,28 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
       const existing = await findSends(idempotencyKey);
       if (existing.length > 0) return summarize(existing, true, false);
       const body = text.trim();
-      if (!body) throw new AppError('BAD_REQUEST', 'Invalid text: must not be empty', [{ path: 'text', message: 'must not be empty' }]);
-      if (visibility === 'private' && Buffer.byteLength(body, 'utf8') > maxMessageBytes) {
-        throw new AppError('BAD_REQUEST', `Invalid text: a private reply is one message of at most ${maxMessageBytes} bytes`, [
-          { path: 'text', message: `must be at most ${maxMessageBytes} bytes (one private reply per comment)` },
+      if (!body)
+        throw new AppError('BAD_REQUEST', 'Invalid text: must not be empty', [
+          { path: 'text', message: 'must not be empty' },
         ]);
+      if (visibility === 'private' && Buffer.byteLength(body, 'utf8') > maxMessageBytes) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `Invalid text: a private reply is one message of at most ${maxMessageBytes} bytes`,
+          [
+            {
+              path: 'text',
+              message: `must be at most ${maxMessageBytes} bytes (one private reply per comment)`,
+            },
+          ],
+        );
       }
       if (visibility === 'public' && [...body].length > maxPublicReplyCharacters) {
-        throw new AppError('BAD_REQUEST', `Invalid text: must be at most ${maxPublicReplyCharacters} characters`, [
-          { path: 'text', message: `must be at most ${maxPublicReplyCharacters} characters` },
-        ]);
+        throw new AppError(
+          'BAD_REQUEST',
+          `Invalid text: must be at most ${maxPublicReplyCharacters} characters`,
+          [{ path: 'text', message: `must be at most ${maxPublicReplyCharacters} characters` }],
+        );
       }
       const [comment] = await db
         .select({
@@ -410,22 +494,39 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
       const refusal = refuseForBrand(comment);
       if (refusal) throw new AppError('CONFLICT', refusal.reason);
       if (visibility === 'private' && now().getTime() - comment.createdAt.getTime() > privateReplyWindowMs) {
-        throw new AppError('CONFLICT', 'The comment is more than 7 days old: Instagram no longer allows a private reply.');
+        throw new AppError(
+          'CONFLICT',
+          'The comment is more than 7 days old: Instagram no longer allows a private reply.',
+        );
       }
       // A reply to a reply attaches to the top-level comment (INTEGRATIONS.md §1.9).
-      const target = visibility === 'public' ? (comment.parentId ?? comment.instagramCommentId) : comment.instagramCommentId;
+      const target =
+        visibility === 'public'
+          ? (comment.parentId ?? comment.instagramCommentId)
+          : comment.instagramCommentId;
       const kind = visibility === 'private' ? ('private_reply' as const) : ('public_reply' as const);
 
       let row: InstagramSendRow | undefined;
       try {
         [row] = await db
           .insert(instagramSends)
-          .values({ brandId: comment.brandId, kind, origin, idempotencyKey, commentId, recipient: target, text: body })
+          .values({
+            brandId: comment.brandId,
+            kind,
+            origin,
+            idempotencyKey,
+            commentId,
+            recipient: target,
+            text: body,
+          })
           .onConflictDoNothing({ target: [instagramSends.idempotencyKey, instagramSends.part] })
           .returning();
       } catch (error) {
         if (hasConstraint(error, 'instagram_sends_one_private_reply_idx')) {
-          throw new AppError('CONFLICT', 'This comment already has its private reply: Instagram allows one per comment.');
+          throw new AppError(
+            'CONFLICT',
+            'This comment already has its private reply: Instagram allows one per comment.',
+          );
         }
         throw error;
       }
@@ -440,9 +541,15 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
       });
       await recordOutcome(row, outcome);
       if (outcome.status === 'sent') {
-        await db.update(comments).set({ replied: true, replyContent: body }).where(eq(comments.id, commentId));
+        await db
+          .update(comments)
+          .set({ replied: true, replyContent: body })
+          .where(eq(comments.id, commentId));
       } else {
-        log.warn({ commentId, status: outcome.status, kind: outcome.kind }, 'instagram comment reply not sent');
+        log.warn(
+          { commentId, status: outcome.status, kind: outcome.kind },
+          'instagram comment reply not sent',
+        );
       }
       return summarize(await findSends(idempotencyKey), false, false);
     },

@@ -29,10 +29,14 @@ type Outcome = { outcome: string; enqueued: boolean };
 /** Readable content for a message that has no text (the dashboard lists `content`). */
 function describeMessage(message: NonNullable<MessagingItem['message']>): { content: string; kind: string } {
   const attachmentTypes = (message.attachments ?? []).map((a) => a.type ?? 'file');
-  if (message.is_unsupported) return { content: message.text ?? '[Message type Instagram cannot show here]', kind: 'unsupported' };
-  if (attachmentTypes.includes('story_mention')) return { content: message.text ?? '[Mentioned you in their story]', kind: 'story_mention' };
-  if (message.reply_to?.story) return { content: message.text ?? '[Replied to your story]', kind: 'story_reply' };
-  if (message.text !== undefined) return { content: message.text, kind: attachmentTypes.length > 0 ? 'attachment' : 'text' };
+  if (message.is_unsupported)
+    return { content: message.text ?? '[Message type Instagram cannot show here]', kind: 'unsupported' };
+  if (attachmentTypes.includes('story_mention'))
+    return { content: message.text ?? '[Mentioned you in their story]', kind: 'story_mention' };
+  if (message.reply_to?.story)
+    return { content: message.text ?? '[Replied to your story]', kind: 'story_reply' };
+  if (message.text !== undefined)
+    return { content: message.text, kind: attachmentTypes.length > 0 ? 'attachment' : 'text' };
   if (attachmentTypes.length > 0) return { content: `[${attachmentTypes.join(', ')}]`, kind: 'attachment' };
   return { content: '', kind: 'text' };
 }
@@ -72,7 +76,11 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     Boolean(cached && (cached.username || Date.now() - cached.fetchedAt.getTime() < profileRetryMs));
 
   /** The User Profile API's username (cached); null while unknown (the IGSID is shown). */
-  async function fetchUsername(brandId: string, igsid: string, cached: { username: string | null } | undefined): Promise<string | null> {
+  async function fetchUsername(
+    brandId: string,
+    igsid: string,
+    cached: { username: string | null } | undefined,
+  ): Promise<string | null> {
     const usable = await connections.getUsableToken(brandId);
     if (!usable) return cached?.username ?? null;
     let username: string | null = null;
@@ -95,7 +103,13 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
   }
 
   /** One conversation per (brand, IGSID), race-free: concurrent first messages meet on the unique key. */
-  async function upsertConversation(tx: Tx, brandId: string, igsid: string, username: string | null, at: Date) {
+  async function upsertConversation(
+    tx: Tx,
+    brandId: string,
+    igsid: string,
+    username: string | null,
+    at: Date,
+  ) {
     const result = (await tx.execute(sql`
       insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
       values (${brandId}, ${username ?? igsid}, ${igsid}, ${at.toISOString()}::timestamptz)
@@ -122,10 +136,21 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     return brand?.active ?? false;
   }
 
-  async function applyCustomerMessage(tx: Tx, event: InstagramEventRow, item: MessagingItem, username: string | null): Promise<Outcome> {
+  async function applyCustomerMessage(
+    tx: Tx,
+    event: InstagramEventRow,
+    item: MessagingItem,
+    username: string | null,
+  ): Promise<Outcome> {
     const message = item.message!;
     const { content, kind } = describeMessage(message);
-    const conversationId = await upsertConversation(tx, event.brandId, item.sender.id, username, event.occurredAt);
+    const conversationId = await upsertConversation(
+      tx,
+      event.brandId,
+      item.sender.id,
+      username,
+      event.occurredAt,
+    );
     const [inserted] = await tx
       .insert(messages)
       .values({
@@ -135,7 +160,10 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         sender: 'customer',
         content,
         kind,
-        attachments: (message.attachments ?? []).map((a) => ({ type: a.type ?? 'file', url: a.payload?.url ?? null })),
+        attachments: (message.attachments ?? []).map((a) => ({
+          type: a.type ?? 'file',
+          url: a.payload?.url ?? null,
+        })),
         metadata: metadataOf(message),
         createdAt: event.occurredAt,
       })
@@ -144,12 +172,22 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     if (!inserted) return { outcome: 'duplicate', enqueued: false };
     // A story mention alone reportedly does not open the messaging window (INTEGRATIONS.md §1.12).
     await touchConversation(tx, conversationId, event.occurredAt, kind !== 'story_mention');
-    if (!(await isBrandActive(tx, event.brandId))) return { outcome: 'stored (brand paused)', enqueued: false };
-    await jobs.send(assistantRespondJob, { kind: 'message', messageId: inserted.id }, { tx, singletonKey: `message:${inserted.id}` });
+    if (!(await isBrandActive(tx, event.brandId)))
+      return { outcome: 'stored (brand paused)', enqueued: false };
+    await jobs.send(
+      assistantRespondJob,
+      { kind: 'message', messageId: inserted.id },
+      { tx, singletonKey: `message:${inserted.id}` },
+    );
     return { outcome: 'stored', enqueued: true };
   }
 
-  async function applyDeleted(tx: Tx, event: InstagramEventRow, item: MessagingItem, username: string | null): Promise<Outcome> {
+  async function applyDeleted(
+    tx: Tx,
+    event: InstagramEventRow,
+    item: MessagingItem,
+    username: string | null,
+  ): Promise<Outcome> {
     const mid = item.message!.mid;
     const updated = await tx
       .update(messages)
@@ -171,19 +209,35 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         deleted: true,
         createdAt: event.occurredAt,
       })
-      .onConflictDoUpdate({ target: [messages.brandId, messages.instagramMessageId], set: { deleted: true } });
+      .onConflictDoUpdate({
+        target: [messages.brandId, messages.instagramMessageId],
+        set: { deleted: true },
+      });
     return { outcome: 'deleted before arrival', enqueued: false };
   }
 
-  async function applyEcho(tx: Tx, event: InstagramEventRow, item: MessagingItem, username: string | null): Promise<Outcome> {
+  async function applyEcho(
+    tx: Tx,
+    event: InstagramEventRow,
+    item: MessagingItem,
+    username: string | null,
+  ): Promise<Outcome> {
     const message = item.message!;
     const mid = message.mid;
     const customer = item.recipient.id;
     // 1. A message we sent and already know the id of.
     const ours = await tx
       .update(messages)
-      .set({ deliveryState: sql`case when ${messages.deliveryState} = 'seen' then 'seen' else 'delivered' end` })
-      .where(and(eq(messages.brandId, event.brandId), eq(messages.instagramMessageId, mid), sql`${messages.sender} <> 'customer'`))
+      .set({
+        deliveryState: sql`case when ${messages.deliveryState} = 'seen' then 'seen' else 'delivered' end`,
+      })
+      .where(
+        and(
+          eq(messages.brandId, event.brandId),
+          eq(messages.instagramMessageId, mid),
+          sql`${messages.sender} <> 'customer'`,
+        ),
+      )
       .returning({ id: messages.id });
     const known = await tx
       .update(instagramSends)
@@ -231,7 +285,10 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         sender: 'agent',
         content,
         kind,
-        attachments: (message.attachments ?? []).map((a) => ({ type: a.type ?? 'file', url: a.payload?.url ?? null })),
+        attachments: (message.attachments ?? []).map((a) => ({
+          type: a.type ?? 'file',
+          url: a.payload?.url ?? null,
+        })),
         metadata: metadataOf(message),
         deliveryState: 'delivered',
         createdAt: event.occurredAt,
@@ -244,9 +301,17 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     return { outcome: 'person replied from Instagram', enqueued: false };
   }
 
-  async function applyPostback(tx: Tx, event: InstagramEventRow, item: MessagingItem, username: string | null): Promise<Outcome> {
+  async function applyPostback(
+    tx: Tx,
+    event: InstagramEventRow,
+    item: MessagingItem,
+    username: string | null,
+  ): Promise<Outcome> {
     const postback = item.postback!;
-    const synthetic = { mid: postback.mid ?? event.dedupeKey, text: postback.title ?? postback.payload ?? '[Tapped a button]' };
+    const synthetic = {
+      mid: postback.mid ?? event.dedupeKey,
+      text: postback.title ?? postback.payload ?? '[Tapped a button]',
+    };
     const result = await applyCustomerMessage(tx, event, { ...item, message: synthetic }, username);
     await tx
       .update(messages)
@@ -276,8 +341,13 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
       .onConflictDoNothing({ target: [comments.brandId, comments.instagramCommentId] })
       .returning({ id: comments.id });
     if (!inserted) return { outcome: 'duplicate', enqueued: false };
-    if (!(await isBrandActive(tx, event.brandId))) return { outcome: 'stored (brand paused)', enqueued: false };
-    await jobs.send(assistantRespondJob, { kind: 'comment', commentId: inserted.id }, { tx, singletonKey: `comment:${inserted.id}` });
+    if (!(await isBrandActive(tx, event.brandId)))
+      return { outcome: 'stored (brand paused)', enqueued: false };
+    await jobs.send(
+      assistantRespondJob,
+      { kind: 'comment', commentId: inserted.id },
+      { tx, singletonKey: `comment:${inserted.id}` },
+    );
     return { outcome: 'stored', enqueued: true };
   }
 
@@ -314,8 +384,12 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         const value = reaction.action === 'unreact' ? null : (reaction.emoji ?? reaction.reaction ?? null);
         await tx
           .update(messages)
-          .set({ metadata: sql`coalesce(${messages.metadata}, '{}'::jsonb) || jsonb_build_object('reaction', ${value}::text)` })
-          .where(and(eq(messages.brandId, event.brandId), eq(messages.instagramMessageId, reaction.mid ?? '')));
+          .set({
+            metadata: sql`coalesce(${messages.metadata}, '{}'::jsonb) || jsonb_build_object('reaction', ${value}::text)`,
+          })
+          .where(
+            and(eq(messages.brandId, event.brandId), eq(messages.instagramMessageId, reaction.mid ?? '')),
+          );
         return { outcome: 'recorded', enqueued: false };
       }
       default:
@@ -350,12 +424,19 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         const pending = await db
           .select()
           .from(instagramEvents)
-          .where(and(eq(instagramEvents.brandId, brandId), eq(instagramEvents.threadKey, threadKey), isNull(instagramEvents.processedAt)))
+          .where(
+            and(
+              eq(instagramEvents.brandId, brandId),
+              eq(instagramEvents.threadKey, threadKey),
+              isNull(instagramEvents.processedAt),
+            ),
+          )
           .orderBy(asc(instagramEvents.occurredAt), asc(instagramEvents.receivedAt), asc(instagramEvents.id))
           .limit(sliceSize);
         if (pending.length === 0) return handled;
         const igsid = threadKey.startsWith('igsid:') ? threadKey.slice('igsid:'.length) : null;
-        const needsProfile = igsid !== null && pending.some((e) => ['message', 'echo', 'postback', 'deleted'].includes(e.kind));
+        const needsProfile =
+          igsid !== null && pending.some((e) => ['message', 'echo', 'postback', 'deleted'].includes(e.kind));
         const cached = needsProfile ? await findCachedProfile(brandId, igsid) : undefined;
         const username = cached?.username ?? null;
         let woke = false;
@@ -368,9 +449,16 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
             const giveUp = attempts >= maxEventAttempts;
             await db
               .update(instagramEvents)
-              .set({ attempts, error: message, ...(giveUp ? { processedAt: sql`now()`, outcome: 'failed' } : {}) })
+              .set({
+                attempts,
+                error: message,
+                ...(giveUp ? { processedAt: sql`now()`, outcome: 'failed' } : {}),
+              })
               .where(eq(instagramEvents.id, event.id));
-            log.error({ err: error, eventId: event.id, kind: event.kind, attempts }, 'instagram event processing failed');
+            log.error(
+              { err: error, eventId: event.id, kind: event.kind, attempts },
+              'instagram event processing failed',
+            );
             if (!giveUp) {
               if (woke) jobs.wake(assistantRespondJob);
               throw error;
@@ -390,7 +478,6 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         }
       }
     },
-
   };
 }
 

@@ -31,14 +31,21 @@ function publicBase(request: FastifyRequest, publicUrl: string | undefined): str
 const dashboardPath = '/dashboard/instagram';
 
 /** Issue 9 §1–2: a brand's Instagram connection, for its verified owner only. */
-export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: InstagramChannel }> = async (app, { channel }) => {
+export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: InstagramChannel }> = async (
+  app,
+  { channel },
+) => {
   const guarded = { preHandler: requireVerifiedUser };
   const { config, connections } = channel;
-  const callbackUri = (request: FastifyRequest) => `${publicBase(request, config.PUBLIC_URL)}/api/instagram/callback`;
+  const callbackUri = (request: FastifyRequest) =>
+    `${publicBase(request, config.PUBLIC_URL)}/api/instagram/callback`;
 
   app.get(
     '/brands/:brandId/instagram',
-    { ...guarded, schema: { params: brandIdParamsSchema, response: { 200: instagramConnectionSchema, ...errors } } },
+    {
+      ...guarded,
+      schema: { params: brandIdParamsSchema, response: { 200: instagramConnectionSchema, ...errors } },
+    },
     async (request) => connections.getConnection(currentUser(request).id, request.params.brandId),
   );
 
@@ -48,9 +55,14 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
       ...guarded,
       // Each call reaches Graph (GET /me, subscribed_apps): a verified user cannot hammer it through us.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { params: brandIdParamsSchema, body: connectInstagramInputSchema, response: { 200: instagramConnectionSchema, ...errors } },
+      schema: {
+        params: brandIdParamsSchema,
+        body: connectInstagramInputSchema,
+        response: { 200: instagramConnectionSchema, ...errors },
+      },
     },
-    async (request) => connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body),
+    async (request) =>
+      connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body),
   );
 
   app.delete(
@@ -79,27 +91,44 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
     { ...guarded, schema: { querystring: instagramConnectQuerySchema, response: errors } },
     async (request, reply) => {
       if (!config.INSTAGRAM_APP_ID || !config.INSTAGRAM_APP_SECRET) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'Connect with Instagram needs INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET on the server.');
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'Connect with Instagram needs INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET on the server.',
+        );
       }
-      const url = await connections.startOAuth(currentUser(request).id, request.query.brandId, callbackUri(request));
+      const url = await connections.startOAuth(
+        currentUser(request).id,
+        request.query.brandId,
+        callbackUri(request),
+      );
       return reply.redirect(url, 302);
     },
   );
 
   // Instagram sends the browser back here; every outcome returns to the screen with a message.
-  app.get('/instagram/callback', { schema: { querystring: instagramCallbackQuerySchema } }, async (request, reply) => {
-    const back = (params: Record<string, string>) => reply.redirect(`${dashboardPath}?${new URLSearchParams(params)}`, 302);
-    const { code, state, error_description: description, error } = request.query;
-    if (!request.user) return back({ instagram: 'error', message: 'Sign in, then connect Instagram again.' });
-    if (error || !code || !state) {
-      return back({ instagram: 'error', message: description ?? 'Instagram login was cancelled.' });
-    }
-    try {
-      const brandId = await connections.completeOAuth(request.user.id, { code, state, redirectUri: callbackUri(request) });
-      return back({ instagram: 'connected', brandId });
-    } catch (failure) {
-      if (failure instanceof AppError) return back({ instagram: 'error', message: failure.message });
-      throw failure;
-    }
-  });
+  app.get(
+    '/instagram/callback',
+    { schema: { querystring: instagramCallbackQuerySchema } },
+    async (request, reply) => {
+      const back = (params: Record<string, string>) =>
+        reply.redirect(`${dashboardPath}?${new URLSearchParams(params)}`, 302);
+      const { code, state, error_description: description, error } = request.query;
+      if (!request.user)
+        return back({ instagram: 'error', message: 'Sign in, then connect Instagram again.' });
+      if (error || !code || !state) {
+        return back({ instagram: 'error', message: description ?? 'Instagram login was cancelled.' });
+      }
+      try {
+        const brandId = await connections.completeOAuth(request.user.id, {
+          code,
+          state,
+          redirectUri: callbackUri(request),
+        });
+        return back({ instagram: 'connected', brandId });
+      } catch (failure) {
+        if (failure instanceof AppError) return back({ instagram: 'error', message: failure.message });
+        throw failure;
+      }
+    },
+  );
 };

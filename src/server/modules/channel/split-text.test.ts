@@ -37,15 +37,21 @@ describe('splitMessageText (1,000 UTF-8 bytes per message)', () => {
 
   it('property: every part fits, no lone surrogate, nothing but whitespace lost', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'é', '字', '🔥', '👍🏽', ' ', '. ', '\n', 'ok! '), maxLength: 1500 }), (text) => {
-        const parts = splitMessageText(text);
-        for (const part of parts) {
-          expect(bytes(part)).toBeLessThanOrEqual(1000);
-          expect(/\p{Surrogate}/u.test(part)).toBe(false); // no half of a surrogate pair
-          expect(part).toBe(part.trim());
-        }
-        expect(squash(parts.join(''))).toBe(squash(text));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', 'é', '字', '🔥', '👍🏽', ' ', '. ', '\n', 'ok! '),
+          maxLength: 1500,
+        }),
+        (text) => {
+          const parts = splitMessageText(text);
+          for (const part of parts) {
+            expect(bytes(part)).toBeLessThanOrEqual(1000);
+            expect(/\p{Surrogate}/u.test(part)).toBe(false); // no half of a surrogate pair
+            expect(part).toBe(part.trim());
+          }
+          expect(squash(parts.join(''))).toBe(squash(text));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -54,14 +60,25 @@ describe('splitMessageText (1,000 UTF-8 bytes per message)', () => {
 describe('send budget', () => {
   it('lets the limit through at once, then waits for the window, or says no beyond maxWait', async () => {
     let now = 0;
-    const budget = createSendBudget({ maxWaitMs: 0, now: () => now, limits: { direct_message: { limit: 3, windowMs: 1000 } } });
-    expect(await Promise.all([1, 2, 3].map(() => budget.take('a', 'direct_message')))).toEqual([true, true, true]);
+    const budget = createSendBudget({
+      maxWaitMs: 0,
+      now: () => now,
+      limits: { direct_message: { limit: 3, windowMs: 1000 } },
+    });
+    expect(await Promise.all([1, 2, 3].map(() => budget.take('a', 'direct_message')))).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(await budget.take('a', 'direct_message')).toBe(false);
     expect(await budget.take('b', 'direct_message')).toBe(true); // per account
     now = 1001;
     expect(await budget.take('a', 'direct_message')).toBe(true);
 
-    const waiting = createSendBudget({ maxWaitMs: 500, limits: { private_reply: { limit: 1, windowMs: 50 } } });
+    const waiting = createSendBudget({
+      maxWaitMs: 500,
+      limits: { private_reply: { limit: 1, windowMs: 50 } },
+    });
     expect(await waiting.take('a', 'private_reply')).toBe(true);
     const started = Date.now();
     expect(await waiting.take('a', 'private_reply')).toBe(true);

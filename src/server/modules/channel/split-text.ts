@@ -30,7 +30,8 @@ function pack(pieces: string[], maxBytes: number, finer: (piece: string) => stri
   return parts;
 }
 
-const segmentsOf = (segmenter: Intl.Segmenter, text: string) => Array.from(segmenter.segment(text), (s) => s.segment);
+const segmentsOf = (segmenter: Intl.Segmenter, text: string) =>
+  Array.from(segmenter.segment(text), (s) => s.segment);
 
 /** A grapheme longer than the limit (a pathological stack of combining marks) is cut between code points. */
 function splitCodePoints(text: string, maxBytes: number): string[] {

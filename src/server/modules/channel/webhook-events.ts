@@ -42,7 +42,11 @@ export const messagingItemSchema = z.object({
         .array(
           z.object({
             type: z.string().max(100).optional(),
-            payload: z.object({ url: z.string().max(4096).optional() }).partial().nullable().optional(),
+            payload: z
+              .object({ url: z.string().max(4096).optional() })
+              .partial()
+              .nullable()
+              .optional(),
           }),
         )
         .max(100)
@@ -66,7 +70,11 @@ export const messagingItemSchema = z.object({
     })
     .optional(),
   postback: z
-    .object({ mid: z.string().max(1024).optional(), title: z.string().max(2000).optional(), payload: z.string().max(2000).optional() })
+    .object({
+      mid: z.string().max(1024).optional(),
+      title: z.string().max(2000).optional(),
+      payload: z.string().max(2000).optional(),
+    })
     .optional(),
   read: z.object({ mid: z.string().max(1024).optional() }).optional(),
   referral: z.record(z.string(), z.unknown()).optional(),
@@ -78,7 +86,10 @@ export const commentValueSchema = z.object({
   text: z.string().max(20_000).optional(),
   parent_id: idSchema.optional(),
   from: z.object({ id: idSchema.optional(), username: z.string().max(100).optional() }).optional(),
-  media: z.object({ id: idSchema.optional(), media_product_type: z.string().max(100).optional() }).partial().optional(),
+  media: z
+    .object({ id: idSchema.optional(), media_product_type: z.string().max(100).optional() })
+    .partial()
+    .optional(),
 });
 export type CommentValue = z.infer<typeof commentValueSchema>;
 
@@ -95,15 +106,32 @@ export function toEventTime(value: number | undefined, fallback: Date): Date {
   return year >= 2010 && year <= 2100 ? date : fallback;
 }
 
-function fromMessagingItem(accountId: string, item: Record<string, unknown>, entryTime: Date, standby: boolean): InboundEvent {
+function fromMessagingItem(
+  accountId: string,
+  item: Record<string, unknown>,
+  entryTime: Date,
+  standby: boolean,
+): InboundEvent {
   const parsed = messagingItemSchema.safeParse(item);
   if (!parsed.success) {
-    return { accountId, dedupeKey: `other:${hashOf(item)}`, kind: 'other', threadKey: 'other', occurredAt: entryTime, payload: item };
+    return {
+      accountId,
+      dedupeKey: `other:${hashOf(item)}`,
+      kind: 'other',
+      threadKey: 'other',
+      occurredAt: entryTime,
+      payload: item,
+    };
   }
   const data = parsed.data;
   const echo = data.message?.is_echo === true;
   const customer = echo ? data.recipient.id : data.sender.id;
-  const base = { accountId, threadKey: `igsid:${customer}`, occurredAt: toEventTime(data.timestamp, entryTime), payload: item };
+  const base = {
+    accountId,
+    threadKey: `igsid:${customer}`,
+    occurredAt: toEventTime(data.timestamp, entryTime),
+    payload: item,
+  };
   // Another app owns the thread (handover): recorded, not answered.
   if (standby) return { ...base, dedupeKey: `standby:${hashOf(item)}`, kind: 'standby' };
   if (data.message) {
@@ -114,7 +142,8 @@ function fromMessagingItem(accountId: string, item: Record<string, unknown>, ent
   }
   if (data.reaction) return { ...base, dedupeKey: `reaction:${hashOf(item)}`, kind: 'reaction' };
   if (data.read) return { ...base, dedupeKey: `read:${data.read.mid ?? hashOf(item)}`, kind: 'read' };
-  if (data.postback) return { ...base, dedupeKey: `postback:${data.postback.mid ?? hashOf(item)}`, kind: 'postback' };
+  if (data.postback)
+    return { ...base, dedupeKey: `postback:${data.postback.mid ?? hashOf(item)}`, kind: 'postback' };
   if (data.referral) return { ...base, dedupeKey: `referral:${hashOf(item)}`, kind: 'referral' };
   return { ...base, dedupeKey: `other:${hashOf(item)}`, kind: 'other' };
 }
@@ -133,7 +162,14 @@ function fromChange(accountId: string, change: Record<string, unknown>, entryTim
       payload: change,
     };
   }
-  return { accountId, dedupeKey: `other:${hashOf(change)}`, kind: 'other', threadKey: 'other', occurredAt: entryTime, payload: change };
+  return {
+    accountId,
+    dedupeKey: `other:${hashOf(change)}`,
+    kind: 'other',
+    threadKey: 'other',
+    occurredAt: entryTime,
+    payload: change,
+  };
 }
 
 /** Every update of a delivery (a batch holds up to 1,000), each with its dedupe and thread keys. */
@@ -142,7 +178,8 @@ export function extractInboundEvents(payload: InstagramWebhookPayload, now = new
   for (const entry of payload.entry) {
     const accountId = String(entry.id);
     const entryTime = toEventTime(entry.time, now);
-    for (const item of entry.messaging ?? []) events.push(fromMessagingItem(accountId, item, entryTime, false));
+    for (const item of entry.messaging ?? [])
+      events.push(fromMessagingItem(accountId, item, entryTime, false));
     for (const item of entry.standby ?? []) events.push(fromMessagingItem(accountId, item, entryTime, true));
     for (const change of entry.changes ?? []) events.push(fromChange(accountId, change, entryTime));
   }

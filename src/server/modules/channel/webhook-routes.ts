@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { instagramHandshakeQuerySchema, instagramWebhookMaxBytes, instagramWebhookPayloadSchema } from '#contracts/instagram.ts';
+import {
+  instagramHandshakeQuerySchema,
+  instagramWebhookMaxBytes,
+  instagramWebhookPayloadSchema,
+} from '#contracts/instagram.ts';
 import { AppError } from '#server/errors.ts';
 import type { InstagramChannel } from './channel.ts';
 import { isSameSecret, isValidWebhookSignature } from './webhook-signature.ts';
@@ -8,7 +12,10 @@ import { isSameSecret, isValidWebhookSignature } from './webhook-signature.ts';
  * Issue 9 §4–5: Meta's webhook. The POST reads the raw bytes (its own content-type parser and body limit, scoped to
  * this plugin), checks the signature before trusting anything, stores and enqueues in one transaction, answers 200.
  */
-export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChannel }> = async (app, { channel }) => {
+export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChannel }> = async (
+  app,
+  { channel },
+) => {
   const { config, inbox } = channel;
 
   app.get('/webhooks/instagram', async (request, reply) => {
@@ -25,13 +32,20 @@ export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChan
   });
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: instagramWebhookMaxBytes }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: instagramWebhookMaxBytes },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.post('/webhooks/instagram', { bodyLimit: instagramWebhookMaxBytes }, async (request, reply) => {
     if (!config.INSTAGRAM_APP_SECRET) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Instagram webhooks need INSTAGRAM_APP_SECRET on the server.');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Instagram webhooks need INSTAGRAM_APP_SECRET on the server.',
+      );
     }
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     if (!isValidWebhookSignature(raw, request.headers['x-hub-signature-256'], config.INSTAGRAM_APP_SECRET)) {
@@ -47,9 +61,11 @@ export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChan
     if (!payload.success) {
       const issue = payload.error.issues[0];
       const path = issue?.path.join('.') || 'body';
-      throw new AppError('BAD_REQUEST', `Not an Instagram webhook payload: ${path}: ${issue?.message ?? 'is invalid'}`, [
-        { path, message: issue?.message ?? 'is invalid' },
-      ]);
+      throw new AppError(
+        'BAD_REQUEST',
+        `Not an Instagram webhook payload: ${path}: ${issue?.message ?? 'is invalid'}`,
+        [{ path, message: issue?.message ?? 'is invalid' }],
+      );
     }
     const result = await inbox.ingest(payload.data);
     request.log.info(result, 'instagram webhook accepted');

@@ -69,7 +69,10 @@ describe('GET /api/webhooks/instagram (handshake)', () => {
 });
 
 describe('POST /api/webhooks/instagram: signatures and shape', () => {
-  const payload = () => messagingPayload(brand.account.accountId, [customerMessage(brand.account.accountId, 'sig-1', { text: 'hi' })]);
+  const payload = () =>
+    messagingPayload(brand.account.accountId, [
+      customerMessage(brand.account.accountId, 'sig-1', { text: 'hi' }),
+    ]);
 
   it('401 when the signature is missing, made with another secret, or over a tampered body', async () => {
     const body = JSON.stringify(payload());
@@ -92,7 +95,10 @@ describe('POST /api/webhooks/instagram: signatures and shape', () => {
       const response = await app().app.inject({
         method: 'POST',
         url: '/api/webhooks/instagram',
-        headers: { 'x-hub-signature-256': signWebhookBody(appSecret, body), ...(contentType ? { 'content-type': contentType } : {}) },
+        headers: {
+          'x-hub-signature-256': signWebhookBody(appSecret, body),
+          ...(contentType ? { 'content-type': contentType } : {}),
+        },
         payload: body,
       });
       expect(response.statusCode, String(contentType)).toBe(200);
@@ -133,7 +139,10 @@ describe('POST /api/webhooks/instagram: signatures and shape', () => {
             text: fc.string({ maxLength: 50 }),
             is_echo: fc.boolean(),
             is_deleted: fc.boolean(),
-            attachments: fc.array(fc.record({ type: fc.string(), payload: fc.record({ url: fc.webUrl() }) }), { maxLength: 2 }),
+            attachments: fc.array(
+              fc.record({ type: fc.string(), payload: fc.record({ url: fc.webUrl() }) }),
+              { maxLength: 2 },
+            ),
           },
           { requiredKeys: [] },
         ),
@@ -154,7 +163,14 @@ describe('POST /api/webhooks/instagram: signatures and shape', () => {
               changes: fc.array(
                 fc.record({
                   field: fc.constantFrom('comments', 'mentions', ''),
-                  value: fc.record({ id: fc.string({ maxLength: 10 }), text: fc.string(), from: fc.record({ id: fc.string(), username: fc.string() }) }, { requiredKeys: [] }),
+                  value: fc.record(
+                    {
+                      id: fc.string({ maxLength: 10 }),
+                      text: fc.string(),
+                      from: fc.record({ id: fc.string(), username: fc.string() }),
+                    },
+                    { requiredKeys: [] },
+                  ),
                 }),
                 { maxLength: 2 },
               ),
@@ -186,33 +202,68 @@ describe('processing each event kind', () => {
     expect((await postWebhook(app(), messagingPayload(account, [item]))).statusCode).toBe(200);
     await drainInbox(app());
     const [conversation] = await conversationOf('cust-1');
-    expect(conversation).toMatchObject({ customer_username: 'buyer_one', handled_by: 'assistant', status: 'active' });
+    expect(conversation).toMatchObject({
+      customer_username: 'buyer_one',
+      handled_by: 'assistant',
+      status: 'active',
+    });
     const [message] = await messagesOf('cust-1');
-    expect(message).toMatchObject({ sender: 'customer', content: 'is the red hoodie in M?', kind: 'text', deleted: false });
+    expect(message).toMatchObject({
+      sender: 'customer',
+      content: 'is the red hoodie in M?',
+      kind: 'text',
+      deleted: false,
+    });
     const jobs = await assistantJobs(app());
     expect(jobs).toContainEqual(
-      expect.objectContaining({ data: { kind: 'message', messageId: message!.id }, singleton_key: `message:${message!.id}` }),
+      expect.objectContaining({
+        data: { kind: 'message', messageId: message!.id },
+        singleton_key: `message:${message!.id}`,
+      }),
     );
     // The profile is looked up once per customer (cached).
     harness.fake.calls.length = 0;
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-1', { text: 'hello?' })]));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-1', { text: 'hello?' })]),
+    );
     await drainInbox(app());
     expect(harness.fake.calls.filter((c) => c.path === '/cust-1')).toHaveLength(0);
   });
 
   it('shows the IGSID when the profile cannot be read (no consent yet)', async () => {
     const account = brand.account.accountId;
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-noconsent', { text: 'hey' })]));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-noconsent', { text: 'hey' })]),
+    );
     await drainInbox(app());
-    expect((await conversationOf('cust-noconsent'))[0]).toMatchObject({ customer_username: 'cust-noconsent' });
+    expect((await conversationOf('cust-noconsent'))[0]).toMatchObject({
+      customer_username: 'cust-noconsent',
+    });
   });
 
   it('attachments keep their CDN URLs; story replies, story mentions and unsupported messages are labelled', async () => {
     const account = brand.account.accountId;
     const items = [
-      customerMessage(account, 'cust-2', { attachments: [{ type: 'image', payload: { url: 'https://cdn.example/img.jpg' } }] }, Date.now() - 4000),
-      customerMessage(account, 'cust-2', { text: 'love it', reply_to: { story: { url: 'https://cdn.example/story', id: '555' } } }, Date.now() - 3000),
-      customerMessage(account, 'cust-2', { attachments: [{ type: 'story_mention', payload: { url: 'https://cdn.example/m' } }] }, Date.now() - 2000),
+      customerMessage(
+        account,
+        'cust-2',
+        { attachments: [{ type: 'image', payload: { url: 'https://cdn.example/img.jpg' } }] },
+        Date.now() - 4000,
+      ),
+      customerMessage(
+        account,
+        'cust-2',
+        { text: 'love it', reply_to: { story: { url: 'https://cdn.example/story', id: '555' } } },
+        Date.now() - 3000,
+      ),
+      customerMessage(
+        account,
+        'cust-2',
+        { attachments: [{ type: 'story_mention', payload: { url: 'https://cdn.example/m' } }] },
+        Date.now() - 2000,
+      ),
       customerMessage(account, 'cust-2', { is_unsupported: true }, Date.now() - 1000),
     ];
     await postWebhook(app(), messagingPayload(account, items));
@@ -229,13 +280,19 @@ describe('processing each event kind', () => {
     const mid = (original.message as { mid: string }).mid;
     await postWebhook(app(), messagingPayload(account, [original]));
     await drainInbox(app());
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-3', { mid, is_deleted: true })]));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-3', { mid, is_deleted: true })]),
+    );
     await drainInbox(app());
     expect(await messagesOf('cust-3')).toEqual([expect.objectContaining({ content: 'oops', deleted: true })]);
 
     const late = customerMessage(account, 'cust-3', { text: 'unsent later' });
     const lateMid = (late.message as { mid: string }).mid;
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-3', { mid: lateMid, is_deleted: true })]));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-3', { mid: lateMid, is_deleted: true })]),
+    );
     await drainInbox(app());
     const before = (await assistantJobs(app())).length;
     await postWebhook(app(), messagingPayload(account, [late]));
@@ -253,10 +310,30 @@ describe('processing each event kind', () => {
       app(),
       messagingPayload(account, [
         original,
-        { sender: { id: 'cust-4' }, recipient: { id: account }, timestamp: Date.now() + 1, reaction: { mid, action: 'react', reaction: 'love', emoji: '❤️' } },
-        { sender: { id: 'cust-4' }, recipient: { id: account }, timestamp: Date.now() + 2, read: { mid: 'mid-unknown' } },
-        { sender: { id: 'cust-4' }, recipient: { id: account }, timestamp: Date.now() + 3, referral: { ref: 'x', source: 'ADS', type: 'OPEN_THREAD' } },
-        { sender: { id: 'cust-4' }, recipient: { id: account }, timestamp: Date.now() + 4, postback: { mid: nextMid(), title: 'Show me hoodies', payload: 'HOODIES' } },
+        {
+          sender: { id: 'cust-4' },
+          recipient: { id: account },
+          timestamp: Date.now() + 1,
+          reaction: { mid, action: 'react', reaction: 'love', emoji: '❤️' },
+        },
+        {
+          sender: { id: 'cust-4' },
+          recipient: { id: account },
+          timestamp: Date.now() + 2,
+          read: { mid: 'mid-unknown' },
+        },
+        {
+          sender: { id: 'cust-4' },
+          recipient: { id: account },
+          timestamp: Date.now() + 3,
+          referral: { ref: 'x', source: 'ADS', type: 'OPEN_THREAD' },
+        },
+        {
+          sender: { id: 'cust-4' },
+          recipient: { id: account },
+          timestamp: Date.now() + 4,
+          postback: { mid: nextMid(), title: 'Show me hoodies', payload: 'HOODIES' },
+        },
       ]),
     );
     await drainInbox(app());
@@ -272,11 +349,33 @@ describe('processing each event kind', () => {
 
   it('comments: deduplicated on the comment id, with media, parent and username; our own comments ignored', async () => {
     const account = brand.account.accountId;
-    const value = { id: '17880990537428645', text: 'Link?', from: { id: 'cust-5', username: 'buyer_5' }, media: { id: 'media-1', media_product_type: 'REELS' } };
+    const value = {
+      id: '17880990537428645',
+      text: 'Link?',
+      from: { id: 'cust-5', username: 'buyer_5' },
+      media: { id: 'media-1', media_product_type: 'REELS' },
+    };
     await postWebhook(app(), commentPayload(account, value));
     await postWebhook(app(), commentPayload(account, value)); // ad comments may come twice
-    await postWebhook(app(), commentPayload(account, { id: 'c-reply', text: 'me too', parent_id: value.id, from: { id: 'cust-6', username: 'buyer_6' }, media: { id: 'media-1' } }));
-    await postWebhook(app(), commentPayload(account, { id: 'c-ours', text: 'Thanks!', from: { id: account, username: 'brand' }, media: { id: 'media-1' } }));
+    await postWebhook(
+      app(),
+      commentPayload(account, {
+        id: 'c-reply',
+        text: 'me too',
+        parent_id: value.id,
+        from: { id: 'cust-6', username: 'buyer_6' },
+        media: { id: 'media-1' },
+      }),
+    );
+    await postWebhook(
+      app(),
+      commentPayload(account, {
+        id: 'c-ours',
+        text: 'Thanks!',
+        from: { id: account, username: 'brand' },
+        media: { id: 'media-1' },
+      }),
+    );
     await drainInbox(app());
     const { rows } = await app().database.executeSql(
       'select * from comments where brand_id = $1 order by created_at, instagram_comment_id',
@@ -290,7 +389,9 @@ describe('processing each event kind', () => {
       from_instagram_id: 'cust-6',
     });
     const ids = new Set(rows.map((r) => r.id));
-    const jobs = (await assistantJobs(app())).filter((j) => ids.has((j.data as { commentId?: string }).commentId));
+    const jobs = (await assistantJobs(app())).filter((j) =>
+      ids.has((j.data as { commentId?: string }).commentId),
+    );
     expect(jobs).toHaveLength(2);
   });
 });
@@ -305,16 +406,24 @@ describe('exactly once and in order', () => {
     await drainInbox(app());
     const rows = await messagesOf('cust-dup');
     expect(rows).toHaveLength(1);
-    const jobs = (await assistantJobs(app())).filter((j) => (j.data as { messageId?: string }).messageId === rows[0]!.id);
+    const jobs = (await assistantJobs(app())).filter(
+      (j) => (j.data as { messageId?: string }).messageId === rows[0]!.id,
+    );
     expect(jobs).toHaveLength(1);
   });
 
   it('out-of-order deliveries: lastMessageAt follows the newest message', async () => {
     const account = brand.account.accountId;
     const newest = Date.now() - 1000;
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-ooo', { text: 'second' }, newest)]));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-ooo', { text: 'second' }, newest)]),
+    );
     await drainInbox(app());
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-ooo', { text: 'first' }, newest - 60_000)]));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-ooo', { text: 'first' }, newest - 60_000)]),
+    );
     await drainInbox(app());
     const [conversation] = await conversationOf('cust-ooo');
     expect(new Date(conversation!.last_message_at as string).getTime()).toBe(newest);
@@ -324,11 +433,18 @@ describe('exactly once and in order', () => {
   it('20 simultaneous first messages from a new customer make one conversation', async () => {
     const account = brand.account.accountId;
     const posts = Array.from({ length: 20 }, (_, i) =>
-      postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-race', { text: `hello ${i}` })])),
+      postWebhook(
+        app(),
+        messagingPayload(account, [customerMessage(account, 'cust-race', { text: `hello ${i}` })]),
+      ),
     );
     expect((await Promise.all(posts)).map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     // Workers racing on the same thread.
-    await Promise.all(Array.from({ length: 5 }, () => app().channel.processor.processThread(brand.brandId, 'igsid:cust-race')));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app().channel.processor.processThread(brand.brandId, 'igsid:cust-race'),
+      ),
+    );
     expect(await conversationOf('cust-race')).toHaveLength(1);
     expect(await messagesOf('cust-race')).toHaveLength(20);
   });
@@ -338,7 +454,11 @@ describe('exactly once and in order', () => {
     const entry = Array.from({ length: 1000 }, (_, i) => ({
       id: account,
       time: Date.now(),
-      messaging: [customerMessage(account, `batch-${i % 100}`, { text: `batch message ${i} about the linen shirt in medium` })],
+      messaging: [
+        customerMessage(account, `batch-${i % 100}`, {
+          text: `batch message ${i} about the linen shirt in medium`,
+        }),
+      ],
     }));
     const body = { object: 'instagram', entry };
     expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(16 * 1024);
@@ -347,21 +467,34 @@ describe('exactly once and in order', () => {
     expect(response.statusCode).toBe(200);
     console.log(`1,000-entry batch accepted in ${Date.now() - started} ms`);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(await countRows(app(), `select 1 from instagram_events where thread_key like 'igsid:batch-%'`)).toBe(1000);
+    expect(
+      await countRows(app(), `select 1 from instagram_events where thread_key like 'igsid:batch-%'`),
+    ).toBe(1000);
     expect((await postWebhook(app(), body)).statusCode).toBe(200);
     await drainInbox(app());
     expect(
-      await countRows(app(), `select 1 from messages m join conversations c on c.id = m.conversation_id where c.customer_instagram_id like 'batch-%'`),
+      await countRows(
+        app(),
+        `select 1 from messages m join conversations c on c.id = m.conversation_id where c.customer_instagram_id like 'batch-%'`,
+      ),
     ).toBe(1000);
-    expect(await countRows(app(), `select 1 from conversations where customer_instagram_id like 'batch-%'`)).toBe(100);
+    expect(
+      await countRows(app(), `select 1 from conversations where customer_instagram_id like 'batch-%'`),
+    ).toBe(100);
   }, 60_000);
 
   it('a paused brand: events stored, nothing enqueued for the assistant', async () => {
     const paused = await createConnectedBrand(harness, { active: false });
     const account = paused.account.accountId;
     const before = (await assistantJobs(app())).length;
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-paused', { text: 'anyone?' })]));
-    await postWebhook(app(), commentPayload(account, { id: 'c-paused', text: 'price?', from: { id: 'cust-paused', username: 'p' } }));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-paused', { text: 'anyone?' })]),
+    );
+    await postWebhook(
+      app(),
+      commentPayload(account, { id: 'c-paused', text: 'price?', from: { id: 'cust-paused', username: 'p' } }),
+    );
     await drainInbox(app());
     expect(await countRows(app(), 'select 1 from messages where brand_id = $1', [paused.brandId])).toBe(1);
     expect(await countRows(app(), 'select 1 from comments where brand_id = $1', [paused.brandId])).toBe(1);
@@ -372,9 +505,17 @@ describe('exactly once and in order', () => {
 describe('echoes', () => {
   it('an echo we did not send is a person replying from the Instagram app: stored as agent, the AI paused', async () => {
     const account = brand.account.accountId;
-    await postWebhook(app(), messagingPayload(account, [customerMessage(account, 'cust-echo', { text: 'hi' })]));
+    await postWebhook(
+      app(),
+      messagingPayload(account, [customerMessage(account, 'cust-echo', { text: 'hi' })]),
+    );
     const mid = nextMid();
-    const echo = { sender: { id: account }, recipient: { id: 'cust-echo' }, timestamp: Date.now() + 10, message: { mid, text: 'Hi! Sarah here.', is_echo: true } };
+    const echo = {
+      sender: { id: account },
+      recipient: { id: 'cust-echo' },
+      timestamp: Date.now() + 10,
+      message: { mid, text: 'Hi! Sarah here.', is_echo: true },
+    };
     await postWebhook(app(), messagingPayload(account, [echo]));
     await postWebhook(app(), messagingPayload(account, [echo]));
     await drainInbox(app());
@@ -394,7 +535,10 @@ describe('with workers running', () => {
       const connected = await createConnectedBrand(live);
       const account = connected.account.accountId;
       const started = Date.now();
-      await postWebhook(live.app, messagingPayload(account, [customerMessage(account, 'cust-live', { text: 'fast?' })]));
+      await postWebhook(
+        live.app,
+        messagingPayload(account, [customerMessage(account, 'cust-live', { text: 'fast?' })]),
+      );
       for (;;) {
         const jobs = await assistantJobs(live.app);
         if (jobs.length > 0) break;

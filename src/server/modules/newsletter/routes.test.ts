@@ -27,7 +27,11 @@ describe('POST /api/email-subscribe', () => {
   it('stores the address trimmed and lower-cased and answers 201', async () => {
     const response = await subscribe({ email: '  Ada.Lovelace@Example.COM ', type: 'landing footer' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ email: 'ada.lovelace@example.com', type: 'landing footer', created: true });
+    expect(response.json()).toEqual({
+      email: 'ada.lovelace@example.com',
+      type: 'landing footer',
+      created: true,
+    });
     const stored = await rows();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ email: 'ada.lovelace@example.com', type: 'landing footer' });
@@ -48,7 +52,11 @@ describe('POST /api/email-subscribe', () => {
     ['an email without an @', { email: 'not-an-email', type: 'landing footer' }, 'email'],
     ['an email with spaces inside', { email: 'a b@example.com', type: 'landing footer' }, 'email'],
     ['an email that is not a string', { email: 42, type: 'landing footer' }, 'email'],
-    ['an email over 254 characters', { email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com`, type: 'landing footer' }, 'email'],
+    [
+      'an email over 254 characters',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com`, type: 'landing footer' },
+      'email',
+    ],
     ['a missing type', { email: 'x@example.com' }, 'type'],
     ['an unknown type', { email: 'x@example.com', type: 'popup' }, 'type'],
     ['an unexpected field', { email: 'x@example.com', type: 'landing footer', admin: true }, ''],
@@ -77,7 +85,11 @@ describe('POST /api/email-subscribe', () => {
   });
 
   it('answers 413 to a body over 16 KB and stores nothing', async () => {
-    const response = await subscribe({ email: 'big@example.com', type: 'landing footer', padding: 'x'.repeat(17 * 1024) });
+    const response = await subscribe({
+      email: 'big@example.com',
+      type: 'landing footer',
+      padding: 'x'.repeat(17 * 1024),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('Request body is too large');
     expect(await rows()).toHaveLength(0);
@@ -91,9 +103,14 @@ describe('POST /api/email-subscribe', () => {
     }
     const limited = await subscribe({ email: 'burst-extra@example.com', type: 'landing footer' }, address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many requests/) });
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/Too many requests/),
+    });
     expect(await rows()).toHaveLength(10);
     // Another address is not affected.
-    expect((await subscribe({ email: 'other@example.com', type: 'landing footer' }, '192.0.2.78')).statusCode).toBe(201);
+    expect(
+      (await subscribe({ email: 'other@example.com', type: 'landing footer' }, '192.0.2.78')).statusCode,
+    ).toBe(201);
   });
 });

@@ -4,7 +4,10 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import { createNewsletterService } from './service.ts';
 
 /** spec §7 `POST /api/email-subscribe` (the landing footer's newsletter field). */
-export const newsletterRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
   const service = createNewsletterService({ db: database.db });
 
   app.post(

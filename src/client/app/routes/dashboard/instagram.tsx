@@ -13,7 +13,10 @@ function CallbackMessage({ brands }: { brands: Brand[] }) {
   if (outcome === 'connected') {
     const brand = brands.find((b) => b.id === params.get('brandId'));
     return (
-      <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-950">
+      <p
+        role="status"
+        className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-950"
+      >
         Instagram is connected{brand ? ` for ${brand.name}` : ''}.
       </p>
     );
@@ -32,7 +35,13 @@ function InstagramConnections({ brands }: { brands: Brand[] }) {
   const settings = useInstagramSettings();
   if (settings.isPending) return <LoadingState label="Loading the Instagram settings…" />;
   if (settings.isError) {
-    return <ErrorState title="Could not load the Instagram settings" error={settings.error} onRetry={() => void settings.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load the Instagram settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
+    );
   }
   return (
     <div className="flex flex-col gap-6">
@@ -40,7 +49,9 @@ function InstagramConnections({ brands }: { brands: Brand[] }) {
       {brands.length === 0 ? (
         <NoBrands />
       ) : (
-        brands.map((brand) => <ConnectionCard key={brand.id} brand={brand} oauthAvailable={settings.data.oauthAvailable} />)
+        brands.map((brand) => (
+          <ConnectionCard key={brand.id} brand={brand} oauthAvailable={settings.data.oauthAvailable} />
+        ))
       )}
       <WebhookSetup settings={settings.data} />
     </div>
@@ -51,7 +62,10 @@ function InstagramConnections({ brands }: { brands: Brand[] }) {
 export function InstagramRoute() {
   return (
     <>
-      <PageHeader title="Instagram" subtitle="Connect each brand’s Instagram account so Voicecart can answer its DMs and comments" />
+      <PageHeader
+        title="Instagram"
+        subtitle="Connect each brand’s Instagram account so Voicecart can answer its DMs and comments"
+      />
       <WithBrands>{(brands) => <InstagramConnections brands={brands} />}</WithBrands>
     </>
   );

@@ -4,7 +4,10 @@ import { BrandSelect } from '#client/components/brand-select.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { usePersonality } from '#client/features/psychology/api/get-personality.ts';
 import { PersonalityForm } from '#client/features/psychology/components/personality-form.tsx';
-import { TryAssistantPanel, usePersonalityDraft } from '#client/features/psychology/components/try-assistant-panel.tsx';
+import {
+  TryAssistantPanel,
+  usePersonalityDraft,
+} from '#client/features/psychology/components/try-assistant-panel.tsx';
 import type { BrandPersonality as Personality } from '#contracts/dashboard.ts';
 import { confirmLeavingPersonality } from '#client/features/psychology/components/unsaved-changes.ts';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';

@@ -20,8 +20,13 @@ function BrandStore({ brands }: { brands: Brand[] }) {
 export function StoreRoute() {
   return (
     <>
-      <PageHeader title="Store" subtitle="Connect Shopify, WooCommerce or the sample store; check what the assistant finds" />
-      <WithBrands>{(brands) => (brands.length === 0 ? <NoBrands /> : <BrandStore brands={brands} />)}</WithBrands>
+      <PageHeader
+        title="Store"
+        subtitle="Connect Shopify, WooCommerce or the sample store; check what the assistant finds"
+      />
+      <WithBrands>
+        {(brands) => (brands.length === 0 ? <NoBrands /> : <BrandStore brands={brands} />)}
+      </WithBrands>
     </>
   );
 }

@@ -6,7 +6,9 @@ import { SkipLink } from '#client/components/layouts/skip-link.tsx';
 // The legal texts are their own chunk: the landing page does not load them. Pre-rendered HTML stays on
 // screen while the chunk loads, because hydration waits at this Suspense boundary.
 const DataDeletionPage = lazy(() =>
-  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({ default: module.DataDeletionPage })),
+  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({
+    default: module.DataDeletionPage,
+  })),
 );
 
 /** spec §2 Legal pages: Data Deletion. */

@@ -6,7 +6,9 @@ import { SkipLink } from '#client/components/layouts/skip-link.tsx';
 // The legal texts are their own chunk: the landing page does not load them. Pre-rendered HTML stays on
 // screen while the chunk loads, because hydration waits at this Suspense boundary.
 const PrivacyPolicyPage = lazy(() =>
-  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({ default: module.PrivacyPolicyPage })),
+  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({
+    default: module.PrivacyPolicyPage,
+  })),
 );
 
 /** spec §2 Legal pages: Privacy Policy. */

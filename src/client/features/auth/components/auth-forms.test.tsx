@@ -60,7 +60,15 @@ describe('sign-up and sign-in forms', () => {
 
   it('tells the first account it is the administrator, and offers the dashboard instead of moving on', async () => {
     stubFetch(201, {
-      user: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L', profileImageUrl: null, verified: true, role: 'admin' },
+      user: {
+        id: 'u1',
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'L',
+        profileImageUrl: null,
+        verified: true,
+        role: 'admin',
+      },
       redirectTo: '/',
     });
     render(<SignupForm />, { wrapper: AppProvider });
@@ -80,7 +88,9 @@ describe('sign-up and sign-in forms', () => {
   it('shows why an OpenID Connect sign-in came back, from a known code only', async () => {
     window.history.replaceState(null, '', '/login?signInError=expired');
     const first = render(<LoginForm />, { wrapper: AppProvider });
-    expect(screen.getByRole('alert').textContent).toBe('This sign-in link has expired. Please sign in again.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This sign-in link has expired. Please sign in again.',
+    );
     first.unmount();
     window.history.replaceState(null, '', '/login?signInError=%3Cb%3Eyou%20were%20hacked%3C%2Fb%3E');
     render(<LoginForm />, { wrapper: AppProvider });

@@ -14,7 +14,9 @@ export function LoginForm() {
   const login = useLogin();
   const returnTo = getReturnToFromLocation();
   // Set by GET /api/callback when an OpenID Connect sign-in came back unfinished; a known code, never free text.
-  const [callbackMessage] = useState(() => getSignInErrorMessage(new URLSearchParams(window.location.search).get('signInError')));
+  const [callbackMessage] = useState(() =>
+    getSignInErrorMessage(new URLSearchParams(window.location.search).get('signInError')),
+  );
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: '', password: '' },

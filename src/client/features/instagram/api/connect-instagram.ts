@@ -5,7 +5,9 @@ import { instagramConnectionQueryOptions } from './get-instagram-connection.ts';
 
 /** PUT /api/brands/{brandId}/instagram with a token from Meta's app dashboard. */
 export async function connectInstagram({ brandId, ...input }: ConnectInstagramInput & { brandId: string }) {
-  return (await apiRequest('PUT', `/api/brands/${brandId}/instagram`, input)).json() as Promise<InstagramConnection>;
+  return (
+    await apiRequest('PUT', `/api/brands/${brandId}/instagram`, input)
+  ).json() as Promise<InstagramConnection>;
 }
 
 export function useConnectInstagram(brandId: string) {

@@ -7,6 +7,9 @@ export const getInstagramConnection = async (brandId: string): Promise<Instagram
   (await apiRequest('GET', `/api/brands/${brandId}/instagram`)).json() as Promise<InstagramConnection>;
 
 export const instagramConnectionQueryOptions = (brandId: string) =>
-  queryOptions({ queryKey: ['/api/brands', brandId, 'instagram'], queryFn: () => getInstagramConnection(brandId) });
+  queryOptions({
+    queryKey: ['/api/brands', brandId, 'instagram'],
+    queryFn: () => getInstagramConnection(brandId),
+  });
 
 export const useInstagramConnection = (brandId: string) => useQuery(instagramConnectionQueryOptions(brandId));

@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import { ConnectionCard } from './connection-card.tsx';
 
-const brand = { id: 'b-1', name: 'Luna Skincare', username: 'lunaskincare', active: true, instagramConnected: false, shopifyConnected: false };
+const brand = {
+  id: 'b-1',
+  name: 'Luna Skincare',
+  username: 'lunaskincare',
+  active: true,
+  instagramConnected: false,
+  shopifyConnected: false,
+};
 const base = {
   brandId: 'b-1',
   accountId: '17841400000000001',
@@ -21,7 +28,11 @@ function stubConnection(connection: Record<string, unknown>, status = 200) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (init?.method === 'PUT') return new Response(JSON.stringify({ message: 'Instagram refused the access token: Session has expired' }), { status: 400 });
+      if (init?.method === 'PUT')
+        return new Response(
+          JSON.stringify({ message: 'Instagram refused the access token: Session has expired' }),
+          { status: 400 },
+        );
       return new Response(JSON.stringify(connection), { status });
     }),
   );
@@ -40,7 +51,9 @@ describe('Instagram connection card', () => {
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain('Reconnect @luna.skin to keep answering messages.');
     expect(banner.textContent).toContain('Instagram said: Error validating access token');
-    expect(screen.getByRole('link', { name: 'Reconnect with Instagram' }).getAttribute('href')).toBe('/api/instagram/connect?brandId=b-1');
+    expect(screen.getByRole('link', { name: 'Reconnect with Instagram' }).getAttribute('href')).toBe(
+      '/api/instagram/connect?brandId=b-1',
+    );
     expect(screen.getByText('Needs reconnect')).toBeTruthy();
   });
 
@@ -55,20 +68,31 @@ describe('Instagram connection card', () => {
   });
 
   it('the token form shows the server’s refusal', async () => {
-    const calls = stubConnection({ ...base, status: 'not_connected', accountId: null, username: null, tokenExpiresAt: null, connectedAt: null });
+    const calls = stubConnection({
+      ...base,
+      status: 'not_connected',
+      accountId: null,
+      username: null,
+      tokenExpiresAt: null,
+      connectedAt: null,
+    });
     render(<ConnectionCard brand={brand} oauthAvailable />, { wrapper: AppProvider });
     await userEvent.click(await screen.findByText('Use a token from Meta’s app dashboard'));
     await userEvent.type(screen.getByLabelText('Instagram account ID'), '17841400000000001');
     await userEvent.type(screen.getByLabelText('Access token'), 'IGAAexpiredtoken1234567890');
     await userEvent.click(screen.getByRole('button', { name: 'Save token' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Instagram refused the access token: Session has expired');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Instagram refused the access token: Session has expired',
+    );
     expect(calls).toContain('PUT /api/brands/b-1/instagram');
   });
 
   it('a failed load says what failed and retries', async () => {
     stubConnection({ message: 'Brand not found' }, 404);
     render(<ConnectionCard brand={brand} oauthAvailable />, { wrapper: AppProvider });
-    expect((await screen.findByRole('alert')).textContent).toContain('Could not load the Instagram connection of Luna Skincare');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not load the Instagram connection of Luna Skincare',
+    );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

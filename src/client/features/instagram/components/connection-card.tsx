@@ -14,7 +14,10 @@ import { useInstagramConnection } from '../api/get-instagram-connection.ts';
 const formatTime = (iso: string | null, empty: string) =>
   iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : empty;
 
-const statusLabel: Record<InstagramConnection['status'], { text: string; tone: 'success' | 'warning' | 'neutral' }> = {
+const statusLabel: Record<
+  InstagramConnection['status'],
+  { text: string; tone: 'success' | 'warning' | 'neutral' }
+> = {
   connected: { text: 'Connected', tone: 'success' },
   needs_reconnect: { text: 'Needs reconnect', tone: 'warning' },
   not_connected: { text: 'Not connected', tone: 'neutral' },
@@ -55,7 +58,12 @@ function ManualTokenForm({ brand }: { brand: Brand }) {
     ) : null;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-3" aria-label={`Token from Meta’s dashboard for ${brand.name}`}>
+    <form
+      noValidate
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-3"
+      aria-label={`Token from Meta’s dashboard for ${brand.name}`}
+    >
       <div className="grid gap-3 md:grid-cols-2">
         <div className="flex flex-col gap-1">
           <Label htmlFor={`${id}-accountId`}>Instagram account ID</Label>
@@ -96,16 +104,29 @@ function ManualTokenForm({ brand }: { brand: Brand }) {
   );
 }
 
-function ConnectionDetails({ brand, connection, oauthAvailable }: { brand: Brand; connection: InstagramConnection; oauthAvailable: boolean }) {
+function ConnectionDetails({
+  brand,
+  connection,
+  oauthAvailable,
+}: {
+  brand: Brand;
+  connection: InstagramConnection;
+  oauthAvailable: boolean;
+}) {
   const disconnect = useDisconnectInstagram(brand.id);
   const status = statusLabel[connection.status];
   return (
     <div className="flex flex-col gap-4">
       {connection.status === 'needs_reconnect' && (
-        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
           <p className="font-medium">Reconnect @{connection.username} to keep answering messages.</p>
           <p>Instagram no longer accepts this account’s token, so nothing is sent for {brand.name}.</p>
-          {connection.statusReason && <p className="mt-1 text-amber-900">Instagram said: {connection.statusReason}</p>}
+          {connection.statusReason && (
+            <p className="mt-1 text-amber-900">Instagram said: {connection.statusReason}</p>
+          )}
         </div>
       )}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
@@ -117,12 +138,16 @@ function ConnectionDetails({ brand, connection, oauthAvailable }: { brand: Brand
         </div>
         <div>
           <dt className="text-slate-600">Account</dt>
-          <dd className="text-slate-900">{connection.username ? `@${connection.username} (${connection.accountId})` : 'None'}</dd>
+          <dd className="text-slate-900">
+            {connection.username ? `@${connection.username} (${connection.accountId})` : 'None'}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Token expires</dt>
           <dd className="text-slate-900">
-            {connection.status === 'not_connected' ? '—' : formatTime(connection.tokenExpiresAt, 'Not told by Instagram (refreshed every 50 days)')}
+            {connection.status === 'not_connected'
+              ? '—'
+              : formatTime(connection.tokenExpiresAt, 'Not told by Instagram (refreshed every 50 days)')}
           </dd>
         </div>
         <div>
@@ -150,7 +175,9 @@ function ConnectionDetails({ brand, connection, oauthAvailable }: { brand: Brand
         </p>
       )}
       <details className="rounded-lg border border-slate-200 p-3">
-        <summary className="cursor-pointer text-sm font-medium text-slate-800">Use a token from Meta’s app dashboard</summary>
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">
+          Use a token from Meta’s app dashboard
+        </summary>
         <div className="mt-3">
           <ManualTokenForm brand={brand} />
         </div>
@@ -164,14 +191,21 @@ export function ConnectionCard({ brand, oauthAvailable }: { brand: Brand; oauthA
   const query = useInstagramConnection(brand.id);
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
         {brand.name} <span className="text-sm font-normal text-slate-600">@{brand.username}</span>
       </h2>
       {query.isPending ? (
         <LoadingState label={`Loading the Instagram connection of ${brand.name}…`} />
       ) : query.isError ? (
-        <ErrorState title={`Could not load the Instagram connection of ${brand.name}`} error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title={`Could not load the Instagram connection of ${brand.name}`}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <ConnectionDetails brand={brand} connection={query.data} oauthAvailable={oauthAvailable} />
       )}

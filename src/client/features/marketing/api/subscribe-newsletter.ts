@@ -14,9 +14,11 @@ export async function subscribeNewsletter(input: EmailSubscribeInput): Promise<E
   return (await response.json()) as EmailSubscribeResponse;
 }
 
-export function useSubscribeNewsletter(options: {
-  onSuccess?: (result: EmailSubscribeResponse) => void;
-  onError?: (error: Error) => void;
-} = {}) {
+export function useSubscribeNewsletter(
+  options: {
+    onSuccess?: (result: EmailSubscribeResponse) => void;
+    onError?: (error: Error) => void;
+  } = {},
+) {
   return useMutation({ mutationFn: subscribeNewsletter, ...options });
 }

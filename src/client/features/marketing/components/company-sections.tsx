@@ -73,7 +73,10 @@ export function ContactSection() {
 }
 
 /** spec §2 closing call to action: Start Free Trial to /signup; Schedule Demo opens the demo dialog. */
-export function ClosingCtaSection({ onScheduleDemo, onPrepareDemo }: {
+export function ClosingCtaSection({
+  onScheduleDemo,
+  onPrepareDemo,
+}: {
   onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
   onPrepareDemo?: () => void;
 }) {

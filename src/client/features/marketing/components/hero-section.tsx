@@ -3,7 +3,10 @@ import { Check } from 'lucide-react';
 import { hero } from '#client/config/marketing.ts';
 
 /** spec §1 landing claims and §2 hero: Start Free Trial to /api/login, Schedule Demo opens the demo dialog. */
-export function HeroSection({ onScheduleDemo, onPrepareDemo }: {
+export function HeroSection({
+  onScheduleDemo,
+  onPrepareDemo,
+}: {
   onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
   onPrepareDemo?: () => void;
 }) {
@@ -11,7 +14,10 @@ export function HeroSection({ onScheduleDemo, onPrepareDemo }: {
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-6xl px-4 pb-16 pt-14 sm:px-6 md:pt-20">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{hero.eyebrow}</p>
-        <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+        <h1
+          id="hero-heading"
+          className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
+        >
           {hero.headline}
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-700">{hero.subheadline}</p>

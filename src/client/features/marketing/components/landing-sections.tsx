@@ -32,7 +32,8 @@ export function BenefitsSection() {
           Every question answered, every answer in stock
         </h2>
         <p className="mt-3 max-w-2xl text-slate-600">
-          Instagram buyers ask before they buy. Voicecart makes sure the answer is fast, accurate and sounds like you.
+          Instagram buyers ask before they buy. Voicecart makes sure the answer is fast, accurate and sounds
+          like you.
         </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2">
           {benefits.map((benefit) => (
@@ -92,7 +93,11 @@ export function FeaturesSection() {
         </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (
-            <li key={feature.title} data-testid="feature-card" className="rounded-xl border border-slate-200 p-6">
+            <li
+              key={feature.title}
+              data-testid="feature-card"
+              className="rounded-xl border border-slate-200 p-6"
+            >
               <MarketingIcon name={feature.icon} className="h-7 w-7 text-brand-700" />
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
               <p className="mt-2 text-slate-600">{feature.description}</p>
@@ -115,7 +120,10 @@ export function TestimonialsSection() {
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">
           {testimonials.map((testimonial) => (
             <li key={testimonial.name}>
-              <figure data-testid="testimonial" className="flex h-full flex-col rounded-xl bg-white p-6 shadow-sm">
+              <figure
+                data-testid="testimonial"
+                className="flex h-full flex-col rounded-xl bg-white p-6 shadow-sm"
+              >
                 <blockquote className="flex-1 text-slate-700">
                   <p>“{testimonial.quote}”</p>
                 </blockquote>

@@ -122,7 +122,12 @@ export function DataDeletionPage() {
         </h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {dataDeletion.options.map((option) => (
-            <li key={option.id} id={option.id} data-testid="deletion-option" className="flex flex-col rounded-xl border border-slate-200 p-6">
+            <li
+              key={option.id}
+              id={option.id}
+              data-testid="deletion-option"
+              className="flex flex-col rounded-xl border border-slate-200 p-6"
+            >
               <h3 className="text-lg font-semibold text-slate-900">{option.title}</h3>
               <p className="mt-2 text-slate-700">{option.description}</p>
               {option.steps ? (

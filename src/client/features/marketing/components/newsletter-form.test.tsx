@@ -34,12 +34,18 @@ describe('NewsletterForm (spec §4, §5, §8)', () => {
     renderForm();
     await userEvent.type(screen.getByLabelText('Email address'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(lastToast()).toEqual({ title: 'Email required', description: 'Please enter your email address', variant: undefined });
+    expect(lastToast()).toEqual({
+      title: 'Email required',
+      description: 'Please enter your email address',
+      variant: undefined,
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('posts { email, type: "landing footer" }, then Success! and an empty field', async () => {
-    fetchMock.mockResolvedValue(new Response('{"email":"a@b.co","type":"landing footer","created":true}', { status: 201 }));
+    fetchMock.mockResolvedValue(
+      new Response('{"email":"a@b.co","type":"landing footer","created":true}', { status: 201 }),
+    );
     renderForm();
     const field = screen.getByLabelText<HTMLInputElement>('Email address');
     await userEvent.type(field, 'a@b.co');
@@ -72,7 +78,11 @@ describe('NewsletterForm (spec §4, §5, §8)', () => {
     await userEvent.type(field, 'bad@');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(lastToast()?.title).toBe('Error'));
-    expect(lastToast()).toEqual({ title: 'Error', description: 'Failed to subscribe. Please try again.', variant: 'destructive' });
+    expect(lastToast()).toEqual({
+      title: 'Error',
+      description: 'Failed to subscribe. Please try again.',
+      variant: 'destructive',
+    });
     expect(field.value).toBe('bad@');
   });
 });

@@ -12,7 +12,11 @@ export function NewsletterForm() {
       setEmail('');
     },
     onError: () => {
-      toast({ title: 'Error', description: 'Failed to subscribe. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to subscribe. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 

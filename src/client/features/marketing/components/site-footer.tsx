@@ -41,7 +41,10 @@ export function SiteFooter({ anchorBase = '' }: { anchorBase?: '' | '/' }) {
               <ul className="mt-3 space-y-1">
                 {group.links.map((link) => (
                   <li key={link.label}>
-                    <a href={link.href} className="inline-block py-1.5 text-sm text-slate-600 hover:text-slate-900">
+                    <a
+                      href={link.href}
+                      className="inline-block py-1.5 text-sm text-slate-600 hover:text-slate-900"
+                    >
                       {link.label}
                     </a>
                   </li>

@@ -7,7 +7,10 @@ import {
 import { apiRequest } from '#client/lib/api-client.ts';
 
 /** POST /api/brands/{brandId}/assistant/preview: the assistant's reply and trace; nothing is sent or stored. */
-export async function previewAssistant(brandId: string, input: AssistantPreviewInput): Promise<AssistantPreviewResponse> {
+export async function previewAssistant(
+  brandId: string,
+  input: AssistantPreviewInput,
+): Promise<AssistantPreviewResponse> {
   const response = await apiRequest('POST', `/api/brands/${brandId}/assistant/preview`, input);
   return assistantPreviewResponseSchema.parse(await response.json());
 }

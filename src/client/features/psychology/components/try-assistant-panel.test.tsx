@@ -24,7 +24,13 @@ const trace = {
   answerKind: 'in_stock',
   product: { id: 'p1', title: 'Classic Pullover Hoodie', fromHistory: false },
   variant: { id: 'v1', title: 'M / Black' },
-  stock: { quantity: 7, availableForSale: true, source: 'live', asOf: '2026-11-23T12:00:00.000Z', latencyMs: 12 },
+  stock: {
+    quantity: 7,
+    availableForSale: true,
+    source: 'live',
+    asOf: '2026-11-23T12:00:00.000Z',
+    latencyMs: 12,
+  },
   link: 'https://shop.example/cart/1:1',
   alternative: null,
   provider: 'embedded',
@@ -32,7 +38,8 @@ const trace = {
   fallbackReason: null,
   toolCalls: [],
   tokens: null,
-  reply: 'Welcome. The Classic Pullover Hoodie in M / Black is available; 7 pieces remain. https://shop.example/cart/1:1',
+  reply:
+    'Welcome. The Classic Pullover Hoodie in M / Black is available; 7 pieces remain. https://shop.example/cart/1:1',
   bytes: 100,
   disclosed: false,
   handedOff: false,
@@ -95,7 +102,10 @@ describe('Try the assistant', () => {
   });
 
   it('shows the server’s message when the preview fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Brand not found"}', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Brand not found"}', { status: 404 })),
+    );
     const user = userEvent.setup();
     render(<Harness />);
     await user.type(screen.getByLabelText('Buyer message'), 'hi');

@@ -5,7 +5,10 @@ import { Button } from '#client/components/ui/button.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { usePreviewAssistant } from '../api/preview-assistant.ts';
 
-type PersonalityDraft = Pick<BrandPersonality, 'archetype' | 'tone' | 'voiceDescription' | 'exampleResponses'>;
+type PersonalityDraft = Pick<
+  BrandPersonality,
+  'archetype' | 'tone' | 'voiceDescription' | 'exampleResponses'
+>;
 
 /**
  * The personality as the form shows it right now, saved or not (issue 11 §11: unsaved values apply to the
@@ -54,7 +57,13 @@ function TraceList({ trace }: { trace: AssistantTraceView }) {
 }
 
 /** issue 11 §11: "Try the assistant": a buyer message in, the reply in the brand's voice and its trace out. */
-export function TryAssistantPanel({ brandId, personality }: { brandId: string; personality: PersonalityDraft }) {
+export function TryAssistantPanel({
+  brandId,
+  personality,
+}: {
+  brandId: string;
+  personality: PersonalityDraft;
+}) {
   const id = useId();
   const [message, setMessage] = useState('');
   const [turns, setTurns] = useState<Turn[]>([]);
@@ -69,7 +78,11 @@ export function TryAssistantPanel({ brandId, personality }: { brandId: string; p
       { message: text, history: turns.slice(-assistantLimits.historyMax), personality },
       {
         onSuccess: (result) => {
-          setTurns((current) => [...current, { sender: 'customer', content: text }, ...(result.reply ? [{ sender: 'ai' as const, content: result.reply }] : [])]);
+          setTurns((current) => [
+            ...current,
+            { sender: 'customer', content: text },
+            ...(result.reply ? [{ sender: 'ai' as const, content: result.reply }] : []),
+          ]);
           setTrace(result.trace);
           setMessage('');
         },
@@ -78,13 +91,17 @@ export function TryAssistantPanel({ brandId, personality }: { brandId: string; p
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <div>
         <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
           Try the assistant
         </h2>
         <p className="text-sm text-slate-600">
-          Write as a buyer would. The reply uses the settings above, saved or not, and your store's live stock. Nothing is sent.
+          Write as a buyer would. The reply uses the settings above, saved or not, and your store's live
+          stock. Nothing is sent.
         </p>
       </div>
       {turns.length > 0 ? (
@@ -92,7 +109,11 @@ export function TryAssistantPanel({ brandId, personality }: { brandId: string; p
           {turns.map((turn, index) => (
             <li
               key={index}
-              className={turn.sender === 'customer' ? 'self-end rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-900' : 'self-start whitespace-pre-wrap break-words rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-900'}
+              className={
+                turn.sender === 'customer'
+                  ? 'self-end rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-900'
+                  : 'self-start whitespace-pre-wrap break-words rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-900'
+              }
             >
               <span className="sr-only">{turn.sender === 'customer' ? 'Buyer: ' : 'Assistant: '}</span>
               {turn.content}

@@ -4,7 +4,14 @@ import { apiRequest } from '#client/lib/api-client.ts';
 
 /** GET /api/sample-cart?items=: what a sample-store checkout link holds (public). */
 export const getSampleCart = async (items: string): Promise<SampleCart> =>
-  (await apiRequest('GET', `/api/sample-cart?${new URLSearchParams({ items })}`)).json() as Promise<SampleCart>;
+  (
+    await apiRequest('GET', `/api/sample-cart?${new URLSearchParams({ items })}`)
+  ).json() as Promise<SampleCart>;
 
 export const useSampleCart = (items: string) =>
-  useQuery({ queryKey: ['/api/sample-cart', items], queryFn: () => getSampleCart(items), enabled: items !== '', retry: false });
+  useQuery({
+    queryKey: ['/api/sample-cart', items],
+    queryFn: () => getSampleCart(items),
+    enabled: items !== '',
+    retry: false,
+  });

@@ -12,12 +12,32 @@ const platformLabels: Record<StorePlatform, string> = {
   sample: 'Sample store',
 };
 
-function Field({ label, name, type = 'text', hint, placeholder }: { label: string; name: string; type?: string; hint?: string; placeholder?: string }) {
+function Field({
+  label,
+  name,
+  type = 'text',
+  hint,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  hint?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} type={type} required autoComplete="off" placeholder={placeholder} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <Input
+        id={id}
+        name={name}
+        type={type}
+        required
+        autoComplete="off"
+        placeholder={placeholder}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -40,14 +60,21 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
     // "Install with Shopify": the browser goes through Shopify's OAuth pages and comes back here.
     if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'oauth') {
       if (!value('shopDomain')) return;
-      window.location.assign(`/api/brands/${brandId}/store/shopify/install?${new URLSearchParams({ shop: value('shopDomain') })}`);
+      window.location.assign(
+        `/api/brands/${brandId}/store/shopify/install?${new URLSearchParams({ shop: value('shopDomain') })}`,
+      );
       return;
     }
     const input: ConnectStoreInput =
       platform === 'shopify'
         ? { platform, shopDomain: value('shopDomain'), accessToken: value('accessToken') }
         : platform === 'woocommerce'
-          ? { platform, storeUrl: value('storeUrl'), consumerKey: value('consumerKey'), consumerSecret: value('consumerSecret') }
+          ? {
+              platform,
+              storeUrl: value('storeUrl'),
+              consumerKey: value('consumerKey'),
+              consumerSecret: value('consumerSecret'),
+            }
           : { platform: 'sample' };
     connect.mutate(input);
   }
@@ -72,20 +99,30 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
       {platform === 'shopify' && (
         <>
           <Field label="Shop domain" name="shopDomain" placeholder="your-shop.myshopify.com" />
-          <Field label="Admin API access token" name="accessToken" type="password" hint="From a custom app with read_products and read_inventory. Stored encrypted, never shown again." />
+          <Field
+            label="Admin API access token"
+            name="accessToken"
+            type="password"
+            hint="From a custom app with read_products and read_inventory. Stored encrypted, never shown again."
+          />
         </>
       )}
       {platform === 'woocommerce' && (
         <>
           <Field label="Store address" name="storeUrl" type="url" placeholder="https://shop.example" />
           <Field label="Consumer key" name="consumerKey" placeholder="ck_…" />
-          <Field label="Consumer secret" name="consumerSecret" type="password" hint="A Read/Write key lets Voicecart register its product webhooks. Stored encrypted." />
+          <Field
+            label="Consumer secret"
+            name="consumerSecret"
+            type="password"
+            hint="A Read/Write key lets Voicecart register its product webhooks. Stored encrypted."
+          />
         </>
       )}
       {platform === 'sample' && (
         <p className="text-sm text-slate-700">
-          A made-up shop of clothes, beauty and outdoor gear shipped with Voicecart, clearly labelled “Sample store”.
-          Try the assistant with nothing to connect.
+          A made-up shop of clothes, beauty and outdoor gear shipped with Voicecart, clearly labelled “Sample
+          store”. Try the assistant with nothing to connect.
         </p>
       )}
       {connect.isError && (
@@ -95,7 +132,11 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
       )}
       <div>
         <Button type="submit" disabled={connect.isPending}>
-          {connect.isPending ? 'Connecting…' : replacing ? `Replace with ${platformLabels[platform]}` : `Connect ${platformLabels[platform]}`}
+          {connect.isPending
+            ? 'Connecting…'
+            : replacing
+              ? `Replace with ${platformLabels[platform]}`
+              : `Connect ${platformLabels[platform]}`}
         </Button>
         {platform === 'shopify' && (
           <Button type="submit" variant="outline" value="oauth" formNoValidate className="ml-2">

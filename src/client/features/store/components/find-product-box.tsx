@@ -24,11 +24,18 @@ export function FindProductBox({ brandId }: { brandId: string }) {
       <h2 id={`${inputId}-title`} className="text-lg font-semibold text-slate-900">
         Find a product
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Write as a buyer would, e.g. “linen shirt white L” or “hoodi in navy, medium”.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Write as a buyer would, e.g. “linen shirt white L” or “hoodi in navy, medium”.
+      </p>
       <form onSubmit={handleSubmit} className="mt-4 flex flex-wrap items-end gap-2">
         <div className="flex min-w-64 flex-1 flex-col gap-1">
           <Label htmlFor={inputId}>Buyer text</Label>
-          <Input id={inputId} value={text} maxLength={500} onChange={(event) => setText(event.target.value)} />
+          <Input
+            id={inputId}
+            value={text}
+            maxLength={500}
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
         <Button type="submit" disabled={find.isPending || !text.trim()}>
           {find.isPending ? 'Searching…' : 'Find'}
@@ -59,7 +66,8 @@ export function FindProductBox({ brandId }: { brandId: string }) {
                 return (
                   <li key={match.product.id} className="rounded-md border border-slate-200 p-3 text-sm">
                     <p className="font-medium text-slate-900">
-                      {match.product.title} <span className="font-normal text-slate-600">· score {match.score.toFixed(2)}</span>
+                      {match.product.title}{' '}
+                      <span className="font-normal text-slate-600">· score {match.score.toFixed(2)}</span>
                     </p>
                     {first && (
                       <p className="text-slate-700">
@@ -73,15 +81,24 @@ export function FindProductBox({ brandId }: { brandId: string }) {
           )}
           {result.stock && (
             <p className="text-sm text-slate-800">
-              Stock ({result.stock.source === 'live' ? 'live from the store' : `mirror as of ${new Date(result.stock.asOf).toLocaleString()}`}):{' '}
-              {result.stock.availableForSale ? 'in stock' : 'out of stock'}
-              {result.stock.quantity !== null && ` · ${result.stock.quantity} left`} · {result.stock.price} {result.stock.currency}
+              Stock (
+              {result.stock.source === 'live'
+                ? 'live from the store'
+                : `mirror as of ${new Date(result.stock.asOf).toLocaleString()}`}
+              ): {result.stock.availableForSale ? 'in stock' : 'out of stock'}
+              {result.stock.quantity !== null && ` · ${result.stock.quantity} left`} · {result.stock.price}{' '}
+              {result.stock.currency}
             </p>
           )}
           {result.checkoutUrl && (
             <p className="text-sm break-all text-slate-800">
               Checkout link:{' '}
-              <a className="text-brand-700 underline" href={result.checkoutUrl} target="_blank" rel="noreferrer">
+              <a
+                className="text-brand-700 underline"
+                href={result.checkoutUrl}
+                target="_blank"
+                rel="noreferrer"
+              >
                 {result.checkoutUrl}
               </a>
             </p>

@@ -15,7 +15,8 @@ const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString()
 
 function syncText(connection: StoreConnection): string {
   const { sync } = connection;
-  if (sync.state === 'running') return `Syncing: ${sync.done}${sync.total !== null ? ` of ${sync.total}` : ''} products`;
+  if (sync.state === 'running')
+    return `Syncing: ${sync.done}${sync.total !== null ? ` of ${sync.total}` : ''} products`;
   if (sync.state === 'failed') return `Last sync failed: ${sync.error ?? 'unknown error'}`;
   if (sync.state === 'done') return 'Synced';
   return 'Waiting for the first sync';
@@ -26,9 +27,13 @@ function ConnectionDetails({ brandId, connection }: { brandId: string; connectio
   const disconnect = useDisconnectStore(brandId);
   const [confirming, setConfirming] = useState(false);
   return (
-    <section aria-labelledby="store-connection-title" className="rounded-xl border border-slate-200 bg-white p-6">
+    <section
+      aria-labelledby="store-connection-title"
+      className="rounded-xl border border-slate-200 bg-white p-6"
+    >
       <h2 id="store-connection-title" className="text-lg font-semibold text-slate-900">
-        {connection.name} <span className="text-sm font-normal text-slate-600">· {platformNames[connection.platform]}</span>
+        {connection.name}{' '}
+        <span className="text-sm font-normal text-slate-600">· {platformNames[connection.platform]}</span>
       </h2>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
@@ -70,7 +75,11 @@ function ConnectionDetails({ brandId, connection }: { brandId: string; connectio
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => sync.mutate()} disabled={sync.isPending || connection.sync.state === 'running'}>
+        <Button
+          variant="outline"
+          onClick={() => sync.mutate()}
+          disabled={sync.isPending || connection.sync.state === 'running'}
+        >
           {sync.isPending ? 'Syncing…' : 'Sync now'}
         </Button>
         {confirming ? (
@@ -97,7 +106,13 @@ export function StorePanel({ brandId }: { brandId: string }) {
   const query = useStore(brandId);
   if (query.isPending) return <LoadingState label="Loading the store connection..." />;
   if (query.isError) {
-    return <ErrorState title="Could not load the store connection" error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorState
+        title="Could not load the store connection"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   const { connection } = query.data;
   return (
@@ -105,10 +120,15 @@ export function StorePanel({ brandId }: { brandId: string }) {
       {connection ? (
         <ConnectionDetails brandId={brandId} connection={connection} />
       ) : (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No store connected yet</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+          No store connected yet
+        </p>
       )}
       {connection && <FindProductBox brandId={brandId} />}
-      <section aria-labelledby="connect-store-title" className="rounded-xl border border-slate-200 bg-white p-6">
+      <section
+        aria-labelledby="connect-store-title"
+        className="rounded-xl border border-slate-200 bg-white p-6"
+      >
         <h2 id="connect-store-title" className="mb-4 text-lg font-semibold text-slate-900">
           {connection ? 'Connect another store instead' : 'Connect a store'}
         </h2>

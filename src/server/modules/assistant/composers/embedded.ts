@@ -82,7 +82,8 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
   const parts: ReplyPart[] = [];
   const opening = chooseOpening(tone.openings, voice, seed, history);
   const isProductAnswer = ['in_stock', 'out_of_stock', 'price', 'product_link'].includes(facts.kind);
-  if (opening && facts.kind !== 'hand_off' && facts.kind !== 'fixed_text') parts.push({ text: opening, essential: false });
+  if (opening && facts.kind !== 'hand_off' && facts.kind !== 'fixed_text')
+    parts.push({ text: opening, essential: false });
 
   switch (facts.kind) {
     case 'in_stock': {
@@ -102,12 +103,19 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
       break;
     }
     case 'out_of_stock': {
-      const values = { product: facts.product.title, variant: isDefaultVariant(facts.variant.title) ? '' : facts.variant.title };
+      const values = {
+        product: facts.product.title,
+        variant: isDefaultVariant(facts.variant.title) ? '' : facts.variant.title,
+      };
       parts.push({ text: fill(pick(tone.soldOut), values), essential: true });
       if (facts.alternative) {
         const alt = offerValues(facts.alternative);
         parts.push({
-          text: fill(pick(tone.alternative), { altProduct: alt.product!, altVariant: alt.variant!, link: alt.link! }),
+          text: fill(pick(tone.alternative), {
+            altProduct: alt.product!,
+            altVariant: alt.variant!,
+            link: alt.link!,
+          }),
           essential: true,
         });
       } else parts.push({ text: pick(tone.noAlternative), essential: true });
@@ -115,12 +123,18 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
     }
     case 'ask_variant':
       parts.push({
-        text: fill(pick(tone.askVariant), { option: facts.optionName.toLowerCase(), choices: listChoices(facts.choices) }),
+        text: fill(pick(tone.askVariant), {
+          option: facts.optionName.toLowerCase(),
+          choices: listChoices(facts.choices),
+        }),
         essential: true,
       });
       break;
     case 'ask_product':
-      parts.push({ text: fill(pick(tone.askProduct), { choices: listChoices(facts.choices) }), essential: true });
+      parts.push({
+        text: fill(pick(tone.askProduct), { choices: listChoices(facts.choices) }),
+        essential: true,
+      });
       break;
     case 'not_sold':
       parts.push({ text: pick(tone.notSold), essential: true });
@@ -135,7 +149,10 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
     case 'product_link':
       parts.length = 0;
       parts.push({
-        text: facts.link && facts.product ? fill(pick(tone.productLink), { product: facts.product.title, link: facts.link }) : pick(tone.productLinkNoProduct),
+        text:
+          facts.link && facts.product
+            ? fill(pick(tone.productLink), { product: facts.product.title, link: facts.link })
+            : pick(tone.productLinkNoProduct),
         essential: true,
       });
       break;
@@ -151,29 +168,50 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
     parts.push({ text: pick(archetypeFlavours[personality.archetype]), essential: false });
   }
   const allowEmoji = voice.allowEmoji ?? tone.emoji.length > 0;
-  if (allowEmoji && tone.emoji.length > 0 && facts.kind !== 'hand_off' && hashToInt(`${seed}:emoji`) % 2 === 0) {
+  if (
+    allowEmoji &&
+    tone.emoji.length > 0 &&
+    facts.kind !== 'hand_off' &&
+    hashToInt(`${seed}:emoji`) % 2 === 0
+  ) {
     const last = parts.at(-1);
     if (last && !/https?:\/\/\S+$/.test(last.text)) last.text = `${last.text} ${pick(tone.emoji)}`;
     else parts.push({ text: pick(tone.emoji), essential: false });
   }
-  if (voice.signOffs.length > 0 && facts.kind !== 'hand_off') parts.push({ text: pick(voice.signOffs), essential: false });
+  if (voice.signOffs.length > 0 && facts.kind !== 'hand_off')
+    parts.push({ text: pick(voice.signOffs), essential: false });
   if (input.discloseAutomation) {
-    parts.push({ text: fill(toneProfiles[personality.tone].disclosure, { brand: brandName }), essential: true });
+    parts.push({
+      text: fill(toneProfiles[personality.tone].disclosure, { brand: brandName }),
+      essential: true,
+    });
   }
   return { parts, opening };
 }
 
 function containsAvoided(text: string, voice: BrandVoice): boolean {
   const lower = text.toLowerCase();
-  return voice.avoid.some((word) => new RegExp(`(^|[^\\p{L}])${escapeRegExp(word)}($|[^\\p{L}])`, 'u').test(lower));
+  return voice.avoid.some((word) =>
+    new RegExp(`(^|[^\\p{L}])${escapeRegExp(word)}($|[^\\p{L}])`, 'u').test(lower),
+  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The brand's own greetings first, then the tone's; never the opening of the previous automated reply. */
-function chooseOpening(toneOpenings: readonly string[], voice: BrandVoice, seed: string, history: HistoryTurn[]): string | null {
-  let candidates = [...voice.greetings, ...toneOpenings].filter((opening) => !containsAvoided(opening, voice));
-  if (voice.address) candidates = candidates.map((opening) => opening.replace(/^(hi|hey|hello)(\s+there)?([!,.])/i, `$1 ${voice.address}$3`));
+function chooseOpening(
+  toneOpenings: readonly string[],
+  voice: BrandVoice,
+  seed: string,
+  history: HistoryTurn[],
+): string | null {
+  let candidates = [...voice.greetings, ...toneOpenings].filter(
+    (opening) => !containsAvoided(opening, voice),
+  );
+  if (voice.address)
+    candidates = candidates.map((opening) =>
+      opening.replace(/^(hi|hey|hello)(\s+there)?([!,.])/i, `$1 ${voice.address}$3`),
+    );
   if (candidates.length === 0) return null;
   const previous = [...history].reverse().find((turn) => turn.sender === 'ai')?.content ?? '';
   const start = hashToInt(`${seed}:opening`) % candidates.length;

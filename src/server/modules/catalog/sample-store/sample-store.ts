@@ -63,7 +63,9 @@ export function loadSampleCatalog(): StoreProductInput[] {
       storeUpdatedAt: catalogDate,
       variants: combinations(optionList).map((options) => {
         const title = options.map((option) => option.value).join(' / ');
-        const sku = isDefaultOnly ? product.sku : [product.sku, ...options.map((o) => codeOf(o.value))].join('-');
+        const sku = isDefaultOnly
+          ? product.sku
+          : [product.sku, ...options.map((o) => codeOf(o.value))].join('-');
         const soldOut = product.soldOut?.includes(title) ?? false;
         const quantity = product.untracked ? null : soldOut ? 0 : stockOf(sku);
         return {

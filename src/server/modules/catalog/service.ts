@@ -42,66 +42,17 @@ import type { StoreProductInput } from './store-data.ts';
 import { sampleStoreCurrency, sampleStoreName } from './sample-store/sample-store.ts';
 import { searchCatalog } from './search.ts';
 
-// ---- The port the assistant uses (docs: /work/brief INTERFACES.md "Catalog"; exact shapes) ----
+// ---- The port the assistant uses (#server/ports/catalog.ts) ----
 
-export interface CatalogVariant {
-  id: string;
-  title: string;
-  options: { name: string; value: string }[];
-  sku: string | null;
-  price: string;
-  currency: string;
-  availableForSale: boolean;
-  stockQuantity: number | null;
-}
-export interface CatalogProduct {
-  id: string;
-  title: string;
-  productType: string;
-  vendor: string;
-  tags: string[];
-  url: string | null;
-  imageUrl: string | null;
-  variants: CatalogVariant[];
-}
-export interface ProductMatch {
-  product: CatalogProduct;
-  variantIds: string[];
-  score: number;
-}
-export interface FindProductsResult {
-  outcome: 'match' | 'ambiguous' | 'none';
-  matches: ProductMatch[];
-  requestedOptions: { name: 'size' | 'color' | 'other'; value: string }[];
-}
-export interface StockAnswer {
-  variantId: string;
-  quantity: number | null;
-  availableForSale: boolean;
-  price: string;
-  currency: string;
-  source: 'live' | 'mirror';
-  asOf: string;
-  latencyMs: number;
-}
-export interface CatalogService {
-  hasStore(brandId: string): Promise<{ platform: 'shopify' | 'woocommerce' | 'sample'; name: string } | null>;
-  findProducts(input: { brandId: string; text: string; limit?: number }): Promise<FindProductsResult>;
-  getProduct(input: { brandId: string; productId: string }): Promise<CatalogProduct | null>;
-  checkStock(input: { brandId: string; variantId: string; deadlineMs?: number }): Promise<StockAnswer>;
-  listAlternatives(input: {
-    brandId: string;
-    productId: string;
-    variantId?: string;
-    limit?: number;
-  }): Promise<ProductMatch[]>;
-  checkoutLink(input: {
-    brandId: string;
-    variantId: string;
-    quantity: number;
-    conversationId?: string;
-  }): Promise<{ url: string }>;
-}
+export type {
+  CatalogProduct,
+  CatalogService,
+  CatalogVariant,
+  FindProductsResult,
+  ProductMatch,
+  StockAnswer,
+} from '#server/ports/catalog.ts';
+import type { CatalogProduct, CatalogService, CatalogVariant, ProductMatch } from '#server/ports/catalog.ts';
 
 // ---- Settings and wiring ----
 

@@ -1,56 +1,13 @@
+import type { AssistantDrafts } from '#server/ports/assistant.ts';
+import type { ChannelOutbound } from '#server/ports/channel.ts';
+
+export type { AssistantDrafts } from '#server/ports/assistant.ts';
+export type { ChannelOutbound, OutboundResult, SendOrigin } from '#server/ports/channel.ts';
+
 /**
- * What the dashboard's actions need from other modules, declared here with exactly the shapes of
- * /work/shared/INTERFACES.md (modules never import each other). runtime.ts passes the providers in:
- * the channel's outbound path (issue 9) and the assistant's drafts (issue 11). Without them the routes that
- * need them answer 503.
+ * The optional providers of the dashboard's actions: the channel's outbound path (issue 9) and the assistant's
+ * drafts (issue 11), passed in by runtime.ts. Without them the routes that need them answer 503.
  */
-export type SendOrigin = 'assistant' | 'person';
-
-export interface OutboundResult {
-  /** 'sent' by Graph; 'failed' with Graph's message; 'unknown' after a timeout (resolved later by the echo). */
-  status: 'sent' | 'failed' | 'unknown';
-  /** Our stored message row ids (one per part when text was split at 1,000 bytes); comment replies: []. */
-  messageIds: string[];
-  /** True when this idempotencyKey had already been used: nothing was sent again. */
-  duplicate: boolean;
-  error?: string;
-}
-
-export interface ChannelOutbound {
-  /** Send guard first; a refusal throws AppError('CONFLICT', reason) (the API answers 409 naming it).
-   *  Stores the message (sender 'ai' for assistant, 'agent' for person) before calling Graph. */
-  sendDirectMessage(input: {
-    conversationId: string;
-    text: string;
-    origin: SendOrigin;
-    idempotencyKey: string;
-    inventoryChecked?: boolean;
-  }): Promise<OutboundResult>;
-  /** Private reply (recipient.comment_id, once per comment, within 7 days) or public reply (/{comment-id}/replies).
-   *  Marks the comment replied with replyContent. */
-  sendCommentReply(input: {
-    commentId: string;
-    text: string;
-    visibility: 'private' | 'public';
-    origin: SendOrigin;
-    idempotencyKey: string;
-  }): Promise<OutboundResult>;
-  /** For the composer: may this origin send a DM now, and if not, why (same reasons as the guard). */
-  checkDirectMessageWindow(input: {
-    conversationId: string;
-    origin: SendOrigin;
-  }): Promise<
-    | { allowed: true; humanAgentTag: boolean; closesAt: string | null }
-    | { allowed: false; code: string; reason: string }
-  >;
-}
-
-export interface AssistantDrafts {
-  /** The assistant's reply to the conversation so far, not sent (issue 12 "Generate AI Response"). */
-  draftReply(input: { conversationId: string }): Promise<{ reply: string; trace: unknown }>;
-}
-
-/** The optional providers of the dashboard's actions. */
 export interface DashboardPorts {
   channel?: ChannelOutbound | undefined;
   drafts?: AssistantDrafts | undefined;

@@ -228,10 +228,11 @@ describe('exactly once across processes (PostgreSQL)', () => {
     expect(answeredBeforeKill).toBeLessThan(buyers.length);
 
     const restarted = await startServer();
+    // The killed process's jobs come back when they expire (instagram-process: 120 s), so this takes minutes.
     await waitFor(
       () => buyers.filter((igsid) => sendsTo(igsid) === 0).length,
       (missing) => missing === 0,
-      240_000,
+      400_000,
       'every buyer to be answered after the restart',
     );
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -241,5 +242,5 @@ describe('exactly once across processes (PostgreSQL)', () => {
     );
     expect(rows[0]!.n).toBe(buyers.length);
     restarted.child.kill('SIGTERM');
-  }, 360_000);
+  }, 520_000);
 });

@@ -183,6 +183,11 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3600).optional(),
     ),
+    /**
+     * Caps every job's expiry in seconds, so a killed process's jobs come back sooner (tests). Unset keeps each
+     * job's own (e.g. instagram-process 120 s). A job that outlives it runs again: every job is idempotent.
+     */
+    JOB_EXPIRE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86_400).optional()),
   })
   .superRefine((config, context) => {
     if ((config.LLM_BASE_URL === undefined) !== (config.LLM_MODEL === undefined)) {

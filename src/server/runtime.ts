@@ -83,6 +83,7 @@ export async function startRuntime(
     pollSeconds: config.JOB_POLL_SECONDS,
     ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
     ...(config.JOB_MAINTENANCE_SECONDS ? { maintenanceSeconds: config.JOB_MAINTENANCE_SECONDS } : {}),
+    ...(config.JOB_EXPIRE_SECONDS ? { expireSeconds: config.JOB_EXPIRE_SECONDS } : {}),
     log,
   });
   const secretBox = createSecretBoxFromKey(

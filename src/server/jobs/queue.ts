@@ -103,6 +103,8 @@ export interface JobQueueOptions {
   retryDelaySeconds?: number;
   /** How often expired jobs (a crashed worker's) are found and retried; 120 s unless set (JOB_MAINTENANCE_SECONDS). */
   maintenanceSeconds?: number;
+  /** Caps every job's expireInSeconds (config JOB_EXPIRE_SECONDS), so a killed worker's jobs return sooner. */
+  expireSeconds?: number;
   log: Logger;
 }
 
@@ -112,6 +114,7 @@ export function createJobQueue({
   pollSeconds,
   retryDelaySeconds,
   maintenanceSeconds,
+  expireSeconds,
   log,
 }: JobQueueOptions): JobQueue {
   const connection: PgBoss.ConstructorOptions = databaseUrl
@@ -144,7 +147,7 @@ export function createJobQueue({
         retryLimit: job.retryLimit,
         retryDelay: retryDelaySeconds ?? job.retryDelay,
         retryBackoff: job.retryBackoff,
-        expireInSeconds: job.expireInSeconds,
+        expireInSeconds: expireSeconds ? Math.min(expireSeconds, job.expireInSeconds) : job.expireInSeconds,
         deadLetter: dead,
       };
       if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);

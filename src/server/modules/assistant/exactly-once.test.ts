@@ -252,8 +252,10 @@ describe('exactly once across processes (PostgreSQL)', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 3000));
     held = await heldFor();
-    // At most the replies that were in flight at the kill are held; nobody is ever answered twice.
-    expect(held.size).toBeLessThanOrEqual(2);
+    // At most the replies in flight at the kill are held (the assistant sends up to 8 at once on PostgreSQL,
+    // runtime.ts); nobody is ever answered twice.
+    expect(held.size).toBeLessThanOrEqual(8);
+    expect(held.size).toBeLessThan(buyers.length - answeredBeforeKill);
     expect(buyers.map((igsid) => (held.has(igsid) ? 1 : sendsTo(igsid)))).toEqual(buyers.map(() => 1));
     for (const igsid of held) expect(sendsTo(igsid)).toBeLessThanOrEqual(1);
     const { rows } = await database.executeSql(

@@ -114,7 +114,8 @@ test.describe('dashboard actions', () => {
     await expect(page.getByLabel('Brand', { exact: true })).toHaveValue(
       (await brandNamed(page, 'Urban Threads')).id as string,
     );
-    await expect(page.getByTestId('dm-item').first()).toContainText('jake.streetwear');
+    // Other specs may add conversations to this brand (live arrivals), so look for the seeded one by name.
+    await expect(page.getByTestId('dm-item').filter({ hasText: 'jake.streetwear' })).toBeVisible();
   });
 
   test('personality: save, reset to defaults (saved only by Save), and ask before leaving unsaved', async ({
@@ -346,10 +347,11 @@ test.describe('dashboard actions', () => {
     await thread.getByRole('button', { name: 'Hand back to AI' }).click();
     await expect(thread.getByTestId('thread-status')).not.toContainText('handled by your team');
 
-    // Two comments arrive on the open screen; one gets a public reply, the other a private one.
+    // Two comments arrive on the open screen; one gets a public reply, the other a private one. Neither is one
+    // the assistant answers by itself (no 🔥 rule match, and this brand has no store for product questions).
     await page.getByRole('tab', { name: /^Comments/ }).click();
     for (const [id, text] of [
-      ['e2e-comment-public', 'Love this jacket 🔥'],
+      ['e2e-comment-public', 'Love this jacket 😍'],
       ['e2e-comment-private', 'How much is it?'],
     ] as const) {
       await webhook({
@@ -373,7 +375,7 @@ test.describe('dashboard actions', () => {
         ],
       });
     }
-    const publicItem = page.getByTestId('comment-item').filter({ hasText: 'Love this jacket 🔥' });
+    const publicItem = page.getByTestId('comment-item').filter({ hasText: 'Love this jacket 😍' });
     await expect(publicItem).toBeVisible({ timeout: 15_000 });
     await publicItem.getByRole('button', { name: 'Reply to jacket.fan' }).click();
     const publicForm = publicItem.getByRole('form', { name: 'Reply to jacket.fan' });

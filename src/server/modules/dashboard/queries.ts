@@ -77,6 +77,21 @@ const brandId = sql.placeholder('brandId');
 const conversationId = sql.placeholder('conversationId');
 const limit = sql.placeholder('limit');
 
+/** The conversation list's columns (the prepared statement's row mapper reads them in this order) and its order. */
+const conversationListColumns = {
+  id: conversations.id,
+  customerUsername: conversations.customerUsername,
+  lastMessageAt: conversations.lastMessageAt,
+  status: conversations.status,
+  handledBy: conversations.handledBy,
+  positionAt: sql<string>`${conversations.lastMessageAt}::text`,
+};
+// NULLS LAST matches the index order, so the planner walks the index instead of sorting.
+const conversationListOrder = [
+  sql`${conversations.lastMessageAt} desc nulls last`,
+  sql`${conversations.id} desc nulls last`,
+];
+
 /**
  * The dashboard's three busiest reads (brands, conversations, messages: every screen opens with them) as
  * prepared statements, built once per database handle instead of per request: Drizzle's query building was
@@ -109,14 +124,7 @@ function prepareStatements(db: Database) {
 
   const conversationList = (next: boolean) =>
     db
-      .select({
-        id: conversations.id,
-        customerUsername: conversations.customerUsername,
-        lastMessageAt: conversations.lastMessageAt,
-        status: conversations.status,
-        handledBy: conversations.handledBy,
-        positionAt: sql<string>`${conversations.lastMessageAt}::text`,
-      })
+      .select(conversationListColumns)
       .from(conversations)
       .where(
         and(
@@ -125,8 +133,7 @@ function prepareStatements(db: Database) {
           next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
         ),
       )
-      // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
-      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
+      .orderBy(...conversationListOrder)
       .limit(limit);
 
   const messageList = (next: boolean) =>
@@ -277,29 +284,19 @@ export async function listConversationsOfBrand(
     const { first, next } = statementsOf(db).conversations;
     return (page.after ? next : first).execute({ userId, brandId, ...pageValues(page) });
   }
-  return (
-    db
-      .select({
-        id: conversations.id,
-        customerUsername: conversations.customerUsername,
-        lastMessageAt: conversations.lastMessageAt,
-        status: conversations.status,
-        handledBy: conversations.handledBy,
-        positionAt: sql<string>`${conversations.lastMessageAt}::text`,
-      })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.brandId, brandId),
-          ownsBrand(userId, brandId),
-          conversationFilter(filter),
-          afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
-        ),
-      )
-      // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
-      .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
-      .limit(fetchSize(page))
-  );
+  return db
+    .select(conversationListColumns)
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.brandId, brandId),
+        ownsBrand(userId, brandId),
+        conversationFilter(filter),
+        afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
+      ),
+    )
+    .orderBy(...conversationListOrder)
+    .limit(fetchSize(page));
 }
 
 /** Oldest first (index messages_conversation_created_idx). */

@@ -252,6 +252,18 @@ export async function deleteProductsNotSyncedSince(db: Database, connectionId: s
     );
 }
 
+/**
+ * After a full sync: the rows a sync writes wait in the GIN indexes' pending lists (fast update), which every
+ * search would otherwise scan until a vacuum; PGlite has no autovacuum at all. Merging them and refreshing the
+ * planner's statistics keeps search fast from the first buyer on (decision 011).
+ */
+export async function tidySearchIndexes(db: Database) {
+  await db.execute(sql`select gin_clean_pending_list(index.oid) from pg_class index
+    where index.relname in ('catalog_products_search_vector_idx', 'catalog_products_search_text_trgm_idx',
+      'catalog_terms_trgm_idx')`);
+  await db.execute(sql`analyze catalog_products, catalog_variants, catalog_terms`);
+}
+
 export async function countCatalog(db: Database, connectionId: string) {
   const [row] = await db
     .select({

@@ -373,6 +373,7 @@ export function createCatalogModule(deps: CatalogDeps) {
       }
       await flush();
       await queries.deleteProductsNotSyncedSince(db, connectionId, startedAt);
+      await queries.tidySearchIndexes(db);
       await db
         .update(storeConnections)
         .set({ syncState: 'done', syncTotal: done, lastSyncAt: new Date(), updatedAt: new Date() })

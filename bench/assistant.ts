@@ -186,7 +186,8 @@ async function runBackend(backend: string) {
     const misses: string[] = [];
     let right = 0;
     const byKind = new Map<string, { right: number; total: number }>();
-    const queue = [...cases];
+    // BENCH_LOAD_ONLY=1 skips the accuracy pass (for profiling the load alone).
+    const queue = process.env.BENCH_LOAD_ONLY === '1' ? [] : [...cases];
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let item = queue.shift(); item; item = queue.shift()) {

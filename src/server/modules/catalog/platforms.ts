@@ -11,7 +11,7 @@ import {
 } from '#server/integrations/woocommerce/rest-client.ts';
 import type { GuardedFetch } from '#server/integrations/http/guarded-fetch.ts';
 import type { StoreConnectionRow } from '#server/db/schema/index.ts';
-import { loadSampleCatalog } from './sample-store/sample-store.ts';
+import { findSampleVariant, loadSampleCatalog } from './sample-store/sample-store.ts';
 import {
   stripHtml,
   type LiveVariantStock,
@@ -251,22 +251,18 @@ function createWooStoreClient(
 function createSampleStoreClient(): StoreClient {
   return {
     async fetchProductsPage() {
-      const products = loadSampleCatalog();
+      const products = [...loadSampleCatalog()];
       return { products, nextCursor: null, total: products.length };
     },
     async fetchVariantStock({ variantExternalId }) {
-      for (const product of loadSampleCatalog()) {
-        const variant = product.variants.find((v) => v.externalId === variantExternalId);
-        if (variant) {
-          return {
-            quantity: variant.stockQuantity,
-            availableForSale: variant.availableForSale,
-            price: variant.price,
-            inventoryPolicy: variant.inventoryPolicy,
-          };
-        }
-      }
-      return null;
+      const variant = findSampleVariant(variantExternalId);
+      if (!variant) return null;
+      return {
+        quantity: variant.stockQuantity,
+        availableForSale: variant.availableForSale,
+        price: variant.price,
+        inventoryPolicy: variant.inventoryPolicy,
+      };
     },
   };
 }

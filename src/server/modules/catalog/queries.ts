@@ -78,7 +78,7 @@ function searchVectorOf(product: StoreProductInput) {
 export async function upsertProducts(
   db: Database,
   connectionId: string,
-  products: StoreProductInput[],
+  products: readonly StoreProductInput[],
   syncedAt = new Date(),
 ): Promise<number> {
   if (products.length === 0) return 0;

@@ -43,8 +43,36 @@ function combinations(options: [string, string[]][]): { name: string; value: str
   );
 }
 
-/** The shipped catalog as store products; variant ids are their SKUs, product ids their handles. */
-export function loadSampleCatalog(): StoreProductInput[] {
+let loaded: readonly StoreProductInput[] | null = null;
+let variantsById: Map<string, StoreProductInput['variants'][number]> | null = null;
+
+/**
+ * The shipped catalog as store products; variant ids are their SKUs, product ids their handles. Built once per
+ * process: the file never changes while it runs, and every live check of a sample variant reads it.
+ */
+export function loadSampleCatalog(): readonly StoreProductInput[] {
+  // Frozen, so a caller that changed the shared copy would fail loudly instead of corrupting later syncs.
+  loaded ??= deepFreeze(buildSampleCatalog());
+  return loaded;
+}
+
+/** One variant of the shipped catalog by its id (its SKU), for the sample store's "live" stock answer. */
+export function findSampleVariant(externalId: string): StoreProductInput['variants'][number] | null {
+  variantsById ??= new Map(
+    loadSampleCatalog().flatMap((product) => product.variants.map((variant) => [variant.externalId, variant])),
+  );
+  return variantsById.get(externalId) ?? null;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function buildSampleCatalog(): StoreProductInput[] {
   return (catalog.products as unknown as SampleProduct[]).map((product) => {
     const optionList = Object.entries(product.options);
     const isDefaultOnly = optionList.length === 1 && optionList[0]![0] === 'Title';

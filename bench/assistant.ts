@@ -12,7 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -72,6 +72,33 @@ async function openBenchDatabase(
       await dropper.end();
     },
   };
+}
+
+/**
+ * CPU time so far (ms) of this process (the app, the fake Graph server and the load) and of every PostgreSQL
+ * server process (none on PGlite, which runs inside this one), read from /proc; NaN where there is no /proc.
+ */
+function benchCpuMs(): { app: number; database: number } {
+  const own = process.cpuUsage();
+  let postgres = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of the line (11 and 12 after the name), in clock ticks (10 ms).
+      postgres += (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+  } catch {
+    return { app: NaN, database: NaN };
+  }
+  return { app: (own.user + own.system) / 1000, database: postgres };
 }
 
 async function runBackend(backend: string) {
@@ -251,6 +278,7 @@ async function runBackend(backend: string) {
       .map((item) => item.text);
     const total = RATE * SECONDS;
     const sentAt = new Map<string, number>();
+    const busyAtStart = benchCpuMs();
     const loadStarted = performance.now();
     const posts: Promise<void>[] = [];
     for (let index = 0; index < total; index += 1) {
@@ -274,12 +302,18 @@ async function runBackend(backend: string) {
       }
     }
     const lastArrival = Math.max(...[...sentAt.keys()].flatMap((igsid) => arrivals.get(igsid) ?? []));
+    // CPU (this process and PostgreSQL's) per answered DM, from the start of the load to the last answer.
+    const busyAtEnd = benchCpuMs();
     // Duplicates show up late, if at all: give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const latencies = [...sentAt.entries()]
       .filter(([igsid]) => arrivals.has(igsid))
       .map(([igsid, at]) => arrivals.get(igsid)![0]! - at)
       .sort((a, b) => a - b);
+    const cpuMsPerDm = {
+      app: (busyAtEnd.app - busyAtStart.app) / Math.max(1, latencies.length),
+      database: (busyAtEnd.database - busyAtStart.database) / Math.max(1, latencies.length),
+    };
     const lost = [...sentAt.keys()].filter((igsid) => !arrivals.has(igsid)).length;
     // Where the assistant's own time goes (its trace timings), median per step, over the load's replies.
     const { rows: stepRows } = await app.database.executeSql(
@@ -332,6 +366,7 @@ async function runBackend(backend: string) {
         answeredPerSecond: latencies.length / ((lastArrival - loadStarted) / 1000),
         lost,
         duplicated,
+        cpuMsPerDm,
         stepMedians,
         split,
       },
@@ -374,7 +409,7 @@ async function main() {
     console.log(
       `load: ${load.sent} DMs at ${load.rate}/s for ${load.seconds} s; webhook -> Graph send p50 ${load.p50.toFixed(0)} ms, ` +
         `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +
-        `lost ${load.lost}, duplicated ${load.duplicated}`,
+        `lost ${load.lost}, duplicated ${load.duplicated}; CPU per DM: app ${load.cpuMsPerDm.app.toFixed(1)} ms, database ${load.cpuMsPerDm.database.toFixed(1)} ms`,
     );
     console.log(
       `median split: inbound processing ${load.split.inboundMs.toFixed(0)} ms, then assistant queue + pipeline + send ${load.split.assistantMs.toFixed(0)} ms`,

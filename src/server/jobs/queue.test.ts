@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { deadLetterQueueName, defineJob } from './queue.ts';
+import { createJobQueue, deadLetterQueueName, defineJob, type JobQueue } from './queue.ts';
 
 const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) => {
   const start = Date.now();
@@ -86,4 +86,41 @@ describe('job queue (pg-boss on the app database)', () => {
     expect(job?.state).toBe('failed');
     expect(job?.retryCount).toBe(2);
   }, 40_000);
+
+  it('wake starts a new job at once on an idle worker while another worker is busy, without waiting for a poll', async () => {
+    // A queue of its own whose workers poll only every 60 s: only wake can start a job within the test.
+    const slow: JobQueue = createJobQueue({ database: app.database, pollSeconds: 60, log: app.log });
+    const wakeJob = defineJob<{ tag: string }>('test-wake', {
+      retryLimit: 0,
+      retryDelay: 1,
+      retryBackoff: false,
+      expireInSeconds: 30,
+    });
+    const started: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await slow.start();
+      await slow.declare(wakeJob);
+      for (let worker = 0; worker < 2; worker += 1) {
+        await slow.work(wakeJob, async ({ tag }) => {
+          started.push(tag);
+          if (tag === 'first') await held;
+        });
+      }
+      // Both workers have made their first fetch (empty) and now wait out the 60 s poll.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await slow.send(wakeJob, { tag: 'first' });
+      slow.wake(wakeJob, 1);
+      await waitFor(() => started.includes('first'), 5000);
+      await slow.send(wakeJob, { tag: 'second' });
+      slow.wake(wakeJob, 1);
+      // The first worker is still busy: the second job can only have started on the idle one.
+      await waitFor(() => started.includes('second'), 5000);
+      expect(started).toEqual(['first', 'second']);
+    } finally {
+      release();
+      await slow.stop();
+    }
+  }, 30_000);
 });

@@ -50,10 +50,11 @@ export interface JobQueue {
     options?: { batchSize?: number },
   ): Promise<void>;
   /**
-   * Wakes this process's workers of the job now instead of at their next poll (pg-boss notifyWorker). Call after
-   * the transaction that enqueued commits; polling stays the safety net across processes.
+   * Wakes as many of this process's workers of the job as `count` new jobs need (all when omitted), idle ones
+   * first, instead of at their next poll (pg-boss notifyWorker); a busy worker fetches again as soon as it is
+   * done. Call after the transaction that enqueued commits; polling stays the safety net across processes.
    */
-  wake(job: JobDefinition<unknown>): void;
+  wake(job: JobDefinition<unknown>, count?: number): void;
   stop(): Promise<void>;
 }
 
@@ -129,6 +130,8 @@ export function createJobQueue({
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const declared = new Set<string>();
   const workerIds = new Map<string, string[]>();
+  /** Workers running their handler now: waking them would only make them fetch early for nothing. */
+  const busy = new Set<string>();
   let started = false;
 
   return {
@@ -183,26 +186,37 @@ export function createJobQueue({
         options.tx ? { db: transactionExecutor(options.tx) } : {},
       );
     },
-    wake(job) {
-      for (const id of workerIds.get(job.name) ?? []) boss.notifyWorker(id);
+    wake(job, count = Infinity) {
+      const ids = workerIds.get(job.name) ?? [];
+      // Idle workers first; then busy ones, which fetch again as soon as their batch is done.
+      const ordered = [...ids.filter((id) => !busy.has(id)), ...ids.filter((id) => busy.has(id))];
+      for (const id of ordered.slice(0, count)) boss.notifyWorker(id);
     },
     async work(job, handler, options = {}) {
       await this.declare(job);
       const batchSize = options.batchSize ?? 1;
       const self: { workerId?: string } = {};
+      const runBatch = async (jobs: PgBoss.Job<typeof job.payload>[]) => {
+        for (const item of jobs) {
+          try {
+            await handler(item.data as never, item.id);
+          } catch (error) {
+            log.warn({ err: error, job: job.name, jobId: item.id }, 'job failed; pg-boss will retry it');
+            throw error;
+          }
+        }
+      };
       const id = await boss.work<typeof job.payload>(
         job.name,
         { pollingIntervalSeconds: pollSeconds, batchSize },
         async (jobs) => {
           // A full batch means more may be waiting: fetch again at once rather than after a polling interval.
           if (jobs.length >= batchSize && self.workerId) boss.notifyWorker(self.workerId);
-          for (const item of jobs) {
-            try {
-              await handler(item.data as never, item.id);
-            } catch (error) {
-              log.warn({ err: error, job: job.name, jobId: item.id }, 'job failed; pg-boss will retry it');
-              throw error;
-            }
+          if (self.workerId) busy.add(self.workerId);
+          try {
+            await runBatch(jobs);
+          } finally {
+            if (self.workerId) busy.delete(self.workerId);
           }
         },
       );

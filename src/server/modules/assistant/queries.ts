@@ -18,6 +18,123 @@ import type { HistoryTurn, Personality, StoredRule } from './types.ts';
 /** How much of the conversation the assistant reads: enough for follow-ups, bounded for speed. */
 const HISTORY_TURNS = 12;
 
+/** Stored rule configs as the assistant runs them: a rule whose config does not parse is skipped, not fatal. */
+function parseRules(
+  rows: {
+    id: string;
+    name: string;
+    active: boolean;
+    createdAt: Date;
+    triggerConfig: unknown;
+    actionConfig: unknown;
+  }[],
+): StoredRule[] {
+  const rules: StoredRule[] = [];
+  for (const row of rows) {
+    const trigger = ruleTriggerSchema.safeParse(row.triggerConfig);
+    const action = ruleActionSchema.safeParse(row.actionConfig);
+    if (trigger.success && action.success) {
+      rules.push({
+        id: row.id,
+        name: row.name,
+        active: row.active,
+        createdAt: row.createdAt,
+        trigger: trigger.data,
+        action: action.data,
+      });
+    }
+  }
+  return rules;
+}
+
+const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+export interface MessageEventContext {
+  answered: boolean;
+  message: { id: string; conversationId: string; createdAt: Date; content: string };
+  conversation: { id: string; status: string; handledBy: string; customerUsername: string };
+  brand: { id: string; name: string; active: boolean };
+  personality: Personality;
+  discloseAutomation: boolean;
+  rules: StoredRule[];
+  /** Earlier customer messages of the conversation still without an answer (see countEarlierUnanswered). */
+  earlierUnanswered: number;
+  history: HistoryTurn[];
+}
+
+/**
+ * Everything the assistant reads to answer one customer message, in one round trip: whether it is answered
+ * already, the message, its conversation, the brand with its personality, settings and rules, the turns
+ * before it and how many earlier messages still wait for their answer. Null when it is not a customer message.
+ */
+export async function loadMessageEvent(db: Database, messageId: string): Promise<MessageEventContext | null> {
+  const result = (await db.execute(sql`
+    select m.id, m.conversation_id as "conversationId", m.created_at as "createdAt", m.content,
+      c.status, c.handled_by as "handledBy", c.customer_username as "customerUsername",
+      b.id as "brandId", b.name as "brandName", b.active as "brandActive",
+      p.archetype, p.tone, p.voice_description as "voiceDescription", p.example_responses as "exampleResponses",
+      coalesce(s.disclose_automation, true) as "discloseAutomation",
+      exists (select 1 from assistant_traces t where t.event_key = 'message:' || m.id::text) as answered,
+      (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'active', r.active,
+          'createdAt', r.created_at, 'triggerConfig', r.trigger_config, 'actionConfig', r.action_config)
+          order by r.created_at, r.id), '[]'::json)
+        from automation_rules r where r.brand_id = b.id) as rules,
+      (select count(*)::int from messages e
+        where e.conversation_id = m.conversation_id and e.sender = 'customer'
+          and (e.created_at < m.created_at or (e.created_at = m.created_at and e.id < m.id))
+          and e.created_at > now() - interval '10 minutes'
+          and not exists (select 1 from assistant_traces t where t.event_key = 'message:' || e.id::text)
+      ) as "earlierUnanswered",
+      (select coalesce(json_agg(json_build_object('sender', h.sender, 'content', h.content)
+          order by h.created_at, h.id), '[]'::json)
+        from (select sender, content, created_at, id from messages h
+          where h.conversation_id = m.conversation_id
+            and (h.created_at < m.created_at or (h.created_at = m.created_at and h.id < m.id))
+          order by h.created_at desc, h.id desc limit ${HISTORY_TURNS}) h) as history
+    from messages m
+    join conversations c on c.id = m.conversation_id
+    join brands b on b.id = m.brand_id
+    left join brand_personalities p on p.brand_id = b.id
+    left join brand_assistant_settings s on s.brand_id = b.id
+    where m.id = ${messageId} and m.sender = 'customer'
+  `)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  const rules = fromJson<{ createdAt: string; [key: string]: unknown }[]>(row.rules).map((rule) => ({
+    ...(rule as unknown as Parameters<typeof parseRules>[0][number]),
+    createdAt: new Date(rule.createdAt),
+  }));
+  return {
+    answered: Boolean(row.answered),
+    message: {
+      id: String(row.id),
+      conversationId: String(row.conversationId),
+      createdAt: new Date(row.createdAt as string | Date),
+      content: String(row.content),
+    },
+    conversation: {
+      id: String(row.conversationId),
+      status: String(row.status),
+      handledBy: String(row.handledBy),
+      customerUsername: String(row.customerUsername),
+    },
+    brand: { id: String(row.brandId), name: String(row.brandName), active: Boolean(row.brandActive) },
+    personality:
+      row.archetype === null || row.archetype === undefined
+        ? { ...defaultBrandPersonality }
+        : ({
+            archetype: row.archetype,
+            tone: row.tone,
+            voiceDescription: row.voiceDescription,
+            exampleResponses: row.exampleResponses,
+          } as Personality),
+    discloseAutomation: Boolean(row.discloseAutomation),
+    rules: parseRules(rules),
+    earlierUnanswered: Number(row.earlierUnanswered),
+    history: fromJson<HistoryTurn[]>(row.history),
+  };
+}
+
 export async function findBrand(db: Database, brandId: string) {
   const [row] = await db
     .select({ id: brands.id, name: brands.name, active: brands.active, userId: brands.userId })
@@ -55,22 +172,7 @@ export async function listRules(db: Database, brandId: string): Promise<StoredRu
     .from(automationRules)
     .where(eq(automationRules.brandId, brandId))
     .orderBy(asc(automationRules.createdAt), asc(automationRules.id));
-  const rules: StoredRule[] = [];
-  for (const row of rows) {
-    const trigger = ruleTriggerSchema.safeParse(row.triggerConfig);
-    const action = ruleActionSchema.safeParse(row.actionConfig);
-    if (trigger.success && action.success) {
-      rules.push({
-        id: row.id,
-        name: row.name,
-        active: row.active,
-        createdAt: row.createdAt,
-        trigger: trigger.data,
-        action: action.data,
-      });
-    }
-  }
-  return rules;
+  return parseRules(rows);
 }
 
 export async function findDiscloseAutomation(db: Database, brandId: string): Promise<boolean> {
@@ -80,22 +182,6 @@ export async function findDiscloseAutomation(db: Database, brandId: string): Pro
     .where(eq(brandAssistantSettings.brandId, brandId))
     .limit(1);
   return row?.disclose ?? true;
-}
-
-export async function findMessage(db: Database, messageId: string) {
-  const [row] = await db
-    .select({
-      id: messages.id,
-      conversationId: messages.conversationId,
-      brandId: messages.brandId,
-      sender: messages.sender,
-      content: messages.content,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(eq(messages.id, messageId))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function findConversation(db: Database, conversationId: string) {

@@ -113,29 +113,31 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
     return { brand, personality, rules, discloseAutomation };
   }
 
-  async function waitForEarlierMessages(message: { id: string; conversationId: string; createdAt: Date }) {
-    const until = Date.now() + ORDER_WAIT_MS;
-    while (Date.now() < until && (await queries.countEarlierUnanswered(db, message)) > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-
+  /**
+   * The event for one customer message, or null when it is answered already (a replay) or gone. Replies go out in
+   * the order the buyer wrote: while an earlier message still waits for its answer, this one waits (a while).
+   */
   async function buildMessageEvent(messageId: string): Promise<AssistantEvent | null> {
-    const message = await queries.findMessage(db, messageId);
-    if (!message || message.sender !== 'customer') return null;
-    const conversation = await queries.findConversation(db, message.conversationId);
-    const context = await loadBrandContext(message.brandId);
-    if (!conversation || !context) return null;
-    await waitForEarlierMessages(message);
+    let context = await queries.loadMessageEvent(db, messageId);
+    if (context && !context.answered && context.earlierUnanswered > 0) {
+      const until = Date.now() + ORDER_WAIT_MS;
+      while (Date.now() < until && (await queries.countEarlierUnanswered(db, context.message)) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // The earlier answers are part of this one's history now.
+      context = await queries.loadMessageEvent(db, messageId);
+    }
+    if (!context || context.answered) return null;
+    const { message, conversation, brand } = context;
     return {
       kind: 'message',
       eventKey: `message:${message.id}`,
-      brand: { id: context.brand.id, name: context.brand.name, active: context.brand.active },
+      brand,
       conversation: { id: conversation.id, status: conversation.status, handledBy: conversation.handledBy },
       commentId: null,
       customer: { username: conversation.customerUsername },
       text: message.content,
-      history: await queries.listHistory(db, conversation.id, message),
+      history: context.history,
       personality: context.personality,
       rules: context.rules,
       discloseAutomation: context.discloseAutomation,
@@ -144,6 +146,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
   }
 
   async function buildCommentEvent(commentId: string): Promise<AssistantEvent | null> {
+    if (await queries.findTraceByEvent(db, `comment:${commentId}`)) return null;
     const comment = await queries.findComment(db, commentId);
     const context = comment ? await loadBrandContext(comment.brandId) : null;
     if (!comment || !context) return null;
@@ -170,14 +173,12 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
      * refuses to send twice.
      */
     async respond(payload: AssistantRespondPayload): Promise<AssistantTrace | null> {
-      const eventKey =
-        payload.kind === 'message' ? `message:${payload.messageId}` : `comment:${payload.commentId}`;
-      if (await queries.findTraceByEvent(db, eventKey)) return null;
       const event =
         payload.kind === 'message'
           ? await buildMessageEvent(payload.messageId)
           : await buildCommentEvent(payload.commentId);
       if (!event) return null;
+      const { eventKey } = event;
       const trace = await runPipeline({ catalog, effects: liveEffects(event), llm }, event);
       log?.info(
         { eventKey, outcome: trace.outcome, answer: trace.answerKind, ms: trace.timings.total },

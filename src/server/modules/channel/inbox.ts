@@ -97,7 +97,7 @@ export function createInbox({ db, jobs, log }: { db: Database; jobs: JobQueue; l
           { tx },
         );
       });
-      if (threads.size > 0) jobs.wake(instagramProcessJob);
+      if (threads.size > 0) jobs.wake(instagramProcessJob, threads.size);
       await touchLastWebhook([...new Set(known.map((event) => event.accountId))]);
       return { received: events.length, stored, duplicates: known.length - stored, unknownAccount };
     },

@@ -439,10 +439,10 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
           igsid !== null && pending.some((e) => ['message', 'echo', 'postback', 'deleted'].includes(e.kind));
         const cached = needsProfile ? await findCachedProfile(brandId, igsid) : undefined;
         const username = cached?.username ?? null;
-        let woke = false;
+        let woke = 0;
         for (const event of pending) {
           try {
-            if (await processEvent(event, username)) woke = true;
+            if (await processEvent(event, username)) woke += 1;
           } catch (error) {
             const attempts = event.attempts + 1;
             const message = error instanceof Error ? error.message.slice(0, 500) : 'processing failed';
@@ -460,13 +460,13 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
               'instagram event processing failed',
             );
             if (!giveUp) {
-              if (woke) jobs.wake(assistantRespondJob);
+              if (woke > 0) jobs.wake(assistantRespondJob, woke);
               throw error;
             }
           }
           handled += 1;
         }
-        if (woke) jobs.wake(assistantRespondJob);
+        if (woke > 0) jobs.wake(assistantRespondJob, woke);
         // The profile is looked up after the messages are stored and handed on: the assistant never waits for it.
         if (needsProfile && !isFresh(cached)) {
           const found = await fetchUsername(brandId, igsid, cached);
@@ -476,6 +476,8 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
               where brand_id = ${brandId} and customer_instagram_id = ${igsid} and customer_username = customer_instagram_id`);
           }
         }
+        // A short slice was all there was; an event stored since came with its own job.
+        if (pending.length < sliceSize) return handled;
       }
     },
   };

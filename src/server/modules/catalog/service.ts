@@ -80,6 +80,8 @@ export interface CatalogDeps {
   log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 }
 
+/** How long the connection row of a brand is kept for the assistant's questions (connectionOfBrand). */
+const connectionCacheMs = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 const badStore = (path: string, message: string) =>
@@ -182,6 +184,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           ),
         )
         .returning({ id: storeConnections.id });
+      forgetConnection(connection.brandId);
       if (swapped.length > 0) {
         credentials = fresh;
         connection = { ...connection, sealedCredentials: sealed };
@@ -200,9 +203,21 @@ export function createCatalogModule(deps: CatalogDeps) {
     return brand;
   }
 
+  /**
+   * The assistant asks about one brand's store several times per reply (find, stock, link, alternatives): the
+   * connection row is kept for a second. Changes made here forget it at once; another instance's change shows
+   * within the second (a removed connection's catalog is gone with it, so a stale row finds nothing).
+   */
+  const connectionCache = new Map<string, { row: StoreConnectionRow | null; at: number }>();
+  const forgetConnection = (brandId: string) => connectionCache.delete(brandId);
   async function connectionOfBrand(brandId: string) {
     if (!UUID.test(brandId)) return null;
-    return queries.findConnectionOfBrand(db, brandId);
+    const cached = connectionCache.get(brandId);
+    if (cached && performance.now() - cached.at < connectionCacheMs) return cached.row;
+    const row = await queries.findConnectionOfBrand(db, brandId);
+    if (connectionCache.size >= 10_000) connectionCache.clear();
+    connectionCache.set(brandId, { row, at: performance.now() });
+    return row;
   }
 
   async function describeConnection(connection: StoreConnectionRow): Promise<StoreConnection> {
@@ -234,7 +249,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     brandId: string,
     values: Omit<typeof storeConnections.$inferInsert, 'brandId'>,
   ) {
-    return db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
       const [row] = await tx
         .insert(storeConnections)
@@ -247,6 +262,8 @@ export function createCatalogModule(deps: CatalogDeps) {
         .where(eq(brands.id, brandId));
       return row!;
     });
+    forgetConnection(brandId);
+    return saved;
   }
 
   async function verifyShopify(input: Extract<ConnectStoreInput, { platform: 'shopify' }>) {
@@ -759,6 +776,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           .set({ shopifyConnected: false, updatedAt: new Date() })
           .where(eq(brands.id, brandId));
       });
+      forgetConnection(brandId);
     },
 
     async requestSync(userId: string, brandId: string): Promise<StoreConnection> {

@@ -387,9 +387,15 @@ describe('WooCommerce connection', () => {
       .update(storeConnections)
       .set({ checkoutStyle: 'add-to-cart' })
       .where(eq(storeConnections.id, connection.id));
-    const legacy = new URL(
-      (await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url,
-    );
+    // The service keeps a brand's connection row for a second (connectionOfBrand): the change shows after it.
+    let legacy = new URL(link.url);
+    const changedBy = Date.now() + 5000;
+    while (!legacy.searchParams.has('add-to-cart') && Date.now() < changedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      legacy = new URL(
+        (await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url,
+      );
+    }
     expect(Object.fromEntries(legacy.searchParams)).toEqual({
       'add-to-cart': '1000',
       variation_id: '10001',

@@ -47,7 +47,8 @@ export interface JobQueue {
   work<P extends object>(
     job: JobDefinition<P>,
     handler: (payload: P, jobId: string) => Promise<void>,
-    options?: { batchSize?: number },
+    /** parallel: the jobs of a batch run at once (they must not depend on each other's order). */
+    options?: { batchSize?: number; parallel?: boolean },
   ): Promise<void>;
   /**
    * Wakes as many of this process's workers of the job as `count` new jobs need (all when omitted), idle ones
@@ -196,15 +197,24 @@ export function createJobQueue({
       await this.declare(job);
       const batchSize = options.batchSize ?? 1;
       const self: { workerId?: string } = {};
-      const runBatch = async (jobs: PgBoss.Job<typeof job.payload>[]) => {
-        for (const item of jobs) {
-          try {
-            await handler(item.data as never, item.id);
-          } catch (error) {
-            log.warn({ err: error, job: job.name, jobId: item.id }, 'job failed; pg-boss will retry it');
-            throw error;
-          }
+      const runOne = async (item: PgBoss.Job<typeof job.payload>) => {
+        try {
+          await handler(item.data as never, item.id);
+        } catch (error) {
+          log.warn({ err: error, job: job.name, jobId: item.id }, 'job failed; pg-boss will retry it');
+          throw error;
         }
+      };
+      // A failure fails the whole batch, so pg-boss retries all of it: handlers are idempotent.
+      const runBatch = async (jobs: PgBoss.Job<typeof job.payload>[]) => {
+        if (!options.parallel) {
+          for (const item of jobs) await runOne(item);
+          return;
+        }
+        const failed = (await Promise.allSettled(jobs.map(runOne))).find(
+          (result) => result.status === 'rejected',
+        );
+        if (failed) throw failed.reason;
       };
       const id = await boss.work<typeof job.payload>(
         job.name,

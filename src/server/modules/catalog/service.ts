@@ -493,7 +493,8 @@ export function createCatalogModule(deps: CatalogDeps) {
         });
         if (live) {
           const now = new Date();
-          // The mirror takes what the store just said.
+          // The mirror takes what the store just said. A figure that has not changed is only marked as seen
+          // again once a minute: most checks then write nothing (no row version, no WAL flush).
           await db
             .update(catalogVariants)
             .set({
@@ -503,7 +504,16 @@ export function createCatalogModule(deps: CatalogDeps) {
               inventoryPolicy: live.inventoryPolicy,
               syncedAt: now,
             })
-            .where(eq(catalogVariants.id, variant.id));
+            .where(
+              and(
+                eq(catalogVariants.id, variant.id),
+                sql`(${catalogVariants.stockQuantity} is distinct from ${live.quantity}
+                  or ${catalogVariants.availableForSale} is distinct from ${live.availableForSale}
+                  or ${catalogVariants.price} is distinct from ${live.price}
+                  or ${catalogVariants.inventoryPolicy} is distinct from ${live.inventoryPolicy}
+                  or ${catalogVariants.syncedAt} < ${now.toISOString()}::timestamptz - interval '1 minute')`,
+              ),
+            );
           return {
             variantId,
             quantity: live.quantity,

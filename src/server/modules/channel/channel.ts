@@ -73,7 +73,8 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
           async ({ brandId, threadKey }) => {
             await processor.processThread(brandId, threadKey);
           },
-          { batchSize: 20 },
+          // Each job is one thread, under its own lock: a batch's threads are processed side by side.
+          { batchSize: 20, parallel: true },
         );
       }
       await jobs.work(instagramRefreshTokensJob, async () => {

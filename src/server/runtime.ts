@@ -124,8 +124,13 @@ export async function startRuntime(
   if (options.workers ?? true) {
     await startWorkers({ jobs, mailer, catalog });
     await channel.startWorkers();
-    // PostgreSQL answers many at once; PGlite has one connection, so a second worker only overlaps network waits.
-    await startAssistantWorker({ jobs, assistant, concurrency: config.DATABASE_URL ? 8 : 2 });
+    // PostgreSQL answers many at once (4 workers fetching up to 4 jobs each); PGlite has one connection, so
+    // answering several at once only overlaps network waits.
+    await startAssistantWorker({
+      jobs,
+      assistant,
+      ...(config.DATABASE_URL ? { concurrency: 4, batchSize: 4 } : { concurrency: 2, batchSize: 2 }),
+    });
   }
   const app = await buildApp({
     config,

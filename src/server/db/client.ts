@@ -133,7 +133,7 @@ const timestampsAsText = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize = 20): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'voicecart' });
   // An idle connection that the server drops (restart, failover) would otherwise be an unhandled 'error'
   // event and end the process. The pool discards it and opens a new one when needed.

@@ -12,11 +12,14 @@ export async function startAssistantWorker({
   jobs,
   assistant,
   concurrency = 1,
+  batchSize = 1,
 }: {
   jobs: JobQueue;
   assistant: AssistantService;
   /** Workers in this process; replies of one conversation still go out in order (the service waits for earlier ones). */
   concurrency?: number;
+  /** Jobs each worker fetches at once and answers side by side: one fetch and one completion for all of them. */
+  batchSize?: number;
 }): Promise<void> {
   for (let index = 0; index < concurrency; index += 1) {
     await jobs.work(
@@ -24,7 +27,7 @@ export async function startAssistantWorker({
       async (payload) => {
         await assistant.respond(payload);
       },
-      { batchSize: 1 },
+      { batchSize, parallel: batchSize > 1 },
     );
   }
 }

@@ -144,13 +144,27 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
   ): Promise<Outcome> {
     const message = item.message!;
     const { content, kind } = describeMessage(message);
-    const conversationId = await upsertConversation(
-      tx,
-      event.brandId,
-      item.sender.id,
-      username,
-      event.occurredAt,
-    );
+    // The conversation, its times and the brand's state in one statement. lastMessageAt follows the newest
+    // message whatever order they arrive in (greatest: a duplicate changes nothing); a story mention alone
+    // reportedly does not open the messaging window (INTEGRATIONS.md §1.12).
+    const at = event.occurredAt.toISOString();
+    const opensWindow = kind !== 'story_mention';
+    const upserted = (await tx.execute(sql`
+      insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at,
+        last_customer_message_at)
+      values (${event.brandId}, ${username ?? item.sender.id}, ${item.sender.id}, ${at}::timestamptz,
+        case when ${opensWindow}::boolean then ${at}::timestamptz end)
+      on conflict (brand_id, customer_instagram_id) do update set
+        customer_username = case when conversations.customer_username = conversations.customer_instagram_id
+          then excluded.customer_username else conversations.customer_username end,
+        last_message_at = greatest(conversations.last_message_at, excluded.last_message_at),
+        last_customer_message_at = case when ${opensWindow}::boolean
+          then greatest(coalesce(conversations.last_customer_message_at, excluded.last_message_at), excluded.last_message_at)
+          else conversations.last_customer_message_at end
+      returning id, (select active from brands where brands.id = conversations.brand_id) as "brandActive"`)) as unknown as {
+      rows: { id: string; brandActive: boolean | null }[];
+    };
+    const conversationId = upserted.rows[0]!.id;
     const [inserted] = await tx
       .insert(messages)
       .values({
@@ -170,10 +184,7 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
       .onConflictDoNothing({ target: [messages.brandId, messages.instagramMessageId] })
       .returning({ id: messages.id });
     if (!inserted) return { outcome: 'duplicate', enqueued: false };
-    // A story mention alone reportedly does not open the messaging window (INTEGRATIONS.md §1.12).
-    await touchConversation(tx, conversationId, event.occurredAt, kind !== 'story_mention');
-    if (!(await isBrandActive(tx, event.brandId)))
-      return { outcome: 'stored (brand paused)', enqueued: false };
+    if (!upserted.rows[0]!.brandActive) return { outcome: 'stored (brand paused)', enqueued: false };
     await jobs.send(
       assistantRespondJob,
       { kind: 'message', messageId: inserted.id },

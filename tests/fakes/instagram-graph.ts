@@ -62,6 +62,11 @@ export interface FakeInstagramGraph {
   setProfile(igsid: string, username: string): void;
   /** The next `count` calls whose path matches (all when omitted) fail this way. */
   failNext(kind: FailureKind, options?: { count?: number; path?: RegExp }): void;
+  /**
+   * Answers to calls whose path matches (all when omitted) are written this long after the call was carried out,
+   * as a busy Graph would: a send has happened while its caller still waits. 0 turns it off.
+   */
+  setLatency(ms: number, path?: RegExp): void;
   /** Echoes of our sends are posted to this webhook automatically (signed), like Instagram does. */
   enableEchoes(options: { webhookUrl: string; appSecret: string; delayMs?: number }): void;
   /** Posts a signed webhook body to our server; returns its status. */
@@ -99,6 +104,7 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
   let nextAuthorizationAccount: string | null = null;
   let echoes: { webhookUrl: string; appSecret: string; delayMs: number } | null = null;
   let counter = 0;
+  let latency: { ms: number; path?: RegExp | undefined } = { ms: 0 };
 
   const newToken = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
@@ -233,8 +239,13 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
 
     const send = (status: number, payload: unknown) => {
       call.status = status;
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(payload));
+      const write = () => {
+        if (response.destroyed) return; // the client gave up, or the fake was closed meanwhile
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(payload));
+      };
+      if (latency.ms > 0 && (!latency.path || latency.path.test(path))) setTimeout(write, latency.ms);
+      else write();
     };
 
     const failure = failures.find((f) => f.count > 0 && (!f.path || f.path.test(path)));
@@ -453,6 +464,9 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     },
     failNext(kind, options = {}) {
       failures.push({ kind, count: options.count ?? 1, ...(options.path ? { path: options.path } : {}) });
+    },
+    setLatency(ms, path) {
+      latency = { ms, path };
     },
     enableEchoes(options) {
       echoes = {

@@ -45,6 +45,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reconciles interrupted sends after 60 s, every 60 s, unless told otherwise (decision 023)', () => {
+    expect(loadConfig({})).toMatchObject({
+      SEND_RECONCILE_AFTER_SECONDS: 60,
+      SEND_RECONCILE_EVERY_SECONDS: 60,
+    });
+    expect(
+      loadConfig({ SEND_RECONCILE_AFTER_SECONDS: '5', SEND_RECONCILE_EVERY_SECONDS: '1' }),
+    ).toMatchObject({ SEND_RECONCILE_AFTER_SECONDS: 5, SEND_RECONCILE_EVERY_SECONDS: 1 });
+    const problems = problemsOf({ SEND_RECONCILE_AFTER_SECONDS: '0', SEND_RECONCILE_EVERY_SECONDS: '1.5' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'SEND_RECONCILE_AFTER_SECONDS',
+      'SEND_RECONCILE_EVERY_SECONDS',
+    ]);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
   });

@@ -145,6 +145,20 @@ const configSchema = z
         .default('false')
         .transform((v) => v === 'true'),
     ),
+    /**
+     * Decision 023: seconds a direct message must have stayed queued or unknown (since its sender last touched it)
+     * before the send reconciler asks Instagram whether it left, and resends it if not. Keep it above one Graph call
+     * (10 s deadline) plus the send budget's wait (5 s), so a send still in flight is never taken for a dead one.
+     */
+    SEND_RECONCILE_AFTER_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(86_400).default(60),
+    ),
+    /** Decision 023: how often the send reconciler runs, in seconds (one run per period across processes). */
+    SEND_RECONCILE_EVERY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3600).default(60),
+    ),
     // ---- Stores (issue 10) ----
     /** Shopify Admin API version pinned for every call (INTEGRATIONS.md §2.9). */
     SHOPIFY_API_VERSION: z.preprocess(

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * An Instagram Graph stand-in on 127.0.0.1 speaking the subset Voicecart uses (INTEGRATIONS.md §1): /me,
  * the user profile, /me/messages (DMs and private replies), /{comment}/replies, /me/subscribed_apps, the
- * OAuth code exchange, the long-lived exchange and the refresh. It records every call, fails on demand, and can
- * post signed webhook deliveries (echoes included) to our server.
+ * OAuth code exchange, the long-lived exchange and the refresh, and the Conversations API (§1.11) over the DMs it
+ * was sent. It records every call, fails on demand, and can post signed webhook deliveries (echoes included) to
+ * our server.
  */
 
 export interface RecordedCall {
@@ -18,8 +19,10 @@ export interface RecordedCall {
   body: unknown;
   /** The Bearer token, or the access_token parameter. */
   token: string | null;
-  /** 200 when answered normally; the failure status otherwise; 0 for a hang. */
+  /** 200 when answered normally; the failure status otherwise; 0 for a hang or a dropped connection. */
   status: number;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
 }
 
 export type FailureKind =
@@ -33,8 +36,12 @@ export type FailureKind =
   | 'content'
   /** HTTP 400 code 10 subcode 2018278: outside the messaging window. */
   | 'window'
-  /** Accept the request and never answer (the client times out). The send still "happens". */
-  | 'hang';
+  /** Accept the request and never answer (the client times out). The send still "happens": it left, unanswered. */
+  | 'hang'
+  /** The send happens, then the connection is dropped before the answer: it left, and the answer is lost. */
+  | 'answerLost'
+  /** Accept the request, never answer and carry out nothing (the client times out): it never left. */
+  | 'lostRequest';
 
 export interface FakeAccount {
   accountId: string;
@@ -55,6 +62,11 @@ export interface FakeInstagramGraph {
   setProfile(igsid: string, username: string): void;
   /** The next `count` calls whose path matches (all when omitted) fail this way. */
   failNext(kind: FailureKind, options?: { count?: number; path?: RegExp }): void;
+  /**
+   * Answers to calls whose path matches (all when omitted) are written this long after the call was carried out,
+   * as a busy Graph would: a send has happened while its caller still waits. 0 turns it off.
+   */
+  setLatency(ms: number, path?: RegExp): void;
   /** Echoes of our sends are posted to this webhook automatically (signed), like Instagram does. */
   enableEchoes(options: { webhookUrl: string; appSecret: string; delayMs?: number }): void;
   /** Posts a signed webhook body to our server; returns its status. */
@@ -66,6 +78,8 @@ export interface FakeInstagramGraph {
     tag?: string;
     messageId: string;
     accountId: string;
+    /** Graph's created_time, in ms. */
+    createdAt: number;
   }[];
   /** Codes the authorize page hands out: the next one belongs to this account. */
   nextAuthorizationFor(accountId: string): void;
@@ -84,9 +98,13 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
   const codes = new Map<string, string>(); // code -> accountId
   const shortTokens = new Map<string, string>(); // short token -> accountId
   const hanging = new Set<ServerResponse>();
+  // The Conversations API's view (§1.11): one thread per (account, IGSID) holding the DMs sent to it.
+  const conversationIds = new Map<string, string>(); // `${accountId}|${igsid}` -> conversation id
+  const threads = new Map<string, { accountId: string; igsid: string; messageIds: string[] }>();
   let nextAuthorizationAccount: string | null = null;
   let echoes: { webhookUrl: string; appSecret: string; delayMs: number } | null = null;
   let counter = 0;
+  let latency: { ms: number; path?: RegExp | undefined } = { ms: 0 };
 
   const newToken = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
@@ -215,24 +233,36 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       body,
       token,
       status: 200,
+      at: Date.now(),
     };
     calls.push(call);
 
     const send = (status: number, payload: unknown) => {
       call.status = status;
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(payload));
+      const write = () => {
+        if (response.destroyed) return; // the client gave up, or the fake was closed meanwhile
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(payload));
+      };
+      if (latency.ms > 0 && (!latency.path || latency.path.test(path))) setTimeout(write, latency.ms);
+      else write();
     };
 
     const failure = failures.find((f) => f.count > 0 && (!f.path || f.path.test(path)));
     if (failure) {
       failure.count -= 1;
-      if (failure.kind === 'hang') {
+      if (failure.kind === 'hang' || failure.kind === 'answerLost' || failure.kind === 'lostRequest') {
         call.status = 0;
+        // hang and answerLost: the send is processed though no answer comes back (why a timeout is never resent
+        // blindly); lostRequest: nothing is.
+        if (failure.kind !== 'lostRequest' && path === '/me/messages' && request.method === 'POST')
+          recordSend(token, body);
+        if (failure.kind === 'answerLost') {
+          request.socket.destroy();
+          return;
+        }
         hanging.add(response);
         response.on('close', () => hanging.delete(response));
-        // The send is processed even though no answer comes back (why a timeout must not be resent blindly).
-        if (path === '/me/messages' && request.method === 'POST') recordSend(token, body);
         return;
       }
       const [status, payload] = errorBody(failure.kind);
@@ -316,13 +346,51 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       const messageId = recordSend(token, body)!;
       return send(200, { recipient_id: payload.recipient.id ?? 'from-comment', message_id: messageId });
     }
+    if (path === '/me/conversations' && request.method === 'GET') {
+      if (query.platform !== 'instagram') {
+        return send(400, { error: { message: '(#100) platform must be instagram', code: 100 } });
+      }
+      const data = [...threads.entries()]
+        .filter(([, thread]) => thread.accountId === account.accountId)
+        .filter(([, thread]) => !query.user_id || thread.igsid === query.user_id)
+        .map(([id, thread]) => ({
+          id,
+          updated_time: graphTime(sentById(thread.messageIds.at(-1)!)!.createdAt),
+        }));
+      return send(200, { data });
+    }
     const replies = /^\/([^/]+)\/replies$/.exec(path);
     if (replies && request.method === 'POST') {
       if (!query.message) return send(...errorBody('content'));
       counter += 1;
       return send(200, { id: `reply-${counter}` });
     }
-    const profile = /^\/([^/]+)$/.exec(path);
+    const node = /^\/([^/]+)$/.exec(path);
+    const thread = node ? threads.get(decodeURIComponent(node[1]!)) : undefined;
+    if (node && thread && request.method === 'GET' && thread.accountId === account.accountId) {
+      if (query.fields !== 'messages') return send(400, { error: { message: 'Unknown fields', code: 100 } });
+      // Newest first, as Graph lists them.
+      const data = [...thread.messageIds]
+        .reverse()
+        .map((id) => ({ id, created_time: graphTime(sentById(id)!.createdAt) }));
+      return send(200, { messages: { data }, id: decodeURIComponent(node[1]!) });
+    }
+    const message = node ? sentById(decodeURIComponent(node[1]!)) : undefined;
+    if (node && message && request.method === 'GET' && message.accountId === account.accountId) {
+      const owner = threads.get(conversationIds.get(`${message.accountId}|${message.recipient.id}`)!)!;
+      // Details only for the 20 most recent messages of a thread (§1.11).
+      if (owner.messageIds.indexOf(message.messageId) < owner.messageIds.length - 20) {
+        return send(400, { error: { message: 'This message has been deleted', code: 100 } });
+      }
+      return send(200, {
+        id: message.messageId,
+        created_time: graphTime(message.createdAt),
+        from: { id: account.accountId, username: account.username },
+        to: { data: [{ id: message.recipient.id }] },
+        message: message.text,
+      });
+    }
+    const profile = node;
     if (profile && request.method === 'GET') {
       const username = profiles.get(decodeURIComponent(profile[1]!));
       if (!username)
@@ -346,11 +414,32 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       ...(payload.tag ? { tag: payload.tag } : {}),
       messageId,
       accountId: account.accountId,
+      createdAt: Date.now(),
     });
+    sentIndex.set(messageId, sent.at(-1)!);
+    if (payload.recipient.id) {
+      const threadKey = `${account.accountId}|${payload.recipient.id}`;
+      let conversationId = conversationIds.get(threadKey);
+      if (!conversationId) {
+        conversationId = `conv.fake.${conversationIds.size + 1}.${randomBytes(4).toString('hex')}`;
+        conversationIds.set(threadKey, conversationId);
+        threads.set(conversationId, {
+          accountId: account.accountId,
+          igsid: payload.recipient.id,
+          messageIds: [],
+        });
+      }
+      threads.get(conversationId)!.messageIds.push(messageId);
+    }
     const recipientId = payload.recipient.id ?? `igsid-of-comment-${payload.recipient.comment_id}`;
     scheduleEcho(account, recipientId, messageId, payload.message.text);
     return messageId;
   }
+
+  const sentIndex = new Map<string, (typeof sent)[number]>();
+  const sentById = (messageId: string) => sentIndex.get(messageId);
+  /** Graph's time format: `2026-11-23T10:15:00+0000` (whole seconds). */
+  const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -375,6 +464,9 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     },
     failNext(kind, options = {}) {
       failures.push({ kind, count: options.count ?? 1, ...(options.path ? { path: options.path } : {}) });
+    },
+    setLatency(ms, path) {
+      latency = { ms, path };
     },
     enableEchoes(options) {
       echoes = {

@@ -32,6 +32,18 @@ export const instagramRefreshTokensJob = defineJob<Record<string, never>>('insta
 });
 
 /**
+ * Decision 023: settles direct messages whose outcome is unknown (a timeout, a process killed mid-send), every
+ * SEND_RECONCILE_EVERY_SECONDS (JobQueue.repeat). A failed run is not retried: the next period's run takes over.
+ */
+export const instagramReconcileSendsJob = defineJob<Record<string, never>>('instagram-reconcile-sends', {
+  retryLimit: 0,
+  retryDelay: 60,
+  retryBackoff: false,
+  // A run paces its Conversations API calls (2 a second per account); 20 sends take a minute or two at most.
+  expireInSeconds: 600,
+});
+
+/**
  * A new customer message or comment for the assistant (INTERFACES.md). Enqueued by the channel in the transaction
  * that stores it, with singletonKey `message:<id>` / `comment:<id>`; issue 11 registers its worker.
  */
@@ -69,6 +81,7 @@ export const allJobs: readonly JobDefinition<object>[] = [
   sendEmailJob,
   instagramProcessJob,
   instagramRefreshTokensJob,
+  instagramReconcileSendsJob,
   assistantRespondJob,
   catalogSyncJob,
   catalogReconcileJob,

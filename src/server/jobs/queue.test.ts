@@ -69,6 +69,36 @@ describe('job queue (pg-boss on the app database)', () => {
     expect(rows.rows[0]?.n).toBe(0);
   });
 
+  it('repeat runs a job at once and again each period, once per period however many processes ask', async () => {
+    const repeated: number[] = [];
+    const tickJob = defineJob<Record<string, never>>('test-repeat', {
+      retryLimit: 0,
+      retryDelay: 1,
+      retryBackoff: false,
+      expireInSeconds: 30,
+    });
+    await app.jobs.work(tickJob, async () => {
+      repeated.push(Date.now());
+    });
+    // Two processes starting in the same period (one queue here; the throttle lives in the database).
+    await app.jobs.repeat(tickJob, 3);
+    await app.jobs.repeat(tickJob, 3);
+    const perPeriod = async () =>
+      (
+        await app.database.executeSql(
+          `select count(distinct singleton_on)::int as periods, count(*)::int as n from pgboss.job where name = $1`,
+          [tickJob.name],
+        )
+      ).rows[0];
+    // One job, unless the two calls fell either side of a period's edge: never two in one period.
+    expect((await perPeriod())?.n).toBe((await perPeriod())?.periods);
+    await waitFor(() => repeated.length >= 1);
+    // The next period brings the next run, without anyone sending it.
+    await waitFor(() => repeated.length >= 2, 15_000);
+    const after = await perPeriod();
+    expect(after?.n).toBe(after?.periods);
+  }, 30_000);
+
   it('retries a failing job, then moves it to the dead-letter queue', async () => {
     const id = await app.jobs.send(flakyJob, { tag: 'doomed' });
     expect(id).toBeTruthy();

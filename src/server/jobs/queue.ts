@@ -56,6 +56,12 @@ export interface JobQueue {
    * done. Call after the transaction that enqueued commits; polling stays the safety net across processes.
    */
   wake(job: JobDefinition<unknown>, count?: number): void;
+  /**
+   * Runs a payload-less job now and every `everySeconds` while this process runs. Each period holds one run across
+   * all processes (pg-boss throttling on the job's name), so more instances do not mean more runs. Unlike
+   * `boss.schedule` (cron, whole minutes) the period can be seconds.
+   */
+  repeat(job: JobDefinition<Record<string, never>>, everySeconds: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -133,6 +139,7 @@ export function createJobQueue({
   const workerIds = new Map<string, string[]>();
   /** Workers running their handler now: waking them would only make them fetch early for nothing. */
   const busy = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
   let started = false;
 
   return {
@@ -193,6 +200,19 @@ export function createJobQueue({
       const ordered = [...ids.filter((id) => !busy.has(id)), ...ids.filter((id) => busy.has(id))];
       for (const id of ordered.slice(0, count)) boss.notifyWorker(id);
     },
+    async repeat(job, everySeconds) {
+      await this.declare(job);
+      const enqueue = async () => {
+        // A second send in the same period is dropped by pg-boss (it answers null).
+        await boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: everySeconds });
+      };
+      await enqueue();
+      const timer = setInterval(() => {
+        enqueue().catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job not enqueued'));
+      }, everySeconds * 1000);
+      timer.unref();
+      timers.add(timer);
+    },
     async work(job, handler, options = {}) {
       await this.declare(job);
       const batchSize = options.batchSize ?? 1;
@@ -237,6 +257,8 @@ export function createJobQueue({
       if (!started) return;
       started = false;
       workerIds.clear();
+      for (const timer of timers) clearInterval(timer);
+      timers.clear();
       // graceful: wait for running handlers; close: pg-boss closes its own pool (not our shared handle).
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
     },

@@ -4,7 +4,10 @@
  */
 export type SendOrigin = 'assistant' | 'person';
 export interface OutboundResult {
-  /** 'sent' by Graph; 'failed' with Graph's message; 'unknown' after a timeout (resolved later by the echo). */
+  /**
+   * 'sent' by Graph; 'failed' with Graph's message; 'unknown' after a timeout or while interrupted (settled later by
+   * the echo, or by the send reconciler: confirmed, or sent once more; decision 023).
+   */
   status: 'sent' | 'failed' | 'unknown';
   /** Our stored message row ids (one per part when text was split at 1,000 bytes); comment replies: []. */
   messageIds: string[];

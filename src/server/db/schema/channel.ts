@@ -115,6 +115,10 @@ export const instagramSends = pgTable(
     /** Graph's message id (DM, private reply) or new comment id (public reply). */
     graphId: text('graph_id'),
     error: text('error'),
+    /**
+     * How often the part was taken up: by the outbound path just before its first call (1), then once per run of
+     * the send reconciler. Whoever raised it last owns the row, and `updated_at` is that owner's lease (decision 023).
+     */
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -132,6 +136,10 @@ export const instagramSends = pgTable(
       .where(sql`${table.kind} = 'private_reply' and ${table.status} <> 'failed'`),
     index('instagram_sends_brand_graph_id_idx').on(table.brandId, table.graphId),
     index('instagram_sends_conversation_idx').on(table.conversationId, table.status),
+    // Decision 023: the send reconciler's work list, the few sends not settled yet, by lease age.
+    index('instagram_sends_unsettled_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('queued', 'unknown')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeInstagramGraph,
@@ -98,6 +99,9 @@ describe('Instagram Graph client', () => {
       ['code190', 'expired_token'],
       ['content', 'refused'],
       ['hang', 'timeout'],
+      // The connection dropped after the request went out: as unknown as a timeout, never retried blindly.
+      ['answerLost', 'timeout'],
+      ['lostRequest', 'timeout'],
     ] as const;
     for (const [kind, expected] of cases) {
       fake.failNext(kind);
@@ -110,6 +114,70 @@ describe('Instagram Graph client', () => {
     const refused = await failure(client.sendMessage(account.token, { recipient: { id: 'x' }, text: 'hi' }));
     expect(refused.message).toBe('The message text is invalid');
     expect(refused.isRetryable).toBe(false);
+  });
+
+  it('a connection refused before the request left is a server error (retryable), not an unknown outcome', async () => {
+    // A port nothing listens on (fetch refuses well-known ports such as 9 before connecting).
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const closed = createInstagramGraphClient({
+      apiUrl: `http://127.0.0.1:${port}`,
+      apiVersion: 'v25.0',
+      authorizeUrl: fake.authorizeUrl,
+      tokenUrl: fake.tokenUrl,
+      timeoutMs: 300,
+    });
+    const error = await failure(closed.sendMessage(account.token, { recipient: { id: 'x' }, text: 'hi' }));
+    expect(error.kind).toBe('server_error');
+    expect(error.isRetryable).toBe(true);
+  });
+
+  it('reads a customer’s conversation, its message list and a message’s details (Conversations API)', async () => {
+    const other = fake.addAccount({ accountId: '17841400000000002', username: 'other.brand' });
+    expect(await client.findConversation(account.token, 'igsid-conv')).toBeNull();
+    const first = await client.sendMessage(account.token, { recipient: { id: 'igsid-conv' }, text: 'one' });
+    const second = await client.sendMessage(account.token, { recipient: { id: 'igsid-conv' }, text: 'two' });
+    await client.sendMessage(other.token, { recipient: { id: 'igsid-conv' }, text: 'not yours' });
+
+    const conversation = await client.findConversation(account.token, 'igsid-conv');
+    expect(conversation).not.toBeNull();
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/me/conversations',
+      query: { platform: 'instagram', user_id: 'igsid-conv' },
+      token: account.token,
+    });
+    const listed = await client.listConversationMessages(account.token, conversation!.conversationId);
+    expect(listed.map((message) => message.messageId)).toEqual([second.messageId, first.messageId]);
+    expect(fake.calls.at(-1)).toMatchObject({ query: { fields: 'messages' } });
+    // Graph's `+0000` times become Dates (whole seconds).
+    expect(Math.abs(listed[0]!.createdAt.getTime() - Date.now())).toBeLessThan(5000);
+
+    expect(await client.getMessage(account.token, first.messageId)).toEqual({
+      messageId: first.messageId,
+      createdAt: expect.any(Date),
+      fromId: account.accountId,
+      toIds: ['igsid-conv'],
+      text: 'one',
+    });
+    expect(fake.calls.at(-1)).toMatchObject({ query: { fields: 'id,created_time,from,to,message' } });
+    // Another account sees neither this thread nor its messages.
+    const error = await failure(client.getMessage(other.token, first.messageId));
+    expect(error.kind).toBe('refused');
+  });
+
+  it('only the 20 most recent messages of a thread can be read', async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 21; index += 1) {
+      ids.push(
+        (await client.sendMessage(account.token, { recipient: { id: 'igsid-busy' }, text: `m${index}` }))
+          .messageId,
+      );
+    }
+    expect((await failure(client.getMessage(account.token, ids[0]!))).kind).toBe('refused');
+    expect((await client.getMessage(account.token, ids[1]!)).text).toBe('m1');
   });
 
   it('classifies rate-limit codes 17 and 32 and a bare 503', () => {

@@ -15,7 +15,10 @@ export type GraphErrorKind =
   | 'server_error'
   /** Any other 4xx: the request or its content was refused. Fail at once with Graph's message. */
   | 'refused'
-  /** No answer in time: the outcome is unknown (the call may have happened). Never resend blindly. */
+  /**
+   * No answer: the deadline passed, or the connection dropped after the request went out. The outcome is unknown
+   * (the call may have happened): never resend blindly; ask the Conversations API (§1.11) first.
+   */
   | 'timeout';
 
 export class GraphError extends Error {
@@ -36,6 +39,15 @@ export class GraphError extends Error {
 }
 
 const rateLimitCodes = new Set([4, 17, 32, 613]);
+/** Connection failures before any byte of the request left (undici's `cause.code`). */
+const notConnectedCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 const transientCodes = new Set([1, 2]);
 
 const graphErrorBodySchema = z.object({
@@ -92,6 +104,34 @@ const profileSchema = z.object({
 const sendSchema = z.object({ recipient_id: z.string().optional(), message_id: z.string() });
 const replySchema = z.object({ id: z.string() });
 const successSchema = z.object({ success: z.boolean() });
+/** Graph writes times as `2026-11-23T10:15:00+0000`; Date needs the offset's colon. */
+const graphTimeSchema = z.string().transform((value, context) => {
+  const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  if (Number.isNaN(date.getTime())) {
+    context.addIssue({ code: 'custom', message: 'not a time' });
+    return z.NEVER;
+  }
+  return date;
+});
+const conversationsSchema = z.object({
+  data: z.array(z.object({ id: z.string(), updated_time: z.string().optional() })),
+});
+const conversationMessagesSchema = z.object({
+  messages: z
+    .object({ data: z.array(z.object({ id: z.string(), created_time: graphTimeSchema })) })
+    .optional(),
+});
+const participantSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  username: z.string().optional(),
+});
+const messageDetailsSchema = z.object({
+  id: z.string(),
+  created_time: graphTimeSchema,
+  from: participantSchema.optional(),
+  to: z.object({ data: z.array(participantSchema) }).optional(),
+  message: z.string().optional(),
+});
 const longLivedSchema = z.object({
   access_token: z.string().min(1),
   token_type: z.string().optional(),
@@ -120,6 +160,17 @@ export interface LongLivedToken {
 }
 
 export type SendRecipient = { id: string } | { commentId: string };
+
+/** One message of a thread as the Conversations API describes it (§1.11). */
+export interface ConversationMessage {
+  messageId: string;
+  createdAt: Date;
+  /** The sender's id: our account id for what we sent. */
+  fromId: string | null;
+  toIds: string[];
+  /** Null for a share or an attachment without text. */
+  text: string | null;
+}
 
 export interface GraphClientOptions {
   apiUrl: string;
@@ -172,8 +223,13 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       if (name === 'TimeoutError' || name === 'AbortError') {
         throw new GraphError('timeout', `Instagram did not answer within ${timeoutMs} ms`);
       }
-      // Connection refused or reset before an answer: nothing was processed that we can know of.
-      throw new GraphError('server_error', 'Instagram could not be reached');
+      // Only a connection that was never made proves the request did not go out; a connection closed after the
+      // request was written (a reset, "other side closed") may follow a send Instagram carried out.
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      if (typeof code === 'string' && notConnectedCodes.has(code)) {
+        throw new GraphError('server_error', 'Instagram could not be reached');
+      }
+      throw new GraphError('timeout', 'Instagram closed the connection before answering');
     }
     let text: string;
     try {
@@ -255,6 +311,46 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       const url = `${versioned(`/${encodeURIComponent(commentId)}/replies`)}?${new URLSearchParams({ message: text })}`;
       const reply = await call(replySchema, url, { method: 'POST', token });
       return { commentId: reply.id };
+    },
+
+    /** §1.11: the account's conversation with this customer (IGSID), or null when there is none. */
+    async findConversation(token: string, igsid: string): Promise<{ conversationId: string } | null> {
+      const query = new URLSearchParams({ platform: 'instagram', user_id: igsid });
+      const found = await call(conversationsSchema, `${versioned('/me/conversations')}?${query}`, { token });
+      const first = found.data[0];
+      return first ? { conversationId: first.id } : null;
+    },
+
+    /** §1.11: the thread's message ids with their times, as Graph lists them (newest first). */
+    async listConversationMessages(
+      token: string,
+      conversationId: string,
+    ): Promise<{ messageId: string; createdAt: Date }[]> {
+      const thread = await call(
+        conversationMessagesSchema,
+        `${versioned(`/${encodeURIComponent(conversationId)}`)}?fields=messages`,
+        { token },
+      );
+      return (thread.messages?.data ?? []).map((message) => ({
+        messageId: message.id,
+        createdAt: message.created_time,
+      }));
+    },
+
+    /** §1.11: one message's details (only the 20 most recent of a thread are readable; older ones are refused). */
+    async getMessage(token: string, messageId: string): Promise<ConversationMessage> {
+      const message = await call(
+        messageDetailsSchema,
+        `${versioned(`/${encodeURIComponent(messageId)}`)}?fields=id,created_time,from,to,message`,
+        { token },
+      );
+      return {
+        messageId: message.id,
+        createdAt: message.created_time,
+        fromId: message.from?.id ?? null,
+        toIds: (message.to?.data ?? []).map((participant) => participant.id),
+        text: message.message ?? null,
+      };
     },
 
     /** §1.5: webhooks for this account's messages and comments. */

@@ -1,7 +1,11 @@
 import type { Logger } from 'pino';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { instagramProcessJob, instagramRefreshTokensJob } from '#server/jobs/definitions.ts';
+import {
+  instagramProcessJob,
+  instagramReconcileSendsJob,
+  instagramRefreshTokensJob,
+} from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import {
   createInstagramGraphClient,
@@ -10,9 +14,10 @@ import {
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createConnectionService } from './connections.ts';
 import { createInbox } from './inbox.ts';
-import { createChannelOutbound, type OutboundDeps } from './outbound.ts';
+import { createChannelOutbound, createSendCore, type OutboundDeps } from './outbound.ts';
 import { createProcessor } from './processor.ts';
 import { createSendBudget, type SendBudget } from './send-budget.ts';
+import { createSendReconciler } from './send-reconciler.ts';
 
 export interface InstagramChannelDeps {
   config: Config;
@@ -47,7 +52,7 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
   const connections = createConnectionService({ db, graph, secretBox, log });
   const inbox = createInbox({ db, jobs, log });
   const processor = createProcessor({ db, jobs, graph, connections, log });
-  const outbound = createChannelOutbound({
+  const outboundDeps: OutboundDeps = {
     db,
     graph,
     connections,
@@ -55,6 +60,17 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
     log,
     humanAgentTagEnabled: config.INSTAGRAM_HUMAN_AGENT_TAG,
     ...(deps.retry ? { retry: deps.retry } : {}),
+  };
+  // One guard, Graph call and outcome for both the outbound path and the reconciler that settles its unknowns.
+  const sendCore = createSendCore(outboundDeps);
+  const outbound = createChannelOutbound(outboundDeps, sendCore);
+  const reconciler = createSendReconciler({
+    db,
+    graph,
+    connections,
+    core: sendCore,
+    log,
+    settings: { reconcileAfterSeconds: config.SEND_RECONCILE_AFTER_SECONDS },
   });
 
   return {
@@ -64,7 +80,11 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
     inbox,
     processor,
     outbound,
-    /** The channel's workers: event processing (batches, woken by the webhook) and the hourly token refresh. */
+    reconciler,
+    /**
+     * The channel's workers: event processing (batches, woken by the webhook), the hourly token refresh, and the
+     * send reconciler (now, then every SEND_RECONCILE_EVERY_SECONDS).
+     */
     async startWorkers(): Promise<void> {
       // The advisory lock keeps one thread's events in order whichever loop takes them.
       for (let loop = 0; loop < (deps.processingLoops ?? 1); loop += 1) {
@@ -83,6 +103,12 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
           log.info(result, 'instagram tokens refreshed');
       });
       await jobs.boss.schedule(instagramRefreshTokensJob.name, '17 * * * *', {}, { singletonKey: 'hourly' });
+      await jobs.work(instagramReconcileSendsJob, async () => {
+        const result = await reconciler.reconcile();
+        if (result.confirmed + result.resent + result.failed + result.deferred > 0)
+          log.info(result, 'instagram sends reconciled');
+      });
+      await jobs.repeat(instagramReconcileSendsJob, config.SEND_RECONCILE_EVERY_SECONDS);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -33,9 +33,11 @@ const maxPublicReplyCharacters = 2200;
 const maxIdempotencyKeyLength = 200;
 
 export type GuardRefusal = { allowed: false; code: string; reason: string };
+/** The guard's yes, with the conversation it was given for. */
+export type GuardedContext = { allowed: true; context: ConversationContext; humanAgentTag: boolean };
 type GuardDecision = { allowed: true; humanAgentTag: boolean; closesAt: string | null } | GuardRefusal;
 
-interface ConversationContext {
+export interface ConversationContext {
   conversationId: string;
   brandId: string;
   customerIgsid: string;
@@ -142,12 +144,19 @@ export interface OutboundDeps {
 
 type SendOutcome =
   { status: 'sent'; graphId: string } | { status: 'failed' | 'unknown'; error: string; kind?: string };
+/** `lost`: another process took the send over (its lease ran out) before the next attempt; nothing was recorded. */
+type CallOutcome = SendOutcome | { status: 'lost' };
 
 /**
- * Issue 9 §7–9: the one outbound path. Every send is recorded (queued) before Graph is called, under a unique
- * idempotency key, and moved to sent, failed or unknown. A timeout is never resent: the echo resolves it.
+ * The parts of the outbound path that the send reconciler (decision 023) shares with `createChannelOutbound`: the
+ * guard, the Graph call with its retry policy, and the send row's lease and outcome.
+ *
+ * A send row is owned by whoever last raised its `attempts`, and `updated_at` is that owner's lease: the outbound
+ * path claims a part (attempts 0 -> 1, still queued) just before its first call and renews the lease before each
+ * retry; the reconciler claims a stale part by raising attempts again. Outcomes other than `sent` are recorded only
+ * by the current owner; `sent` is a fact from Instagram and is always kept.
  */
-export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
+export function createSendCore(deps: OutboundDeps) {
   const { db, graph, connections, budget, log } = deps;
   const now = deps.now ?? (() => new Date());
   const attempts = deps.retry?.attempts ?? 4;
@@ -177,14 +186,15 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
   const guard = (context: ConversationContext, origin: SendOrigin) =>
     decideDirectMessage(context, origin, { humanAgentTagEnabled: deps.humanAgentTagEnabled, now: now() });
 
-  function validateKey(key: string) {
-    if (!key || key.length > maxIdempotencyKeyLength) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `Invalid idempotencyKey: must be 1 to ${maxIdempotencyKeyLength} characters`,
-        [{ path: 'idempotencyKey', message: `must be 1 to ${maxIdempotencyKeyLength} characters` }],
-      );
-    }
+  /** The guard on fresh data, just before a call: a pause, a 190 or a person taking over may have happened. */
+  async function guardNow(
+    conversationId: string,
+    origin: SendOrigin,
+  ): Promise<GuardedContext | GuardRefusal> {
+    const context = await loadConversation(conversationId);
+    if (!context) return { allowed: false, code: 'gone', reason: 'Conversation not found' };
+    const decision = guard(context, origin);
+    return decision.allowed ? { allowed: true, context, humanAgentTag: decision.humanAgentTag } : decision;
   }
 
   async function findSends(idempotencyKey: string): Promise<InstagramSendRow[]> {
@@ -205,14 +215,19 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
     return { status, messageIds, duplicate, ...(first.error ? { error: first.error } : {}) };
   }
 
-  /** One Graph call with the retry policy of §9: only rate limits and server errors are tried again. */
+  /**
+   * One Graph call with the retry policy of §9: only rate limits and server errors are tried again, each retry
+   * after renewing the caller's lease (`renew`), so a slow run of retries is never taken for a dead process.
+   */
   async function callGraph(
     brandId: string,
     accountId: string,
     kind: BudgetKind,
     send: (token: string) => Promise<string>,
-  ): Promise<SendOutcome> {
+    renew: () => Promise<boolean>,
+  ): Promise<CallOutcome> {
     for (let attempt = 1; ; attempt += 1) {
+      if (attempt > 1 && !(await renew())) return { status: 'lost' };
       const usable = await connections.getUsableToken(brandId);
       if (!usable)
         return {
@@ -246,18 +261,47 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
     }
   }
 
+  /** The row as its owner holds it: same attempts, not settled. */
+  const isOwnedBy = (send: InstagramSendRow) =>
+    and(
+      eq(instagramSends.id, send.id),
+      eq(instagramSends.attempts, send.attempts),
+      inArray(instagramSends.status, ['queued', 'unknown']),
+    );
+
+  /** The outbound path takes a part that was never tried (attempts 0) just before calling Graph. */
+  async function claimQueued(send: InstagramSendRow): Promise<InstagramSendRow | null> {
+    const [claimed] = await db
+      .update(instagramSends)
+      .set({ attempts: 1, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(instagramSends.id, send.id),
+          eq(instagramSends.status, 'queued'),
+          eq(instagramSends.attempts, 0),
+        ),
+      )
+      .returning();
+    return claimed ?? null;
+  }
+
+  /** Extends the owner's lease; false when the row was settled or taken over meanwhile. */
+  async function renewLease(send: InstagramSendRow): Promise<boolean> {
+    const renewed = await db
+      .update(instagramSends)
+      .set({ updatedAt: sql`now()` })
+      .where(isOwnedBy(send))
+      .returning({ id: instagramSends.id });
+    return renewed.length > 0;
+  }
+
   async function recordOutcome(send: InstagramSendRow, outcome: SendOutcome) {
     await db.transaction(async (tx) => {
       if (outcome.status === 'sent') {
+        // Instagram took it: true whoever holds the row now.
         await tx
           .update(instagramSends)
-          .set({
-            status: 'sent',
-            graphId: outcome.graphId,
-            error: null,
-            attempts: sql`${instagramSends.attempts} + 1`,
-            updatedAt: now(),
-          })
+          .set({ status: 'sent', graphId: outcome.graphId, error: null, updatedAt: sql`now()` })
           .where(eq(instagramSends.id, send.id));
         if (send.messageId) {
           // The echo may have come first and marked it delivered.
@@ -270,21 +314,19 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
             .where(eq(messages.id, send.messageId));
         }
       } else {
-        // An echo that resolved it meanwhile wins over a late timeout.
-        await tx
+        // Only the owner records: an echo that resolved it meanwhile, or a reconciler that took it over, wins.
+        const updated = await tx
           .update(instagramSends)
-          .set({
-            status: outcome.status,
-            error: outcome.error,
-            attempts: sql`${instagramSends.attempts} + 1`,
-            updatedAt: now(),
-          })
-          .where(and(eq(instagramSends.id, send.id), sql`${instagramSends.status} <> 'sent'`));
-        if (send.messageId) {
+          .set({ status: outcome.status, error: outcome.error, updatedAt: sql`now()` })
+          .where(isOwnedBy(send))
+          .returning({ id: instagramSends.id });
+        if (updated.length > 0 && send.messageId) {
           await tx
             .update(messages)
             .set({ deliveryState: outcome.status })
-            .where(and(eq(messages.id, send.messageId), sql`${messages.deliveryState} = 'queued'`));
+            .where(
+              and(eq(messages.id, send.messageId), inArray(messages.deliveryState, ['queued', 'unknown'])),
+            );
         }
       }
     });
@@ -292,6 +334,103 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
 
   async function failRemaining(rows: InstagramSendRow[], reason: string) {
     for (const row of rows) await recordOutcome(row, { status: 'failed', error: reason });
+  }
+
+  /** Sends one claimed direct-message part and records the outcome; null when the lease was lost. */
+  async function sendClaimedPart(
+    claimed: InstagramSendRow,
+    context: ConversationContext,
+    humanAgentTag: boolean,
+  ): Promise<SendOutcome | null> {
+    const outcome = await callGraph(
+      context.brandId,
+      context.accountId!,
+      'direct_message',
+      async (token) => {
+        const sent = await graph.sendMessage(token, {
+          recipient: { id: context.customerIgsid },
+          text: claimed.text,
+          humanAgentTag,
+        });
+        return sent.messageId;
+      },
+      () => renewLease(claimed),
+    );
+    if (outcome.status === 'lost') return null;
+    await recordOutcome(claimed, outcome);
+    if (outcome.status !== 'sent') {
+      log.warn(
+        { conversationId: context.conversationId, status: outcome.status, kind: outcome.kind },
+        'instagram direct message not sent',
+      );
+    }
+    return outcome;
+  }
+
+  /**
+   * Sends never-tried parts in order, each after the guard and its claim. A failed part fails the rest; after a
+   * part whose outcome is unknown the rest wait (queued) until the reconciler settles it, then follow it.
+   */
+  async function sendWaitingParts(
+    rows: InstagramSendRow[],
+    conversationId: string,
+    origin: SendOrigin,
+    first?: GuardedContext,
+  ): Promise<void> {
+    for (const [index, row] of rows.entries()) {
+      const checked = index === 0 && first ? first : await guardNow(conversationId, origin);
+      if (!checked.allowed) {
+        await failRemaining(rows.slice(index), `Not sent: ${checked.reason}`);
+        return;
+      }
+      const claimed = await claimQueued(row);
+      if (!claimed) return; // the reconciler took it over: it continues from here
+      const outcome = await sendClaimedPart(claimed, checked.context, checked.humanAgentTag);
+      if (!outcome || outcome.status === 'unknown') return;
+      if (outcome.status === 'failed') {
+        await failRemaining(rows.slice(index + 1), 'Not sent: the previous part failed.');
+        return;
+      }
+    }
+  }
+
+  return {
+    loadConversation,
+    guard,
+    guardNow,
+    findSends,
+    summarize,
+    callGraph,
+    claimQueued,
+    renewLease,
+    recordOutcome,
+    failRemaining,
+    sendClaimedPart,
+    sendWaitingParts,
+  };
+}
+
+export type SendCore = ReturnType<typeof createSendCore>;
+
+/**
+ * Issue 9 §7–9: the one outbound path. Every send is recorded (queued) before Graph is called, under a unique
+ * idempotency key, and moved to sent, failed or unknown. A timeout is never resent blindly: the echo or the send
+ * reconciler (decision 023) settles it.
+ */
+export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(deps)): ChannelOutbound {
+  const { db, graph, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const { findSends, summarize, guard, loadConversation, callGraph, claimQueued, renewLease, recordOutcome } =
+    core;
+
+  function validateKey(key: string) {
+    if (!key || key.length > maxIdempotencyKeyLength) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `Invalid idempotencyKey: must be 1 to ${maxIdempotencyKeyLength} characters`,
+        [{ path: 'idempotencyKey', message: `must be 1 to ${maxIdempotencyKeyLength} characters` }],
+      );
+    }
   }
 
   return {
@@ -369,45 +508,11 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
       });
       if (!stored) return summarize(await findSends(idempotencyKey), true, true);
 
-      for (const [index, row] of stored.entries()) {
-        // The guard again, just before each call: a pause, a 190 or a person taking over may have happened.
-        if (index > 0) {
-          const fresh = await loadConversation(conversationId);
-          const again = fresh
-            ? guard(fresh, origin)
-            : ({ allowed: false, code: 'gone', reason: 'Conversation not found' } as const);
-          if (!again.allowed) {
-            await failRemaining(stored.slice(index), `Not sent: ${again.reason}`);
-            break;
-          }
-        }
-        const outcome = await callGraph(
-          context.brandId,
-          context.accountId!,
-          'direct_message',
-          async (token) => {
-            const sent = await graph.sendMessage(token, {
-              recipient: { id: context.customerIgsid },
-              text: row.text,
-              humanAgentTag: row.humanAgentTag,
-            });
-            return sent.messageId;
-          },
-        );
-        await recordOutcome(row, outcome);
-        if (outcome.status !== 'sent') {
-          log.warn(
-            { conversationId, status: outcome.status, kind: outcome.kind },
-            'instagram direct message not sent',
-          );
-          const why =
-            outcome.status === 'unknown'
-              ? 'the previous part’s outcome is unknown'
-              : 'the previous part failed';
-          await failRemaining(stored.slice(index + 1), `Not sent: ${why}.`);
-          break;
-        }
-      }
+      await core.sendWaitingParts(stored, conversationId, origin, {
+        allowed: true,
+        context,
+        humanAgentTag: decision.humanAgentTag,
+      });
       return summarize(await findSends(idempotencyKey), false, true);
     },
 
@@ -495,15 +600,26 @@ export function createChannelOutbound(deps: OutboundDeps): ChannelOutbound {
         throw error;
       }
       if (!row) return summarize(await findSends(idempotencyKey), true, false);
+      // Comment replies are not reconciled (decision 023), so nothing else takes the row: the claim only counts
+      // the attempt, as for a direct message.
+      const claimed = await claimQueued(row);
+      if (!claimed) return summarize(await findSends(idempotencyKey), true, false);
 
-      const outcome = await callGraph(comment.brandId, comment.accountId!, kind, async (token) => {
-        if (kind === 'private_reply') {
-          const recipient: SendRecipient = { commentId: target };
-          return (await graph.sendMessage(token, { recipient, text: body })).messageId;
-        }
-        return (await graph.replyToComment(token, target, body)).commentId;
-      });
-      await recordOutcome(row, outcome);
+      const outcome = await callGraph(
+        comment.brandId,
+        comment.accountId!,
+        kind,
+        async (token) => {
+          if (kind === 'private_reply') {
+            const recipient: SendRecipient = { commentId: target };
+            return (await graph.sendMessage(token, { recipient, text: body })).messageId;
+          }
+          return (await graph.replyToComment(token, target, body)).commentId;
+        },
+        () => renewLease(claimed),
+      );
+      if (outcome.status === 'lost') return summarize(await findSends(idempotencyKey), false, false);
+      await recordOutcome(claimed, outcome);
       if (outcome.status === 'sent') {
         await db
           .update(comments)

@@ -1,0 +1,255 @@
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '#server/db/client.ts';
+import { instagramSends, messages, type InstagramSendRow } from '#server/db/schema/index.ts';
+import { GraphError, type InstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
+import type { ConnectionService } from './connections.ts';
+import type { SendCore } from './outbound.ts';
+
+export interface SendReconcilerSettings {
+  /** How old (since its owner last touched it) a queued or unknown direct message must be: SEND_RECONCILE_AFTER_SECONDS. */
+  reconcileAfterSeconds: number;
+  /** Sends looked at per run; the rest wait for the next run. */
+  batchSize?: number;
+  /** Times a send may be taken up (its first send included) before it is given up as failed, for a person. */
+  maxAttempts?: number;
+  /** Pause between Conversations API calls of one account: 2 calls a second (INTEGRATIONS.md §1.11, §1.13). */
+  conversationsIntervalMs?: number;
+  /** Instagram's clock may run behind ours: messages this much older than the send still count. */
+  clockSkewMs?: number;
+}
+
+export interface SendReconcilerDeps {
+  db: Database;
+  graph: InstagramGraphClient;
+  connections: ConnectionService;
+  core: SendCore;
+  log: Logger;
+  settings: SendReconcilerSettings;
+}
+
+export interface ReconcileSummary {
+  /** Found in the thread: it had left; marked sent with Instagram's id. */
+  confirmed: number;
+  /** Not in the thread: sent again (once) and Instagram took it. */
+  resent: number;
+  /** Refused by the guard or by Instagram, or given up after too many tries. */
+  failed: number;
+  /** Left for the next run: Instagram could not be asked, or the resend's outcome is unknown again. */
+  deferred: number;
+}
+
+const notSentAfterFailure = 'Not sent: the previous part failed.';
+
+/**
+ * Decision 023 (issue 11, "nothing lost, nothing twice"): settles direct messages whose outcome is unknown, a
+ * timeout or a process that died between recording the send and Graph's answer. Each stale part is claimed in
+ * the database (exactly one reconciler wins it), then Instagram is asked through the Conversations API whether the
+ * message left: if it did, the send is marked sent with its id; if not, it is sent again once, through the outbound
+ * path's guard, Graph call and outcome. The parts after it follow in order.
+ */
+export function createSendReconciler({ db, graph, connections, core, log, settings }: SendReconcilerDeps) {
+  const batchSize = settings.batchSize ?? 20;
+  const maxAttempts = settings.maxAttempts ?? 6;
+  const intervalMs = settings.conversationsIntervalMs ?? 500;
+  const clockSkewMs = settings.clockSkewMs ?? 60_000;
+  const staleBefore = sql`now() - ${`${settings.reconcileAfterSeconds} seconds`}::interval`;
+  const lastCallAt = new Map<string, number>();
+
+  /** Paces this process's Conversations API calls per account. */
+  async function pace(accountId: string) {
+    const wait = (lastCallAt.get(accountId) ?? 0) + intervalMs - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    lastCallAt.set(accountId, Date.now());
+  }
+
+  /** Stale unsettled direct messages whose earlier parts were all sent (parts go in order). */
+  async function listStale(): Promise<InstagramSendRow[]> {
+    return db
+      .select()
+      .from(instagramSends)
+      .where(
+        and(
+          eq(instagramSends.kind, 'direct_message'),
+          inArray(instagramSends.status, ['queued', 'unknown']),
+          lte(instagramSends.updatedAt, staleBefore),
+          sql`not exists (select 1 from instagram_sends earlier where earlier.idempotency_key = ${instagramSends.idempotencyKey}
+                and earlier.part < ${instagramSends.part} and earlier.status <> 'sent')`,
+        ),
+      )
+      .orderBy(asc(instagramSends.updatedAt), asc(instagramSends.part))
+      .limit(batchSize);
+  }
+
+  /**
+   * Takes the row if it is still as seen and still stale: a conditional UPDATE, so of two reconcilers (or a
+   * reconciler and a slow outbound path) exactly one gets it. The row becomes `unknown` under a fresh lease.
+   */
+  async function claim(seen: InstagramSendRow): Promise<InstagramSendRow | null> {
+    const [claimed] = await db
+      .update(instagramSends)
+      .set({ status: 'unknown', attempts: sql`${instagramSends.attempts} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(instagramSends.id, seen.id),
+          eq(instagramSends.attempts, seen.attempts),
+          inArray(instagramSends.status, ['queued', 'unknown']),
+          lte(instagramSends.updatedAt, staleBefore),
+        ),
+      )
+      .returning();
+    return claimed ?? null;
+  }
+
+  /** Is this Instagram message id already ours under another send or message? */
+  async function isHeldElsewhere(send: InstagramSendRow, messageId: string): Promise<boolean> {
+    const [otherSend] = await db
+      .select({ id: instagramSends.id })
+      .from(instagramSends)
+      .where(
+        and(
+          eq(instagramSends.brandId, send.brandId),
+          eq(instagramSends.graphId, messageId),
+          ne(instagramSends.id, send.id),
+        ),
+      )
+      .limit(1);
+    if (otherSend) return true;
+    const [message] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.brandId, send.brandId),
+          eq(messages.instagramMessageId, messageId),
+          send.messageId ? ne(messages.id, send.messageId) : sql`true`,
+        ),
+      )
+      .limit(1);
+    return Boolean(message);
+  }
+
+  /**
+   * Asks Instagram whether the part left (§1.11): our account's message in the customer's thread with exactly this
+   * text, created since the send was recorded, whose id no other send holds. Returns its id, or null when there is
+   * none. Throws GraphError when Instagram cannot be asked, and `lost` when the claim was lost meanwhile.
+   */
+  async function findDelivered(
+    claimed: InstagramSendRow,
+    token: string,
+    accountId: string,
+  ): Promise<string | null | 'lost'> {
+    await pace(accountId);
+    const conversation = await graph.findConversation(token, claimed.recipient);
+    if (!conversation) return null;
+    if (!(await core.renewLease(claimed))) return 'lost';
+    await pace(accountId);
+    const listed = await graph.listConversationMessages(token, conversation.conversationId);
+    const since = claimed.createdAt.getTime() - clockSkewMs;
+    // Oldest first: of two sends with one text, the earlier takes the earlier message.
+    const recent = listed
+      .filter((message) => message.createdAt.getTime() >= since)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const candidate of recent) {
+      if (!(await core.renewLease(claimed))) return 'lost';
+      await pace(accountId);
+      const message = await graph.getMessage(token, candidate.messageId);
+      const isOurs =
+        message.fromId === accountId &&
+        message.text === claimed.text &&
+        (message.toIds.length === 0 || message.toIds.includes(claimed.recipient));
+      if (isOurs && !(await isHeldElsewhere(claimed, message.messageId))) return message.messageId;
+    }
+    return null;
+  }
+
+  /** The parts after this one, still waiting (never tried), in order. */
+  async function listWaitingAfter(send: InstagramSendRow): Promise<InstagramSendRow[]> {
+    const rows = await core.findSends(send.idempotencyKey);
+    return rows.filter((row) => row.part > send.part && row.status === 'queued' && row.attempts === 0);
+  }
+
+  async function fail(claimed: InstagramSendRow, reason: string, summary: ReconcileSummary) {
+    await core.recordOutcome(claimed, { status: 'failed', error: reason });
+    await core.failRemaining(await listWaitingAfter(claimed), notSentAfterFailure);
+    summary.failed += 1;
+  }
+
+  /** Settles one claimed part; then the waiting parts after it follow through the outbound path. */
+  async function settle(claimed: InstagramSendRow, wasTried: boolean, summary: ReconcileSummary) {
+    const conversationId = claimed.conversationId!;
+    if (claimed.attempts > maxAttempts) {
+      return fail(
+        claimed,
+        `Instagram could not confirm whether this message was sent after ${maxAttempts} tries; it was not sent again.`,
+        summary,
+      );
+    }
+    const context = await core.loadConversation(conversationId);
+    if (!context) return fail(claimed, 'Not sent: Conversation not found', summary);
+
+    // A part that was never tried (attempts were 0) cannot have left; any other may have.
+    if (wasTried) {
+      const usable = await connections.getUsableToken(context.brandId);
+      if (!usable) {
+        const refusal = core.guard(context, claimed.origin);
+        const reason = refusal.allowed ? 'The Instagram account needs a reconnect.' : refusal.reason;
+        return fail(claimed, `Not sent: ${reason}`, summary);
+      }
+      let found: string | null | 'lost';
+      try {
+        found = await findDelivered(claimed, usable.token, usable.accountId);
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.kind === 'expired_token')
+          await connections.markNeedsReconnect(context.brandId, error.message);
+        // The row stays unknown; its fresh lease brings it back to the next run after this one.
+        log.warn(
+          { sendId: claimed.id, kind: error.kind, attempts: claimed.attempts },
+          'instagram send not reconciled: the Conversations API did not answer; trying again later',
+        );
+        summary.deferred += 1;
+        return;
+      }
+      if (found === 'lost') return;
+      if (found) {
+        await core.recordOutcome(claimed, { status: 'sent', graphId: found });
+        summary.confirmed += 1;
+        await core.sendWaitingParts(await listWaitingAfter(claimed), conversationId, claimed.origin);
+        return;
+      }
+    }
+
+    // It did not leave: send it again, once, after the same guard the outbound path applies before each part.
+    const checked = await core.guardNow(conversationId, claimed.origin);
+    if (!checked.allowed) return fail(claimed, `Not sent: ${checked.reason}`, summary);
+    // An echo may have settled it while we looked.
+    if (!(await core.renewLease(claimed))) return;
+    const outcome = await core.sendClaimedPart(claimed, checked.context, checked.humanAgentTag);
+    if (!outcome) return;
+    if (outcome.status === 'sent') {
+      summary.resent += 1;
+      await core.sendWaitingParts(await listWaitingAfter(claimed), conversationId, claimed.origin);
+    } else if (outcome.status === 'failed') {
+      summary.failed += 1;
+      await core.failRemaining(await listWaitingAfter(claimed), notSentAfterFailure);
+    } else {
+      summary.deferred += 1;
+    }
+  }
+
+  return {
+    /** One run: the oldest stale sends, one at a time (the Conversations API allows 2 calls a second). */
+    async reconcile(): Promise<ReconcileSummary> {
+      const summary: ReconcileSummary = { confirmed: 0, resent: 0, failed: 0, deferred: 0 };
+      for (const seen of await listStale()) {
+        const claimed = await claim(seen);
+        if (!claimed) continue; // another reconciler has it, or its owner came back to it
+        await settle(claimed, seen.attempts > 0, summary);
+      }
+      return summary;
+    },
+  };
+}
+
+export type SendReconciler = ReturnType<typeof createSendReconciler>;

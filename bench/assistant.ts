@@ -328,12 +328,14 @@ async function runBackend(backend: string) {
     // Split the latency: the channel's inbound processing (webhook stored -> event processed) and the assistant
     // (event processed -> trace recorded after the send), medians in ms.
     const { rows: splitRows } = await app.database.executeSql(
-      `select percentile_cont(0.5) within group (order by extract(epoch from (e.processed_at - e.received_at)) * 1000) as inbound_ms
+      `select percentile_cont(0.5) within group (order by extract(epoch from (e.processed_at - e.received_at)) * 1000) as inbound_ms,
+              percentile_cont(0.95) within group (order by extract(epoch from (e.processed_at - e.received_at)) * 1000) as inbound_p95
          from instagram_events e where e.thread_key like $1 and e.processed_at is not null`,
       [`%load-${backend}-%`],
     );
     const { rows: assistantRows } = await app.database.executeSql(
-      `select percentile_cont(0.5) within group (order by extract(epoch from (t.created_at - e.processed_at)) * 1000) as assistant_ms
+      `select percentile_cont(0.5) within group (order by extract(epoch from (t.created_at - e.processed_at)) * 1000) as assistant_ms,
+              percentile_cont(0.95) within group (order by extract(epoch from (t.created_at - e.processed_at)) * 1000) as assistant_p95
          from assistant_traces t join conversations c on c.id = t.conversation_id
          join instagram_events e on e.brand_id = c.brand_id and e.thread_key like '%' || c.customer_instagram_id
         where c.customer_instagram_id like $1 and e.processed_at is not null`,
@@ -341,7 +343,9 @@ async function runBackend(backend: string) {
     );
     const split = {
       inboundMs: Number(splitRows[0]?.inbound_ms ?? NaN),
+      inboundP95: Number(splitRows[0]?.inbound_p95 ?? NaN),
       assistantMs: Number(assistantRows[0]?.assistant_ms ?? NaN),
+      assistantP95: Number(assistantRows[0]?.assistant_p95 ?? NaN),
     };
     const stepMedians = Object.fromEntries(
       Object.entries(steps).map(([step, values]) => [
@@ -412,7 +416,8 @@ async function main() {
         `lost ${load.lost}, duplicated ${load.duplicated}; CPU per DM: app ${load.cpuMsPerDm.app.toFixed(1)} ms, database ${load.cpuMsPerDm.database.toFixed(1)} ms`,
     );
     console.log(
-      `median split: inbound processing ${load.split.inboundMs.toFixed(0)} ms, then assistant queue + pipeline + send ${load.split.assistantMs.toFixed(0)} ms`,
+      `split (median / p95): inbound processing ${load.split.inboundMs.toFixed(0)} / ${load.split.inboundP95.toFixed(0)} ms, ` +
+        `then assistant queue + pipeline + send ${load.split.assistantMs.toFixed(0)} / ${load.split.assistantP95.toFixed(0)} ms`,
     );
     console.log(
       `assistant steps (median ms): ${Object.entries(load.stepMedians)

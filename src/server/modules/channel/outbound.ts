@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '#server/db/client.ts';
@@ -295,41 +296,29 @@ export function createSendCore(deps: OutboundDeps) {
     return renewed.length > 0;
   }
 
+  /** The outcome on the send row and its message, in one statement (no transaction round trips). */
   async function recordOutcome(send: InstagramSendRow, outcome: SendOutcome) {
-    await db.transaction(async (tx) => {
-      if (outcome.status === 'sent') {
-        // Instagram took it: true whoever holds the row now.
-        await tx
-          .update(instagramSends)
-          .set({ status: 'sent', graphId: outcome.graphId, error: null, updatedAt: sql`now()` })
-          .where(eq(instagramSends.id, send.id));
-        if (send.messageId) {
-          // The echo may have come first and marked it delivered.
-          await tx
-            .update(messages)
-            .set({
-              instagramMessageId: outcome.graphId,
-              deliveryState: sql`case when ${messages.deliveryState} in ('delivered', 'seen') then ${messages.deliveryState} else 'sent' end`,
-            })
-            .where(eq(messages.id, send.messageId));
-        }
-      } else {
-        // Only the owner records: an echo that resolved it meanwhile, or a reconciler that took it over, wins.
-        const updated = await tx
-          .update(instagramSends)
-          .set({ status: outcome.status, error: outcome.error, updatedAt: sql`now()` })
-          .where(isOwnedBy(send))
-          .returning({ id: instagramSends.id });
-        if (updated.length > 0 && send.messageId) {
-          await tx
-            .update(messages)
-            .set({ deliveryState: outcome.status })
-            .where(
-              and(eq(messages.id, send.messageId), inArray(messages.deliveryState, ['queued', 'unknown'])),
-            );
-        }
-      }
-    });
+    if (outcome.status === 'sent') {
+      // Instagram took it: true whoever holds the row now. The echo may have come first and marked it delivered.
+      await db.execute(sql`
+        with s as (
+          update instagram_sends set status = 'sent', graph_id = ${outcome.graphId}, error = null, updated_at = now()
+          where id = ${send.id} returning message_id
+        )
+        update messages set instagram_message_id = ${outcome.graphId},
+          delivery_state = case when delivery_state in ('delivered', 'seen') then delivery_state else 'sent' end
+        where id = (select message_id from s)`);
+      return;
+    }
+    // Only the owner records: an echo that resolved it meanwhile, or a reconciler that took it over, wins.
+    await db.execute(sql`
+      with s as (
+        update instagram_sends set status = ${outcome.status}, error = ${outcome.error}, updated_at = now()
+        where id = ${send.id} and attempts = ${send.attempts} and status in ('queued', 'unknown')
+        returning message_id
+      )
+      update messages set delivery_state = ${outcome.status}
+      where id = (select message_id from s) and delivery_state in ('queued', 'unknown')`);
   }
 
   async function failRemaining(rows: InstagramSendRow[], reason: string) {
@@ -369,29 +358,32 @@ export function createSendCore(deps: OutboundDeps) {
 
   /**
    * Sends never-tried parts in order, each after the guard and its claim. A failed part fails the rest; after a
-   * part whose outcome is unknown the rest wait (queued) until the reconciler settles it, then follow it.
+   * part whose outcome is unknown the rest wait (queued) until the reconciler settles it, then follow it. True
+   * when every part was sent.
    */
   async function sendWaitingParts(
     rows: InstagramSendRow[],
     conversationId: string,
     origin: SendOrigin,
-    first?: GuardedContext,
-  ): Promise<void> {
+    first?: GuardedContext & { claimed?: boolean },
+  ): Promise<boolean> {
     for (const [index, row] of rows.entries()) {
       const checked = index === 0 && first ? first : await guardNow(conversationId, origin);
       if (!checked.allowed) {
         await failRemaining(rows.slice(index), `Not sent: ${checked.reason}`);
-        return;
+        return false;
       }
-      const claimed = await claimQueued(row);
-      if (!claimed) return; // the reconciler took it over: it continues from here
+      // The outbound path stores its first part claimed already (attempts 1), just before this call.
+      const claimed = index === 0 && first?.claimed ? row : await claimQueued(row);
+      if (!claimed) return false; // the reconciler took it over: it continues from here
       const outcome = await sendClaimedPart(claimed, checked.context, checked.humanAgentTag);
-      if (!outcome || outcome.status === 'unknown') return;
+      if (!outcome || outcome.status === 'unknown') return false;
       if (outcome.status === 'failed') {
         await failRemaining(rows.slice(index + 1), 'Not sent: the previous part failed.');
-        return;
+        return false;
       }
     }
+    return true;
   }
 
   return {
@@ -433,6 +425,74 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
     }
   }
 
+  /**
+   * Recorded before the call, in one statement: one send row per part under the idempotency key (the first part
+   * claimed for the call that follows), the messages (queued) and the conversation's last message time. Null
+   * when the key was taken already; then nothing is written.
+   */
+  async function storeSend(input: {
+    context: ConversationContext;
+    parts: string[];
+    origin: SendOrigin;
+    idempotencyKey: string;
+    inventoryChecked: boolean;
+    humanAgentTag: boolean;
+  }): Promise<InstagramSendRow[] | null> {
+    const { context, parts, origin, idempotencyKey } = input;
+    const base = now().getTime();
+    const rows = parts.map((part, index) => ({ part, index, messageId: randomUUID() }));
+    const sender = origin === 'assistant' ? 'ai' : 'agent';
+    const sendValues = sql.join(
+      rows.map(
+        (row) => sql`(${context.brandId}::uuid, 'direct_message', ${origin}, ${idempotencyKey},
+          ${row.index}::int, ${parts.length}::int, ${context.conversationId}::uuid, ${context.customerIgsid},
+          ${row.part}, ${input.humanAgentTag}::boolean, ${row.messageId}::uuid, ${row.index === 0 ? 1 : 0}::int)`,
+      ),
+      sql`, `,
+    );
+    // Parts keep their order on screen: a millisecond apart.
+    const messageValues = sql.join(
+      rows.map(
+        (row) => sql`(${row.messageId}::uuid, ${context.conversationId}::uuid, ${context.brandId}::uuid,
+          ${sender}, ${row.part}, ${input.inventoryChecked}::boolean, 'queued',
+          ${new Date(base + row.index).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    try {
+      const result = (await db.execute(sql`
+        with s as (
+          insert into instagram_sends (brand_id, kind, origin, idempotency_key, part, part_count, conversation_id,
+            recipient, text, human_agent_tag, message_id, attempts)
+          values ${sendValues}
+          on conflict (idempotency_key, part) do nothing
+          returning *
+        ), m as (
+          insert into messages (id, conversation_id, brand_id, sender, content, inventory_checked, delivery_state,
+            created_at)
+          select * from (values ${messageValues}) v
+          where (select count(*) from s) = ${parts.length}
+          returning id
+        ), c as (
+          update conversations set last_message_at = greatest(last_message_at, ${new Date(base).toISOString()}::timestamptz)
+            ${origin === 'person' ? sql`, handled_by = 'person'` : sql``}
+          where id = ${context.conversationId} and (select count(*) from s) = ${parts.length}
+          returning id
+        )
+        select s.id, s.brand_id, s.kind, s.origin, s.idempotency_key, s.part, s.part_count, s.conversation_id,
+          s.message_id, s.comment_id, s.recipient, s.text, s.human_agent_tag, s.status, s.graph_id, s.error,
+          s.attempts, s.created_at, s.updated_at, (select count(*) from m)::int as stored_messages
+        from s order by s.part`)) as unknown as { rows: Record<string, unknown>[] };
+      if (result.rows.length !== parts.length) return null;
+      return result.rows.map(toSendRow);
+    } catch (error) {
+      // Some parts' keys were taken by a concurrent call with the same key: their messages were not written,
+      // so the new parts' message references fail and the whole statement is undone. That call owns the send.
+      if (isForeignKeyViolation(error)) return null;
+      throw error;
+    }
+  }
+
   return {
     async checkDirectMessageWindow({ conversationId, origin }) {
       const context = await loadConversation(conversationId);
@@ -442,77 +502,41 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
 
     async sendDirectMessage({ conversationId, text, origin, idempotencyKey, inventoryChecked = false }) {
       validateKey(idempotencyKey);
-      const existing = await findSends(idempotencyKey);
-      if (existing.length > 0) return summarize(existing, true, true);
       const parts = splitMessageText(text);
       if (parts.length === 0) {
         throw new AppError('BAD_REQUEST', 'Invalid text: must not be empty', [
           { path: 'text', message: 'must not be empty' },
         ]);
       }
+      // A replay of a send already made keeps its answer, whatever the guard says now.
+      const replayOr = async (refusal: AppError) => {
+        const existing = await findSends(idempotencyKey);
+        if (existing.length > 0) return summarize(existing, true, true);
+        throw refusal;
+      };
       const context = await loadConversation(conversationId);
-      if (!context) throw new AppError('NOT_FOUND', 'Conversation not found');
+      if (!context) return replayOr(new AppError('NOT_FOUND', 'Conversation not found'));
       const decision = guard(context, origin);
-      if (!decision.allowed) throw new AppError('CONFLICT', decision.reason);
-
-      // Recorded before the call: the messages (queued) and one send row per part, under the idempotency key.
-      const stored = await db.transaction(async (tx) => {
-        const sendRows = await tx
-          .insert(instagramSends)
-          .values(
-            parts.map((part, index) => ({
-              brandId: context.brandId,
-              kind: 'direct_message' as const,
-              origin,
-              idempotencyKey,
-              part: index,
-              partCount: parts.length,
-              conversationId,
-              recipient: context.customerIgsid,
-              text: part,
-              humanAgentTag: decision.humanAgentTag,
-            })),
-          )
-          .onConflictDoNothing({ target: [instagramSends.idempotencyKey, instagramSends.part] })
-          .returning();
-        if (sendRows.length !== parts.length) return null; // a concurrent call with the same key won
-        const base = now().getTime();
-        const messageRows = await tx
-          .insert(messages)
-          .values(
-            parts.map((part, index) => ({
-              conversationId,
-              brandId: context.brandId,
-              sender: origin === 'assistant' ? ('ai' as const) : ('agent' as const),
-              content: part,
-              inventoryChecked,
-              deliveryState: 'queued',
-              // Parts keep their order on screen.
-              createdAt: new Date(base + index),
-            })),
-          )
-          .returning({ id: messages.id });
-        const ordered = [...sendRows].sort((a, b) => a.part - b.part);
-        for (const [index, row] of ordered.entries()) {
-          await tx
-            .update(instagramSends)
-            .set({ messageId: messageRows[index]!.id })
-            .where(eq(instagramSends.id, row.id));
-          row.messageId = messageRows[index]!.id;
-        }
-        await tx.execute(sql`
-          update conversations set last_message_at = greatest(last_message_at, ${new Date(base).toISOString()}::timestamptz)
-            ${origin === 'person' ? sql`, handled_by = 'person'` : sql``}
-          where id = ${conversationId}`);
-        return ordered;
+      if (!decision.allowed) return replayOr(new AppError('CONFLICT', decision.reason));
+      const { humanAgentTag } = decision;
+      const stored = await storeSend({
+        context,
+        parts,
+        origin,
+        idempotencyKey,
+        inventoryChecked,
+        humanAgentTag,
       });
+      // The key was taken: a replay, or a concurrent call with the same key that got there first.
       if (!stored) return summarize(await findSends(idempotencyKey), true, true);
-
-      await core.sendWaitingParts(stored, conversationId, origin, {
+      const allSent = await core.sendWaitingParts(stored, conversationId, origin, {
         allowed: true,
         context,
-        humanAgentTag: decision.humanAgentTag,
+        humanAgentTag,
+        claimed: true,
       });
+      if (allSent)
+        return { status: 'sent', messageIds: stored.map((row) => row.messageId!), duplicate: false };
       return summarize(await findSends(idempotencyKey), false, true);
     },
 
@@ -644,4 +668,40 @@ function hasConstraint(error: unknown, name: string): boolean {
     current = record.cause;
   }
   return false;
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ((current as { code?: string }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+/** A send row read by raw SQL, as Drizzle would give it. */
+function toSendRow(row: Record<string, unknown>): InstagramSendRow {
+  return {
+    id: String(row.id),
+    brandId: String(row.brand_id),
+    kind: row.kind as InstagramSendRow['kind'],
+    origin: row.origin as InstagramSendRow['origin'],
+    idempotencyKey: String(row.idempotency_key),
+    part: Number(row.part),
+    partCount: Number(row.part_count),
+    conversationId: (row.conversation_id as string | null) ?? null,
+    messageId: (row.message_id as string | null) ?? null,
+    commentId: (row.comment_id as string | null) ?? null,
+    recipient: String(row.recipient),
+    text: String(row.text),
+    humanAgentTag: Boolean(row.human_agent_tag),
+    status: row.status as InstagramSendRow['status'],
+    graphId: (row.graph_id as string | null) ?? null,
+    error: (row.error as string | null) ?? null,
+    attempts: Number(row.attempts),
+    createdAt: asDate(row.created_at),
+    updatedAt: asDate(row.updated_at),
+  };
 }

@@ -8,7 +8,6 @@ import {
   conversations,
   instagramConnections,
   instagramSends,
-  messages,
   type InstagramSendRow,
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';

@@ -59,7 +59,9 @@ export function loadSampleCatalog(): readonly StoreProductInput[] {
 /** One variant of the shipped catalog by its id (its SKU), for the sample store's "live" stock answer. */
 export function findSampleVariant(externalId: string): StoreProductInput['variants'][number] | null {
   variantsById ??= new Map(
-    loadSampleCatalog().flatMap((product) => product.variants.map((variant) => [variant.externalId, variant])),
+    loadSampleCatalog().flatMap((product) =>
+      product.variants.map((variant) => [variant.externalId, variant]),
+    ),
   );
   return variantsById.get(externalId) ?? null;
 }

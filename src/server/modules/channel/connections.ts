@@ -17,6 +17,8 @@ const DAY_MS = 86_400_000;
 const tokenLifetimeDays = 60;
 const refreshWithinDays = 10;
 const stateLifetimeMs = 10 * 60_000;
+/** How long an opened token is kept for the sends and profile reads of one reply (getUsableToken). */
+const usableTokenCacheMs = 1000;
 
 const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 
@@ -106,6 +108,14 @@ export function createConnectionService({
     return brand;
   }
 
+  /**
+   * A reply reads its brand's token twice (the buyer's profile, the send): the opened token is kept for a second.
+   * Changes made here forget it at once; another instance's change shows within the second (a token refused
+   * meanwhile answers 190 and is marked again).
+   */
+  const usableTokens = new Map<string, { value: { token: string; accountId: string } | null; at: number }>();
+  const forgetToken = (brandId: string) => usableTokens.delete(brandId);
+
   async function findByBrand(brandId: string) {
     const [row] = await db
       .select()
@@ -134,7 +144,7 @@ export function createConnectionService({
     }
     const at = now();
     try {
-      return await db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(instagramConnections)
           .values({
@@ -168,6 +178,8 @@ export function createConnectionService({
           .where(eq(brands.id, input.brandId));
         return row!;
       });
+      forgetToken(input.brandId);
+      return saved;
     } catch (error) {
       if (isUniqueViolation(error, 'instagram_connections_account_key')) throw accountTaken();
       throw error;
@@ -228,6 +240,7 @@ export function createConnectionService({
           .set({ instagramConnected: false, updatedAt: now() })
           .where(eq(brands.id, brandId));
       });
+      forgetToken(brandId);
     },
 
     /** Issue 9 §2b: the authorize URL, with a state sealed by the secret box (tamper-proof, bound to the user). */
@@ -300,14 +313,22 @@ export function createConnectionService({
           .set({ instagramConnected: false, updatedAt: now() })
           .where(eq(brands.id, brandId));
       });
+      forgetToken(brandId);
       log.warn({ brandId }, 'instagram token refused (code 190): the account needs a reconnect');
     },
 
     /** The opened token of a connected brand, or null (not connected, or waiting for a reconnect). */
     async getUsableToken(brandId: string): Promise<{ token: string; accountId: string } | null> {
+      const cached = usableTokens.get(brandId);
+      if (cached && performance.now() - cached.at < usableTokenCacheMs) return cached.value;
       const row = await findByBrand(brandId);
-      if (!row || row.status !== 'connected') return null;
-      return { token: secretBox.open(row.accessTokenSealed), accountId: row.accountId };
+      const value =
+        row && row.status === 'connected'
+          ? { token: secretBox.open(row.accessTokenSealed), accountId: row.accountId }
+          : null;
+      if (usableTokens.size >= 10_000) usableTokens.clear();
+      usableTokens.set(brandId, { value, at: performance.now() });
+      return value;
     },
 
     /** The scheduled refresh (issue 9 §3). Returns how many tokens were refreshed and how many need a reconnect. */
@@ -348,6 +369,7 @@ export function createConnectionService({
                 eq(instagramConnections.accessTokenSealed, row.accessTokenSealed),
               ),
             );
+          forgetToken(row.brandId);
           result.refreshed += 1;
         } catch (error) {
           if (error instanceof GraphError && error.kind === 'expired_token') {

@@ -75,14 +75,25 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
   const isFresh = (cached: { username: string | null; fetchedAt: Date } | undefined) =>
     Boolean(cached && (cached.username || Date.now() - cached.fetchedAt.getTime() < profileRetryMs));
 
-  /** The User Profile API's username (cached); null while unknown (the IGSID is shown). */
-  async function fetchUsername(
+  /** A known username replaces the IGSID a conversation shows until then. */
+  const showUsername = (brandId: string, igsid: string, username: string) => sql`
+    update conversations set customer_username = ${username}
+    where brand_id = ${brandId} and customer_instagram_id = ${igsid} and customer_username = customer_instagram_id`;
+
+  /**
+   * The User Profile API's username, cached in instagram_profiles and shown on the conversation (one statement);
+   * while unknown the IGSID is shown.
+   */
+  async function refreshUsername(
     brandId: string,
     igsid: string,
     cached: { username: string | null } | undefined,
-  ): Promise<string | null> {
+  ): Promise<void> {
     const usable = await connections.getUsableToken(brandId);
-    if (!usable) return cached?.username ?? null;
+    if (!usable) {
+      if (cached?.username) await db.execute(showUsername(brandId, igsid, cached.username));
+      return;
+    }
     let username: string | null = null;
     try {
       username = (await graph.getUserProfile(usable.token, igsid)).username;
@@ -90,16 +101,14 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
       if (!(error instanceof GraphError)) throw error;
       if (error.kind === 'expired_token') await connections.markNeedsReconnect(brandId, error.message);
       // No consent yet, or Instagram is busy: the IGSID stays until a later message.
-      if (error.kind !== 'refused') return null;
+      if (error.kind !== 'refused') return;
     }
-    await db
-      .insert(instagramProfiles)
-      .values({ brandId, igsid, username })
-      .onConflictDoUpdate({
-        target: [instagramProfiles.brandId, instagramProfiles.igsid],
-        set: { username, fetchedAt: sql`now()` },
-      });
-    return username;
+    await db.execute(sql`
+      with profile as (
+        insert into instagram_profiles (brand_id, igsid, username) values (${brandId}, ${igsid}, ${username})
+        on conflict (brand_id, igsid) do update set username = excluded.username, fetched_at = now()
+      )
+      ${username ? showUsername(brandId, igsid, username) : sql`select 1`}`);
   }
 
   /** One conversation per (brand, IGSID), race-free: concurrent first messages meet on the unique key. */
@@ -479,14 +488,7 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         }
         if (woke > 0) jobs.wake(assistantRespondJob, woke);
         // The profile is looked up after the messages are stored and handed on: the assistant never waits for it.
-        if (needsProfile && !isFresh(cached)) {
-          const found = await fetchUsername(brandId, igsid, cached);
-          if (found) {
-            await db.execute(sql`
-              update conversations set customer_username = ${found}
-              where brand_id = ${brandId} and customer_instagram_id = ${igsid} and customer_username = customer_instagram_id`);
-          }
-        }
+        if (needsProfile && !isFresh(cached)) await refreshUsername(brandId, igsid, cached);
         // A short slice was all there was; an event stored since came with its own job.
         if (pending.length < sliceSize) return handled;
       }

@@ -250,14 +250,23 @@ describe('exactly once across processes (PostgreSQL)', () => {
     // (JOB_EXPIRE_SECONDS above) and maintenance runs; a reply the kill interrupted between recording and Graph's
     // answer is settled by the send reconciler: confirmed through the Conversations API when it left, sent once
     // when it did not.
+    // A job the kill interrupted after its reply left but before its trace was written comes back too: its
+    // replay finds the reply already sent (the idempotency key) and only writes the trace.
+    const traced = async () => {
+      const { rows } = await database.executeSql(
+        `select count(*)::int as n from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id like 'kill-%'`,
+      );
+      return rows[0]!.n as number;
+    };
     await waitFor(
       async () => ({
         unanswered: buyers.filter((igsid) => sendsTo(igsid) === 0).length,
         unsettled: await unsettled(),
+        traced: await traced(),
       }),
-      (state) => state.unanswered === 0 && state.unsettled === 0,
+      (state) => state.unanswered === 0 && state.unsettled === 0 && state.traced === buyers.length,
       120_000,
-      'every buyer to be answered and every send settled after the restart',
+      'every buyer to be answered, every send settled and every event traced after the restart',
     );
     // Nothing more goes out once everything is settled: nobody is answered twice.
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -267,10 +276,7 @@ describe('exactly once across processes (PostgreSQL)', () => {
       `select status, count(*)::int as n from instagram_sends where recipient like 'kill-%' group by status`,
     );
     expect(statuses).toEqual([{ status: 'sent', n: buyers.length }]);
-    const { rows } = await database.executeSql(
-      `select count(*)::int as n from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id like 'kill-%'`,
-    );
-    expect(rows[0]!.n).toBe(buyers.length);
+    expect(await traced()).toBe(buyers.length);
     fake.setLatency(0);
     restarted.child.kill('SIGTERM');
   }, 240_000);

@@ -64,14 +64,6 @@ export interface ProcessorDeps {
  * thread, in Instagram's order, so two workers never interleave a customer's messages.
  */
 export function createProcessor({ db, jobs, graph, connections, log }: ProcessorDeps) {
-  async function findCachedProfile(brandId: string, igsid: string) {
-    const [cached] = await db
-      .select()
-      .from(instagramProfiles)
-      .where(and(eq(instagramProfiles.brandId, brandId), eq(instagramProfiles.igsid, igsid)));
-    return cached;
-  }
-
   const isFresh = (cached: { username: string | null; fetchedAt: Date } | undefined) =>
     Boolean(cached && (cached.username || Date.now() - cached.fetchedAt.getTime() < profileRetryMs));
 
@@ -420,30 +412,50 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
 
   /** Applies one event under the thread's lock, once: a concurrent run that got there first leaves nothing to do. */
   async function processEvent(event: InstagramEventRow, username: string | null): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${event.brandId}|${event.threadKey}`}))`);
-      const [fresh] = await tx
-        .select({ processedAt: instagramEvents.processedAt })
-        .from(instagramEvents)
-        .where(eq(instagramEvents.id, event.id));
-      if (!fresh || fresh.processedAt) return false;
-      const result = await applyEvent(tx, event, username);
-      await tx
-        .update(instagramEvents)
-        .set({ processedAt: sql`now()`, outcome: result.outcome, attempts: event.attempts + 1, error: null })
-        .where(eq(instagramEvents.id, event.id));
-      return result.enqueued;
-    });
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`${event.brandId}|${event.threadKey}`}))`,
+        );
+        const result = await applyEvent(tx, event, username);
+        // Processed once: the mark is taken only while it is still unset (an UPDATE reads the latest committed
+        // row). Another run that got there while this one waited for the lock undoes all of this one.
+        const marked = await tx
+          .update(instagramEvents)
+          .set({
+            processedAt: sql`now()`,
+            outcome: result.outcome,
+            attempts: event.attempts + 1,
+            error: null,
+          })
+          .where(and(eq(instagramEvents.id, event.id), isNull(instagramEvents.processedAt)))
+          .returning({ id: instagramEvents.id });
+        if (marked.length === 0) throw new ProcessedElsewhere();
+        return result.enqueued;
+      });
+    } catch (error) {
+      if (error instanceof ProcessedElsewhere) return false;
+      throw error;
+    }
   }
 
   return {
     /** The job: every pending event of the thread, oldest first. Throws to be retried when an event fails. */
     async processThread(brandId: string, threadKey: string): Promise<number> {
       let handled = 0;
+      const igsid = threadKey.startsWith('igsid:') ? threadKey.slice('igsid:'.length) : null;
       for (;;) {
-        const pending = await db
-          .select()
+        // The pending events with the customer's cached profile, in one round trip.
+        const rows = await db
+          .select({ event: instagramEvents, profile: instagramProfiles })
           .from(instagramEvents)
+          .leftJoin(
+            instagramProfiles,
+            and(
+              eq(instagramProfiles.brandId, instagramEvents.brandId),
+              eq(instagramProfiles.igsid, igsid ?? ''),
+            ),
+          )
           .where(
             and(
               eq(instagramEvents.brandId, brandId),
@@ -453,11 +465,11 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
           )
           .orderBy(asc(instagramEvents.occurredAt), asc(instagramEvents.receivedAt), asc(instagramEvents.id))
           .limit(sliceSize);
-        if (pending.length === 0) return handled;
-        const igsid = threadKey.startsWith('igsid:') ? threadKey.slice('igsid:'.length) : null;
+        if (rows.length === 0) return handled;
+        const pending = rows.map((row) => row.event);
         const needsProfile =
           igsid !== null && pending.some((e) => ['message', 'echo', 'postback', 'deleted'].includes(e.kind));
-        const cached = needsProfile ? await findCachedProfile(brandId, igsid) : undefined;
+        const cached = needsProfile ? (rows[0]!.profile ?? undefined) : undefined;
         const username = cached?.username ?? null;
         let woke = 0;
         for (const event of pending) {
@@ -497,3 +509,10 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
 }
 
 export type Processor = ReturnType<typeof createProcessor>;
+
+/** Thrown inside an event's transaction to undo it: another run processed the event first. */
+class ProcessedElsewhere extends Error {
+  constructor() {
+    super('the event was processed by another run');
+  }
+}

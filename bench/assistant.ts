@@ -74,13 +74,9 @@ async function openBenchDatabase(
   };
 }
 
-/**
- * CPU time so far (ms) of this process (the app, the fake Graph server and the load) and of every PostgreSQL
- * server process (none on PGlite, which runs inside this one), read from /proc; NaN where there is no /proc.
- */
-function benchCpuMs(): { app: number; database: number } {
-  const own = process.cpuUsage();
-  let postgres = 0;
+/** CPU time so far (ms) of each PostgreSQL server process, by pid, read from /proc; null where there is none. */
+function postgresCpuByPid(): Map<string, number> | null {
+  const byPid = new Map<string, number>();
   try {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
@@ -93,12 +89,37 @@ function benchCpuMs(): { app: number; database: number } {
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime are fields 14 and 15 of the line (11 and 12 after the name), in clock ticks (10 ms).
-      postgres += (Number(fields[11]) + Number(fields[12])) * 10;
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     }
   } catch {
-    return { app: NaN, database: NaN };
+    return null;
   }
-  return { app: (own.user + own.system) / 1000, database: postgres };
+  return byPid;
+}
+
+/**
+ * CPU time (ms) used from `start()` to `stop()` by this process (the app, the fake Graph server and the load) and by
+ * the PostgreSQL server processes (none on PGlite, which runs inside this one). Sampled every 200 ms, so a
+ * connection that closes meanwhile still counts with what it had used by its last sample.
+ */
+function cpuMeter() {
+  const startApp = process.cpuUsage();
+  const first = postgresCpuByPid();
+  const last = new Map(first ?? []);
+  const sample = () => {
+    for (const [pid, ms] of postgresCpuByPid() ?? []) last.set(pid, ms);
+  };
+  const timer = setInterval(sample, 200);
+  return {
+    stop(): { app: number; database: number } {
+      clearInterval(timer);
+      sample();
+      const app = process.cpuUsage(startApp);
+      let database = 0;
+      for (const [pid, ms] of last) database += ms - (first?.get(pid) ?? 0);
+      return { app: (app.user + app.system) / 1000, database: first ? database : NaN };
+    },
+  };
 }
 
 async function runBackend(backend: string) {
@@ -278,7 +299,7 @@ async function runBackend(backend: string) {
       .map((item) => item.text);
     const total = RATE * SECONDS;
     const sentAt = new Map<string, number>();
-    const busyAtStart = benchCpuMs();
+    const cpu = cpuMeter();
     const loadStarted = performance.now();
     const posts: Promise<void>[] = [];
     for (let index = 0; index < total; index += 1) {
@@ -303,7 +324,7 @@ async function runBackend(backend: string) {
     }
     const lastArrival = Math.max(...[...sentAt.keys()].flatMap((igsid) => arrivals.get(igsid) ?? []));
     // CPU (this process and PostgreSQL's) per answered DM, from the start of the load to the last answer.
-    const busyAtEnd = benchCpuMs();
+    const cpuUsed = cpu.stop();
     // Duplicates show up late, if at all: give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const latencies = [...sentAt.entries()]
@@ -311,8 +332,8 @@ async function runBackend(backend: string) {
       .map(([igsid, at]) => arrivals.get(igsid)![0]! - at)
       .sort((a, b) => a - b);
     const cpuMsPerDm = {
-      app: (busyAtEnd.app - busyAtStart.app) / Math.max(1, latencies.length),
-      database: (busyAtEnd.database - busyAtStart.database) / Math.max(1, latencies.length),
+      app: cpuUsed.app / Math.max(1, latencies.length),
+      database: cpuUsed.database / Math.max(1, latencies.length),
     };
     const lost = [...sentAt.keys()].filter((igsid) => !arrivals.has(igsid)).length;
     // Where the assistant's own time goes (its trace timings), median per step, over the load's replies.

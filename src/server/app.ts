@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '#contracts/limits.ts';
@@ -55,6 +60,35 @@ export interface AppDeps {
 }
 
 /**
+ * One log line per request, when it is answered, with what it was and how it went; Fastify's default writes an
+ * "incoming request" line before it as well. Errors and other framework lines are logged as Fastify does.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ) {
+    if (error) {
+      super.requestCompleted(error, request, reply, metadata);
+      return;
+    }
+    reply.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+  }
+}
+
+/**
  * Builds the HTTP app from its parts. Reading order is the table of contents:
  * 1. framework settings and validation, 2. cross-cutting plugins, 3. API modules, 4. the web client.
  */
@@ -68,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logStream
       ? { ...createLoggerOptions(config, { isTerminal: false }), stream: deps.logStream }
       : createLoggerOptions(config),
+    logController: new OneLinePerRequest(),
     bodyLimit: limits.maxBodyBytes,
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();

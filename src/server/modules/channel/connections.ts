@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
 import type { Database } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { brands, instagramConnections, type InstagramConnectionRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import {
@@ -21,20 +22,6 @@ const stateLifetimeMs = 10 * 60_000;
 const usableTokenCacheMs = 1000;
 
 const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  // Drizzle wraps the driver's error in `cause`.
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const record = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
-    if (record.code === '23505' && (record.constraint === constraint || record.message?.includes(constraint)))
-      return true;
-    current = record.cause;
-  }
-  return false;
-}
 
 export interface ConnectionServiceDeps {
   db: Database;

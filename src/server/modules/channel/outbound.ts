@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '#server/db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.ts';
 import {
   brands,
   comments,
@@ -614,7 +615,7 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
           .onConflictDoNothing({ target: [instagramSends.idempotencyKey, instagramSends.part] })
           .returning();
       } catch (error) {
-        if (hasConstraint(error, 'instagram_sends_one_private_reply_idx')) {
+        if (isUniqueViolation(error, 'instagram_sends_one_private_reply_idx')) {
           throw new AppError(
             'CONFLICT',
             'This comment already has its private reply: Instagram allows one per comment.',
@@ -657,25 +658,6 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
       return summarize(await findSends(idempotencyKey), false, false);
     },
   };
-}
-
-function hasConstraint(error: unknown, name: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    const record = current as { constraint?: string; message?: string; cause?: unknown };
-    if (record.constraint === name || record.message?.includes(name)) return true;
-    current = record.cause;
-  }
-  return false;
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: string }).code === '23503') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));

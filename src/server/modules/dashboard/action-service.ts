@@ -19,6 +19,7 @@ import type {
 import type { AutomationRule, Brand, BrandPersonality } from '#contracts/dashboard.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import {
   automationRules,
   brandPersonalities,
@@ -29,15 +30,6 @@ import {
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import type { ChannelOutbound, DashboardPorts } from './ports.ts';
-
-/** True when a database error (or one it wraps, as Drizzle does) is PostgreSQL's unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 const ruleNotFound = () => new AppError('NOT_FOUND', 'Automation rule not found');

@@ -1,5 +1,6 @@
 import { slotTakenMessage, type DemoBooking, type ScheduleDemoInput } from '#contracts/demo.ts';
 import type { Database } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
@@ -25,18 +26,6 @@ export function parseMailbox(mailbox: string): CalendarPerson {
   const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(mailbox);
   if (match) return { name: match[1] || match[2]!, email: match[2]! };
   return { name: mailbox.trim(), email: mailbox.trim() };
-}
-
-/** True when a database error (or one it wraps, as Drizzle does) is PostgreSQL's unique_violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current = error;
-    current && typeof current === 'object';
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** `Monday, March 9, 2026 at 9:00 AM PST` (spec §5: all times are PST). */

@@ -39,8 +39,7 @@ export async function withCliContext<T>(
     log,
   });
   try {
-    await jobs.start();
-    for (const job of allJobs) await jobs.declare(job);
+    await jobs.setUp(allJobs);
     return await fn({ config, database, jobs, mailer, log, out: io.out });
   } finally {
     await jobs.stop();

@@ -93,8 +93,7 @@ export async function startRuntime(
       usesEmbeddedDatabase: !config.DATABASE_URL,
     }),
   );
-  await jobs.start();
-  for (const job of allJobs) await jobs.declare(job);
+  await jobs.setUp(allJobs);
   const channel = createInstagramChannel({
     config,
     db: database.db,

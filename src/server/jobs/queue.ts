@@ -35,6 +35,12 @@ export interface SendOptions {
 export interface JobQueue {
   readonly boss: PgBoss;
   start(): Promise<void>;
+  /**
+   * Starts the queue and declares the jobs, under an advisory lock every instance agrees on: pg-boss creates each
+   * queue's tables on first use, and two instances starting at once on an empty PostgreSQL database deadlocked
+   * there (one of them failed to start).
+   */
+  setUp(jobs: readonly JobDefinition<unknown>[]): Promise<void>;
   /** Creates the queue (and its dead-letter queue) if needed. Call before send or work. */
   declare(job: JobDefinition<unknown>): Promise<void>;
   send<P extends object>(job: JobDefinition<P>, payload: P, options?: SendOptions): Promise<string | null>;
@@ -102,6 +108,9 @@ function transactionExecutor(tx: Database): PgBoss.Db {
   };
 }
 
+/** Arbitrary constant (the migrations use 727_001): every Voicecart instance agrees on it. */
+const SET_UP_LOCK_KEY = 727_002;
+
 export interface JobQueueOptions {
   database: DatabaseHandle;
   /** Used instead of the shared handle on PostgreSQL, so jobs get their own small pool. */
@@ -148,6 +157,12 @@ export function createJobQueue({
       if (started) return;
       await boss.start();
       started = true;
+    },
+    async setUp(jobs) {
+      await database.withAdvisoryLock(SET_UP_LOCK_KEY, async () => {
+        await this.start();
+        for (const job of jobs) await this.declare(job);
+      });
     },
     async declare(job) {
       if (declared.has(job.name)) return;

@@ -5,7 +5,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
-import { migrateDatabase } from '#server/db/migrate.ts';
 import { brands, users } from '#server/db/schema/index.ts';
 import {
   signWebhookBody,
@@ -66,8 +65,8 @@ describe('exactly once across processes (PostgreSQL)', () => {
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
+    // Not migrated here: the first test starts two server processes at once on the empty database.
     database = await openDatabase({ kind: 'postgres', url: databaseUrl });
-    await migrateDatabase(database);
   }, 60_000);
 
   afterAll(async () => {
@@ -112,7 +111,10 @@ describe('exactly once across processes (PostgreSQL)', () => {
     child.on('exit', () => children.delete(child));
     const url = `http://127.0.0.1:${port}`;
     await waitFor(
-      async () => (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+        return (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0;
+      },
       (status) => status === 200,
       60_000,
       'the server to start',
@@ -189,9 +191,9 @@ describe('exactly once across processes (PostgreSQL)', () => {
   const sendsTo = (igsid: string) =>
     fake.sentMessages().filter((message) => message.recipient.id === igsid).length;
 
-  it('two server processes on one database answer each event exactly once', async () => {
-    const first = await startServer();
-    const second = await startServer();
+  it('two server processes started at once on an empty database both start, and answer each event exactly once', async () => {
+    // Both migrate and set up the job queues at the same moment (they used to deadlock in pg-boss's queue creation).
+    const [first, second] = await Promise.all([startServer(), startServer()]);
     const account = await createBrand(first.url, '01');
     const buyers = Array.from({ length: 30 }, (_, index) => `two-${index}`);
     await Promise.all(

@@ -53,6 +53,7 @@ export type {
   StockAnswer,
 } from '#server/ports/catalog.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, ProductMatch } from '#server/ports/catalog.ts';
+import { createShortCache } from '#server/short-cache.ts';
 
 // ---- Settings and wiring ----
 
@@ -208,16 +209,11 @@ export function createCatalogModule(deps: CatalogDeps) {
    * connection row is kept for a second. Changes made here forget it at once; another instance's change shows
    * within the second (a removed connection's catalog is gone with it, so a stale row finds nothing).
    */
-  const connectionCache = new Map<string, { row: StoreConnectionRow | null; at: number }>();
-  const forgetConnection = (brandId: string) => connectionCache.delete(brandId);
+  const connections = createShortCache<StoreConnectionRow | null>({ ttlMs: connectionCacheMs });
+  const forgetConnection = (brandId: string) => connections.forget(brandId);
   async function connectionOfBrand(brandId: string) {
     if (!UUID.test(brandId)) return null;
-    const cached = connectionCache.get(brandId);
-    if (cached && performance.now() - cached.at < connectionCacheMs) return cached.row;
-    const row = await queries.findConnectionOfBrand(db, brandId);
-    if (connectionCache.size >= 10_000) connectionCache.clear();
-    connectionCache.set(brandId, { row, at: performance.now() });
-    return row;
+    return connections.get(brandId, () => queries.findConnectionOfBrand(db, brandId));
   }
 
   async function describeConnection(connection: StoreConnectionRow): Promise<StoreConnection> {

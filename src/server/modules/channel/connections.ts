@@ -12,6 +12,7 @@ import {
   type InstagramGraphClient,
 } from '#server/integrations/instagram/graph-client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
+import { createShortCache } from '#server/short-cache.ts';
 
 const DAY_MS = 86_400_000;
 /** INTEGRATIONS.md §1.2: long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */
@@ -100,8 +101,10 @@ export function createConnectionService({
    * Changes made here forget it at once; another instance's change shows within the second (a token refused
    * meanwhile answers 190 and is marked again).
    */
-  const usableTokens = new Map<string, { value: { token: string; accountId: string } | null; at: number }>();
-  const forgetToken = (brandId: string) => usableTokens.delete(brandId);
+  const usableTokens = createShortCache<{ token: string; accountId: string } | null>({
+    ttlMs: usableTokenCacheMs,
+  });
+  const forgetToken = (brandId: string) => usableTokens.forget(brandId);
 
   async function findByBrand(brandId: string) {
     const [row] = await db
@@ -306,16 +309,12 @@ export function createConnectionService({
 
     /** The opened token of a connected brand, or null (not connected, or waiting for a reconnect). */
     async getUsableToken(brandId: string): Promise<{ token: string; accountId: string } | null> {
-      const cached = usableTokens.get(brandId);
-      if (cached && performance.now() - cached.at < usableTokenCacheMs) return cached.value;
-      const row = await findByBrand(brandId);
-      const value =
-        row && row.status === 'connected'
+      return usableTokens.get(brandId, async () => {
+        const row = await findByBrand(brandId);
+        return row && row.status === 'connected'
           ? { token: secretBox.open(row.accessTokenSealed), accountId: row.accountId }
           : null;
-      if (usableTokens.size >= 10_000) usableTokens.clear();
-      usableTokens.set(brandId, { value, at: performance.now() });
-      return value;
+      });
     },
 
     /** The scheduled refresh (issue 9 §3). Returns how many tokens were refreshed and how many need a reconnect. */

@@ -20,7 +20,8 @@
  * BENCH_CONNECTIONS (50); BENCH_LOG_LEVEL (info); BENCH_NODE_ARGS (extra Node flags for both server
  * processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_POSTGRES_URL (a throwaway database is created
  * there and dropped); BENCH_FLOOR_STATEMENTS (named, or unnamed: see bench/floor.ts); BENCH_TARGETS (a comma
- * list of growth, brands, conversations, messages, to run only some).
+ * list of growth, brands, conversations, messages, search, to run only some). `search` (issue 12 §9: the
+ * conversation search, the status filter and the tab counts) runs the real app only and is reported, not compared.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, statSync } from 'node:fs';
@@ -34,7 +35,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
-const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'growth,brands,conversations,messages').split(','));
+const TARGETS = new Set(
+  (process.env.BENCH_TARGETS ?? 'growth,brands,conversations,messages,search').split(','),
+);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const RATIO_TARGET = 0.8;
 
@@ -295,6 +298,17 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
         ),
       );
     }
+    // Issue 12 §9: server-side search, status filter and tab counts (no floor: reported, not compared).
+    if (TARGETS.has('search')) {
+      const brand = `${ready.real}/api/brands/${ready.brandId}`;
+      for (const [target, url] of [
+        ['conversation search (q=customer_77)', `${brand}/conversations?q=customer_77`],
+        ['conversation status filter (escalated)', `${brand}/conversations?status=escalated`],
+        ['inbox counts (q=customer_77)', `${brand}/inbox-counts?q=customer_77`],
+      ] as const) {
+        rows.push(await compare(backend, target, url, null, ready.cookie, pids));
+      }
+    }
   } finally {
     if (floorProcess?.connected) {
       floorProcess.disconnect();
@@ -323,7 +337,7 @@ console.log(
 console.table(all);
 const pgRows = all.filter((r) => r.backend === 'postgres');
 if (pgRows.length > 0) {
-  for (const row of pgRows.filter((r) => r.target !== 'conversations, 2k messages')) {
+  for (const row of pgRows.filter((r) => r.floor !== null && r.target !== 'conversations, 2k messages')) {
     const met = (ratio: number | null) => (ratio !== null && ratio >= RATIO_TARGET ? 'met' : 'NOT met');
     console.log(
       `PostgreSQL: ${row.target}: req/s ratio ${row.ratio} (target >= ${RATIO_TARGET}): ${met(row.ratio)}; ` +

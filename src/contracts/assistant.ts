@@ -31,8 +31,22 @@ export const assistantPreviewInputSchema = z.object({
     .default([]),
   /** Unsaved form values from Psychology Settings; the saved personality when absent. */
   personality: previewPersonalitySchema.optional(),
+  /** The unsaved "say it is automated" switch of Psychology Settings; the saved setting when absent. */
+  discloseAutomation: z.boolean().optional(),
 });
 export type AssistantPreviewInput = z.infer<typeof assistantPreviewInputSchema>;
+
+/**
+ * GET /api/brands/{brandId}/assistant/settings: the brand's assistant settings; the defaults for a brand that has
+ * saved none. `discloseAutomation` (issue 11 §5): the first automated reply in a conversation says it is automated.
+ */
+export const assistantSettingsSchema = z.object({ discloseAutomation: z.boolean() });
+export type AssistantSettings = z.infer<typeof assistantSettingsSchema>;
+export const defaultAssistantSettings = { discloseAutomation: true } as const satisfies AssistantSettings;
+
+/** PUT /api/brands/{brandId}/assistant/settings: the whole settings; an unknown field is refused (400). */
+export const updateAssistantSettingsInputSchema = z.strictObject({ discloseAutomation: z.boolean() });
+export type UpdateAssistantSettingsInput = z.infer<typeof updateAssistantSettingsInputSchema>;
 
 /** The trace shown to brand owners: what the assistant understood, the facts it used, and how long it took. */
 export const assistantTraceSchema = z.object({

@@ -28,3 +28,31 @@ test('the playground answers in the unsaved voice with a readable trace, and the
   await expect(page.getByText(/in stock, (live from the store|from the last sync)/)).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the playground follows the unsaved automated-reply notice and Reset to Defaults, saving nothing', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signIn(context, baseURL);
+  await page.goto('/dashboard/psychology');
+  const conversation = page.getByRole('list', { name: 'Test conversation' });
+  const ask = async () => {
+    await page.getByLabel('Buyer message').fill('how much is the rose water face mist?');
+    await page.getByRole('button', { name: 'Send test message' }).click();
+    await expect(conversation).toContainText('$19.00');
+  };
+
+  await page.getByLabel('Communication Tone').selectOption('luxury');
+  await page.getByRole('checkbox', { name: 'Tell buyers the first reply is automated' }).uncheck();
+  await ask();
+  await expect(conversation).not.toContainText('automated');
+
+  // Reset to Defaults (Friendly, the notice on) reaches the preview before any Save.
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+  await ask();
+  await expect(conversation).toContainText("Quick heads-up: I'm Luna Skincare's automated assistant.");
+  await expect(conversation).not.toContainText('automated reply on behalf of');
+  await expectAccessible(page);
+});

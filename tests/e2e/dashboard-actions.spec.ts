@@ -171,6 +171,53 @@ test.describe('dashboard actions', () => {
     });
   });
 
+  test('personality: the automated-reply notice is part of the form, saved by Save, kept after a reload', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/psychology');
+    const luna = await brandNamed(page, 'Luna Skincare');
+    const settingsUrl = `/api/brands/${luna.id}/assistant/settings`;
+    const notice = page.getByRole('checkbox', { name: 'Tell buyers the first reply is automated' });
+    await expect(notice).toBeChecked();
+    expect(await getJson(page, settingsUrl)).toEqual({ discloseAutomation: true });
+
+    // From the keyboard; it is an unsaved change like the others, so leaving asks first.
+    await notice.focus();
+    await page.keyboard.press('Space');
+    await expect(notice).not.toBeChecked();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await expectAccessible(page);
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Automation Rules' })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/psychology$/);
+    expect(questions).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Settings saved');
+    await expect(page.getByText('Unsaved changes')).toBeHidden();
+    expect(await getJson(page, settingsUrl)).toEqual({ discloseAutomation: false });
+    await page.reload();
+    await expect(notice).not.toBeChecked();
+    await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+    // Reset to Defaults turns it back on in the form only; Save stores it.
+    await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await expect(notice).toBeChecked();
+    expect(await getJson(page, settingsUrl)).toEqual({ discloseAutomation: false });
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Settings saved');
+    expect(await getJson(page, settingsUrl)).toEqual({ discloseAutomation: true });
+    await page.reload();
+    await expect(notice).toBeChecked();
+  });
+
   test('rules: create from a structured trigger and action, edit, toggle, delete; Cancel clears', async ({
     page,
   }) => {

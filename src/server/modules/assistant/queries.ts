@@ -184,6 +184,24 @@ export async function findDiscloseAutomation(db: Database, brandId: string): Pro
   return row?.disclose ?? true;
 }
 
+/** Insert or replace the brand's settings row (issue 11 §5); the caller checked that the brand is the user's. */
+export async function upsertAssistantSettings(
+  db: Database,
+  brandId: string,
+  settings: { discloseAutomation: boolean },
+): Promise<{ discloseAutomation: boolean }> {
+  const now = new Date();
+  const [row] = await db
+    .insert(brandAssistantSettings)
+    .values({ brandId, discloseAutomation: settings.discloseAutomation, updatedAt: now })
+    .onConflictDoUpdate({
+      target: brandAssistantSettings.brandId,
+      set: { discloseAutomation: settings.discloseAutomation, updatedAt: now },
+    })
+    .returning({ discloseAutomation: brandAssistantSettings.discloseAutomation });
+  return row!;
+}
+
 export async function findConversation(db: Database, conversationId: string) {
   const [row] = await db
     .select({

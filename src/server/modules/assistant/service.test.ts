@@ -6,6 +6,7 @@ import { buildApp } from '#server/app.ts';
 import {
   assistantTraces,
   automationRules,
+  brandAssistantSettings,
   brands,
   conversations,
   messages,
@@ -94,7 +95,7 @@ describe('assistant service and playground route', () => {
     await app.close();
   });
 
-  async function customerSays(text: string, customer = 'buyer-1') {
+  async function customerSays(text: string, customer = 'buyer-1', brand = brandId) {
     const db = app.database.db;
     let [conversation] = await db
       .select()
@@ -103,11 +104,11 @@ describe('assistant service and playground route', () => {
     if (!conversation)
       [conversation] = await db
         .insert(conversations)
-        .values({ brandId, customerUsername: `${customer}.name`, customerInstagramId: customer })
+        .values({ brandId: brand, customerUsername: `${customer}.name`, customerInstagramId: customer })
         .returning();
     const [message] = await db
       .insert(messages)
-      .values({ brandId, conversationId: conversation!.id, sender: 'customer', content: text })
+      .values({ brandId: brand, conversationId: conversation!.id, sender: 'customer', content: text })
       .returning();
     return { conversationId: conversation!.id, messageId: message!.id };
   }
@@ -256,6 +257,163 @@ describe('assistant service and playground route', () => {
         ),
         { numRuns: 60 },
       );
+    });
+  });
+  describe('GET and PUT /api/brands/:brandId/assistant/settings', () => {
+    let quietBrandId: string;
+    const settingsUrl = (id: string) => `/api/brands/${id}/assistant/settings`;
+    const readSettings = (id: string, headers: Record<string, string> = owner) =>
+      http.inject({ method: 'GET', url: settingsUrl(id), headers });
+    const saveSettings = (id: string, body: unknown, headers: Record<string, string> = owner) =>
+      // A string is sent as it is: malformed JSON.
+      typeof body === 'string'
+        ? http.inject({
+            method: 'PUT',
+            url: settingsUrl(id),
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: body,
+          })
+        : http.inject({ method: 'PUT', url: settingsUrl(id), headers, payload: body as object });
+    const storedRows = (id: string) =>
+      app.database.db.select().from(brandAssistantSettings).where(eq(brandAssistantSettings.brandId, id));
+
+    beforeAll(async () => {
+      // A brand of its own, so switching the notice off does not change the other tests' replies.
+      const [owned] = await app.database.db
+        .select({ userId: brands.userId })
+        .from(brands)
+        .where(eq(brands.id, brandId));
+      const [quiet] = await app.database.db
+        .insert(brands)
+        .values({ userId: owned!.userId, name: 'Quiet Co', username: 'quietco' })
+        .returning();
+      quietBrandId = quiet!.id;
+    });
+
+    it('answers the default (on) for a brand that saved none, storing nothing', async () => {
+      const response = await readSettings(quietBrandId);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ discloseAutomation: true });
+      expect(await storedRows(quietBrandId)).toEqual([]);
+    });
+
+    it('saves, reads back, and saves again over the stored row', async () => {
+      const off = await saveSettings(quietBrandId, { discloseAutomation: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toEqual({ discloseAutomation: false });
+      expect((await readSettings(quietBrandId)).json()).toEqual({ discloseAutomation: false });
+
+      expect((await saveSettings(quietBrandId, { discloseAutomation: true })).json()).toEqual({
+        discloseAutomation: true,
+      });
+      expect((await readSettings(quietBrandId)).json()).toEqual({ discloseAutomation: true });
+      const rows = await storedRows(quietBrandId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ discloseAutomation: true });
+    });
+
+    it('the assistant follows it: switched off, the first automated reply does not say it is automated', async () => {
+      await saveSettings(quietBrandId, { discloseAutomation: true });
+      const on = await customerSays('is the trail tee in M in stock?', 'quiet-buyer-1', quietBrandId);
+      const disclosed = await assistant.respond({ kind: 'message', messageId: on.messageId });
+      expect(disclosed).toMatchObject({ outcome: 'replied', disclosed: true });
+      expect(disclosed!.reply).toMatch(/automated/);
+
+      expect((await saveSettings(quietBrandId, { discloseAutomation: false })).statusCode).toBe(200);
+      const off = await customerSays('is the trail tee in M in stock?', 'quiet-buyer-2', quietBrandId);
+      const silent = await assistant.respond({ kind: 'message', messageId: off.messageId });
+      expect(silent).toMatchObject({ outcome: 'replied', answerKind: 'in_stock', disclosed: false });
+      expect(silent!.reply).not.toMatch(/automated/);
+      // What went to the buyer (stored as the AI message) carries no notice either.
+      const stored = await app.database.db
+        .select({ sender: messages.sender, content: messages.content })
+        .from(messages)
+        .where(eq(messages.conversationId, off.conversationId));
+      const aiReply = stored.find((message) => message.sender === 'ai');
+      expect(aiReply?.content).not.toMatch(/automated/);
+    });
+
+    it('the playground uses the saved setting, or the unsaved value sent with the preview', async () => {
+      await saveSettings(quietBrandId, { discloseAutomation: false });
+      const preview = (body: object) =>
+        http.inject({
+          method: 'POST',
+          url: `/api/brands/${quietBrandId}/assistant/preview`,
+          headers: owner,
+          // Its own address: the fuzzing above used up 127.0.0.1's previews for this minute (rate limit).
+          remoteAddress: '192.0.2.11',
+          payload: { message: 'is the trail tee in M in stock?', ...body },
+        });
+      const saved = (await preview({})).json();
+      expect(saved.trace.disclosed).toBe(false);
+      expect(saved.reply).not.toMatch(/automated/);
+      const unsavedOn = (await preview({ discloseAutomation: true })).json();
+      expect(unsavedOn.trace.disclosed).toBe(true);
+      expect(unsavedOn.reply).toMatch(/automated/);
+
+      await saveSettings(quietBrandId, { discloseAutomation: true });
+      const unsavedOff = (await preview({ discloseAutomation: false })).json();
+      expect(unsavedOff.trace.disclosed).toBe(false);
+      expect(unsavedOff.reply).not.toMatch(/automated/);
+
+      const bad = await preview({ discloseAutomation: 'yes' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/discloseAutomation/);
+    });
+
+    it('answers 404 for another user’s brand or a missing one, changing nothing', async () => {
+      const missing = '00000000-0000-4000-8000-000000000000';
+      for (const id of [strangerBrandId, missing]) {
+        const read = await readSettings(id);
+        expect(read.statusCode, id).toBe(404);
+        expect(read.json()).toMatchObject({ message: 'Brand not found', code: 'NOT_FOUND' });
+        const write = await saveSettings(id, { discloseAutomation: false });
+        expect(write.statusCode, id).toBe(404);
+        expect(write.json()).toMatchObject({ message: 'Brand not found', code: 'NOT_FOUND' });
+      }
+      expect(await storedRows(strangerBrandId)).toEqual([]);
+    });
+
+    it('answers 400 naming the problem for a malformed id or body', async () => {
+      const badId = await readSettings('not-a-uuid');
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json().message).toMatch(/brandId/);
+      expect((await saveSettings('not-a-uuid', { discloseAutomation: false })).statusCode).toBe(400);
+
+      await saveSettings(quietBrandId, { discloseAutomation: true });
+      const cases: [unknown, RegExp][] = [
+        [{}, /discloseAutomation/],
+        [{ discloseAutomation: 'false' }, /discloseAutomation/],
+        [{ discloseAutomation: null }, /discloseAutomation/],
+        [{ discloseAutomation: false, tone: 'witty' }, /tone/],
+        [[false], /body/],
+        ['{"discloseAutomation": fals', /JSON/],
+      ];
+      for (const [body, problem] of cases) {
+        const response = await saveSettings(quietBrandId, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json().message, JSON.stringify(body)).toMatch(problem);
+      }
+      // None of them changed the stored value.
+      expect((await readSettings(quietBrandId)).json()).toEqual({ discloseAutomation: true });
+    });
+
+    it('is for verified users only: 401 signed out, 403 under review, 403 cross-origin writes', async () => {
+      expect((await readSettings(quietBrandId, {})).statusCode).toBe(401);
+      expect((await saveSettings(quietBrandId, { discloseAutomation: false }, {})).statusCode).toBe(401);
+      const pending = await createTestUser(app.database.db, { verified: false });
+      const pendingSession = await signInAs(app.database.db, pending.id);
+      expect((await readSettings(quietBrandId, pendingSession)).statusCode).toBe(403);
+      expect(
+        (await saveSettings(quietBrandId, { discloseAutomation: false }, pendingSession)).statusCode,
+      ).toBe(403);
+      const crossOrigin = await saveSettings(
+        quietBrandId,
+        { discloseAutomation: false },
+        { ...owner, origin: 'https://evil.example' },
+      );
+      expect(crossOrigin.statusCode).toBe(403);
+      expect((await readSettings(quietBrandId)).json()).toEqual({ discloseAutomation: true });
     });
   });
 });

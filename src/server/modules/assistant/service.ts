@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { AssistantPreviewInput, AssistantPreviewResponse } from '#contracts/assistant.ts';
+import type {
+  AssistantPreviewInput,
+  AssistantPreviewResponse,
+  AssistantSettings,
+  UpdateAssistantSettingsInput,
+} from '#contracts/assistant.ts';
 import type { Database } from '#server/db/client.ts';
+import { isForeignKeyViolation } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 import {
   runPipeline,
@@ -15,6 +21,8 @@ import * as queries from './queries.ts';
 import type { AssistantEvent } from './types.ts';
 
 import type { AssistantRespondPayload } from '#server/jobs/definitions.ts';
+
+const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 
 /** How long a reply waits for an earlier message of the same conversation to be answered first. */
 const ORDER_WAIT_MS = 3000;
@@ -100,6 +108,13 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
         await queries.insertTrace(db, traceRow(event, trace, delivery));
       },
     };
+  }
+
+  /** Another user's brand answers like a missing one (404), as the dashboard's brand routes do. */
+  async function requireOwnBrand(userId: string, brandId: string) {
+    const brand = await queries.findBrand(db, brandId);
+    if (!brand || brand.userId !== userId) throw brandNotFound();
+    return brand;
   }
 
   async function loadBrandContext(brandId: string) {
@@ -194,7 +209,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       input: AssistantPreviewInput,
     ): Promise<AssistantPreviewResponse> {
       const context = await loadBrandContext(brandId);
-      if (!context || context.brand.userId !== userId) throw new AppError('NOT_FOUND', 'Brand not found');
+      if (!context || context.brand.userId !== userId) throw brandNotFound();
       const digest = createHash('sha256')
         .update(JSON.stringify([input.message, input.history]))
         .digest('hex')
@@ -210,11 +225,32 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
         history: input.history,
         personality: input.personality ?? context.personality,
         rules: context.rules,
-        discloseAutomation: context.discloseAutomation,
+        discloseAutomation: input.discloseAutomation ?? context.discloseAutomation,
         receivedAt: new Date(),
       };
       const trace = await runPipeline({ catalog, effects: noSend, llm }, event);
       return { reply: trace.reply ?? '', trace };
+    },
+
+    /** The brand's assistant settings (issue 11 §5); the defaults while it has saved none. */
+    async getSettings(userId: string, brandId: string): Promise<AssistantSettings> {
+      await requireOwnBrand(userId, brandId);
+      return { discloseAutomation: await queries.findDiscloseAutomation(db, brandId) };
+    },
+
+    async saveSettings(
+      userId: string,
+      brandId: string,
+      input: UpdateAssistantSettingsInput,
+    ): Promise<AssistantSettings> {
+      await requireOwnBrand(userId, brandId);
+      try {
+        return await queries.upsertAssistantSettings(db, brandId, input);
+      } catch (error) {
+        // The brand was deleted between the check and the write.
+        if (isForeignKeyViolation(error)) throw brandNotFound();
+        throw error;
+      }
     },
 
     /** AssistantDrafts (issue 12 "Generate AI Response"): the reply to the conversation so far, not sent. */

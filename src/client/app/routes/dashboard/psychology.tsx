@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import type { Brand } from '#contracts/dashboard.ts';
+import type { AssistantSettings } from '#contracts/assistant.ts';
+import type { Brand, BrandPersonality as Personality } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { useAssistantSettings } from '#client/features/psychology/api/get-assistant-settings.ts';
 import { usePersonality } from '#client/features/psychology/api/get-personality.ts';
 import { PersonalityForm } from '#client/features/psychology/components/personality-form.tsx';
-import {
-  TryAssistantPanel,
-  usePersonalityDraft,
-} from '#client/features/psychology/components/try-assistant-panel.tsx';
-import type { BrandPersonality as Personality } from '#contracts/dashboard.ts';
+import { TryAssistantPanel } from '#client/features/psychology/components/try-assistant-panel.tsx';
 import { confirmLeavingPersonality } from '#client/features/psychology/components/unsaved-changes.ts';
+import { usePsychologyForm } from '#client/features/psychology/hooks/use-psychology-form.ts';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
 function BrandPersonality({ brands }: { brands: Brand[] }) {
   const [brandId, setBrandId] = useState(brands[0]?.id);
-  const query = usePersonality(brandId);
+  const personality = usePersonality(brandId);
+  const settings = useAssistantSettings(brandId);
   return (
     <div className="flex flex-col gap-4">
       <div className="max-w-xs">
@@ -24,30 +24,47 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
           onChange={(id) => confirmLeavingPersonality() && setBrandId(id)}
         />
       </div>
-      {query.isPending ? (
-        <LoadingState label="Loading the brand personality..." />
-      ) : query.isError ? (
+      {personality.isError ? (
         <ErrorState
           title="Could not load the brand personality"
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          error={personality.error}
+          onRetry={() => void personality.refetch()}
         />
+      ) : settings.isError ? (
+        <ErrorState
+          title="Could not load the assistant settings"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : personality.isPending || settings.isPending ? (
+        <LoadingState label="Loading the brand personality..." />
       ) : (
-        <PersonalityWithPlayground key={brandId} brandId={brandId!} personality={query.data} />
+        <PersonalityWithPlayground
+          key={brandId}
+          brandId={brandId!}
+          personality={personality.data}
+          settings={settings.data}
+        />
       )}
     </div>
   );
 }
 
-/** The form and, beside it, issue 11's playground reading the form's unsaved values. */
-function PersonalityWithPlayground({ brandId, personality }: { brandId: string; personality: Personality }) {
-  const { draft, handleFormChange } = usePersonalityDraft(personality);
+/** The form and, beside it, issue 11's playground: both read the one form state, saved or not. */
+function PersonalityWithPlayground({
+  brandId,
+  personality,
+  settings,
+}: {
+  brandId: string;
+  personality: Personality;
+  settings: AssistantSettings;
+}) {
+  const form = usePsychologyForm(personality, settings);
   return (
     <>
-      <div onChange={handleFormChange}>
-        <PersonalityForm personality={personality} />
-      </div>
-      <TryAssistantPanel brandId={brandId} personality={draft} />
+      <PersonalityForm form={form} />
+      <TryAssistantPanel brandId={brandId} values={form.values} />
     </>
   );
 }

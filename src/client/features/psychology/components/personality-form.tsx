@@ -1,66 +1,26 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  actionLimits,
-  updatePersonalityInputSchema,
-  type UpdatePersonalityInput,
-} from '#contracts/dashboard-actions.ts';
-import {
-  brandArchetypes,
-  brandTones,
-  defaultBrandPersonality,
-  type BrandPersonality,
-} from '#contracts/dashboard.ts';
+import { useId, type FormEvent } from 'react';
+import { actionLimits, type UpdatePersonalityInput } from '#contracts/dashboard-actions.ts';
+import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { useSavePersonality } from '../api/save-personality.ts';
-import { useUnsavedChangesGuard } from './unsaved-changes.ts';
+import type { PsychologyForm } from '../hooks/use-psychology-form.ts';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const fieldClass =
   'rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
 
-const pick = (personality: UpdatePersonalityInput): UpdatePersonalityInput => ({
-  archetype: personality.archetype,
-  tone: personality.tone,
-  voiceDescription: personality.voiceDescription,
-  exampleResponses: personality.exampleResponses,
-});
-const isSame = (a: UpdatePersonalityInput, b: UpdatePersonalityInput) =>
-  a.archetype === b.archetype &&
-  a.tone === b.tone &&
-  a.voiceDescription === b.voiceDescription &&
-  a.exampleResponses === b.exampleResponses;
-
 /**
- * spec §2 Psychology Settings (issue 12 §3): Save Settings saves the whole personality; Reset to Defaults puts
- * the defaults (Everyman, Friendly, empty texts) in the form only, saved by Save; leaving with unsaved changes
- * asks first. Keyed by brand in the route, so a brand change starts from that brand's saved values.
+ * spec §2 Psychology Settings (issue 12 §3): Save Settings saves the whole form; Reset to Defaults puts the
+ * defaults (Everyman, Friendly, empty texts, the automated-reply notice on) in the form only, saved by Save;
+ * leaving with unsaved changes asks first. The state lives in usePsychologyForm, which the route shares with
+ * the "Try the assistant" panel; the route keys it by brand, so a brand change starts from that brand's values.
  */
-export function PersonalityForm({ personality }: { personality: BrandPersonality }) {
+export function PersonalityForm({ form }: { form: PsychologyForm }) {
   const id = useId();
-  const [saved, setSaved] = useState(() => pick(personality));
-  const [values, setValues] = useState(() => pick(personality));
-  const [errors, setErrors] = useState<Partial<Record<keyof UpdatePersonalityInput, string>>>({});
-  const mutation = useSavePersonality(personality.brandId);
-  const isDirty = !isSame(values, saved);
-  useUnsavedChangesGuard(isDirty);
-
-  const set = <K extends keyof UpdatePersonalityInput>(key: K, value: UpdatePersonalityInput[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const { values, errors, set } = form;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = updatePersonalityInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof UpdatePersonalityInput;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, { onSuccess: (result) => setSaved(pick(result)) });
+    form.submit();
   };
 
   const textArea = (
@@ -137,23 +97,37 @@ export function PersonalityForm({ personality }: { personality: BrandPersonality
       </div>
       {textArea('voiceDescription', 'Brand Voice Description', 4, actionLimits.voiceDescriptionMax)}
       {textArea('exampleResponses', 'Example Responses', 5, actionLimits.exampleResponsesMax)}
+      {/* issue 11 §5: the first automated reply in a conversation says it is automated (on by default). */}
+      <div className="flex items-start gap-2">
+        <input
+          id={`${id}-discloseAutomation`}
+          type="checkbox"
+          checked={values.discloseAutomation}
+          onChange={(event) => set('discloseAutomation', event.target.checked)}
+          aria-describedby={`${id}-discloseAutomation-hint`}
+          className="mt-0.5 h-4 w-4 accent-brand-600"
+        />
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={`${id}-discloseAutomation`} className="text-sm font-medium text-slate-800">
+            Tell buyers the first reply is automated
+          </label>
+          <p id={`${id}-discloseAutomation-hint`} className="text-xs text-slate-600">
+            The assistant's first reply in a conversation ends with a short note, in your tone, that it is
+            automated.
+          </p>
+        </div>
+      </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {isDirty && (
+        {form.isDirty && (
           <p role="status" className="mr-auto text-sm text-amber-800">
             Unsaved changes
           </p>
         )}
-        <Button
-          variant="outline"
-          onClick={() => {
-            setValues({ ...defaultBrandPersonality });
-            setErrors({});
-          }}
-        >
+        <Button variant="outline" onClick={form.reset}>
           Reset to Defaults
         </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save Settings'}
+        <Button type="submit" disabled={form.isSaving}>
+          {form.isSaving ? 'Saving...' : 'Save Settings'}
         </Button>
       </div>
     </form>

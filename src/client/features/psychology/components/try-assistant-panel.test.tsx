@@ -3,8 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import type { BrandPersonality } from '#contracts/dashboard.ts';
+import { usePsychologyForm } from '../hooks/use-psychology-form.ts';
 import { PersonalityForm } from './personality-form.tsx';
-import { TryAssistantPanel, usePersonalityDraft } from './try-assistant-panel.tsx';
+import { TryAssistantPanel } from './try-assistant-panel.tsx';
 
 const personality: BrandPersonality = {
   brandId: 'brand-1',
@@ -46,16 +47,39 @@ const trace = {
   timings: { guards: 0, understanding: 5, total: 20 },
 };
 
+/** As the Psychology route puts them together: one form state for the form and the panel. */
+function Playground() {
+  const form = usePsychologyForm(personality, { discloseAutomation: true });
+  return (
+    <>
+      <PersonalityForm form={form} />
+      <TryAssistantPanel brandId="brand-1" values={form.values} />
+    </>
+  );
+}
+
 function Harness() {
-  const { draft, handleFormChange } = usePersonalityDraft(personality);
   return (
     <AppProvider>
-      <div onChange={handleFormChange}>
-        <PersonalityForm personality={personality} />
-      </div>
-      <TryAssistantPanel brandId="brand-1" personality={draft} />
+      <Playground />
     </AppProvider>
   );
+}
+
+/** Answers the preview with `trace` and keeps each request body. */
+function stubPreview() {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/brands/brand-1/assistant/preview' && init?.method === 'POST') {
+        bodies.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ reply: trace.reply, trace }), { status: 200 });
+      }
+      return new Response('{"message":"nope"}', { status: 404 });
+    }),
+  );
+  return bodies;
 }
 
 describe('Try the assistant', () => {
@@ -64,17 +88,7 @@ describe('Try the assistant', () => {
   });
 
   it('previews with the unsaved form values and shows the reply and a readable trace', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/brands/brand-1/assistant/preview' && init?.method === 'POST') {
-          bodies.push(JSON.parse(String(init.body)));
-          return new Response(JSON.stringify({ reply: trace.reply, trace }), { status: 200 });
-        }
-        return new Response('{"message":"nope"}', { status: 404 });
-      }),
-    );
+    const bodies = stubPreview();
     const user = userEvent.setup();
     render(<Harness />);
     await user.selectOptions(screen.getByLabelText('Communication Tone'), 'luxury');
@@ -86,6 +100,7 @@ describe('Try the assistant', () => {
       message: 'is the hoodie in M black available?',
       history: [],
       personality: { archetype: 'sage', tone: 'luxury', voiceDescription: 'Calm and clear.' },
+      discloseAutomation: true,
     });
     expect(screen.getByText('7 in stock, live from the store, 12 ms')).toBeTruthy();
     expect(screen.getByText('Classic Pullover Hoodie')).toBeTruthy();
@@ -99,6 +114,36 @@ describe('Try the assistant', () => {
       { sender: 'customer', content: 'is the hoodie in M black available?' },
       { sender: 'ai', content: trace.reply },
     ]);
+  });
+
+  it('previews with the unsaved automated-reply notice setting', async () => {
+    const bodies = stubPreview();
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('checkbox', { name: 'Tell buyers the first reply is automated' }));
+    await user.type(screen.getByLabelText('Buyer message'), 'hi');
+    await user.click(screen.getByRole('button', { name: 'Send test message' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ discloseAutomation: false });
+  });
+
+  it('previews with the defaults right after Reset to Defaults, before any Save', async () => {
+    const bodies = stubPreview();
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.selectOptions(screen.getByLabelText('Communication Tone'), 'luxury');
+    await user.clear(screen.getByLabelText('Brand Voice Description'));
+    await user.type(screen.getByLabelText('Brand Voice Description'), 'Terse.');
+    await user.click(screen.getByRole('checkbox', { name: 'Tell buyers the first reply is automated' }));
+    await user.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
+    await user.type(screen.getByLabelText('Buyer message'), 'hi');
+    await user.click(screen.getByRole('button', { name: 'Send test message' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    // What the form shows after the reset is what the preview uses; nothing was saved.
+    expect(bodies[0]).toMatchObject({
+      personality: { archetype: 'everyman', tone: 'friendly', voiceDescription: '', exampleResponses: '' },
+      discloseAutomation: true,
+    });
   });
 
   it('shows the server’s message when the preview fails', async () => {

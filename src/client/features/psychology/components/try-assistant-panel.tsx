@@ -1,42 +1,9 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { brandArchetypeSchema, brandToneSchema, type BrandPersonality } from '#contracts/dashboard.ts';
+import { useId, useState, type FormEvent } from 'react';
 import { assistantLimits, describeTrace, type AssistantTraceView } from '#contracts/assistant.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { usePreviewAssistant } from '../api/preview-assistant.ts';
-
-type PersonalityDraft = Pick<
-  BrandPersonality,
-  'archetype' | 'tone' | 'voiceDescription' | 'exampleResponses'
->;
-
-/**
- * The personality as the form shows it right now, saved or not (issue 11 §11: unsaved values apply to the
- * preview). Reads change events bubbling out of the Psychology form, by field name or id suffix, so the form
- * itself needs no change.
- */
-export function usePersonalityDraft(personality: BrandPersonality) {
-  const [draft, setDraft] = useState<PersonalityDraft>({
-    archetype: personality.archetype,
-    tone: personality.tone,
-    voiceDescription: personality.voiceDescription,
-    exampleResponses: personality.exampleResponses,
-  });
-  const handleFormChange = (event: ChangeEvent<HTMLElement>) => {
-    const target = event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-    const key = `${target.name} ${target.id}`;
-    const value = target.value;
-    if (/archetype/.test(key)) {
-      const parsed = brandArchetypeSchema.safeParse(value);
-      if (parsed.success) setDraft((current) => ({ ...current, archetype: parsed.data }));
-    } else if (/tone/.test(key)) {
-      const parsed = brandToneSchema.safeParse(value);
-      if (parsed.success) setDraft((current) => ({ ...current, tone: parsed.data }));
-    } else if (/voice/i.test(key)) setDraft((current) => ({ ...current, voiceDescription: value }));
-    else if (/example/i.test(key)) setDraft((current) => ({ ...current, exampleResponses: value }));
-  };
-  return { draft, handleFormChange };
-}
+import { pickPersonality, type PsychologyValues } from '../hooks/use-psychology-form.ts';
 
 interface Turn {
   sender: 'customer' | 'ai';
@@ -59,10 +26,11 @@ function TraceList({ trace }: { trace: AssistantTraceView }) {
 /** issue 11 §11: "Try the assistant": a buyer message in, the reply in the brand's voice and its trace out. */
 export function TryAssistantPanel({
   brandId,
-  personality,
+  values,
 }: {
   brandId: string;
-  personality: PersonalityDraft;
+  /** The Psychology form's current values, saved or not (issue 11 §11: unsaved values apply to the preview). */
+  values: PsychologyValues;
 }) {
   const id = useId();
   const [message, setMessage] = useState('');
@@ -75,7 +43,12 @@ export function TryAssistantPanel({
     const text = message.trim();
     if (!text || preview.isPending) return;
     preview.mutate(
-      { message: text, history: turns.slice(-assistantLimits.historyMax), personality },
+      {
+        message: text,
+        history: turns.slice(-assistantLimits.historyMax),
+        personality: pickPersonality(values),
+        discloseAutomation: values.discloseAutomation,
+      },
       {
         onSuccess: (result) => {
           setTurns((current) => [

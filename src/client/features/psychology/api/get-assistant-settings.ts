@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AssistantSettings } from '#contracts/assistant.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+
+/** GET /api/brands/{brandId}/assistant/settings: the saved settings, or the defaults (issue 11 §5). */
+export const getAssistantSettings = async (brandId: string): Promise<AssistantSettings> =>
+  (await apiRequest('GET', `/api/brands/${brandId}/assistant/settings`)).json() as Promise<AssistantSettings>;
+
+export const assistantSettingsQueryOptions = (brandId: string) =>
+  queryOptions({
+    queryKey: ['/api/brands', brandId, 'assistant', 'settings'],
+    queryFn: () => getAssistantSettings(brandId),
+  });
+
+export const useAssistantSettings = (brandId: string | undefined) =>
+  useQuery({ ...assistantSettingsQueryOptions(brandId ?? ''), enabled: Boolean(brandId) });

@@ -1,7 +1,11 @@
 import { defaultBusinessHours, type RuleAction, type RuleTrigger } from '#contracts/automation.ts';
 import type { BrandArchetype, BrandTone } from '#contracts/dashboard.ts';
 
-/** The sample data of `seed-demo` (issue 6): three brands in the three states the Overview distinguishes. */
+/**
+ * The sample data of `seed-demo` (issue 6): three brands in the states the Overview distinguishes (with a store or
+ * without; active or paused). None has an Instagram account: a demo brand has no token to answer with, and a
+ * brand's `instagramConnected` is set only by connecting one (modules/channel/connections.ts).
+ */
 export interface DemoMessage {
   sender: 'customer' | 'ai';
   content: string;
@@ -29,8 +33,8 @@ export interface DemoBrand {
   name: string;
   username: string;
   active: boolean;
-  instagramConnected: boolean;
-  shopifyConnected: boolean;
+  /** Gets the built-in sample store; connecting it is what shows the brand as store-connected. */
+  hasSampleStore: boolean;
   personality: {
     archetype: BrandArchetype;
     tone: BrandTone;
@@ -120,8 +124,7 @@ export const demoBrands: DemoBrand[] = [
     name: 'Luna Skincare',
     username: 'lunaskincare',
     active: true,
-    instagramConnected: true,
-    shopifyConnected: true,
+    hasSampleStore: true,
     personality: {
       archetype: 'caregiver',
       tone: 'empathetic',
@@ -242,8 +245,7 @@ export const demoBrands: DemoBrand[] = [
     name: 'Urban Threads',
     username: 'urbanthreads.co',
     active: true,
-    instagramConnected: true,
-    shopifyConnected: false,
+    hasSampleStore: false,
     personality: {
       archetype: 'outlaw',
       tone: 'witty',
@@ -348,8 +350,7 @@ export const demoBrands: DemoBrand[] = [
     name: 'Peak Outdoor Gear',
     username: 'peakoutdoorgear',
     active: false,
-    instagramConnected: false,
-    shopifyConnected: false,
+    hasSampleStore: false,
     personality: {
       archetype: 'explorer',
       tone: 'enthusiastic',

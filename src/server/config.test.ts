@@ -60,6 +60,37 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps processed webhook events 30 days and live events an hour, pruned every 5 minutes (decisions 008, 020)', () => {
+    expect(loadConfig({})).toMatchObject({
+      INSTAGRAM_EVENTS_RETENTION_DAYS: 30,
+      LIVE_EVENTS_RETENTION_SECONDS: 3600,
+      PRUNE_EVERY_SECONDS: 300,
+    });
+    expect(
+      loadConfig({
+        INSTAGRAM_EVENTS_RETENTION_DAYS: '7',
+        LIVE_EVENTS_RETENTION_SECONDS: '86400',
+        PRUNE_EVERY_SECONDS: '60',
+      }),
+    ).toMatchObject({
+      INSTAGRAM_EVENTS_RETENTION_DAYS: 7,
+      LIVE_EVENTS_RETENTION_SECONDS: 86_400,
+      PRUNE_EVERY_SECONDS: 60,
+    });
+    // Instagram redelivers for up to 36 hours: a shorter inbox would let a redelivery through its dedupe key.
+    const problems = problemsOf({
+      INSTAGRAM_EVENTS_RETENTION_DAYS: '1',
+      LIVE_EVENTS_RETENTION_SECONDS: '10',
+      PRUNE_EVERY_SECONDS: '0',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'INSTAGRAM_EVENTS_RETENTION_DAYS',
+      'LIVE_EVENTS_RETENTION_SECONDS',
+      'PRUNE_EVERY_SECONDS',
+    ]);
+    expect(problems.join('\n')).toContain('36 hours');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
   });

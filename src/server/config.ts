@@ -104,6 +104,20 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().min(0.05).max(300).default(15),
     ),
+    /**
+     * Decision 020: seconds a live event is kept for a reconnecting browser to replay (Last-Event-ID). A browser
+     * away longer is told to refetch everything, which is as correct and, after that long, about as cheap.
+     */
+    LIVE_EVENTS_RETENTION_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(60).max(604_800).default(3600),
+    ),
+    // --- Retention: the prune-old-rows job (decisions 008 and 020) ---
+    /** How often old rows are pruned, in seconds (one run per period across processes). */
+    PRUNE_EVERY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(86_400).default(300),
+    ),
     // --- Instagram channel (issue 9; wire formats in INTEGRATIONS.md §1) ---
     /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
     INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
@@ -158,6 +172,19 @@ const configSchema = z
     SEND_RECONCILE_EVERY_SECONDS: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3600).default(60),
+    ),
+    /**
+     * Decision 008: days a processed webhook event stays in the inbox. Its dedupe key is what turns Instagram's
+     * redeliveries (retried for up to 36 hours, INTEGRATIONS.md §1.8) into no-ops, so at least 2 days.
+     */
+    INSTAGRAM_EVENTS_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(2, 'must be at least 2: Instagram redelivers a webhook for up to 36 hours')
+        .max(3650)
+        .default(30),
     ),
     // ---- Stores (issue 10) ----
     /** Shopify Admin API version pinned for every call (INTEGRATIONS.md §2.9). */

@@ -26,6 +26,8 @@ import { startAssistantWorker } from './modules/assistant/worker.ts';
 import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
 import type { LlmComposer } from './modules/assistant/pipeline.ts';
 import { createLoggerOptions } from './logging.ts';
+import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
+import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -121,7 +123,28 @@ export async function startRuntime(
     log,
   });
   if (options.workers ?? true) {
-    await startWorkers({ jobs, mailer, catalog });
+    await startWorkers({
+      jobs,
+      mailer,
+      catalog,
+      // Decisions 008 and 020: the tables that would otherwise grow forever.
+      prune: {
+        everySeconds: config.PRUNE_EVERY_SECONDS,
+        tasks: [
+          {
+            table: 'instagram_events',
+            prune: () =>
+              pruneProcessedEvents(database.db, { retentionDays: config.INSTAGRAM_EVENTS_RETENTION_DAYS }),
+          },
+          {
+            table: 'live_events',
+            prune: () =>
+              pruneLiveEvents(database.db, { retentionSeconds: config.LIVE_EVENTS_RETENTION_SECONDS }),
+          },
+        ],
+      },
+      log,
+    });
     await channel.startWorkers();
     // PostgreSQL answers many at once (4 workers fetching up to 4 jobs each); PGlite has one connection, so
     // answering several at once only overlaps network waits.

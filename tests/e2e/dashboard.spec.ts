@@ -38,16 +38,17 @@ test.describe('dashboard with the demo data', () => {
     await expect(headers).toHaveText(['Brand Name', 'Username', 'Instagram', 'Shopify', 'Status']);
     const rows = page.getByRole('row');
     await expect(rows).toHaveCount(4);
+    // The demo brands have no Instagram account (seed-demo connects none), only Luna the sample store.
     await expect(rows.nth(1)).toContainText('Luna Skincare');
     await expect(rows.nth(1).getByRole('cell')).toHaveText([
       '@lunaskincare',
-      '✓ Connected',
+      'Not Connected',
       '✓ Connected',
       'Active',
     ]);
     await expect(rows.nth(2).getByRole('cell')).toHaveText([
       '@urbanthreads.co',
-      '✓ Connected',
+      'Not Connected',
       'Not Connected',
       'Active',
     ]);
@@ -276,17 +277,18 @@ test.describe('dashboard with the demo data', () => {
     await expect(cards).toHaveCount(3);
     const luna = cards.filter({ hasText: 'Luna Skincare' });
     await expect(luna).toContainText('@lunaskincare');
-    await expect(luna).toContainText('Instagram Connected');
+    await expect(luna).toContainText('Instagram Not Connected');
     await expect(luna).toContainText('Shopify Connected');
     await expect(luna).toContainText('✅ Active');
     await expect(luna.getByRole('switch', { name: 'Luna Skincare active' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
-    await expect(luna.getByText('Ready')).toHaveCount(2);
+    await expect(luna.getByText('Ready')).toHaveCount(1);
+    await expect(luna.getByText('Awaiting credentials')).toHaveCount(1);
     const urban = cards.filter({ hasText: 'Urban Threads' });
-    await expect(urban.getByText('Ready')).toHaveCount(1);
-    await expect(urban.getByText('Awaiting credentials')).toHaveCount(1);
+    await expect(urban.getByText('Ready')).toHaveCount(0);
+    await expect(urban.getByText('Awaiting credentials')).toHaveCount(2);
     const peak = cards.filter({ hasText: 'Peak Outdoor Gear' });
     await expect(peak).toContainText('Paused');
     await expect(peak.getByText('Not Connected')).toHaveCount(2);

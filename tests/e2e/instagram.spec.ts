@@ -15,7 +15,18 @@ test.describe('/dashboard/instagram', () => {
   }) => {
     await page.goto('/dashboard/instagram');
     await expect(page.getByRole('heading', { level: 1, name: 'Instagram' })).toBeVisible();
-    // Peak Outdoor Gear is not connected in the demo data, and ends the test as it started (other specs read it).
+    // No demo brand has an Instagram account, here as in the brand list (the two once disagreed).
+    const brands = (await (await page.request.get('/api/brands')).json()) as {
+      name: string;
+      instagramConnected: boolean;
+    }[];
+    expect(brands.filter((brand) => brand.instagramConnected)).toEqual([]);
+    for (const name of ['Luna Skincare', 'Urban Threads']) {
+      await expect(
+        page.getByRole('region', { name: new RegExp(name) }).getByText('Not connected'),
+      ).toBeVisible();
+    }
+    // Peak Outdoor Gear ends the test as it started (other specs read it).
     const peak = page.getByRole('region', { name: /Peak Outdoor Gear/ });
     await expect(peak.getByText('Not connected')).toBeVisible();
     await expect(peak.getByRole('link', { name: 'Connect with Instagram' })).toHaveAttribute(

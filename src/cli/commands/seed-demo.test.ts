@@ -67,11 +67,18 @@ describe('admin seed-demo', () => {
       .from(brands)
       .where(eq(brands.userId, user.id))
       .orderBy(brands.createdAt);
+    // No demo brand claims an Instagram account: there is none, so the brand list and /dashboard/instagram agree.
+    // The store flag comes from connecting the sample store (checked below).
     expect(flags).toEqual([
-      { active: true, ig: true, shop: true },
-      { active: true, ig: true, shop: false },
+      { active: true, ig: false, shop: true },
+      { active: true, ig: false, shop: false },
       { active: false, ig: false, shop: false },
     ]);
+    const { rows: instagram } = await database.executeSql(
+      `select c.id from instagram_connections c join brands b on b.id = c.brand_id where b.user_id = $1`,
+      [user.id],
+    );
+    expect(instagram).toEqual([]);
 
     const { rows: statuses } = await database.executeSql(
       `select distinct c.status from conversations c join brands b on b.id = c.brand_id where b.user_id = $1`,
@@ -154,6 +161,40 @@ describe('admin seed-demo', () => {
     );
     expect(await countsFor(user.id)).toEqual(counts);
     expect(await countsFor(other.id)).toEqual(otherBefore);
+  });
+
+  it('corrects demo brands an earlier seed showed as Instagram-connected without an account, and nothing else', async () => {
+    const user = await createTestUser(database.db, { email: 'earlier-seed@example.com' });
+    const [luna, urban, own] = await database.db
+      .insert(brands)
+      .values([
+        // As the earlier seed wrote them: connected, with no connection row.
+        { userId: user.id, name: 'Luna Skincare', username: 'lunaskincare', instagramConnected: true },
+        // Connected since, for real: it keeps its flag.
+        { userId: user.id, name: 'Urban Threads', username: 'urbanthreads.co', instagramConnected: true },
+        // Not a demo brand: not the seed's to judge.
+        { userId: user.id, name: 'Own', username: 'own', instagramConnected: true },
+      ])
+      .returning({ id: brands.id });
+    await database.executeSql(
+      `insert into instagram_connections (brand_id, account_id, username, access_token_sealed)
+       values ($1, '17841400000000999', 'urban', 'sealed')`,
+      [urban!.id],
+    );
+
+    const result = await seed('earlier-seed@example.com');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('added 1 brands');
+    expect(result.out).toContain('1 brands no longer show Instagram as connected');
+    const flags = await database.db
+      .select({ id: brands.id, ig: brands.instagramConnected })
+      .from(brands)
+      .where(eq(brands.userId, user.id));
+    const flagOf = (id: string) => flags.find((row) => row.id === id)?.ig;
+    expect([flagOf(luna!.id), flagOf(urban!.id), flagOf(own!.id)]).toEqual([false, true, true]);
+
+    const again = await seed('earlier-seed@example.com');
+    expect(again.out).not.toContain('no longer show Instagram');
   });
 
   it('fails for an unknown email and without --email, touching nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { describeAction, describeTrigger } from '#contracts/automation.ts';
 import {
   automationRules,
@@ -6,6 +6,7 @@ import {
   brands,
   comments,
   conversations,
+  instagramConnections,
   messages,
   users,
 } from '#server/db/schema/index.ts';
@@ -40,7 +41,7 @@ export const seedDemoCommand: CliCommand = {
       .limit(1);
     if (!user) throw new Error(`no user with the email ${email}`);
     const now = Date.now();
-    const counts = { brands: 0, conversations: 0, messages: 0, comments: 0, rules: 0 };
+    const counts = { brands: 0, conversations: 0, messages: 0, comments: 0, rules: 0, corrected: 0 };
 
     await database.db.transaction(async (tx) => {
       // Two runs at once for the same user wait for each other instead of both inserting the brands.
@@ -52,7 +53,8 @@ export const seedDemoCommand: CliCommand = {
           .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
           .limit(1);
         if (!brand) {
-          // Brands were "made" a day apart, oldest first, so the list order is the demo order.
+          // Brands were "made" a day apart, oldest first, so the list order is the demo order. Their connection
+          // flags are left to what connects: the sample store below, and no Instagram account (none exists).
           const createdAt = new Date(now - (demoBrands.length - brandIndex) * 24 * 60 * MINUTE_MS);
           [brand] = await tx
             .insert(brands)
@@ -61,8 +63,6 @@ export const seedDemoCommand: CliCommand = {
               name: demo.name,
               username: demo.username,
               active: demo.active,
-              instagramConnected: demo.instagramConnected,
-              shopifyConnected: demo.shopifyConnected,
               createdAt,
               updatedAt: createdAt,
             })
@@ -145,16 +145,46 @@ export const seedDemoCommand: CliCommand = {
           .returning({ id: comments.id });
         counts.comments += insertedComments.length;
       }
+
+      // Earlier versions seeded two brands as Instagram-connected with no account behind them, so the brand list
+      // and /dashboard/instagram disagreed. Such a flag goes; a brand the user has really connected keeps it.
+      const corrected = await tx
+        .update(brands)
+        .set({ instagramConnected: false, updatedAt: new Date(now) })
+        .where(
+          and(
+            eq(brands.userId, user.id),
+            inArray(
+              brands.username,
+              demoBrands.map((demo) => demo.username),
+            ),
+            eq(brands.instagramConnected, true),
+            notExists(
+              tx
+                .select({ id: instagramConnections.id })
+                .from(instagramConnections)
+                .where(
+                  and(
+                    eq(instagramConnections.brandId, brands.id),
+                    eq(instagramConnections.status, 'connected'),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning({ id: brands.id });
+      counts.corrected = corrected.length;
     });
 
-    // issue 10: brands shown as store-connected get the built-in sample store (no credentials, so no secret box).
+    // issue 10: the brands meant to have a store get the built-in sample store (no credentials, so no secret box);
+    // connecting it is what shows them as store-connected.
     const catalog = createCatalogModule({
       db: database.db,
       secretBox: createUnavailableSecretBox(),
       settings: catalogSettingsFromConfig(config),
     });
     let stores = 0;
-    for (const demo of demoBrands.filter((brand) => brand.shopifyConnected)) {
+    for (const demo of demoBrands.filter((brand) => brand.hasSampleStore)) {
       const [brand] = await database.db
         .select({ id: brands.id })
         .from(brands)
@@ -168,7 +198,10 @@ export const seedDemoCommand: CliCommand = {
     out(
       `Demo data for ${email}: added ${counts.brands} brands, ${counts.conversations} conversations, ` +
         `${counts.messages} messages, ${counts.comments} comments, ${counts.rules} automation rules, ` +
-        `${stores} sample stores.`,
+        `${stores} sample stores.` +
+        (counts.corrected > 0
+          ? ` ${counts.corrected} brands no longer show Instagram as connected (no account was ever connected).`
+          : ''),
     );
   },
 };

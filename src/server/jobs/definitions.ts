@@ -76,6 +76,18 @@ export const catalogReconcileJob = defineJob<Record<string, never>>('catalog-rec
   expireInSeconds: 600,
 });
 
+/**
+ * Decisions 008 and 020: deletes rows kept only for a while (processed webhook events, live events) in bounded
+ * batches, every PRUNE_EVERY_SECONDS (JobQueue.repeat). A failed run is not retried: the next period's run takes over.
+ */
+export const pruneOldRowsJob = defineJob<Record<string, never>>('prune-old-rows', {
+  retryLimit: 0,
+  retryDelay: 60,
+  retryBackoff: false,
+  // A first run over a large backlog deletes in many short statements; it may take a while.
+  expireInSeconds: 3600,
+});
+
 /** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
 export const allJobs: readonly JobDefinition<object>[] = [
   sendEmailJob,
@@ -85,4 +97,5 @@ export const allJobs: readonly JobDefinition<object>[] = [
   assistantRespondJob,
   catalogSyncJob,
   catalogReconcileJob,
+  pruneOldRowsJob,
 ];

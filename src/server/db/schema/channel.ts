@@ -83,6 +83,10 @@ export const instagramEvents = pgTable(
     index('instagram_events_pending_idx')
       .on(table.brandId, table.threadKey, table.occurredAt, table.receivedAt)
       .where(sql`${table.processedAt} is null`),
+    // The prune-old-rows job deletes processed events oldest first along this (decision 008).
+    index('instagram_events_processed_idx')
+      .on(table.processedAt)
+      .where(sql`${table.processedAt} is not null`),
   ],
 );
 

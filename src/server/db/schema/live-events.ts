@@ -4,7 +4,8 @@ import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg
  * The dashboard's live feed (issue 12 §10): one row per change to a user's data, written by database triggers
  * (function `voicecart_live_event`, migration live_events) and announced with pg_notify on `voicecart_live`.
  * The id is the SSE event id, so a reconnecting browser resumes from `Last-Event-ID`. Rows are kept briefly
- * (the events module prunes them); no foreign keys, so the row of a deletion outlives what it describes.
+ * (LIVE_EVENTS_RETENTION_SECONDS; the prune-old-rows job deletes older ones along `live_events_created_idx`);
+ * no foreign keys, so the row of a deletion outlives what it describes.
  */
 export const liveEvents = pgTable(
   'live_events',

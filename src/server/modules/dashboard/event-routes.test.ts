@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, comments, conversations, liveEvents, messages } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { pruneLiveEvents } from './live-feed.ts';
 
 interface Frame {
   id?: string;
@@ -116,6 +117,17 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Every kept live event id, oldest first (or newest first). */
+const liveEventIds = async ({ newestFirst = false } = {}) => {
+  const { rows } = await app.database.executeSql(
+    `select id from live_events order by id ${newestFirst ? 'desc' : 'asc'}`,
+  );
+  return rows.map((row) => Number(row.id));
+};
+/** Moves every kept live event two hours back, past the default retention of one hour. */
+const ageLiveEvents = () =>
+  app.database.db.update(liveEvents).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) });
+
 const addMessage = (conversationId: string, brandId: string, content: string) =>
   app.database.db
     .insert(messages)
@@ -187,7 +199,7 @@ describe('GET /api/events', () => {
     }
   });
 
-  it('tells the browser to refetch everything when the missed events were pruned', async () => {
+  it('tells the browser to refetch everything when the missed events were pruned, then resumes from the newest', async () => {
     await addMessage(ownerConversationId, ownerBrandId, 'one');
     await addMessage(ownerConversationId, ownerBrandId, 'two');
     const [oldest] = await app.database.db
@@ -195,15 +207,57 @@ describe('GET /api/events', () => {
       .from(liveEvents)
       .orderBy(liveEvents.id)
       .limit(1);
-    // Age every event; pruning keeps only the newest.
-    await app.database.db.update(liveEvents).set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) });
-    await app.database.executeSql(`delete from live_events where id < (select max(id) from live_events)`);
+    // Age every event past the retention; pruning keeps only the newest.
+    await ageLiveEvents();
+    await pruneLiveEvents(app.database.db, { retentionSeconds: 3600 });
+    const newest = await liveEventIds();
+    expect(newest).toHaveLength(1);
     const stream = await openStream(baseUrl, ownerCookie, String(oldest!.id));
+    let reset: Frame;
     try {
-      await stream.waitFor((frame) => frame.event === 'reset');
+      reset = await stream.waitFor((frame) => frame.event === 'reset');
+      await stream.waitFor((frame) => frame.event === 'ready');
     } finally {
       await stream.close();
     }
+    // The reset carries the newest id, so EventSource's next reconnect resumes normally from there.
+    expect(Number(reset.id)).toBe(newest[0]);
+    const again = await openStream(baseUrl, ownerCookie, reset.id);
+    try {
+      await again.waitFor((frame) => frame.event === 'ready');
+      expect(again.frames.filter((frame) => frame.event === 'reset' || frame.event === 'change')).toEqual([]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('tells the browser to refetch everything when its Last-Event-ID is past every event (another database)', async () => {
+    const [newest] = await liveEventIds({ newestFirst: true });
+    const stream = await openStream(baseUrl, ownerCookie, String(newest! + 1000));
+    try {
+      const reset = await stream.waitFor((frame) => frame.event === 'reset');
+      expect(Number(reset.id)).toBe(newest);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('pruning deletes events past the retention in batches until done; recent ones and the newest stay', async () => {
+    await ageLiveEvents();
+    const old = await liveEventIds();
+    await addMessage(ownerConversationId, ownerBrandId, 'recent one');
+    await addMessage(strangerConversationId, strangerBrandId, 'recent two');
+    const recent = (await liveEventIds()).filter((id) => !old.includes(id));
+    expect(recent.length).toBeGreaterThanOrEqual(2);
+
+    const result = await pruneLiveEvents(app.database.db, { retentionSeconds: 3600, batchSize: 2 });
+    expect(result).toEqual({ deleted: old.length, statements: Math.floor(old.length / 2) + 1 });
+    expect(await liveEventIds()).toEqual(recent);
+
+    // Once everything is old, the newest row still stays: replay needs to know where kept history starts.
+    await ageLiveEvents();
+    await pruneLiveEvents(app.database.db, { retentionSeconds: 3600, batchSize: 2 });
+    expect(await liveEventIds()).toEqual([recent.at(-1)]);
   });
 
   it('answers 400 for a Last-Event-ID it did not hand out', async () => {

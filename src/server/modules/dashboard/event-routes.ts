@@ -8,12 +8,9 @@ export interface LiveEventRoutesOptions {
   database: DatabaseHandle;
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs?: number;
-  /** How often old events are pruned. */
-  pruneEveryMs?: number;
 }
 
 const HEARTBEAT_MS = 15_000;
-const PRUNE_EVERY_MS = 5 * 60_000;
 /** The browser waits this long before reconnecting (EventSource's `retry`). */
 const RETRY_MS = 3000;
 
@@ -30,21 +27,16 @@ const frame = (event: string, data: unknown, id?: number) =>
 /**
  * GET /api/events (issue 12 §10): Server-Sent Events for the signed-in user's brands only. Each change is a
  * `change` event whose id resumes the stream after a reconnect (`Last-Event-ID`); `reset` means "refetch
- * everything" (the gap was too old or too long to replay). Spec §9's "never stale" gives way to this on
+ * everything" (the gap was too old or too long to replay, or the id is not one this database handed out). Spec §9's "never stale" gives way to this on
  * purpose (docs/spec-deviations.md).
  */
 export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = async (app, options) => {
   const feed = createLiveFeed({ database: options.database });
   const streams = new Set<() => void>();
-
-  const pruner = setInterval(() => {
-    feed.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning live events failed'));
-  }, options.pruneEveryMs ?? PRUNE_EVERY_MS);
-  pruner.unref();
+  // Old events are pruned by the prune-old-rows job (runtime.ts), once per period across processes.
 
   // Open streams never go idle, so they are ended before the server waits for its connections to close.
   app.addHook('preClose', async () => {
-    clearInterval(pruner);
     for (const end of [...streams]) end();
     await feed.close();
   });

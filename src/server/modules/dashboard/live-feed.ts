@@ -1,12 +1,11 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { liveEventSchema, type LiveEvent } from '#contracts/dashboard-actions.ts';
-import type { DatabaseHandle } from '#server/db/client.ts';
+import type { Database, DatabaseHandle } from '#server/db/client.ts';
+import { deleteInBatches, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import { liveEvents } from '#server/db/schema/index.ts';
 
 /** The NOTIFY channel of the `voicecart_live_event` trigger function (migration 0001). */
 export const LIVE_CHANNEL = 'voicecart_live';
-/** How long a reconnecting browser can be away and still catch up event by event. */
-export const LIVE_RETENTION_MS = 60 * 60 * 1000;
 /** More missed events than this: the browser is told to refetch everything instead. */
 const REPLAY_LIMIT = 500;
 
@@ -91,12 +90,18 @@ export function createLiveFeed({ database }: { database: DatabaseHandle }) {
      * many), so the browser must refetch everything.
      */
     async replay(userId: string, afterSeq: number): Promise<LiveDelivery[] | null> {
-      const [oldest] = await database.db
-        .select({ min: sql<number | null>`min(${liveEvents.id})` })
+      const [kept] = await database.db
+        .select({
+          oldest: sql<number | null>`min(${liveEvents.id})`,
+          newest: sql<number | null>`max(${liveEvents.id})`,
+        })
         .from(liveEvents);
-      // Pruning keeps the newest row, so an empty table means there never were events. A gap before the oldest
-      // kept row may hold pruned events of this user (or only ids of rolled-back writes: a harmless refetch).
-      if (oldest?.min != null && Number(oldest.min) > afterSeq + 1) return null;
+      const oldest = kept?.oldest == null ? null : Number(kept.oldest);
+      const newest = kept?.newest == null ? 0 : Number(kept.newest);
+      // A gap before the oldest kept row may hold pruned events of this user (or only ids of rolled-back writes:
+      // a harmless refetch). Pruning keeps the newest row, so an id past it was never handed out by this
+      // database (a restored or replaced one): what the browser holds may be stale too.
+      if (afterSeq > newest || (oldest !== null && oldest > afterSeq + 1)) return null;
       const rows = await database.db
         .select()
         .from(liveEvents)
@@ -114,17 +119,6 @@ export function createLiveFeed({ database }: { database: DatabaseHandle }) {
       }));
     },
 
-    /** Drops events older than the retention window. */
-    async prune(now = Date.now()): Promise<void> {
-      await database.db.delete(liveEvents).where(
-        and(
-          lt(liveEvents.createdAt, new Date(now - LIVE_RETENTION_MS)),
-          // The newest row stays: it tells replay where the kept history starts.
-          lt(liveEvents.id, sql`(select max(${liveEvents.id}) from ${liveEvents})`),
-        ),
-      );
-    },
-
     async close(): Promise<void> {
       closed = true;
       for (const group of subscribers.values()) group.clear();
@@ -135,3 +129,28 @@ export function createLiveFeed({ database }: { database: DatabaseHandle }) {
 }
 
 export type LiveFeed = ReturnType<typeof createLiveFeed>;
+
+/**
+ * Decision 020: the prune-old-rows job's part for the live feed. Events older than `retentionSeconds`
+ * (LIVE_EVENTS_RETENTION_SECONDS) go, oldest first along `live_events_created_idx`, at most `batchSize` per
+ * statement. The newest row always stays: it tells replay where the kept history starts (a browser resuming from
+ * an id before it is told to refetch everything).
+ */
+export async function pruneLiveEvents(
+  db: Database,
+  { retentionSeconds, batchSize }: { retentionSeconds: number; batchSize?: number },
+): Promise<BatchedDeleteResult> {
+  return deleteInBatches(async (limit) => {
+    const result = (await db.execute(sql`
+      with gone as (
+        delete from live_events where id = any(array(
+          select id from live_events
+          where created_at < now() - make_interval(secs => ${retentionSeconds}::int)
+            and id < (select max(id) from live_events)
+          order by created_at
+          limit ${limit}::int))
+        returning 1)
+      select count(*)::int as deleted from gone`)) as unknown as { rows: { deleted: number }[] };
+    return Number(result.rows[0]?.deleted ?? 0);
+  }, batchSize);
+}

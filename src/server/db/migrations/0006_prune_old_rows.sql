@@ -1,0 +1,1 @@
+CREATE INDEX "instagram_events_processed_idx" ON "instagram_events" USING btree ("processed_at") WHERE "instagram_events"."processed_at" is not null;

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { brands } from '#server/db/schema/index.ts';
+import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { pruneOldRowsJob } from './definitions.ts';
+import { startWorkers } from './worker.ts';
+
+const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 15_000) => {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const count = async (app: TestApp, query: string) => {
+  const { rows } = await app.database.executeSql(`select count(*)::int as n from (${query}) q`);
+  return rows[0]!.n as number;
+};
+
+let app: TestApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('the prune-old-rows job (decisions 008 and 020)', () => {
+  it('runs in the server process every PRUNE_EVERY_SECONDS and prunes the inbox and the live events', async () => {
+    app = await createTestApp({ workers: true, env: { PRUNE_EVERY_SECONDS: '1' } });
+    const db = app.database.db;
+    const user = await createTestUser(db);
+    const [brand] = await db
+      .insert(brands)
+      .values({ userId: user.id, name: 'Old', username: 'old' })
+      .returning();
+    await app.database.executeSql(
+      `insert into instagram_events (brand_id, account_id, dedupe_key, kind, thread_key, occurred_at, payload,
+         received_at, processed_at, outcome)
+       values ($1, '1', 'message:old', 'message', 'igsid:1', now(), '{}', now() - interval '40 days',
+                now() - interval '40 days', 'stored'),
+              ($1, '1', 'message:new', 'message', 'igsid:1', now(), '{}', now(), now(), 'stored'),
+              ($1, '1', 'message:pending', 'message', 'igsid:2', now(), '{}', now() - interval '40 days', null, null)`,
+      [brand!.id],
+    );
+    // The brand's insert wrote live events; one more makes an old one that is not the newest.
+    await app.database.executeSql(`update brands set name = 'Older' where id = $1`, [brand!.id]);
+    await app.database.executeSql(`update live_events set created_at = now() - interval '2 hours'`);
+
+    await waitFor(
+      async () =>
+        (await count(app!, `select 1 from instagram_events where dedupe_key = 'message:old'`)) === 0 &&
+        (await count(app!, 'select 1 from live_events')) === 1,
+    );
+    const { rows } = await app.database.executeSql(
+      'select dedupe_key from instagram_events order by dedupe_key',
+    );
+    expect(rows.map((row) => row.dedupe_key)).toEqual(['message:new', 'message:pending']);
+  });
+
+  it('a table whose pruning fails does not keep the others from being pruned; the run is marked failed', async () => {
+    app = await createTestApp();
+    let pruned = 0;
+    await startWorkers({
+      jobs: app.jobs,
+      mailer: app.mailer,
+      log: app.log,
+      prune: {
+        everySeconds: 60,
+        tasks: [
+          {
+            table: 'broken',
+            prune: async () => {
+              throw new Error('the table is locked');
+            },
+          },
+          {
+            table: 'fine',
+            prune: async () => {
+              pruned += 1;
+              return { deleted: 3, statements: 1 };
+            },
+          },
+        ],
+      },
+    });
+    await waitFor(async () => pruned === 1);
+    await waitFor(
+      async () =>
+        (await count(
+          app!,
+          `select 1 from pgboss.job where name = '${pruneOldRowsJob.name}' and state = 'failed'`,
+        )) === 1,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { createLoggerOptions, describeStartup } from './logging.ts';
+import { createLoggerOptions, describeStartup, redactUrl } from './logging.ts';
 
 const facts = {
   address: 'http://127.0.0.1:3000',
@@ -90,5 +90,42 @@ describe('start-up lines', () => {
       'Next: create the first account at http://127.0.0.1:3000/api/login; it becomes the administrator',
     );
     expect(lines.join('\n')).not.toContain('oidc-s3cret');
+  });
+});
+
+describe('URLs in the log', () => {
+  it.each([
+    ['/api/health', '/api/health'],
+    ['/api/x?code=abc&state=def', '/api/x?code=[redacted]&state=[redacted]'],
+    [
+      '/api/webhooks/instagram?hub.verify_token=t&hub.challenge=1',
+      '/api/webhooks/instagram?hub.verify_token=[redacted]&hub.challenge=[redacted]',
+    ],
+    ['/reset?a1b2c3d4', '/reset?[redacted]'],
+    ['/x?=value&&flag=', '/x?[redacted]&&flag=[redacted]'],
+    ['/x?items%5B0%5D=1&k=a=b', '/x?[redacted]&k=[redacted]'],
+    [`/x?${'k'.repeat(41)}=1`, '/x?[redacted]'],
+    ['/x?', '/x?'],
+  ])('logs %s as %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
+
+  it('replaces Fastify’s request serializer with one that redacts the query', () => {
+    const options = createLoggerOptions(loadConfig({}), { isTerminal: false });
+    expect(
+      options.serializers?.req?.({
+        method: 'GET',
+        url: '/api/callback?code=secret',
+        host: 'app.example.com',
+        ip: '203.0.113.9',
+        socket: { remotePort: 51000 },
+      }),
+    ).toEqual({
+      method: 'GET',
+      url: '/api/callback?code=[redacted]',
+      host: 'app.example.com',
+      remoteAddress: '203.0.113.9',
+      remotePort: 51000,
+    });
   });
 });

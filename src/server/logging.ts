@@ -5,6 +5,53 @@ import { getOidcSettings, type Config } from './config.ts';
 /** Never logged: session cookies and credentials in requests and responses. */
 const redactPaths = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
+/** A query key short and plain enough to be a parameter's name rather than a value sent without one. */
+const plainKey = /^[\w.[\]-]{1,40}$/;
+const redactedValue = '[redacted]';
+
+/**
+ * A request URL as it may be logged: the path, and the query with every value replaced. Query strings carry
+ * secrets (OAuth `code` and `state`, Instagram's `hub.verify_token`, sign-in and reset links) and what buyers
+ * searched for; the keys stay so a log line still says which parameters came. A part without `=`, or with a key
+ * that does not look like a name, is replaced whole.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const parts = url.slice(start + 1).split('&');
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index]!;
+    if (part === '') continue;
+    const equals = part.indexOf('=');
+    const key = equals === -1 ? '' : part.slice(0, equals);
+    parts[index] = plainKey.test(key) ? `${key}=${redactedValue}` : redactedValue;
+  }
+  return `${url.slice(0, start)}?${parts.join('&')}`;
+}
+
+/** What `req` looks like where pino meets it: Fastify's request, or Node's own for code that logs `request.raw`. */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remoteAddress?: string; remotePort?: number } | null;
+}
+
+/**
+ * Replaces Fastify's `req` serializer (`fastify/lib/logger-pino.js`), which logs `url` with its query string:
+ * Fastify's own error lines (`defaultErrorLog`, `writeHeadError`) and any `{ req }` we log go through it.
+ */
+export function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: request.url === undefined ? undefined : redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip ?? request.socket?.remoteAddress,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /**
  * pino options for the server (the runtime's logger and Fastify's). JSON lines, one object per line, for log
  * collectors; when standard output is a terminal, readable lines through pino-pretty (a pino transport, so it
@@ -18,6 +65,7 @@ export function createLoggerOptions(
   return {
     level: config.LOG_LEVEL,
     redact: { paths: redactPaths, remove: true },
+    serializers: { req: serializeRequest },
     ...(isPretty
       ? {
           transport: {

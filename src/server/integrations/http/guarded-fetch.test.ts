@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkOutboundUrl,
+  createCheckedLookup,
   createGuardedFetch,
   isNonPublicAddress,
   OutboundAddressError,
+  UnreachableError,
 } from './guarded-fetch.ts';
 
 const dns: Record<string, string[]> = {
@@ -125,5 +128,244 @@ describe('guarded fetch follows redirects only to allowed addresses', () => {
   it('refuses loopback entirely when loopback stores are not allowed', async () => {
     const guarded = createGuardedFetch({ allowLoopback: false, resolve });
     await expect(guarded(`${base}/to-self`)).rejects.toThrow(OutboundAddressError);
+  });
+});
+
+describe('the address connected to is checked as the connection is made (DNS rebinding, decision 025)', () => {
+  /** A name that answers public to the first question and private to every one after, as a rebinding attacker's would. */
+  function rebindingResolver(privateAddress = '127.0.0.1') {
+    const asked: string[] = [];
+    return {
+      asked,
+      resolve: async (host: string) => {
+        asked.push(host);
+        return asked.length === 1 ? ['93.184.216.34'] : [privateAddress];
+      },
+    };
+  }
+
+  // `localhost` is what the system's own resolver turns into 127.0.0.1: a fetch that resolved the name again
+  // by itself, instead of through the checked lookup, would connect there.
+  let trap: Server | undefined;
+  const trapped: string[] = [];
+  beforeAll(async () => {
+    const server = createServer((request, response) => {
+      trapped.push(request.url ?? '');
+      response.end('private');
+    });
+    server.on('connection', () => trapped.push('connection'));
+    trap = await new Promise<Server | undefined>((done) => {
+      server.once('error', () => done(undefined)); // port 443 needs privileges or is taken: that test is skipped
+      server.listen(443, '127.0.0.1', () => done(server));
+    });
+  });
+  afterAll(() => new Promise<void>((done) => (trap ? trap.close(() => done()) : done())));
+
+  it('refuses the connection when the name resolves to a private address the second time', async () => {
+    const dns = rebindingResolver();
+    const guarded = createGuardedFetch({ allowLoopback: false, resolve: dns.resolve });
+    const error = await guarded('https://localhost/admin').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboundAddressError);
+    expect((error as Error).message).toContain('private');
+    // Asked once by the check, once by the connection: the connection used the checked lookup.
+    expect(dns.asked).toEqual(['localhost', 'localhost']);
+  });
+
+  it('sends nothing to the private address (a server on 127.0.0.1:443 sees no connection)', async (context) => {
+    if (!trap) context.skip();
+    const before = trapped.length;
+    const errors: unknown[] = [];
+    for (const privateAddress of ['127.0.0.1', '10.0.0.1']) {
+      const guarded = createGuardedFetch({
+        allowLoopback: false,
+        resolve: rebindingResolver(privateAddress).resolve,
+      });
+      errors.push(await guarded('https://localhost/admin').catch((e: unknown) => e));
+    }
+    expect(trapped.slice(before)).toEqual([]);
+    for (const error of errors) expect(error).toBeInstanceOf(OutboundAddressError);
+  });
+
+  it('refuses a redirect to a name that rebinds after its check', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(302, { location: 'https://localhost/latest/meta-data' });
+      response.end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const dns = rebindingResolver();
+      const guarded = createGuardedFetch({ allowLoopback: true, resolve: dns.resolve });
+      const port = (server.address() as AddressInfo).port;
+      await expect(guarded(`http://127.0.0.1:${port}/start`)).rejects.toThrow(OutboundAddressError);
+      expect(dns.asked).toEqual(['localhost', 'localhost']);
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+
+  describe('the checked lookup', () => {
+    const lookupWith = (addresses: string[], options: { all?: boolean; family?: number } = {}) =>
+      new Promise<{ error: unknown; address: unknown; family: unknown }>((done) => {
+        createCheckedLookup(async () => addresses)('shop.example', options, (error, address, family) =>
+          done({ error, address, family }),
+        );
+      });
+
+    it('hands the socket the public addresses it resolved, one or all as asked', async () => {
+      expect(await lookupWith(['93.184.216.34', '2606:4700::6810:85e5'], { all: true })).toEqual({
+        error: null,
+        address: [
+          { address: '93.184.216.34', family: 4 },
+          { address: '2606:4700::6810:85e5', family: 6 },
+        ],
+        family: undefined,
+      });
+      expect(await lookupWith(['93.184.216.34'])).toEqual({
+        error: null,
+        address: '93.184.216.34',
+        family: 4,
+      });
+      expect(await lookupWith(['93.184.216.34', '2606:4700::6810:85e5'], { family: 6 })).toMatchObject({
+        address: '2606:4700::6810:85e5',
+        family: 6,
+      });
+    });
+
+    it('refuses when any answer is not public, and fails when there is none', async () => {
+      const mixed = await lookupWith(['93.184.216.34', '10.0.0.1'], { all: true });
+      expect(mixed.error).toBeInstanceOf(OutboundAddressError);
+      expect((await lookupWith([])).error).toBeInstanceOf(UnreachableError);
+    });
+  });
+});
+
+describe('guarded fetch answers as fetch does', () => {
+  let server: Server;
+  let base: string;
+  let connections = 0;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const path = request.url ?? '';
+        if (path === '/echo') {
+          response.writeHead(201, { 'content-type': 'application/json', 'x-wp-total': '42' });
+          response.end(
+            JSON.stringify({
+              method: request.method,
+              headers: request.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        } else if (path === '/gzip') {
+          response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+          response.end(gzipSync(JSON.stringify({ products: ['hoodie'] })));
+        } else if (path === '/empty') {
+          response.writeHead(204);
+          response.end();
+        } else if (path === '/moved') {
+          response.writeHead(302, { location: '/echo' });
+          response.end();
+        } else if (path === '/slow') {
+          setTimeout(() => response.end('late'), 2000);
+        } else if (path === '/stalls') {
+          response.writeHead(200, { 'content-type': 'text/plain' });
+          response.write('first part');
+        } else {
+          response.writeHead(404);
+          response.end('not found');
+        }
+      });
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((done) => server.close(() => done()));
+  });
+
+  const guarded = createGuardedFetch({ allowLoopback: true, resolve });
+
+  it('sends the method, headers and body, and answers status, headers and JSON', async () => {
+    const response = await guarded(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'token' },
+      body: JSON.stringify({ query: '{ shop { name } }' }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('x-wp-total')).toBe('42');
+    const echoed = (await response.json()) as {
+      method: string;
+      headers: Record<string, string>;
+      body: string;
+    };
+    expect(echoed.method).toBe('POST');
+    expect(echoed.body).toBe('{"query":"{ shop { name } }"}');
+    expect(echoed.headers).toMatchObject({
+      'content-type': 'application/json',
+      'content-length': String(echoed.body.length),
+      'x-shopify-access-token': 'token',
+    });
+  });
+
+  it('sends a form body with its content type', async () => {
+    const response = await guarded(`${base}/echo`, {
+      method: 'POST',
+      body: new URLSearchParams({ code: 'abc', client_id: 'id' }),
+    });
+    const echoed = (await response.json()) as { headers: Record<string, string>; body: string };
+    expect(echoed.body).toBe('code=abc&client_id=id');
+    expect(echoed.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+  });
+
+  it('decodes a gzip answer', async () => {
+    expect(await (await guarded(`${base}/gzip`)).json()).toEqual({ products: ['hoodie'] });
+  });
+
+  it('answers 204 with no body and 404 as a response, not an error', async () => {
+    const empty = await guarded(`${base}/empty`);
+    expect(empty.status).toBe(204);
+    expect(empty.body).toBeNull();
+    const missing = await guarded(`${base}/missing`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('not found');
+  });
+
+  it('follows redirects, or returns them with redirect: manual', async () => {
+    expect((await guarded(`${base}/moved`)).status).toBe(201);
+    const manual = await guarded(`${base}/moved`, { redirect: 'manual' });
+    expect(manual.status).toBe(302);
+    expect(manual.headers.get('location')).toBe('/echo');
+  });
+
+  it('rejects with the signal’s reason when the caller’s deadline passes, before or during the body', async () => {
+    const before = await guarded(`${base}/slow`, { signal: AbortSignal.timeout(50) }).catch(
+      (e: unknown) => e,
+    );
+    expect((before as Error).name).toBe('TimeoutError');
+    const controller = new AbortController();
+    const response = await guarded(`${base}/stalls`, { signal: controller.signal });
+    const reading = response.text();
+    controller.abort(new Error('deadline'));
+    await expect(reading).rejects.toThrow('deadline');
+  });
+
+  it('keeps the connection alive between requests to the same store', async () => {
+    const own = createGuardedFetch({ allowLoopback: true, resolve });
+    const before = connections;
+    for (let index = 0; index < 3; index += 1) await (await own(`${base}/echo`)).json();
+    expect(connections - before).toBe(1);
+  });
+
+  it('reports a store that does not answer as unreachable', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    await expect(guarded(`http://127.0.0.1:${port}/`)).rejects.toThrow(UnreachableError);
   });
 });

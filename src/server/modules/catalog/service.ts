@@ -15,7 +15,6 @@ import {
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import {
-  checkOutboundUrl,
   createGuardedFetch,
   OutboundAddressError,
   UnreachableError,
@@ -300,11 +299,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     let checkoutStyle: 'checkout-link' | 'add-to-cart' = 'checkout-link';
     try {
       // Only the first answer matters (a new store redirects onward to its checkout): checked, not followed.
-      const target = await checkOutboundUrl(`${storeUrl}/checkout-link/`, {
-        allowLoopback: settings.allowLoopbackStores,
-        ...(settings.resolveHost ? { resolve: settings.resolveHost } : {}),
-      });
-      const probe = await fetch(target, {
+      const probe = await guardedFetch(`${storeUrl}/checkout-link/`, {
         method: 'GET',
         redirect: 'manual',
         signal: AbortSignal.timeout(5000),

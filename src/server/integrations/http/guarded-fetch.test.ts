@@ -357,8 +357,9 @@ describe('guarded fetch answers as fetch does', () => {
   it('keeps the connection alive between requests to the same store', async () => {
     const own = createGuardedFetch({ allowLoopback: true, resolve });
     const before = connections;
-    for (let index = 0; index < 3; index += 1) await (await own(`${base}/echo`)).json();
-    expect(connections - before).toBe(1);
+    for (let index = 0; index < 5; index += 1) await (await own(`${base}/echo`)).json();
+    // undici may open a second connection while the first is being returned to its pool; never one per request.
+    expect(connections - before).toBeLessThanOrEqual(2);
   });
 
   it('reports a store that does not answer as unreachable', async () => {

@@ -1,19 +1,16 @@
 import { lookup } from 'node:dns/promises';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { pipeline, Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip } from 'node:zlib';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
  * Outbound requests to addresses that brand owners type in (store URLs): https and public addresses only,
  * checked after DNS resolution and again on every redirect (issue 10 point 1). With `allowLoopback` a plain
  * `http://127.0.0.1:PORT` is accepted too, for development and tests.
  *
- * The check holds for the connection actually made (decision 025): requests go through `node:http(s)` with a
- * `lookup` that resolves the name, refuses the connection if any answer is not public, and hands the socket only
- * the addresses it checked. A DNS answer that changes after the first check (rebinding) is checked again where it
- * is used. Node's `fetch` cannot take such a lookup without undici as a dependency, hence the small transport below.
+ * The check holds for the connection actually made (decision 025): requests go through undici (the library behind
+ * Node's own `fetch`) with a connection `lookup` that resolves the name, refuses the connection if any answer is
+ * not public, and hands the socket only the addresses it checked. A DNS answer that changes after the first check
+ * (rebinding) is checked again where it is used.
  */
 export class OutboundAddressError extends Error {
   constructor(message: string) {
@@ -129,18 +126,6 @@ export class UnreachableError extends Error {
   }
 }
 
-/** Like undici's (Node's fetch): 10 s to connect, 300 s without a byte once connected. */
-const connectTimeoutMs = 10_000;
-const idleTimeoutMs = 300_000;
-/** Kept-alive connections are closed after this long unused, before stores' servers close them (undici: 4 s). */
-const keepAliveMs = 4_000;
-const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
-
-/** What `new Response()` accepts as `statusText` (RFC 9110 reason-phrase); anything else is dropped, not fatal. */
-function isReasonPhrase(text: string | undefined): text is string {
-  return text !== undefined && /^[\t\x20-\x7e\x80-\xff]*$/.test(text);
-}
-
 /**
  * The `lookup` every outbound socket uses: resolve, refuse unless every answer is public, and connect only to
  * those answers. Addresses typed as literals never reach it (Node connects to them directly); they were checked
@@ -168,146 +153,31 @@ export function createCheckedLookup(resolve: (host: string) => Promise<string[]>
   };
 }
 
-interface Transport {
-  'http:': HttpAgent;
-  'https:': HttpsAgent;
-}
-
-/** Request bytes and headers from a fetch `init`, with the defaults fetch would add. */
-async function encodeRequest(init: RequestInit): Promise<{ headers: Headers; body: Buffer | undefined }> {
-  const headers = new Headers(init.headers);
-  if (!headers.has('accept')) headers.set('accept', '*/*');
-  // Decoded below, as fetch does (deflate is left out: servers disagree on its framing).
-  if (!headers.has('accept-encoding')) headers.set('accept-encoding', 'gzip, br');
-  if (!headers.has('user-agent')) headers.set('user-agent', 'node');
-  let body: Buffer | undefined;
-  if (init.body !== undefined && init.body !== null) {
-    // A Response reads any BodyInit (string, bytes, URLSearchParams, FormData, stream) and names its type.
-    const encoded = new Response(init.body);
-    body = Buffer.from(await encoded.arrayBuffer());
-    const type = encoded.headers.get('content-type');
-    if (type && !headers.has('content-type')) headers.set('content-type', type);
-  }
-  const method = (init.method ?? 'GET').toUpperCase();
-  if (body || method === 'POST' || method === 'PUT' || method === 'PATCH')
-    headers.set('content-length', String(body?.length ?? 0));
-  return { headers, body };
-}
-
-/** The answer's body as fetch gives it: decoded, and absent where the status or method has none. */
-function decodeBody(incoming: IncomingMessage, method: string): ReadableStream<Uint8Array> | null {
-  if (method === 'HEAD' || nullBodyStatuses.has(incoming.statusCode ?? 0)) {
-    incoming.resume();
-    return null;
-  }
-  const encoding = incoming.headers['content-encoding']?.trim().toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'br'
-        ? createBrotliDecompress()
-        : null;
-  const stream = decoder ? pipeline(incoming, decoder, () => {}) : incoming;
-  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
-}
-
-/** One request over a checked connection, answered as a fetch `Response` (redirects are the caller's). */
-async function send(url: URL, init: RequestInit, transport: Transport): Promise<Response> {
-  const signal = init.signal ?? undefined;
-  signal?.throwIfAborted();
-  const method = (init.method ?? 'GET').toUpperCase();
-  const { headers, body } = await encodeRequest(init);
-  signal?.throwIfAborted();
-  const isHttps = url.protocol === 'https:';
-  return new Promise<Response>((resolve, reject) => {
-    let incoming: IncomingMessage | undefined;
-    const request = (isHttps ? httpsRequest : httpRequest)({
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[|\]$/g, ''),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method,
-      headers: Object.fromEntries(headers),
-      agent: isHttps ? transport['https:'] : transport['http:'],
-      // Given here rather than by setTimeout() so it applies from the socket's creation (see the agent's createSocket).
-      timeout: idleTimeoutMs,
-    });
-    // Like fetch: an abort rejects with the signal's reason, before or during the answer's body.
-    const onAbort = () => {
-      const reason: unknown = signal?.reason;
-      if (incoming) incoming.destroy(reason instanceof Error ? reason : undefined);
-      request.destroy();
-      reject(reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    // The request closes once its answer has been read to the end, or its connection is gone.
-    request.on('close', () => signal?.removeEventListener('abort', onAbort));
-    request.on('socket', (socket) => {
-      if (!socket.connecting) return; // a kept-alive connection, already checked when it was made
-      const timer = setTimeout(
-        () => request.destroy(new UnreachableError(`could not connect to ${url.host}`)),
-        connectTimeoutMs,
-      );
-      socket.once(isHttps ? 'secureConnect' : 'connect', () => clearTimeout(timer));
-      socket.once('close', () => clearTimeout(timer));
-    });
-    request.on('timeout', () => request.destroy(new UnreachableError(`${url.host} stopped answering`)));
-    request.on('error', (error) => {
-      if (signal?.aborted) return; // already rejected with the reason
-      reject(
-        error instanceof OutboundAddressError || error instanceof UnreachableError
-          ? error
-          : new UnreachableError(`could not reach ${url.host}`),
-      );
-    });
-    request.on('response', (answer) => {
-      incoming = answer;
-      const responseHeaders = new Headers();
-      for (let index = 0; index + 1 < answer.rawHeaders.length; index += 2) {
-        responseHeaders.append(answer.rawHeaders[index]!, answer.rawHeaders[index + 1]!);
-      }
-      let response: Response;
-      try {
-        response = new Response(decodeBody(answer, method), {
-          status: answer.statusCode ?? 0,
-          statusText: isReasonPhrase(answer.statusMessage) ? answer.statusMessage : '',
-          headers: responseHeaders,
-        });
-      } catch {
-        // A status fetch would not accept either (outside 200-599).
-        answer.destroy();
-        reject(new UnreachableError(`${url.host} answered with status ${answer.statusCode}`));
-        return;
-      }
-      Object.defineProperty(response, 'url', { value: url.toString() });
-      resolve(response);
-    });
-    request.end(body);
-  });
-}
-
 /**
  * `fetch` for store URLs: each URL (the first and every redirect) is checked, then requested over a connection
  * whose address is checked again as it is made. `redirect: 'manual'` returns a redirect unfollowed.
  */
 export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   const maxRedirects = options.maxRedirects ?? 3;
-  const lookup = createCheckedLookup(options.resolve ?? resolveAll);
-  const agentOptions = { keepAlive: true, timeout: keepAliveMs, scheduling: 'lifo' as const, lookup };
-  const transport: Transport = {
-    'http:': new HttpAgent(agentOptions),
-    'https:': new HttpsAgent(agentOptions),
-  };
+  // undici's defaults otherwise (as Node's fetch): 10 s to connect, 300 s for headers and between body bytes.
+  const dispatcher = new Agent({ connect: { lookup: createCheckedLookup(options.resolve ?? resolveAll) } });
   return async function guardedFetch(url, init = {}) {
     let current = url;
     for (let hop = 0; ; hop += 1) {
       const checked = await checkOutboundUrl(current, options);
       let response: Response;
       try {
-        response = await send(checked, init, transport);
+        // undici's own Request and Response types differ from the DOM lib's only in ways our callers do not use.
+        response = (await undiciFetch(checked, {
+          ...(init as Parameters<typeof undiciFetch>[1]),
+          redirect: 'manual',
+          dispatcher,
+        })) as unknown as Response;
       } catch (error) {
-        if (init.signal?.aborted) throw error;
-        if (error instanceof OutboundAddressError || error instanceof UnreachableError) throw error;
+        if (init.signal?.aborted) throw init.signal.reason;
+        // fetch rejects with "fetch failed"; the lookup's refusal is its cause.
+        const cause = error instanceof Error ? error.cause : undefined;
+        if (cause instanceof OutboundAddressError || cause instanceof UnreachableError) throw cause;
         throw new UnreachableError(`could not reach ${checked.host}`);
       }
       if (response.status < 300 || response.status >= 400 || response.status === 304) return response;

@@ -39,6 +39,9 @@ describe('address guard (issue 10: https and public addresses only, after DNS)',
     ['fe80::1'],
     ['fc00::1'],
     ['::ffff:127.0.0.1'],
+    ['::7f00:1'],
+    ['2002:7f00:1::1'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2'],
     ['224.0.0.1'],
   ])('treats %s as non-public', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);

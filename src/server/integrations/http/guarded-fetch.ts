@@ -50,12 +50,14 @@ for (const [address, prefix] of [
 ] as const) {
   blocked.addSubnet(address, prefix, 'ipv4');
 }
-// IPv6: unspecified, loopback, IPv4-mapped/translated (checked as IPv4 below), discard, documentation,
+// IPv6: unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d (all of ::/96), IPv4-mapped (checked as
+// IPv4 below) and translated, discard, Teredo and 6to4 (both tunnel to an IPv4 address inside), documentation,
 // unique-local, link-local, site-local, multicast.
 for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
   ['64:ff9b::', 96],
+  ['2001::', 32],
+  ['2002::', 16],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],

@@ -160,9 +160,10 @@ const configSchema = z
         .transform((v) => v === 'true'),
     ),
     /**
-     * Decision 023: seconds a direct message must have stayed queued or unknown (since its sender last touched it)
-     * before the send reconciler asks Instagram whether it left, and resends it if not. Keep it above one Graph call
-     * (10 s deadline) plus the send budget's wait (5 s), so a send still in flight is never taken for a dead one.
+     * Decision 023: seconds a send (a direct message or a comment reply) must have stayed queued or unknown (since
+     * its sender last touched it) before the send reconciler asks Instagram whether it left, and resends it if not.
+     * Keep it above one Graph call (10 s deadline) plus the send budget's wait (5 s), so a send still in flight is
+     * never taken for a dead one.
      */
     SEND_RECONCILE_AFTER_SECONDS: z.preprocess(
       emptyToUndefined,

@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 /**
  * An Instagram Graph stand-in on 127.0.0.1 speaking the subset Voicecart uses (INTEGRATIONS.md §1): /me,
  * the user profile, /me/messages (DMs and private replies), /{comment}/replies, /me/subscribed_apps, the
- * OAuth code exchange, the long-lived exchange and the refresh, and the Conversations API (§1.11) over the DMs it
- * was sent. It records every call, fails on demand, and can post signed webhook deliveries (echoes included) to
- * our server.
+ * OAuth code exchange, the long-lived exchange and the refresh, the Conversations API (§1.11) over the DMs and
+ * private replies it was sent, and GET /{comment}/replies over the comments it was told of and the replies it was
+ * sent. It records every call, fails on demand, and can post signed webhook deliveries (echoes included) to our
+ * server.
  */
 
 export interface RecordedCall {
@@ -36,9 +37,15 @@ export type FailureKind =
   | 'content'
   /** HTTP 400 code 10 subcode 2018278: outside the messaging window. */
   | 'window'
-  /** Accept the request and never answer (the client times out). The send still "happens": it left, unanswered. */
+  /**
+   * Accept the request and never answer (the client times out). A send (DM, private reply, public reply) still
+   * "happens": it left, unanswered.
+   */
   | 'hang'
-  /** The send happens, then the connection is dropped before the answer: it left, and the answer is lost. */
+  /**
+   * A send (DM, private reply, public reply) happens, then the connection is dropped before the answer: it left,
+   * and the answer is lost.
+   */
   | 'answerLost'
   /** Accept the request, never answer and carry out nothing (the client times out): it never left. */
   | 'lostRequest';
@@ -47,6 +54,28 @@ export interface FakeAccount {
   accountId: string;
   username: string;
   token: string;
+}
+
+/** A comment on an account's media, as the fake knows it (the webhook itself is posted by the test). */
+export interface FakeComment {
+  accountId: string;
+  commentId: string;
+  /** The commenter's IGSID (the webhook's `from.id`): a private reply lands in the thread with them. */
+  fromId: string;
+  username?: string;
+  text?: string;
+  /** A reply under this top-level comment (GET /{parentId}/replies lists it). */
+  parentId?: string;
+}
+
+/** A public reply posted through POST /{comment-id}/replies. */
+export interface FakePublicReply {
+  replyId: string;
+  /** The comment replied to (the top-level one). */
+  commentId: string;
+  text: string;
+  accountId: string;
+  createdAt: number;
 }
 
 export interface FakeInstagramGraph {
@@ -58,6 +87,13 @@ export interface FakeInstagramGraph {
   calls: RecordedCall[];
   /** Adds an account; its token answers /me. */
   addAccount(account: Partial<FakeAccount> & { accountId: string; username: string }): FakeAccount;
+  /**
+   * A comment on the account's media: private replies to it go into the commenter's thread (Conversations API),
+   * and one with a `parentId` is listed among that comment's replies.
+   */
+  addComment(comment: FakeComment): void;
+  /** Public replies posted through /{comment-id}/replies, in order. */
+  publicReplies(): FakePublicReply[];
   /** Profiles the User Profile API returns, by IGSID. Unknown IGSIDs answer the consent error. */
   setProfile(igsid: string, username: string): void;
   /** The next `count` calls whose path matches (all when omitted) fail this way. */
@@ -101,6 +137,9 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
   // The Conversations API's view (§1.11): one thread per (account, IGSID) holding the DMs sent to it.
   const conversationIds = new Map<string, string>(); // `${accountId}|${igsid}` -> conversation id
   const threads = new Map<string, { accountId: string; igsid: string; messageIds: string[] }>();
+  const threadOfMessage = new Map<string, string>(); // message id -> conversation id
+  const comments = new Map<string, FakeComment & { addedAt: number }>();
+  const publicReplies: FakePublicReply[] = [];
   let nextAuthorizationAccount: string | null = null;
   let echoes: { webhookUrl: string; appSecret: string; delayMs: number } | null = null;
   let counter = 0;
@@ -255,8 +294,12 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
         call.status = 0;
         // hang and answerLost: the send is processed though no answer comes back (why a timeout is never resent
         // blindly); lostRequest: nothing is.
-        if (failure.kind !== 'lostRequest' && path === '/me/messages' && request.method === 'POST')
-          recordSend(token, body);
+        if (failure.kind !== 'lostRequest' && request.method === 'POST') {
+          if (path === '/me/messages') recordSend(token, body);
+          const repliedTo = /^\/([^/]+)\/replies$/.exec(path);
+          if (repliedTo && query.message)
+            recordReply(token, decodeURIComponent(repliedTo[1]!), query.message);
+        }
         if (failure.kind === 'answerLost') {
           request.socket.destroy();
           return;
@@ -344,7 +387,9 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
         return send(400, { error: { message: 'Message text exceeds 1000 bytes', code: 100 } });
       }
       const messageId = recordSend(token, body)!;
-      return send(200, { recipient_id: payload.recipient.id ?? 'from-comment', message_id: messageId });
+      const recipientId =
+        payload.recipient.id ?? comments.get(payload.recipient.comment_id ?? '')?.fromId ?? 'from-comment';
+      return send(200, { recipient_id: recipientId, message_id: messageId });
     }
     if (path === '/me/conversations' && request.method === 'GET') {
       if (query.platform !== 'instagram') {
@@ -362,9 +407,10 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     const replies = /^\/([^/]+)\/replies$/.exec(path);
     if (replies && request.method === 'POST') {
       if (!query.message) return send(...errorBody('content'));
-      counter += 1;
-      return send(200, { id: `reply-${counter}` });
+      return send(200, { id: recordReply(token, decodeURIComponent(replies[1]!), query.message) });
     }
+    if (replies && request.method === 'GET')
+      return send(200, listReplies(decodeURIComponent(replies[1]!), query));
     const node = /^\/([^/]+)$/.exec(path);
     const thread = node ? threads.get(decodeURIComponent(node[1]!)) : undefined;
     if (node && thread && request.method === 'GET' && thread.accountId === account.accountId) {
@@ -377,16 +423,16 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     }
     const message = node ? sentById(decodeURIComponent(node[1]!)) : undefined;
     if (node && message && request.method === 'GET' && message.accountId === account.accountId) {
-      const owner = threads.get(conversationIds.get(`${message.accountId}|${message.recipient.id}`)!)!;
+      const owner = threads.get(threadOfMessage.get(message.messageId) ?? '');
       // Details only for the 20 most recent messages of a thread (§1.11).
-      if (owner.messageIds.indexOf(message.messageId) < owner.messageIds.length - 20) {
+      if (owner && owner.messageIds.indexOf(message.messageId) < owner.messageIds.length - 20) {
         return send(400, { error: { message: 'This message has been deleted', code: 100 } });
       }
       return send(200, {
         id: message.messageId,
         created_time: graphTime(message.createdAt),
         from: { id: account.accountId, username: account.username },
-        to: { data: [{ id: message.recipient.id }] },
+        to: { data: [{ id: owner?.igsid ?? message.recipient.id }] },
         message: message.text,
       });
     }
@@ -417,23 +463,94 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       createdAt: Date.now(),
     });
     sentIndex.set(messageId, sent.at(-1)!);
-    if (payload.recipient.id) {
-      const threadKey = `${account.accountId}|${payload.recipient.id}`;
+    // A private reply opens (or joins) the DM thread with the commenter, when the fake knows the comment.
+    const commented = comments.get(payload.recipient.comment_id ?? '');
+    const igsid =
+      payload.recipient.id ?? (commented?.accountId === account.accountId ? commented.fromId : undefined);
+    if (igsid) {
+      const threadKey = `${account.accountId}|${igsid}`;
       let conversationId = conversationIds.get(threadKey);
       if (!conversationId) {
         conversationId = `conv.fake.${conversationIds.size + 1}.${randomBytes(4).toString('hex')}`;
         conversationIds.set(threadKey, conversationId);
-        threads.set(conversationId, {
-          accountId: account.accountId,
-          igsid: payload.recipient.id,
-          messageIds: [],
-        });
+        threads.set(conversationId, { accountId: account.accountId, igsid, messageIds: [] });
       }
       threads.get(conversationId)!.messageIds.push(messageId);
+      threadOfMessage.set(messageId, conversationId);
     }
-    const recipientId = payload.recipient.id ?? `igsid-of-comment-${payload.recipient.comment_id}`;
+    const recipientId = igsid ?? `igsid-of-comment-${payload.recipient.comment_id}`;
     scheduleEcho(account, recipientId, messageId, payload.message.text);
     return messageId;
+  }
+
+  /** A public reply: a new comment under the top-level one (a reply to a reply attaches there, §1.9). */
+  function recordReply(token: string | null, commentId: string, text: string): string | undefined {
+    const account = token ? accountsByToken.get(token) : undefined;
+    if (!account) return undefined;
+    counter += 1;
+    const replyId = `reply-${counter}`;
+    const topLevel = comments.get(commentId)?.parentId ?? commentId;
+    publicReplies.push({
+      replyId,
+      commentId: topLevel,
+      text,
+      accountId: account.accountId,
+      createdAt: Date.now(),
+    });
+    return replyId;
+  }
+
+  /**
+   * IG Comment Replies, oldest first: the comments the test added under it and the account's public replies.
+   * `fields` picks the fields (id, text and timestamp by default); `limit` and the `after` cursor page it.
+   */
+  function listReplies(commentId: string, query: Record<string, string>) {
+    const all = [
+      ...[...comments.values()]
+        .filter((comment) => comment.parentId === commentId)
+        .map((comment) => ({
+          id: comment.commentId,
+          text: comment.text ?? '',
+          timestamp: comment.addedAt,
+          username: comment.username ?? comment.fromId,
+          from: { id: comment.fromId, username: comment.username ?? comment.fromId },
+        })),
+      ...publicReplies
+        .filter((reply) => reply.commentId === commentId)
+        .map((reply) => {
+          const account = [...accountsByToken.values()].find((a) => a.accountId === reply.accountId)!;
+          return {
+            id: reply.replyId,
+            text: reply.text,
+            timestamp: reply.createdAt,
+            username: account.username,
+            from: { id: account.accountId, username: account.username },
+          };
+        }),
+    ].sort((a, b) => a.timestamp - b.timestamp);
+    const fields = (query.fields ?? 'id,text,timestamp').split(',');
+    const limit = Math.max(1, Math.min(100, Number(query.limit ?? 25) || 25));
+    const start = query.after ? Number(Buffer.from(query.after, 'base64url').toString()) : 0;
+    const page = all
+      .slice(start, start + limit)
+      .map((reply) =>
+        Object.fromEntries(
+          Object.entries({ ...reply, timestamp: graphTime(reply.timestamp) }).filter(
+            ([field]) => field === 'id' || fields.includes(field),
+          ),
+        ),
+      );
+    const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+    const after = cursor(start + page.length);
+    return {
+      data: page,
+      paging: {
+        cursors: { before: cursor(start), after },
+        ...(start + page.length < all.length
+          ? { next: `${url}/v25.0/${encodeURIComponent(commentId)}/replies?after=${after}&limit=${limit}` }
+          : {}),
+      },
+    };
   }
 
   const sentIndex = new Map<string, (typeof sent)[number]>();
@@ -459,6 +576,10 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
       accountsByToken.set(account.token, account);
       return account;
     },
+    addComment(comment) {
+      comments.set(comment.commentId, { ...comment, addedAt: Date.now() });
+    },
+    publicReplies: () => publicReplies,
     setProfile(igsid, username) {
       profiles.set(igsid, username);
     },

@@ -32,14 +32,15 @@ export const instagramRefreshTokensJob = defineJob<Record<string, never>>('insta
 });
 
 /**
- * Decision 023: settles direct messages whose outcome is unknown (a timeout, a process killed mid-send), every
- * SEND_RECONCILE_EVERY_SECONDS (JobQueue.repeat). A failed run is not retried: the next period's run takes over.
+ * Decision 023: settles sends (direct messages, private and public comment replies) whose outcome is unknown (a
+ * timeout, a process killed mid-send), every SEND_RECONCILE_EVERY_SECONDS (JobQueue.repeat). A failed run is not
+ * retried: the next period's run takes over.
  */
 export const instagramReconcileSendsJob = defineJob<Record<string, never>>('instagram-reconcile-sends', {
   retryLimit: 0,
   retryDelay: 60,
   retryBackoff: false,
-  // A run paces its Conversations API calls (2 a second per account); 20 sends take a minute or two at most.
+  // A run paces its lookups (2 a second per account); 20 sends take a minute or two at most.
   expireInSeconds: 600,
 });
 

@@ -168,6 +168,83 @@ describe('Instagram Graph client', () => {
     expect(error.kind).toBe('refused');
   });
 
+  it('a private reply lands in the DM thread with the commenter (Conversations API)', async () => {
+    fake.addComment({ accountId: account.accountId, commentId: 'c-thread', fromId: 'igsid-commenter' });
+    const sent = await client.sendMessage(account.token, {
+      recipient: { commentId: 'c-thread' },
+      text: 'Here is the link',
+    });
+    const conversation = await client.findConversation(account.token, 'igsid-commenter');
+    const listed = await client.listConversationMessages(account.token, conversation!.conversationId);
+    expect(listed.map((message) => message.messageId)).toEqual([sent.messageId]);
+    expect(await client.getMessage(account.token, sent.messageId)).toMatchObject({
+      fromId: account.accountId,
+      toIds: ['igsid-commenter'],
+      text: 'Here is the link',
+    });
+  });
+
+  it('lists a comment’s replies page by page (IG Comment Replies), ours with our account as author', async () => {
+    fake.addComment({ accountId: account.accountId, commentId: 'c-top', fromId: 'igsid-a', username: 'ann' });
+    fake.addComment({
+      accountId: account.accountId,
+      commentId: 'c-other',
+      fromId: 'igsid-b',
+      username: 'bob',
+      text: 'me too',
+      parentId: 'c-top',
+    });
+    const ours = await client.replyToComment(account.token, 'c-top', 'Thanks! 🔥');
+    // A reply to a reply attaches to the top-level comment (§1.9).
+    const second = await client.replyToComment(account.token, 'c-other', 'See you');
+
+    const first = await client.listCommentReplies(account.token, 'c-top', { limit: 2 });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/c-top/replies',
+      query: { fields: 'id,text,timestamp,username,from', limit: '2' },
+    });
+    expect(first.replies).toEqual([
+      {
+        commentId: 'c-other',
+        text: 'me too',
+        fromId: 'igsid-b',
+        username: 'bob',
+        createdAt: expect.any(Date),
+      },
+      {
+        commentId: ours.commentId,
+        text: 'Thanks! 🔥',
+        fromId: account.accountId,
+        username: 'luna.skin',
+        createdAt: expect.any(Date),
+      },
+    ]);
+    expect(first).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    const rest = await client.listCommentReplies(account.token, 'c-top', {
+      limit: 2,
+      after: first.nextCursor!,
+    });
+    expect(rest).toMatchObject({
+      replies: [{ commentId: second.commentId, text: 'See you' }],
+      hasMore: false,
+      nextCursor: null,
+    });
+  });
+
+  it('a public reply whose answer was lost was posted all the same; a lost request was not', async () => {
+    fake.addComment({ accountId: account.accountId, commentId: 'c-lost', fromId: 'igsid-c' });
+    fake.failNext('answerLost', { path: /\/replies$/ });
+    expect((await failure(client.replyToComment(account.token, 'c-lost', 'Posted'))).kind).toBe('timeout');
+    fake.failNext('lostRequest', { path: /\/replies$/ });
+    expect((await failure(client.replyToComment(account.token, 'c-lost', 'Not posted'))).kind).toBe(
+      'timeout',
+    );
+    const { replies } = await client.listCommentReplies(account.token, 'c-lost');
+    expect(replies.map((reply) => reply.text)).toEqual(['Posted']);
+    expect(fake.publicReplies().filter((reply) => reply.commentId === 'c-lost')).toHaveLength(1);
+  });
+
   it('only the 20 most recent messages of a thread can be read', async () => {
     const ids: string[] = [];
     for (let index = 0; index < 21; index += 1) {

@@ -132,6 +132,20 @@ const messageDetailsSchema = z.object({
   to: z.object({ data: z.array(participantSchema) }).optional(),
   message: z.string().optional(),
 });
+const commentRepliesSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string().optional(),
+      timestamp: graphTimeSchema.optional(),
+      username: z.string().optional(),
+      from: participantSchema.optional(),
+    }),
+  ),
+  paging: z
+    .object({ cursors: z.object({ after: z.string().optional() }).optional(), next: z.string().optional() })
+    .optional(),
+});
 const longLivedSchema = z.object({
   access_token: z.string().min(1),
   token_type: z.string().optional(),
@@ -147,6 +161,15 @@ const shortLivedSchema = z.union([
   z.object({ data: z.array(shortLivedItemSchema).min(1) }).transform((body) => body.data[0]!),
   shortLivedItemSchema,
 ]);
+
+/** The `after` cursor of a paging URL (never fetched as is: it carries the token in its query). */
+function afterOf(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get('after');
+  } catch {
+    return null;
+  }
+}
 
 export interface InstagramAccount {
   /** The professional account id (= entry.id in webhooks). */
@@ -170,6 +193,16 @@ export interface ConversationMessage {
   toIds: string[];
   /** Null for a share or an attachment without text. */
   text: string | null;
+}
+
+/** One reply under a comment, as GET /{comment-id}/replies describes it (IG Comment fields). */
+export interface CommentReply {
+  commentId: string;
+  text: string | null;
+  /** The author's id (`from.id`): our account id for our own replies. */
+  fromId: string | null;
+  username: string | null;
+  createdAt: Date | null;
 }
 
 export interface GraphClientOptions {
@@ -350,6 +383,41 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
         fromId: message.from?.id ?? null,
         toIds: (message.to?.data ?? []).map((participant) => participant.id),
         text: message.message ?? null,
+      };
+    },
+
+    /**
+     * IG Comment Replies (`GET /{comment-id}/replies`): one page of the replies under a top-level comment, with the
+     * cursor of the next page. `hasMore` without a cursor means more replies exist that cannot be read from here.
+     * Public replies are checked against it (decision 023).
+     */
+    async listCommentReplies(
+      token: string,
+      commentId: string,
+      page: { after?: string; limit?: number } = {},
+    ): Promise<{ replies: CommentReply[]; hasMore: boolean; nextCursor: string | null }> {
+      const query = new URLSearchParams({
+        fields: 'id,text,timestamp,username,from',
+        limit: String(page.limit ?? 50),
+        ...(page.after ? { after: page.after } : {}),
+      });
+      const listed = await call(
+        commentRepliesSchema,
+        `${versioned(`/${encodeURIComponent(commentId)}/replies`)}?${query}`,
+        { token },
+      );
+      const next = listed.paging?.next;
+      return {
+        replies: listed.data.map((reply) => ({
+          commentId: reply.id,
+          text: reply.text ?? null,
+          fromId: reply.from?.id ?? null,
+          username: reply.username ?? reply.from?.username ?? null,
+          createdAt: reply.timestamp ?? null,
+        })),
+        // Graph gives cursors on every page, and `next` only when there is a next page.
+        hasMore: Boolean(next),
+        nextCursor: next ? (listed.paging?.cursors?.after ?? afterOf(next)) : null,
       };
     },
 

@@ -146,7 +146,7 @@ describe('exactly once across processes (PostgreSQL)', () => {
       body: JSON.stringify({ platform: 'sample' }),
     });
     expect(store.status).toBe(200);
-    return account.accountId;
+    return { accountId: account.accountId, brandId: brand!.id, headers };
   }
 
   const texts = [
@@ -190,11 +190,39 @@ describe('exactly once across processes (PostgreSQL)', () => {
   };
   const sendsTo = (igsid: string) =>
     fake.sentMessages().filter((message) => message.recipient.id === igsid).length;
+  /** A 🔥 comment, known to the fake Graph (its private reply lands in the DM thread with the commenter). */
+  function commentBody(account: string, commentId: string, igsid: string) {
+    fake.addComment({ accountId: account, commentId, fromId: igsid, username: igsid });
+    return JSON.stringify({
+      object: 'instagram',
+      entry: [
+        {
+          id: account,
+          time: Math.floor(Date.now() / 1000),
+          changes: [
+            {
+              field: 'comments',
+              value: {
+                id: commentId,
+                text: 'need this 🔥 how much is the rose water face mist?',
+                from: { id: igsid, username: igsid },
+                media: { id: 'reel-once', media_product_type: 'REELS' },
+              },
+            },
+          ],
+        },
+      ],
+    });
+  }
+  const privateRepliesTo = (commentId: string) =>
+    fake.sentMessages().filter((message) => message.recipient.comment_id === commentId).length;
+  const publicRepliesTo = (commentId: string) =>
+    fake.publicReplies().filter((reply) => reply.commentId === commentId).length;
 
   it('two server processes started at once on an empty database both start, and answer each event exactly once', async () => {
     // Both migrate and set up the job queues at the same moment (they used to deadlock in pg-boss's queue creation).
     const [first, second] = await Promise.all([startServer(), startServer()]);
-    const account = await createBrand(first.url, '01');
+    const { accountId: account } = await createBrand(first.url, '01');
     const buyers = Array.from({ length: 30 }, (_, index) => `two-${index}`);
     await Promise.all(
       buyers.map(async (igsid, index) => {
@@ -218,22 +246,41 @@ describe('exactly once across processes (PostgreSQL)', () => {
 
   it('a server killed with SIGKILL mid-flight: after a restart every event is answered exactly once, the interrupted replies included', async () => {
     const first = await startServer();
-    const account = await createBrand(first.url, '02');
+    const { accountId: account, brandId, headers } = await createBrand(first.url, '02');
+    // 🔥 comments get a private reply (a DM through the comment) and a public reply each.
+    const rule = await fetch(`${first.url}/api/brands/${brandId}/automation-rules`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Fire comments',
+        triggerConfig: { type: 'comment_keyword', keywords: ['🔥'] },
+        actionConfig: { type: 'private_reply_product_link', publicReply: 'Check your DMs!' },
+      }),
+    });
+    expect(rule.status).toBe(201);
     const buyers = Array.from({ length: 40 }, (_, index) => `kill-${index}`);
-    // Graph carries out each send a second before it answers, so the kill below lands while sends that did leave
-    // are still waiting for their answer.
+    const commenters = Array.from({ length: 10 }, (_, index) => ({
+      commentId: `kill-comment-${index}`,
+      igsid: `commenter-${index}`,
+    }));
+    // Graph carries out each send (DMs and private replies) a second before it answers, so the kill below lands
+    // while sends that did leave are still waiting for their answer.
     fake.setLatency(1000, /^\/me\/messages$/);
-    await Promise.all(
-      buyers.map((igsid, index) =>
-        post(first.url, webhookBody(account, igsid, texts[index % texts.length]!)),
-      ),
-    );
-    // Every event is acknowledged (stored); kill while the first answers are going out.
+    // A comment after every fourth buyer, so comment replies are among the first sends the kill interrupts.
+    const bodies = buyers.flatMap((igsid, index) => {
+      const body = webhookBody(account, igsid, texts[index % texts.length]!);
+      const commenter = index % 4 === 0 ? commenters[index / 4] : undefined;
+      return commenter ? [commentBody(account, commenter.commentId, commenter.igsid), body] : [body];
+    });
+    await Promise.all(bodies.map((body) => post(first.url, body)));
+    // Every event is acknowledged (stored); kill while the first answers are going out: once the first private
+    // reply has reached Graph (a comment's answer takes a little longer than a DM's), direct messages are in flight
+    // too.
     await waitFor(
-      () => buyers.filter((igsid) => sendsTo(igsid) > 0).length,
+      () => commenters.filter(({ commentId }) => privateRepliesTo(commentId) > 0).length,
       (answered) => answered >= 1,
       60_000,
-      'a first answer',
+      'a first private reply',
     );
     first.child.kill('SIGKILL');
     const unsettled = async () => {
@@ -245,40 +292,58 @@ describe('exactly once across processes (PostgreSQL)', () => {
     const answeredBeforeKill = buyers.filter((igsid) => sendsTo(igsid) > 0).length;
     expect(answeredBeforeKill).toBeLessThan(buyers.length);
 
-    // At least the send whose arrival triggered the kill was interrupted: it left, and its answer was lost.
+    // At least the private reply whose arrival triggered the kill was interrupted: it left, and its answer was lost.
     expect(await unsettled()).toBeGreaterThan(0);
+    const { rows: interrupted } = await database.executeSql(
+      `select count(*)::int as n from instagram_sends where kind = 'private_reply' and status in ('queued', 'unknown')`,
+    );
+    expect(interrupted[0]!.n).toBeGreaterThan(0);
     const restarted = await startServer();
     // Every reply is recorded before Graph is called. The killed process's jobs come back when they expire
     // (JOB_EXPIRE_SECONDS above) and maintenance runs; a reply the kill interrupted between recording and Graph's
-    // answer is settled by the send reconciler: confirmed through the Conversations API when it left, sent once
-    // when it did not.
+    // answer is settled by the send reconciler: confirmed through the Conversations API (a private reply in the
+    // thread with the commenter) or the comment's replies when it left, sent once when it did not.
     // A job the kill interrupted after its reply left but before its trace was written comes back too: its
     // replay finds the reply already sent (the idempotency key) and only writes the trace.
     const traced = async () => {
       const { rows } = await database.executeSql(
-        `select count(*)::int as n from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id like 'kill-%'`,
+        `select (select count(*)::int from assistant_traces t join conversations c on c.id = t.conversation_id
+                  where c.customer_instagram_id like 'kill-%')
+              + (select count(*)::int from assistant_traces t join comments c on t.event_key = 'comment:' || c.id
+                  where c.instagram_comment_id like 'kill-comment-%') as n`,
       );
       return rows[0]!.n as number;
     };
+    const unanswered = () =>
+      buyers.filter((igsid) => sendsTo(igsid) === 0).length +
+      commenters.filter(
+        ({ commentId }) => privateRepliesTo(commentId) === 0 || publicRepliesTo(commentId) === 0,
+      ).length;
     await waitFor(
-      async () => ({
-        unanswered: buyers.filter((igsid) => sendsTo(igsid) === 0).length,
-        unsettled: await unsettled(),
-        traced: await traced(),
-      }),
-      (state) => state.unanswered === 0 && state.unsettled === 0 && state.traced === buyers.length,
+      async () => ({ unanswered: unanswered(), unsettled: await unsettled(), traced: await traced() }),
+      (state) =>
+        state.unanswered === 0 && state.unsettled === 0 && state.traced === buyers.length + commenters.length,
       120_000,
-      'every buyer to be answered, every send settled and every event traced after the restart',
+      'every buyer and commenter to be answered, every send settled and every event traced after the restart',
     );
     // Nothing more goes out once everything is settled: nobody is answered twice.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(buyers.map(sendsTo)).toEqual(buyers.map(() => 1));
+    expect(
+      commenters.map(({ commentId }) => [privateRepliesTo(commentId), publicRepliesTo(commentId)]),
+    ).toEqual(commenters.map(() => [1, 1]));
     expect(await unsettled()).toBe(0);
+    // Sends to buyers are addressed to them, comment replies to their comment.
     const { rows: statuses } = await database.executeSql(
-      `select status, count(*)::int as n from instagram_sends where recipient like 'kill-%' group by status`,
+      `select kind, status, count(*)::int as n from instagram_sends where recipient like 'kill-%'
+        group by kind, status order by kind`,
     );
-    expect(statuses).toEqual([{ status: 'sent', n: buyers.length }]);
-    expect(await traced()).toBe(buyers.length);
+    expect(statuses).toEqual([
+      { kind: 'direct_message', status: 'sent', n: buyers.length },
+      { kind: 'private_reply', status: 'sent', n: commenters.length },
+      { kind: 'public_reply', status: 'sent', n: commenters.length },
+    ]);
+    expect(await traced()).toBe(buyers.length + commenters.length);
     fake.setLatency(0);
     restarted.child.kill('SIGTERM');
   }, 240_000);

@@ -471,7 +471,7 @@ describe('sendCommentReply', () => {
     );
     await drainInbox(harness.app);
     const { rows } = await db().executeSql('select id from comments where instagram_comment_id = $1', [id]);
-    return { commentId: rows[0]!.id as string, instagramId: id };
+    return { commentId: rows[0]!.id as string, instagramId: id, igsid: `commenter-${customerCounter}` };
   }
 
   it('a private reply goes to recipient.comment_id once per comment; the comment is marked replied', async () => {
@@ -515,6 +515,43 @@ describe('sendCommentReply', () => {
         }),
       ),
     ).toMatch(/one per comment/);
+  });
+
+  it('a private reply whose answer timed out is settled by its echo in the commenter’s thread; the comment is marked replied', async () => {
+    const { commentId, igsid } = await newComment();
+    harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
+    const idempotencyKey = key();
+    const result = await outbound.sendCommentReply({
+      commentId,
+      text: 'Check your DMs 🔥',
+      visibility: 'private',
+      origin: 'assistant',
+      idempotencyKey,
+    });
+    expect(result.status).toBe('unknown');
+    const account = brand.account.accountId;
+    await postWebhook(
+      harness.app,
+      messagingPayload(account, [
+        {
+          sender: { id: account },
+          recipient: { id: igsid },
+          timestamp: Date.now(),
+          message: {
+            mid: harness.fake.sentMessages().at(-1)!.messageId,
+            text: 'Check your DMs 🔥',
+            is_echo: true,
+          },
+        },
+      ]),
+    );
+    await drainInbox(harness.app);
+    const { rows } = await db().executeSql(
+      `select s.status, c.replied, c.reply_content from instagram_sends s join comments c on c.id = s.comment_id
+        where s.idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    expect(rows).toEqual([{ status: 'sent', replied: true, reply_content: 'Check your DMs 🔥' }]);
   });
 
   it('a refused private reply does not use up the comment’s one reply', async () => {

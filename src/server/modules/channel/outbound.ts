@@ -131,6 +131,48 @@ export function decideDirectMessage(
   };
 }
 
+/** A comment with what a reply to it needs: its brand, its account and its age. */
+export interface CommentContext {
+  commentId: string;
+  brandId: string;
+  instagramCommentId: string;
+  parentId: string | null;
+  /** The commenter's IGSID (the webhook's `from.id`): the private reply goes into the DM thread with them. */
+  fromInstagramId: string | null;
+  /** When the comment was made (the webhook's time): a private reply is allowed for 7 days after it. */
+  createdAt: Date;
+  brandActive: boolean;
+  connectionStatus: 'connected' | 'needs_reconnect' | null;
+  accountId: string | null;
+  accountUsername: string | null;
+}
+
+export type CommentReplyKind = 'private_reply' | 'public_reply';
+
+/**
+ * The send guard for a comment reply (INTEGRATIONS.md §1.9, §1.12; design consequence 4.4): the brand and its
+ * account, and for a private reply the 7 days after the comment. Null when the reply may go.
+ */
+export function decideCommentReply(
+  comment: CommentContext,
+  kind: CommentReplyKind,
+  options: { now: Date },
+): GuardRefusal | null {
+  const brandRefusal = refuseForBrand(comment);
+  if (brandRefusal) return brandRefusal;
+  if (
+    kind === 'private_reply' &&
+    options.now.getTime() - comment.createdAt.getTime() > privateReplyWindowMs
+  ) {
+    return {
+      allowed: false,
+      code: 'private_reply_expired',
+      reason: 'The comment is more than 7 days old: Instagram no longer allows a private reply.',
+    };
+  }
+  return null;
+}
+
 export interface OutboundDeps {
   db: Database;
   graph: InstagramGraphClient;
@@ -182,6 +224,40 @@ export function createSendCore(deps: OutboundDeps) {
       .leftJoin(instagramConnections, eq(instagramConnections.brandId, conversations.brandId))
       .where(eq(conversations.id, conversationId));
     return row ?? null;
+  }
+
+  async function loadComment(commentId: string): Promise<CommentContext | null> {
+    const [row] = await db
+      .select({
+        commentId: comments.id,
+        brandId: comments.brandId,
+        instagramCommentId: comments.instagramCommentId,
+        parentId: comments.parentInstagramCommentId,
+        fromInstagramId: comments.fromInstagramId,
+        createdAt: comments.createdAt,
+        brandActive: brands.active,
+        connectionStatus: instagramConnections.status,
+        accountId: instagramConnections.accountId,
+        accountUsername: instagramConnections.username,
+      })
+      .from(comments)
+      .innerJoin(brands, eq(brands.id, comments.brandId))
+      .leftJoin(instagramConnections, eq(instagramConnections.brandId, comments.brandId))
+      .where(eq(comments.id, commentId));
+    return row ?? null;
+  }
+
+  const guardComment = (comment: CommentContext, kind: CommentReplyKind) =>
+    decideCommentReply(comment, kind, { now: now() });
+
+  /** The comment reply's guard on fresh data, just before a call. */
+  async function guardCommentNow(
+    commentId: string,
+    kind: CommentReplyKind,
+  ): Promise<{ allowed: true; comment: CommentContext } | GuardRefusal> {
+    const comment = await loadComment(commentId);
+    if (!comment) return { allowed: false, code: 'gone', reason: 'Comment not found' };
+    return guardComment(comment, kind) ?? { allowed: true, comment };
   }
 
   const guard = (context: ConversationContext, origin: SendOrigin) =>
@@ -298,6 +374,16 @@ export function createSendCore(deps: OutboundDeps) {
 
   /** The outcome on the send row and its message, in one statement (no transaction round trips). */
   async function recordOutcome(send: InstagramSendRow, outcome: SendOutcome) {
+    if (outcome.status === 'sent' && send.commentId) {
+      // A comment reply has no message row: the comment is marked replied with the reply's text instead.
+      await db.execute(sql`
+        with s as (
+          update instagram_sends set status = 'sent', graph_id = ${outcome.graphId}, error = null, updated_at = now()
+          where id = ${send.id} returning comment_id, text
+        )
+        update comments set replied = true, reply_content = s.text from s where comments.id = s.comment_id`);
+      return;
+    }
     if (outcome.status === 'sent') {
       // Instagram took it: true whoever holds the row now. The echo may have come first and marked it delivered.
       await db.execute(sql`
@@ -356,6 +442,38 @@ export function createSendCore(deps: OutboundDeps) {
     return outcome;
   }
 
+  /** Sends one claimed comment reply (private or public) and records the outcome; null when the lease was lost. */
+  async function sendClaimedCommentReply(
+    claimed: InstagramSendRow,
+    comment: CommentContext,
+  ): Promise<SendOutcome | null> {
+    const kind = claimed.kind as CommentReplyKind;
+    // The row holds the target: the comment for a private reply, the top-level comment for a public one.
+    const target = claimed.recipient;
+    const outcome = await callGraph(
+      comment.brandId,
+      comment.accountId!,
+      kind,
+      async (token) => {
+        if (kind === 'private_reply') {
+          const recipient: SendRecipient = { commentId: target };
+          return (await graph.sendMessage(token, { recipient, text: claimed.text })).messageId;
+        }
+        return (await graph.replyToComment(token, target, claimed.text)).commentId;
+      },
+      () => renewLease(claimed),
+    );
+    if (outcome.status === 'lost') return null;
+    await recordOutcome(claimed, outcome);
+    if (outcome.status !== 'sent') {
+      log.warn(
+        { commentId: comment.commentId, kind, status: outcome.status, errorKind: outcome.kind },
+        'instagram comment reply not sent',
+      );
+    }
+    return outcome;
+  }
+
   /**
    * Sends never-tried parts in order, each after the guard and its claim. A failed part fails the rest; after a
    * part whose outcome is unknown the rest wait (queued) until the reconciler settles it, then follow it. True
@@ -388,7 +506,10 @@ export function createSendCore(deps: OutboundDeps) {
 
   return {
     loadConversation,
+    loadComment,
     guard,
+    guardComment,
+    guardCommentNow,
     guardNow,
     findSends,
     summarize,
@@ -398,6 +519,7 @@ export function createSendCore(deps: OutboundDeps) {
     recordOutcome,
     failRemaining,
     sendClaimedPart,
+    sendClaimedCommentReply,
     sendWaitingParts,
   };
 }
@@ -410,10 +532,9 @@ export type SendCore = ReturnType<typeof createSendCore>;
  * reconciler (decision 023) settles it.
  */
 export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(deps)): ChannelOutbound {
-  const { db, graph, log } = deps;
+  const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const { findSends, summarize, guard, loadConversation, callGraph, claimQueued, renewLease, recordOutcome } =
-    core;
+  const { findSends, summarize, guard, loadConversation, claimQueued } = core;
 
   function validateKey(key: string) {
     if (!key || key.length > maxIdempotencyKeyLength) {
@@ -568,36 +689,16 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
           [{ path: 'text', message: `must be at most ${maxPublicReplyCharacters} characters` }],
         );
       }
-      const [comment] = await db
-        .select({
-          id: comments.id,
-          brandId: comments.brandId,
-          instagramCommentId: comments.instagramCommentId,
-          parentId: comments.parentInstagramCommentId,
-          createdAt: comments.createdAt,
-          brandActive: brands.active,
-          connectionStatus: instagramConnections.status,
-          accountId: instagramConnections.accountId,
-        })
-        .from(comments)
-        .innerJoin(brands, eq(brands.id, comments.brandId))
-        .leftJoin(instagramConnections, eq(instagramConnections.brandId, comments.brandId))
-        .where(eq(comments.id, commentId));
+      const comment = await core.loadComment(commentId);
       if (!comment) throw new AppError('NOT_FOUND', 'Comment not found');
-      const refusal = refuseForBrand(comment);
+      const kind: CommentReplyKind = visibility === 'private' ? 'private_reply' : 'public_reply';
+      const refusal = core.guardComment(comment, kind);
       if (refusal) throw new AppError('CONFLICT', refusal.reason);
-      if (visibility === 'private' && now().getTime() - comment.createdAt.getTime() > privateReplyWindowMs) {
-        throw new AppError(
-          'CONFLICT',
-          'The comment is more than 7 days old: Instagram no longer allows a private reply.',
-        );
-      }
       // A reply to a reply attaches to the top-level comment (INTEGRATIONS.md §1.9).
       const target =
         visibility === 'public'
           ? (comment.parentId ?? comment.instagramCommentId)
           : comment.instagramCommentId;
-      const kind = visibility === 'private' ? ('private_reply' as const) : ('public_reply' as const);
 
       let row: InstagramSendRow | undefined;
       try {
@@ -624,37 +725,12 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
         throw error;
       }
       if (!row) return summarize(await findSends(idempotencyKey), true, false);
-      // Comment replies are not reconciled (decision 023), so nothing else takes the row: the claim only counts
-      // the attempt, as for a direct message.
+      // The claim (attempts 0 -> 1) just before the call, as for a direct message: a process that dies after it
+      // leaves a tried reply, which the send reconciler asks Instagram about before sending it again (decision 023).
       const claimed = await claimQueued(row);
       if (!claimed) return summarize(await findSends(idempotencyKey), true, false);
-
-      const outcome = await callGraph(
-        comment.brandId,
-        comment.accountId!,
-        kind,
-        async (token) => {
-          if (kind === 'private_reply') {
-            const recipient: SendRecipient = { commentId: target };
-            return (await graph.sendMessage(token, { recipient, text: body })).messageId;
-          }
-          return (await graph.replyToComment(token, target, body)).commentId;
-        },
-        () => renewLease(claimed),
-      );
-      if (outcome.status === 'lost') return summarize(await findSends(idempotencyKey), false, false);
-      await recordOutcome(claimed, outcome);
-      if (outcome.status === 'sent') {
-        await db
-          .update(comments)
-          .set({ replied: true, replyContent: body })
-          .where(eq(comments.id, commentId));
-      } else {
-        log.warn(
-          { commentId, status: outcome.status, kind: outcome.kind },
-          'instagram comment reply not sent',
-        );
-      }
+      // Sent: the comment is marked replied in the same statement as the send.
+      await core.sendClaimedCommentReply(claimed, comment);
       return summarize(await findSends(idempotencyKey), false, false);
     },
   };

@@ -261,14 +261,16 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     // 2. A send of ours whose answer has not come back yet (in flight, or timed out): the echo resolves it.
     if (message.text !== undefined) {
       const pending = (await tx.execute(sql`
-        select s.id, s.message_id from instagram_sends s
+        select s.id, s.message_id, s.comment_id from instagram_sends s
         left join conversations c on c.id = s.conversation_id
         left join comments cm on cm.id = s.comment_id
         where s.brand_id = ${event.brandId} and s.status in ('queued', 'unknown') and s.graph_id is null
           and s.kind in ('direct_message', 'private_reply') and s.text = ${message.text}
           and (c.customer_instagram_id = ${customer} or cm.from_instagram_id = ${customer})
         order by s.created_at, s.part limit 1
-        for update of s`)) as unknown as { rows: { id: string; message_id: string | null }[] };
+        for update of s`)) as unknown as {
+        rows: { id: string; message_id: string | null; comment_id: string | null }[];
+      };
       const match = pending.rows[0];
       if (match) {
         await tx
@@ -280,6 +282,13 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
             .update(messages)
             .set({ instagramMessageId: mid, deliveryState: 'delivered' })
             .where(eq(messages.id, match.message_id));
+        }
+        // A private reply has no message row: its comment is marked replied, as the outbound path does.
+        if (match.comment_id) {
+          await tx
+            .update(comments)
+            .set({ replied: true, replyContent: message.text })
+            .where(eq(comments.id, match.comment_id));
         }
         return { outcome: 'delivered (resolved a pending send)', enqueued: false };
       }

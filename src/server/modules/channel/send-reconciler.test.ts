@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  commentPayload,
   createConnectedBrand,
   createInstagramHarness,
   customerMessage,
@@ -461,6 +462,362 @@ describe('a message sent in parts', () => {
     ]);
     expect(sendsTo(igsid)).toHaveLength(0);
     expect(conversationId).toBeTruthy();
+  });
+});
+
+describe('comment replies', () => {
+  let commentCounter = 0;
+
+  /**
+   * A 🔥 comment on the brand's reel, stored through the webhook and known to the fake Graph (a private reply to it
+   * lands in the DM thread with the commenter, whose IGSID the webhook gives as `from.id`).
+   */
+  async function newComment(options: { withAuthorId?: boolean } = {}) {
+    commentCounter += 1;
+    const instagramId = `rec-comment-${commentCounter}-${Date.now()}`;
+    const igsid = `rec-commenter-${commentCounter}`;
+    const account = brand.account.accountId;
+    harness.fake.addComment({ accountId: account, commentId: instagramId, fromId: igsid, username: 'fan' });
+    await postWebhook(
+      harness.app,
+      commentPayload(account, {
+        id: instagramId,
+        text: '🔥',
+        from: options.withAuthorId === false ? { username: 'fan' } : { id: igsid, username: 'fan' },
+        media: { id: 'reel-1', media_product_type: 'REELS' },
+      }),
+    );
+    await drainInbox(harness.app);
+    const { rows } = await db().executeSql('select id from comments where instagram_comment_id = $1', [
+      instagramId,
+    ]);
+    return { commentId: rows[0]!.id as string, instagramId, igsid };
+  }
+
+  type Visibility = 'private' | 'public';
+  const pathOf = (visibility: Visibility) => (visibility === 'private' ? /^\/me\/messages$/ : /\/replies$/);
+  /** What reached the commenter: private replies (/me/messages with comment_id) or public replies under it. */
+  const repliesTo = (instagramId: string, visibility: Visibility) =>
+    visibility === 'private'
+      ? harness.fake
+          .sentMessages()
+          .filter((m) => m.recipient.comment_id === instagramId)
+          .map((m) => ({ id: m.messageId, text: m.text }))
+      : harness.fake
+          .publicReplies()
+          .filter((reply) => reply.commentId === instagramId)
+          .map((reply) => ({ id: reply.replyId, text: reply.text }));
+
+  async function replyRows(idempotencyKey: string) {
+    const { rows } = await db().executeSql(
+      `select s.status, s.graph_id, s.attempts, s.error, c.replied, c.reply_content
+         from instagram_sends s join comments c on c.id = s.comment_id
+        where s.idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    return rows as {
+      status: string;
+      graph_id: string | null;
+      attempts: number;
+      error: string | null;
+      replied: boolean;
+      reply_content: string | null;
+    }[];
+  }
+
+  /** The assistant answers a comment and Graph's answer never comes (or the request never arrives). */
+  async function replyWithFailure(
+    failure: 'hang' | 'answerLost' | 'lostRequest',
+    visibility: Visibility,
+    text: string,
+    options: { withAuthorId?: boolean } = {},
+  ) {
+    const comment = await newComment(options);
+    const idempotencyKey = key();
+    harness.fake.failNext(failure, { path: pathOf(visibility) });
+    const result = await harness.app.channel.outbound.sendCommentReply({
+      commentId: comment.commentId,
+      text,
+      visibility,
+      origin: 'assistant',
+      idempotencyKey,
+    });
+    expect(result.status).toBe('unknown');
+    return { ...comment, idempotencyKey };
+  }
+
+  /** What a process killed around its call leaves: the reply recorded, queued (attempts 0: before its claim). */
+  async function recordInterruptedReply(
+    comment: { commentId: string; instagramId: string },
+    visibility: Visibility,
+    text: string,
+    attempts: 0 | 1,
+  ): Promise<string> {
+    const idempotencyKey = key();
+    await db().executeSql(
+      `insert into instagram_sends (brand_id, kind, origin, idempotency_key, comment_id, recipient, text, attempts)
+       values ($1, $2, 'assistant', $3, $4, $5, $6, $7)`,
+      [
+        brand.brandId,
+        visibility === 'private' ? 'private_reply' : 'public_reply',
+        idempotencyKey,
+        comment.commentId,
+        comment.instagramId,
+        text,
+        attempts,
+      ],
+    );
+    return idempotencyKey;
+  }
+
+  describe.each(['private', 'public'] as const)('a %s reply', (visibility) => {
+    it.each(['hang', 'answerLost'] as const)(
+      'that did leave (%s) is confirmed with Instagram’s id, the comment marked replied, and nothing is resent',
+      async (failure) => {
+        const reconciler = createReconciler();
+        const text = `Sent you the link 🔥 (${visibility}, ${failure})`;
+        const { commentId, instagramId, igsid, idempotencyKey } = await replyWithFailure(
+          failure,
+          visibility,
+          text,
+        );
+        expect(repliesTo(instagramId, visibility)).toHaveLength(1);
+        expect(await replyRows(idempotencyKey)).toEqual([
+          expect.objectContaining({ status: 'unknown', attempts: 1, replied: false }),
+        ]);
+        // Not yet stale: left alone (its owner may still be waiting for the answer).
+        expect(await reconciler.reconcile()).toEqual(nothing);
+
+        await age(idempotencyKey);
+        const before = conversationCalls().length;
+        expect(await reconciler.reconcile()).toEqual({ ...nothing, confirmed: 1 });
+        const left = repliesTo(instagramId, visibility);
+        expect(left).toHaveLength(1);
+        expect(await replyRows(idempotencyKey)).toEqual([
+          {
+            status: 'sent',
+            graph_id: left[0]!.id,
+            attempts: 2,
+            error: null,
+            replied: true,
+            reply_content: text,
+          },
+        ]);
+        // Asked where each kind lives: the DM thread with the commenter, or the comment's replies.
+        expect(conversationCalls()[before]).toMatchObject(
+          visibility === 'private'
+            ? { path: '/me/conversations', query: { platform: 'instagram', user_id: igsid } }
+            : { path: `/${instagramId}/replies` },
+        );
+        // Settled: the next run has nothing to do, and the assistant's retry sees it sent.
+        await age(idempotencyKey);
+        expect(await reconciler.reconcile()).toEqual(nothing);
+        expect(
+          await harness.app.channel.outbound.sendCommentReply({
+            commentId,
+            text: 'ignored',
+            visibility,
+            origin: 'assistant',
+            idempotencyKey,
+          }),
+        ).toMatchObject({ status: 'sent', duplicate: true });
+        expect(repliesTo(instagramId, visibility)).toHaveLength(1);
+      },
+    );
+
+    it('that never reached Instagram is asked about, then sent exactly once', async () => {
+      const reconciler = createReconciler();
+      const text = `Here is your link (${visibility})`;
+      const { instagramId, idempotencyKey } = await replyWithFailure('lostRequest', visibility, text);
+      expect(repliesTo(instagramId, visibility)).toHaveLength(0);
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, resent: 1 });
+      const left = repliesTo(instagramId, visibility);
+      expect(left.map((reply) => reply.text)).toEqual([text]);
+      expect((await replyRows(idempotencyKey))[0]).toMatchObject({
+        status: 'sent',
+        graph_id: left[0]!.id,
+        attempts: 2,
+        replied: true,
+      });
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual(nothing);
+      expect(repliesTo(instagramId, visibility)).toHaveLength(1);
+    });
+
+    it('never tried (killed before its claim): sent without asking Instagram', async () => {
+      const reconciler = createReconciler();
+      const comment = await newComment();
+      const idempotencyKey = await recordInterruptedReply(comment, visibility, 'Before the call', 0);
+      await age(idempotencyKey);
+      const before = conversationCalls().length;
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, resent: 1 });
+      expect(conversationCalls().length).toBe(before);
+      expect(repliesTo(comment.instagramId, visibility).map((reply) => reply.text)).toEqual([
+        'Before the call',
+      ]);
+      expect((await replyRows(idempotencyKey))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    });
+  });
+
+  it('two reconcilers at once on the same comment replies: each reply is sent once', async () => {
+    const first = createReconciler();
+    const second = createReconciler();
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, async (_, index) => {
+        const comment = await newComment();
+        const visibility: Visibility = index < 2 ? 'private' : 'public';
+        const idempotencyKey = await recordInterruptedReply(
+          comment,
+          visibility,
+          `Raced reply ${index}`,
+          index % 2 ? 1 : 0,
+        );
+        await age(idempotencyKey);
+        return { ...comment, visibility, idempotencyKey };
+      }),
+    );
+    const [a, b] = await Promise.all([first.reconcile(), second.reconcile()]);
+    expect(a.resent + b.resent).toBe(4);
+    expect(a.confirmed + b.confirmed + a.failed + b.failed + a.deferred + b.deferred).toBe(0);
+    for (const reply of replies) {
+      expect(repliesTo(reply.instagramId, reply.visibility)).toHaveLength(1);
+      expect((await replyRows(reply.idempotencyKey))[0]!.status).toBe('sent');
+    }
+  });
+
+  describe('a private reply past the 7 days after its comment', () => {
+    const makeOld = (commentId: string) =>
+      db().executeSql(`update comments set created_at = now() - interval '8 days' where id = $1`, [
+        commentId,
+      ]);
+
+    it('that never reached Instagram is failed as expired, never sent, and not tried again', async () => {
+      const reconciler = createReconciler();
+      const { commentId, instagramId, idempotencyKey } = await replyWithFailure(
+        'lostRequest',
+        'private',
+        'Too late for a DM',
+      );
+      await makeOld(commentId);
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
+      expect(repliesTo(instagramId, 'private')).toHaveLength(0);
+      expect((await replyRows(idempotencyKey))[0]).toMatchObject({
+        status: 'failed',
+        error: 'Not sent: The comment is more than 7 days old: Instagram no longer allows a private reply.',
+        replied: false,
+      });
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual(nothing);
+    });
+
+    it('that did leave is still confirmed (asking comes first)', async () => {
+      const reconciler = createReconciler();
+      const { commentId, instagramId, idempotencyKey } = await replyWithFailure(
+        'answerLost',
+        'private',
+        'Left just in time',
+      );
+      await makeOld(commentId);
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, confirmed: 1 });
+      expect(repliesTo(instagramId, 'private')).toHaveLength(1);
+      expect((await replyRows(idempotencyKey))[0]!.status).toBe('sent');
+    });
+
+    it('never tried: failed as expired without a call', async () => {
+      const reconciler = createReconciler();
+      const comment = await newComment();
+      const idempotencyKey = await recordInterruptedReply(comment, 'private', 'Never tried, too late', 0);
+      await makeOld(comment.commentId);
+      await age(idempotencyKey);
+      const before = harness.fake.calls.length;
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
+      expect(harness.fake.calls.length).toBe(before);
+      expect((await replyRows(idempotencyKey))[0]!.error).toMatch(/more than 7 days old/);
+    });
+  });
+
+  describe('when Instagram cannot tell', () => {
+    it('a private reply to a comment without its author’s id is not resent: failed for a person, saying why', async () => {
+      const reconciler = createReconciler();
+      const { instagramId, idempotencyKey } = await replyWithFailure(
+        'answerLost',
+        'private',
+        'Whose thread?',
+        {
+          withAuthorId: false,
+        },
+      );
+      await age(idempotencyKey);
+      const before = harness.fake.calls.length;
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
+      expect(harness.fake.calls.length).toBe(before);
+      expect(repliesTo(instagramId, 'private')).toHaveLength(1);
+      expect((await replyRows(idempotencyKey))[0]).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(
+          /^Not sent again: Instagram cannot tell whether this private reply left \(.*author/,
+        ),
+      });
+    });
+
+    it('a public reply under more replies than are read is not resent', async () => {
+      const reconciler = createReconciler({ replyPages: 1 });
+      const { instagramId, idempotencyKey } = await replyWithFailure(
+        'lostRequest',
+        'public',
+        'Lost in the crowd',
+      );
+      for (let index = 0; index < 51; index += 1) {
+        harness.fake.addComment({
+          accountId: brand.account.accountId,
+          commentId: `${instagramId}-crowd-${index}`,
+          fromId: `crowd-${index}`,
+          text: 'me too',
+          parentId: instagramId,
+        });
+      }
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
+      expect(repliesTo(instagramId, 'public')).toHaveLength(0);
+      expect((await replyRows(idempotencyKey))[0]!.error).toMatch(
+        /public reply left \(.*more than 50 replies/,
+      );
+    });
+
+    it('another user’s reply with the same text is not ours: ours is sent once', async () => {
+      const reconciler = createReconciler();
+      const { instagramId, idempotencyKey } = await replyWithFailure(
+        'lostRequest',
+        'public',
+        'Check your DMs!',
+      );
+      harness.fake.addComment({
+        accountId: brand.account.accountId,
+        commentId: `${instagramId}-copycat`,
+        fromId: 'copycat',
+        username: 'copycat',
+        text: 'Check your DMs!',
+        parentId: instagramId,
+      });
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, resent: 1 });
+      expect(repliesTo(instagramId, 'public').map((reply) => reply.text)).toEqual(['Check your DMs!']);
+    });
+
+    it('a Graph error while reading the replies leaves the reply for a later run, which settles it', async () => {
+      const reconciler = createReconciler();
+      const { instagramId, idempotencyKey } = await replyWithFailure('answerLost', 'public', 'Asked twice');
+      await age(idempotencyKey);
+      harness.fake.failNext('http500', { path: /\/replies$/ });
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, deferred: 1 });
+      expect((await replyRows(idempotencyKey))[0]).toMatchObject({ status: 'unknown', attempts: 2 });
+      await age(idempotencyKey);
+      expect(await reconciler.reconcile()).toEqual({ ...nothing, confirmed: 1 });
+      expect(repliesTo(instagramId, 'public')).toHaveLength(1);
+    });
   });
 });
 

@@ -105,7 +105,8 @@ describe('GET /api/brands', () => {
     expect(list[0]).toMatchObject({
       username: 'lunaskincare',
       active: true,
-      instagramConnected: true,
+      // seed-demo connects the sample store but no Instagram account (there is no real token to hold).
+      instagramConnected: false,
       shopifyConnected: true,
     });
     expect(response.headers['x-next-cursor']).toBeUndefined();

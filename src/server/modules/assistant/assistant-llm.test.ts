@@ -119,7 +119,8 @@ describe('assistant with the LLM composer', () => {
     const { trace, text } = await ask('llm-invented', 'is the clear brow gel available?');
     expect(trace).toMatchObject({ provider: 'embedded' });
     expect((trace.trace as { fallbackReason: string }).fallbackReason).toMatch(/not grounded.*999/);
-    expect(text).not.toMatch(/999|not-the-shop/);
+    // Word boundaries: the checkout link's random ref (a UUID) may hold the digits 999.
+    expect(text).not.toMatch(/\b999\b|not-the-shop/);
     expect(text).toContain(trace.link_url as string);
   });
 

@@ -21,7 +21,14 @@ export const actionLimits = {
 } as const;
 
 const nameSchema = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    // Control characters have no place in a name (and PostgreSQL cannot store NUL in text at all).
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
 
 /**
  * Instagram's username rules: letters, digits, `.` and `_`, at most 30. A leading `@` (as people type it) is

@@ -36,3 +36,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
   for (const fields of chainOf(error)) if (fields.code === '23503') return true;
   return false;
 }
+
+/**
+ * Text PostgreSQL cannot store: NUL (`\u0000`) in `text` (22021 character_not_in_repertoire) or in `jsonb`
+ * (22P05 untranslatable_character). The statement failed, so nothing was written.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  for (const fields of chainOf(error)) if (fields.code === '22021' || fields.code === '22P05') return true;
+  return false;
+}

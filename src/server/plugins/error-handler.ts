@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FastifyError } from 'fastify';
 import type { ErrorIssue, ErrorResponse } from '#contracts/errors.ts';
+import { isUnstorableText } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
 
 /** The one place that turns errors into `{ message, code, issues? }`. 5xx details stay in the log. */
@@ -29,6 +30,15 @@ export const errorHandlerPlugin = fp(
           message: `Invalid ${where}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
           code: 'BAD_REQUEST',
           issues,
+        };
+        return reply.status(400).send(body);
+      }
+
+      // A safety net under the contracts' own checks: the database refused a NUL character in some text.
+      if (isUnstorableText(error)) {
+        const body: ErrorResponse = {
+          message: 'Text must not contain the NUL character (\\u0000)',
+          code: 'BAD_REQUEST',
         };
         return reply.status(400).send(body);
       }

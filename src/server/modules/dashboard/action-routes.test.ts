@@ -288,6 +288,29 @@ describe('dashboard writes: who may write', () => {
 });
 
 describe('oversized bodies and fuzzed list queries', () => {
+  it('answers 400 to a NUL character in a name or a text, storing nothing (PostgreSQL cannot store it)', async () => {
+    const rename = await send('PATCH', `/api/automation-rules/${ownerRuleId}`, {
+      body: { name: 'Fire\u0000' },
+      cookie: owner.cookie,
+    });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().message).toMatch(/name: must not contain control characters/);
+    const before = (
+      await send('GET', `/api/brands/${ownerBrandId}/personality`, { cookie: owner.cookie })
+    ).json();
+    const voice = await send('PUT', `/api/brands/${ownerBrandId}/personality`, {
+      body: { archetype: 'sage', tone: 'witty', voiceDescription: 'calm\u0000', exampleResponses: '' },
+      cookie: owner.cookie,
+    });
+    // The contract allows any text here; the database refuses NUL and the error handler says so.
+    expect(voice.statusCode).toBe(400);
+    expect(voice.json().message).toMatch(/NUL/);
+    const after = (
+      await send('GET', `/api/brands/${ownerBrandId}/personality`, { cookie: owner.cookie })
+    ).json();
+    expect(after).toEqual(before);
+  });
+
   it('answers 413 to a body over the limit, storing nothing', async () => {
     const response = await send('PUT', `/api/brands/${ownerBrandId}/personality`, {
       body: { archetype: 'sage', tone: 'witty', voiceDescription: 'x'.repeat(20_000), exampleResponses: '' },

@@ -44,7 +44,16 @@ export async function startOwnServer(dataDir: string): Promise<OwnServer> {
       if (server.exitCode !== null) return;
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
-      await exited;
+      // A graceful stop takes a few seconds; one that hangs fails here with what the server said, not at the
+      // spec's timeout with nothing to go on.
+      const hung = await Promise.race([
+        exited.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 30_000)),
+      ]);
+      if (hung) {
+        server.kill('SIGKILL');
+        throw new Error(`the server did not stop within 30 s of SIGTERM:\n${output}`);
+      }
     },
   };
 }
@@ -58,7 +67,12 @@ export async function runAdmin(dataDir: string, args: string[]): Promise<string>
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}:\n${output}`);
+  clearTimeout(timer);
+  if (code !== 0)
+    throw new Error(
+      `admin ${args.join(' ')} exited ${code ?? 'on a signal (no answer in 60 s)'}:\n${output}`,
+    );
   return output;
 }

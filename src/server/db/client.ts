@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { withPreparedStatements } from './pglite-statements.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -77,9 +78,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Every query of the app (Drizzle's, pg-boss's, the raw SQL below) runs as a prepared statement (decision 024).
+  const queries = withPreparedStatements(client);
+  const db = drizzlePglite({ client: queries as PGlite, schema }) as unknown as Database;
   rowArrayRunners.set(db, async ({ text }, values) => {
-    const result = await client.query<unknown[]>(text, values, {
+    const result = await queries.query<unknown[]>(text, values, {
       rowMode: 'array',
       parsers: { [pgliteTypes.TIMESTAMPTZ]: (value: string) => value },
     });
@@ -87,11 +90,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   });
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
-      const result = await client.query<Record<string, unknown>>(text, values);
+      const result = await queries.query<Record<string, unknown>>(text, values);
       return { rows: result.rows };
     }
     // exec runs several statements; the caller wants the last statement's rows.
-    const results = await client.exec(text);
+    const results = await queries.exec(text);
     return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
   return {
@@ -100,11 +103,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     executeSql,
     // One connection: the lock is only taken so the code path is the same as on PostgreSQL.
     async withAdvisoryLock(key, fn) {
-      await client.query('select pg_advisory_lock($1)', [key]);
+      await queries.query('select pg_advisory_lock($1)', [key]);
       try {
         return await fn(db);
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [key]);
+        await queries.query('select pg_advisory_unlock($1)', [key]);
       }
     },
     async listen(channel, onNotify) {

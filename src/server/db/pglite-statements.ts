@@ -1,0 +1,121 @@
+import {
+  Mutex,
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+
+/** Past this many distinct texts new ones run as the unnamed statement (as on PostgreSQL, client.ts). */
+const maxStatementNames = 1000;
+
+/** The part of PGlite's interface that Drizzle's PGlite driver and our DatabaseHandle call. */
+export interface PgliteQueries {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string, options?: QueryOptions): Promise<Results[]>;
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+/**
+ * PGlite's `query` sends each parameterised statement as six protocol calls (parse, describe, bind, describe,
+ * execute, sync), each a trip into the WebAssembly backend and a parse of its answer, and the backend parses,
+ * analyses and plans the SQL text every time. Under the assistant's load that was most of the app's CPU on PGlite
+ * (decision 024). Here a text is parsed once into a named prepared statement (its parameter types kept), and every
+ * later call is one protocol call: bind, describe, execute and sync together; the backend plans from its cache as
+ * PostgreSQL does for the named statements of client.ts. Results are parsed by PGlite's own `parseResults`, so rows
+ * look exactly as `query` gives them.
+ *
+ * Only PGlite's public interface is used. `execProtocol` takes no lock, so every call holds PGlite's query lock
+ * (`runExclusive`); a call outside a transaction must also never run inside another caller's transaction, which
+ * PGlite's `query` ensures with a private lock: here `transactions` plays that part for every query, exec and
+ * transaction that goes through this object (all of Drizzle's, pg-boss's and the app's raw SQL do).
+ */
+export function withPreparedStatements(
+  client: PGlite,
+  { maxNames = maxStatementNames }: { maxNames?: number } = {},
+): PgliteQueries {
+  const names = new Map<string, { name: string; paramTypes: number[] }>();
+  const transactions = new Mutex();
+
+  async function prepare(text: string, name: string, options?: QueryOptions) {
+    const { messages } = await client.execProtocol(
+      joinMessages([
+        protocol.serialize.parse({ name, text, types: options?.paramTypes }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return parse.parseDescribeStatementResults(messages);
+  }
+
+  /** Runs one statement; the caller holds PGlite's query lock. */
+  async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    let statement = names.get(text);
+    if (!statement) {
+      const name = names.size < maxNames ? `voicecart_${names.size + 1}` : '';
+      // The parse fails on bad SQL before anything is kept.
+      statement = { name, paramTypes: await prepare(text, name, options) };
+      if (name) names.set(text, statement);
+    }
+    const { paramTypes } = statement;
+    const values = params.map((param, index) => {
+      if (param === null || param === undefined) return null;
+      const type = paramTypes[index]!;
+      const serialize = options?.serializers?.[type] ?? client.serializers[type];
+      return serialize ? serialize(param) : String(param);
+    });
+    const { messages } = await client.execProtocol(
+      joinMessages([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    if (!client.isInTransaction()) await client.syncToFs();
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  }
+
+  // A blob (COPY) needs PGlite's own handling; nothing here uses one, but the fallback keeps it right.
+  const useOwn = (options?: QueryOptions) => options?.blob !== undefined;
+
+  return {
+    query: (text, params, options) =>
+      transactions.runExclusive(() =>
+        useOwn(options)
+          ? client.query(text, params, options)
+          : client.runExclusive(() => run(text, params, options)),
+      ),
+    exec: (text, options) => transactions.runExclusive(() => client.exec(text, options)),
+    transaction: (callback) =>
+      transactions.runExclusive(() =>
+        client.transaction((tx) =>
+          callback({
+            ...tx,
+            get closed() {
+              return tx.closed;
+            },
+            query: async (text, params, options) => {
+              if (tx.closed) throw new Error('Transaction is closed');
+              if (useOwn(options)) return tx.query(text, params, options);
+              return client.runExclusive(() => run(text, params, options));
+            },
+          }),
+        ),
+      ),
+  };
+}
+
+function joinMessages(parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}

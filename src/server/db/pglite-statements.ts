@@ -53,6 +53,8 @@ export function withPreparedStatements(
 
   /** Runs one statement; the caller holds PGlite's query lock. */
   async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    // A call queued here before close() ran must not reach the closed backend (PGlite's own calls refuse too).
+    if (client.closed) throw new Error('PGlite is closed');
     let statement = names.get(text);
     if (!statement) {
       const name = names.size < maxNames ? `voicecart_${names.size + 1}` : '';

@@ -52,11 +52,15 @@ export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChan
       throw new AppError('UNAUTHORIZED', 'Missing or invalid X-Hub-Signature-256.');
     }
     let json: unknown;
+    const text = raw.toString('utf8');
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      json = JSON.parse(text);
     } catch {
       throw new AppError('BAD_REQUEST', 'The body is not JSON.');
     }
+    // PostgreSQL stores no NUL character in text or jsonb; refusing the batch would lose every event in it, at
+    // each of Meta's retries. A NUL can only arrive escaped (`\u0000`), so the rest pays one scan of the text.
+    if (text.includes('\\u0000')) json = withoutNul(json);
     const payload = instagramWebhookPayloadSchema.safeParse(json);
     if (!payload.success) {
       const issue = payload.error.issues[0];
@@ -72,3 +76,14 @@ export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChan
     return reply.type('text/plain; charset=utf-8').send('EVENT_RECEIVED');
   });
 };
+
+/** The parsed JSON with every NUL character in its keys and strings replaced by U+FFFD (the replacement character). */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [withoutNul(key), withoutNul(item)]),
+    );
+  return value;
+}

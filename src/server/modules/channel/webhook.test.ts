@@ -483,6 +483,21 @@ describe('exactly once and in order', () => {
     ).toBe(100);
   }, 60_000);
 
+  it('a NUL character (which PostgreSQL cannot store) arrives as U+FFFD, and the rest of its batch with it', async () => {
+    const account = brand.account.accountId;
+    const body = messagingPayload(account, [
+      customerMessage(account, 'cust-nul', { text: 'size\u0000M?' }),
+      customerMessage(account, 'cust-nul', { text: 'and a plain one' }),
+    ]);
+    expect(JSON.stringify(body)).toContain('\\u0000');
+    expect((await postWebhook(app(), body)).statusCode).toBe(200);
+    await drainInbox(app());
+    expect((await messagesOf('cust-nul')).map((row) => row.content).sort()).toEqual([
+      'and a plain one',
+      'size\uFFFDM?',
+    ]);
+  });
+
   it('a paused brand: events stored, nothing enqueued for the assistant', async () => {
     const paused = await createConnectedBrand(harness, { active: false });
     const account = paused.account.accountId;

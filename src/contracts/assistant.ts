@@ -10,19 +10,22 @@ export const assistantLimits = {
   exampleResponsesMax: 4000,
 } as const;
 
-export const previewPersonalitySchema = z.object({
+export const previewPersonalitySchema = z.strictObject({
   archetype: brandArchetypeSchema,
   tone: brandToneSchema,
   voiceDescription: z.string().max(assistantLimits.voiceDescriptionMax),
   exampleResponses: z.string().max(assistantLimits.exampleResponsesMax),
 });
 
-/** POST /api/brands/{brandId}/assistant/preview: what the assistant would answer; nothing is sent or stored. */
-export const assistantPreviewInputSchema = z.object({
+/**
+ * POST /api/brands/{brandId}/assistant/preview: what the assistant would answer; nothing is sent or stored. An
+ * unknown field is refused (400), so a misspelt `history` or `personality` is not silently ignored.
+ */
+export const assistantPreviewInputSchema = z.strictObject({
   message: z.string().trim().min(1, 'must not be empty').max(assistantLimits.messageMax),
   history: z
     .array(
-      z.object({
+      z.strictObject({
         sender: z.enum(['customer', 'ai', 'agent']),
         content: z.string().max(assistantLimits.historyTurnMax),
       }),

@@ -237,6 +237,21 @@ describe('assistant service and playground route', () => {
       );
       expect(badTone.statusCode).toBe(400);
       expect(badTone.json().message).toMatch(/tone/);
+      // A misspelt field is named, not silently ignored (the reply would quietly lack the history).
+      const misspelt = await preview(
+        brandId,
+        { message: 'and in blue?', histroy: [{ sender: 'customer', content: 'the hoodie?' }] },
+        owner,
+      );
+      expect(misspelt.statusCode).toBe(400);
+      expect(misspelt.json().message).toMatch(/histroy/);
+      const extraInTurn = await preview(
+        brandId,
+        { message: 'hi', history: [{ sender: 'customer', content: 'hi', at: 'yesterday' }] },
+        owner,
+      );
+      expect(extraInTurn.statusCode).toBe(400);
+      expect(extraInTurn.json().message).toMatch(/at/);
       expect((await preview(brandId, { message: 'x'.repeat(20_000) }, owner)).statusCode).toBe(413);
     });
 

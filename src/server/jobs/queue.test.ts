@@ -13,6 +13,12 @@ const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 
 
 describe('job queue (pg-boss on the app database)', () => {
   let app: TestApp;
+
+  /** A queue of its own whose workers poll only every 60 s (so only a wake starts a job soon), and one job on it. */
+  const slowQueueWith = <Payload extends object>(name: string) => ({
+    slow: createJobQueue({ database: app.database, pollSeconds: 60, log: app.log }) as JobQueue,
+    job: defineJob<Payload>(name, { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 30 }),
+  });
   const ran: string[] = [];
   let failures = 0;
   const recordJob = defineJob<{ tag: string }>('test-record', {
@@ -117,15 +123,32 @@ describe('job queue (pg-boss on the app database)', () => {
     expect(job?.retryCount).toBe(2);
   }, 40_000);
 
+  it('wake starts a job inserted the moment before, every time (PGlite counts whole milliseconds)', async () => {
+    // Workers that poll every 60 s: each job below can only start through its wake. A fetch in the millisecond of
+    // the job's insert would not see it (pg-boss takes start_after < now()), and the job would wait for the poll.
+    const { slow, job: quickJob } = slowQueueWith<{ n: number }>('test-wake-quick');
+    const done = new Set<number>();
+    try {
+      await slow.start();
+      await slow.declare(quickJob);
+      await slow.work(quickJob, async ({ n }) => {
+        done.add(n);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (let n = 0; n < 40; n += 1) {
+        await slow.send(quickJob, { n });
+        slow.wake(quickJob, 1);
+        await waitFor(() => done.has(n), 1000);
+      }
+      expect(done.size).toBe(40);
+    } finally {
+      await slow.stop();
+    }
+  }, 60_000);
+
   it('wake starts a new job at once on an idle worker while another worker is busy, without waiting for a poll', async () => {
     // A queue of its own whose workers poll only every 60 s: only wake can start a job within the test.
-    const slow: JobQueue = createJobQueue({ database: app.database, pollSeconds: 60, log: app.log });
-    const wakeJob = defineJob<{ tag: string }>('test-wake', {
-      retryLimit: 0,
-      retryDelay: 1,
-      retryBackoff: false,
-      expireInSeconds: 30,
-    });
+    const { slow, job: wakeJob } = slowQueueWith<{ tag: string }>('test-wake');
     const started: string[] = [];
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -210,10 +210,18 @@ export function createJobQueue({
       );
     },
     wake(job, count = Infinity) {
-      const ids = workerIds.get(job.name) ?? [];
-      // Idle workers first; then busy ones, which fetch again as soon as their batch is done.
-      const ordered = [...ids.filter((id) => !busy.has(id)), ...ids.filter((id) => busy.has(id))];
-      for (const id of ordered.slice(0, count)) boss.notifyWorker(id);
+      const notify = () => {
+        const ids = workerIds.get(job.name) ?? [];
+        // Idle workers first; then busy ones, which fetch again as soon as their batch is done.
+        const ordered = [...ids.filter((id) => !busy.has(id)), ...ids.filter((id) => busy.has(id))];
+        for (const id of ordered.slice(0, count)) boss.notifyWorker(id);
+      };
+      // pg-boss fetches the jobs whose start_after < now(). PGlite's clock counts whole milliseconds, so a fetch in
+      // the millisecond the job was inserted in does not see it, and the worker sleeps until its next poll (a
+      // reply 2 s late, seen in bench:assistant). Waking a millisecond later rules that out; PostgreSQL's clock
+      // counts microseconds.
+      if (database.kind === 'pglite') setTimeout(notify, 1).unref();
+      else notify();
     },
     async repeat(job, everySeconds) {
       await this.declare(job);

@@ -9,6 +9,8 @@ import * as schema from './schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { withPreparedStatements } from './pglite-statements.ts';
 
+export { runAhead } from './pglite-statements.ts';
+
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Raw SQL with $1..$n parameters; one statement when values are given, several allowed without. */

@@ -1,6 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPreparedStatements, type PgliteQueries } from './pglite-statements.ts';
+import { runAhead, withPreparedStatements, type PgliteQueries } from './pglite-statements.ts';
 
 let client: PGlite;
 let queries: PgliteQueries;
@@ -118,5 +118,55 @@ describe('PGlite statements prepared once', () => {
       { n: 0 },
     ]);
     expect(client.isInTransaction()).toBe(false);
+  });
+
+  it('lets work inside runAhead in before work that was waiting, never into a running transaction', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = queries.transaction(async (tx) => {
+      await tx.query('insert into items (id, title) values ($1, $2)', [1, 'first']);
+      begun();
+      await held;
+    });
+    await inside;
+    const finished: string[] = [];
+    const waiting = ['a', 'b'].map((tag) =>
+      queries.query('select count(*)::int as n from items where id > $1', [0]).then((result) => {
+        finished.push(tag);
+        return result.rows;
+      }),
+    );
+    const first = runAhead(() =>
+      queries.transaction(async (tx) => {
+        const { rows } = await tx.query<{ n: number }>(
+          'select count(*)::int as n from items where id > $1',
+          [0],
+        );
+        finished.push('ahead');
+        return rows;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(finished).toEqual([]);
+    release();
+    await transaction;
+    // It waited for the running transaction (it sees its row), then went before the two that queued earlier.
+    expect(await first).toEqual([{ n: 1 }]);
+    await Promise.all(waiting);
+    expect(finished).toEqual(['ahead', 'a', 'b']);
+  });
+
+  it('lets Node read its sockets between queued queries (a queue is not one chain of promise callbacks)', async () => {
+    let done = 0;
+    const all = Array.from({ length: 300 }, (_, index) =>
+      queries.query('select $1::int as n', [index]).then(() => (done += 1)),
+    );
+    // What an incoming request or a timer would get: a turn of the event loop while the queue is still long.
+    const doneAtFirstTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    await Promise.all(all);
+    expect(done).toBe(300);
+    expect(doneAtFirstTurn).toBeLessThan(300);
   });
 });

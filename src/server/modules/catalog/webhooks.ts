@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { runAhead, type Database } from '#server/db/client.ts';
 import {
   catalogVariants,
   catalogWebhookEvents,
@@ -148,36 +148,39 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/webhooks/shopify', async (request, reply) => {
-    if (!shopifyApiSecret) return reply.code(503).send({ message: 'Shopify webhooks are not configured' });
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!isValidShopifyWebhook(raw, header(request, 'x-shopify-hmac-sha256'), shopifyApiSecret)) {
-      return reply.code(401).send({ message: 'Invalid webhook signature' });
-    }
-    const topic = header(request, 'x-shopify-topic') ?? '';
-    const shop = (header(request, 'x-shopify-shop-domain') ?? '').toLowerCase();
-    const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
-    const body = parseJson(raw) as Record<string, unknown> | null;
-    if (!eventId || !body || typeof body !== 'object')
-      return reply.code(400).send({ message: 'Malformed webhook' });
-    const [connection] = await db
-      .select()
-      .from(storeConnections)
-      .where(and(eq(storeConnections.platform, 'shopify'), eq(storeConnections.storeKey, shop)))
-      .limit(1);
-    // A shop we no longer hold: acknowledge, so Shopify stops retrying.
-    if (!connection) return reply.code(200).send({ ok: true });
-    const triggeredAt = header(request, 'x-shopify-triggered-at');
-    const applied = await applyShopifyEvent(
-      connection,
-      topic,
-      eventId,
-      header(request, 'x-shopify-webhook-id'),
-      body,
-      triggeredAt,
-    );
-    return reply.code(200).send({ ok: true, duplicate: !applied });
-  });
+  app.post('/webhooks/shopify', (request, reply) =>
+    // Ahead of queued database work (PGlite): Shopify waits 5 s for its answer.
+    runAhead(async () => {
+      if (!shopifyApiSecret) return reply.code(503).send({ message: 'Shopify webhooks are not configured' });
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!isValidShopifyWebhook(raw, header(request, 'x-shopify-hmac-sha256'), shopifyApiSecret)) {
+        return reply.code(401).send({ message: 'Invalid webhook signature' });
+      }
+      const topic = header(request, 'x-shopify-topic') ?? '';
+      const shop = (header(request, 'x-shopify-shop-domain') ?? '').toLowerCase();
+      const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
+      const body = parseJson(raw) as Record<string, unknown> | null;
+      if (!eventId || !body || typeof body !== 'object')
+        return reply.code(400).send({ message: 'Malformed webhook' });
+      const [connection] = await db
+        .select()
+        .from(storeConnections)
+        .where(and(eq(storeConnections.platform, 'shopify'), eq(storeConnections.storeKey, shop)))
+        .limit(1);
+      // A shop we no longer hold: acknowledge, so Shopify stops retrying.
+      if (!connection) return reply.code(200).send({ ok: true });
+      const triggeredAt = header(request, 'x-shopify-triggered-at');
+      const applied = await applyShopifyEvent(
+        connection,
+        topic,
+        eventId,
+        header(request, 'x-shopify-webhook-id'),
+        body,
+        triggeredAt,
+      );
+      return reply.code(200).send({ ok: true, duplicate: !applied });
+    }),
+  );
 
   async function applyShopifyEvent(
     connection: StoreConnectionRow,
@@ -254,9 +257,8 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     return applied;
   }
 
-  app.post<{ Params: { connectionId: string } }>(
-    '/webhooks/woocommerce/:connectionId',
-    async (request, reply) => {
+  app.post<{ Params: { connectionId: string } }>('/webhooks/woocommerce/:connectionId', (request, reply) =>
+    runAhead(async () => {
       const { connectionId } = request.params;
       if (!UUID.test(connectionId)) return reply.code(404).send({ message: 'Not found' });
       const connection = await queries.findConnection(db, connectionId);
@@ -323,6 +325,6 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
         return true;
       });
       return reply.code(200).send({ ok: true, duplicate: !applied });
-    },
+    }),
   );
 };

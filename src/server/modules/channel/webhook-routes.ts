@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { runAhead } from '#server/db/client.ts';
 import {
   instagramHandshakeQuerySchema,
   instagramWebhookMaxBytes,
@@ -71,7 +72,9 @@ export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChan
         [{ path, message: issue?.message ?? 'is invalid' }],
       );
     }
-    const result = await inbox.ingest(payload.data);
+    // Stored ahead of queued database work (PGlite): Meta waits for the 200 only so long, and the events' processing
+    // and replies can come after it.
+    const result = await runAhead(() => inbox.ingest(payload.data));
     request.log.info(result, 'instagram webhook accepted');
     return reply.type('text/plain; charset=utf-8').send('EVENT_RECEIVED');
   });

@@ -143,7 +143,11 @@ describe('assistant through the signed webhook', () => {
       (messages) => messages.length === 2,
     );
     expect(sent[1]!.text).toMatch(/M \/ Black/);
-    const traces = await tracesOf('buyer-follow');
+    // The trace is recorded after Graph has answered the send: wait for it too.
+    const traces = await waitFor(
+      () => tracesOf('buyer-follow'),
+      (rows) => rows.length === 2,
+    );
     expect(traces[1]).toMatchObject({ product_title: 'Classic Pullover Hoodie', variant_title: 'M / Black' });
   });
 

@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAhead, withPreparedStatements, type PgliteQueries } from './pglite-statements.ts';
 
@@ -22,6 +22,21 @@ const prepared = async () =>
       'select name, statement from pg_prepared_statements order by name',
     )
   ).rows;
+
+/** Another caller's transaction: it inserts item 1, then stays open until released (and then runs `then`). */
+function openTransaction(title: string, then?: (tx: Transaction) => Promise<unknown>) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let inserted!: () => void;
+  const open = new Promise<void>((resolve) => (inserted = resolve));
+  const done = queries.transaction(async (tx) => {
+    await tx.query('insert into items (id, title) values ($1, $2)', [1, title]);
+    inserted();
+    await held;
+    await then?.(tx);
+  });
+  return { open, release, done };
+}
 
 describe('PGlite statements prepared once', () => {
   it('answers exactly what PGlite’s own query answers, in both row modes and with parsers', async () => {
@@ -82,17 +97,10 @@ describe('PGlite statements prepared once', () => {
   });
 
   it('never runs a query inside another caller’s open transaction: it waits for the commit', async () => {
-    let inserted!: () => void;
-    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const transaction = queries.transaction(async (tx) => {
-      await tx.query('insert into items (id, title) values ($1, $2)', [1, 'in the transaction']);
-      inserted();
-      await held;
-      await tx.query('update items set title = $1 where id = $2', ['committed', 1]);
-    });
-    await insertedOnce;
+    const other = openTransaction('in the transaction', (tx) =>
+      tx.query('update items set title = $1 where id = $2', ['committed', 1]),
+    );
+    await other.open;
     let answered = false;
     const outside = queries
       .query<{ title: string }>('select title from items where id = $1', [1])
@@ -102,8 +110,8 @@ describe('PGlite statements prepared once', () => {
       });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
-    release();
-    await transaction;
+    other.release();
+    await other.done;
     expect((await outside).rows).toEqual([{ title: 'committed' }]);
   });
 
@@ -121,16 +129,8 @@ describe('PGlite statements prepared once', () => {
   });
 
   it('lets work inside runAhead in before work that was waiting, never into a running transaction', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let begun!: () => void;
-    const inside = new Promise<void>((resolve) => (begun = resolve));
-    const transaction = queries.transaction(async (tx) => {
-      await tx.query('insert into items (id, title) values ($1, $2)', [1, 'first']);
-      begun();
-      await held;
-    });
-    await inside;
+    const other = openTransaction('first');
+    await other.open;
     const finished: string[] = [];
     const waiting = ['a', 'b'].map((tag) =>
       queries.query('select count(*)::int as n from items where id > $1', [0]).then((result) => {
@@ -150,8 +150,8 @@ describe('PGlite statements prepared once', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(finished).toEqual([]);
-    release();
-    await transaction;
+    other.release();
+    await other.done;
     // It waited for the running transaction (it sees its row), then went before the two that queued earlier.
     expect(await first).toEqual([{ n: 1 }]);
     await Promise.all(waiting);

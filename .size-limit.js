@@ -1,4 +1,4 @@
-// Bundle budget (issue 3): the JavaScript the landing page `/` loads stays at or under 100 KB gzip.
+// Bundle budget: the JavaScript the landing page `/` loads stays at or under 100 KB gzip.
 // The list is read from the pre-rendered page itself (its module script and modulepreloads), so a new
 // shared chunk that `/` starts loading is counted without editing this file. Run after `npm run build`.
 import { existsSync, readFileSync } from 'node:fs';

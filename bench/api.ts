@@ -11,7 +11,7 @@
  *
  * Real and floor run ALTERNATELY in short rounds (real, floor, floor, real, ...: the order flips every pair so
  * neither always runs second), so that a neighbour's load on this shared machine hits both alike; what counts
- * is the ratio real req/s ÷ floor req/s (target >= 0.8 on PostgreSQL, issue 13 §6), taken as the median of
+ * is the ratio real req/s ÷ floor req/s (target >= 0.8 on PostgreSQL), taken as the median of
  * the pairs' ratios. On a machine shared with other work that ratio is noisy, so each round also reads the server
  * process's own CPU time (/proc/<pid>/stat) and prints CPU time per request, real and floor: the steadier
  * measure of what the real app costs beyond the floor (floor µs ÷ real µs, same direction as the req/s ratio).
@@ -20,7 +20,7 @@
  * BENCH_CONNECTIONS (50); BENCH_LOG_LEVEL (info); BENCH_NODE_ARGS (extra Node flags for both server
  * processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_POSTGRES_URL (a throwaway database is created
  * there and dropped); BENCH_FLOOR_STATEMENTS (named, or unnamed: see bench/floor.ts); BENCH_TARGETS (a comma
- * list of growth, brands, conversations, messages, search, to run only some). `search` (issue 12 §9: the
+ * list of growth, brands, conversations, messages, search, to run only some). `search` (the
  * conversation search, the status filter and the tab counts) runs the real app only and is reported, not compared.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -298,7 +298,7 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
         ),
       );
     }
-    // Issue 12 §9: server-side search, status filter and tab counts (no floor: reported, not compared).
+    // Server-side search, status filter and tab counts (no floor: reported, not compared).
     if (TARGETS.has('search')) {
       const brand = `${ready.real}/api/brands/${ready.brandId}`;
       for (const [target, url] of [

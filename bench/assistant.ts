@@ -1,5 +1,5 @@
 /**
- * `npm run bench:assistant` (issue 11): the assistant through the real signed webhook, on PGlite and PostgreSQL.
+ * `npm run bench:assistant`: the assistant through the real signed webhook, on PGlite and PostgreSQL.
  *
  * 1. Accuracy: the labelled buyer DMs of bench/assistant-eval/cases.json (written from the sample store's catalog
  *    before tuning), each from a new buyer, follow-ups after their history. A case is right when the answer kind,

@@ -1,5 +1,5 @@
 /**
- * The read API's floor (issue 13 §5): a bare Fastify instance (no plugins, no logger, no schemas) whose routes
+ * The read API's floor: a bare Fastify instance (no plugins, no logger, no schemas) whose routes
  * run the same SQL as the real `GET /api/brands`, `GET /api/brands/{brandId}/conversations` and
  * `GET /api/conversations/{conversationId}/messages`: the session lookup (cookie -> SHA-256 -> sessions join
  * users, with the idle and absolute expiry conditions), the verified check, and the list query with its

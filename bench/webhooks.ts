@@ -1,5 +1,5 @@
 /**
- * `npm run bench:webhooks`: the Instagram webhook under load (issue 9), on PGlite and on PostgreSQL.
+ * `npm run bench:webhooks`: the Instagram webhook under load, on PGlite and on PostgreSQL.
  *
  * Starts the real app (workers on) on 127.0.0.1 with one connected brand and the fake Graph server, then sends
  * signed POSTs from a separate process (bench/webhooks-load.mjs, autocannon, 50 connections): BENCH_SINGLE_REQUESTS

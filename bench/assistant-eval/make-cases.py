@@ -1,4 +1,4 @@
-# Writes cases.json: the labelled buyer DMs (issue 11). Labels were written from the sample store's catalog
+# Writes cases.json: the labelled buyer DMs. Labels were written from the sample store's catalog
 # (src/server/modules/catalog/sample-store/catalog.json) before the assistant was tuned against them.
 # kind: in_stock (with link) | out_of_stock (with alternative) | ask_which | not_sold | hand_off
 import json

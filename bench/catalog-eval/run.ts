@@ -1,5 +1,5 @@
 /**
- * npm run bench:catalog (issue 10): the catalog's numbers, printed.
+ * npm run bench:catalog: the catalog's numbers, printed.
  * 1. top-1 accuracy of "find the product" on the labelled set (labelled.jsonl: buyer texts over the three shops of
  *    the sample catalog, each with the expected product and variant, or "ambiguous" / "not sold");
  * 2. time to sync 10,000 products from the Shopify fake (127.0.0.1);

@@ -2,7 +2,7 @@ import { defaultBusinessHours, type RuleAction, type RuleTrigger } from '#contra
 import type { BrandArchetype, BrandTone } from '#contracts/dashboard.ts';
 
 /**
- * The sample data of `seed-demo` (issue 6): three brands in the states the Overview distinguishes (with a store or
+ * The sample data of `seed-demo`: three brands in the states the Overview distinguishes (with a store or
  * without; active or paused). None has an Instagram account: a demo brand has no token to answer with, and a
  * brand's `instagramConnected` is set only by connecting one (modules/channel/connections.ts).
  */
@@ -45,7 +45,7 @@ export interface DemoBrand {
   comments: DemoComment[];
 }
 
-/** spec §3: the three sample automation rules, given to every demo brand (readable texts come from the configs). */
+/** The three sample automation rules, given to every demo brand (readable texts come from the configs). */
 export const demoAutomationRules: readonly {
   name: string;
   triggerConfig: RuleTrigger;

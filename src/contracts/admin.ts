@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An account awaiting review by the admin team (accounts issue, admin page). */
+/** An account awaiting review by the admin team. */
 export const pendingUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
 
-/** issue 11 §11: the playground's limits (a DM is at most 1,000 bytes; the history is what the assistant reads). */
+/** The playground's limits (a DM is at most 1,000 bytes; the history is what the assistant reads). */
 export const assistantLimits = {
   messageMax: 1000,
   historyMax: 20,
@@ -41,7 +41,7 @@ export type AssistantPreviewInput = z.infer<typeof assistantPreviewInputSchema>;
 
 /**
  * GET /api/brands/{brandId}/assistant/settings: the brand's assistant settings; the defaults for a brand that has
- * saved none. `discloseAutomation` (issue 11 §5): the first automated reply in a conversation says it is automated.
+ * saved none. `discloseAutomation`: the first automated reply in a conversation says it is automated.
  */
 export const assistantSettingsSchema = z.object({ discloseAutomation: z.boolean() });
 export type AssistantSettings = z.infer<typeof assistantSettingsSchema>;

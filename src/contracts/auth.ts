@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const userRoleSchema = z.enum(['user', 'admin']);
 
-/** spec §3 Current user, as `GET /api/auth/user` answers it (plus id and role). */
+/** Current user, as `GET /api/auth/user` answers it (plus id and role). */
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
@@ -17,7 +17,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** Accounts issue: passwords of 8 to 128 characters. */
+/** Passwords of 8 to 128 characters. */
 export const passwordLimits = { min: 8, max: 128 } as const;
 export const nameMaxLength = 100;
 /** Longest `returnTo` we keep; anything longer is ignored. */
@@ -84,7 +84,7 @@ export type AuthSuccess = z.infer<typeof authSuccessSchema>;
 
 /**
  * Why an OpenID Connect sign-in came back without signing in: GET /api/callback sends the browser to
- * `/login?signInError=<code>` and the sign-in page shows the message (issue 13 B4). Codes, not text, travel in
+ * `/login?signInError=<code>` and the sign-in page shows the message. Codes, not text, travel in
  * the address, so nobody can make our page say their words.
  */
 export const signInErrorMessages = {

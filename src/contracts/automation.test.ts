@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeAction, describeTrigger, ruleActionSchema, ruleTriggerSchema } from './automation.ts';
 
 describe('structured automation rules', () => {
-  it('describes the three sample rules of spec §3 in their words', () => {
+  it('describes the three sample rules in their words', () => {
     expect(describeTrigger({ type: 'product_mention' })).toBe('A message mentions a product name or SKU');
     expect(describeTrigger(ruleTriggerSchema.parse({ type: 'comment_keyword', keywords: ['🔥'] }))).toBe(
       'A comment contains the 🔥 emoji',

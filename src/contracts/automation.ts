@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Structured automation rules (issue 11 §2, issue 12 §4). A rule has a trigger and an action; the spec's readable
- * `trigger` and `action` texts (spec §3) are generated from them by describeTrigger and describeAction.
+ * Structured automation rules. A rule has a trigger and an action; the product's readable
+ * `trigger` and `action` texts are generated from them by describeTrigger and describeAction.
  * Rules are evaluated in `ruleEvaluationOrder` (by trigger type), then oldest first; the first match wins.
  */
 export const ruleLimits = {
@@ -106,7 +106,7 @@ const to12h = (time: string) => {
 };
 const zoneLabel = (zone: string) => (zone === 'America/Los_Angeles' ? 'PST' : zone);
 
-/** The readable trigger text of spec §3, e.g. "A comment contains the 🔥 emoji". */
+/** The readable trigger text, e.g. "A comment contains the 🔥 emoji". */
 export function describeTrigger(trigger: RuleTrigger): string {
   switch (trigger.type) {
     case 'first_message':
@@ -128,7 +128,7 @@ export function describeTrigger(trigger: RuleTrigger): string {
   }
 }
 
-/** The readable action text of spec §3, e.g. "Send the commenter a DM with the product link". */
+/** The readable action text, e.g. "Send the commenter a DM with the product link". */
 export function describeAction(action: RuleAction): string {
   switch (action.type) {
     case 'answer_availability':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** issue 10: the store connection of a brand, and the Store screen's "Find a product" box. */
+/** The store connection of a brand, and the Store screen's "Find a product" box. */
 export const storePlatforms = ['shopify', 'woocommerce', 'sample'] as const;
 export const storePlatformSchema = z.enum(storePlatforms);
 export type StorePlatform = z.infer<typeof storePlatformSchema>;

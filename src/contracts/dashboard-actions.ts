@@ -3,7 +3,7 @@ import { ruleActionSchema, ruleLimits, ruleTriggerSchema } from './automation.ts
 import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
 
 /**
- * The dashboard's writes (issue 12). Objects are strict: an unknown field is a 400 naming it, so a typo never
+ * The dashboard's writes. Objects are strict: an unknown field is a 400 naming it, so a typo never
  * passes silently. Every limit a form shows comes from here.
  */
 export const actionLimits = {
@@ -97,7 +97,7 @@ export type UpdateRuleInput = z.input<typeof updateRuleInputSchema>;
 export const ruleIdParamsSchema = z.object({ ruleId: z.uuid() });
 export const commentIdParamsSchema = z.object({ commentId: z.uuid() });
 
-/** Conversation statuses (INTERFACES.md). `escalated` pauses the assistant there; `active` hands it back. */
+/** Conversation statuses. `escalated` pauses the assistant there; `active` hands it back. */
 export const conversationStatuses = ['active', 'resolved', 'archived', 'escalated'] as const;
 export const conversationStatusSchema = z.enum(conversationStatuses);
 export type ConversationStatus = z.infer<typeof conversationStatusSchema>;
@@ -160,7 +160,7 @@ export const commentReplyInputSchema = z.strictObject({
 });
 export type CommentReplyInput = z.infer<typeof commentReplyInputSchema>;
 
-/** `q` and `status` on the conversation list, `q` on the comment list (spec §2 matching, case-insensitive). */
+/** `q` and `status` on the conversation list, `q` on the comment list (case-insensitive). */
 export const searchSchema = z
   .string()
   .trim()

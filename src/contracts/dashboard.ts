@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ruleActionSchema, ruleTriggerSchema } from './automation.ts';
 
-/** spec §3 Brand archetypes, in the spec's order. */
+/** Brand archetypes, in the product's order (docs/product.md). */
 export const brandArchetypes = [
   'innocent',
   'sage',
@@ -17,7 +17,7 @@ export const brandArchetypes = [
   'creator',
 ] as const;
 
-/** spec §3 Tones, in the spec's order. */
+/** Tones, in the product's order (docs/product.md). */
 export const brandTones = [
   'professional',
   'friendly',
@@ -38,7 +38,7 @@ export type BrandTone = z.infer<typeof brandToneSchema>;
 
 /**
  * List paging (keyset): `limit` items per page (default 50, at most 200); when more exist the response carries
- * an `X-Next-Cursor` header whose value is passed back as `cursor`. The body stays the plain list of spec §7.
+ * an `X-Next-Cursor` header whose value is passed back as `cursor`. The body stays the plain list.
  */
 export const listPaging = {
   defaultLimit: 50,
@@ -60,7 +60,7 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const brandIdParamsSchema = z.object({ brandId: z.uuid() });
 export const conversationIdParamsSchema = z.object({ conversationId: z.uuid() });
 
-/** spec §3 Brand. */
+/** Brand. */
 export const brandSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -71,7 +71,7 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
-/** spec §3 Conversation; status is `active`, `resolved` or any other text shown as-is. */
+/** Conversation; status is `active`, `resolved` or any other text shown as-is. */
 export const conversationSchema = z.object({
   id: z.string(),
   customerUsername: z.string(),
@@ -82,7 +82,7 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** spec §3 Message. */
+/** Message. */
 export const messageSchema = z.object({
   id: z.string(),
   sender: messageSenderSchema,
@@ -92,7 +92,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** spec §3 Comment (plus its time, for ordering on screen). */
+/** Comment (plus its time, for ordering on screen). */
 export const commentSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -103,7 +103,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-/** spec §2 Psychology Settings: the brand personality. `saved` is false while the brand still uses the defaults. */
+/** Psychology Settings: the brand personality. `saved` is false while the brand still uses the defaults. */
 export const brandPersonalitySchema = z.object({
   brandId: z.string(),
   archetype: brandArchetypeSchema,
@@ -121,7 +121,7 @@ export const defaultBrandPersonality = {
   exampleResponses: '',
 } as const satisfies Pick<BrandPersonality, 'archetype' | 'tone' | 'voiceDescription' | 'exampleResponses'>;
 
-/** spec §3 Automation rule. */
+/** Automation rule. */
 export const automationRuleSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §3 Demo booking and Slot list response; spec §5 validation. Shared by the form, the client and the API. */
+/** Demo booking and Slot list response, with their validation. Shared by the form, the client and the API. */
 export const demoLimits = {
   maxNameLength: 200,
   maxEmailLength: 254,
@@ -30,11 +30,11 @@ const hasControlCharacters = (value: string) => /\p{Cc}/u.test(value);
 export const availableSlotsQuerySchema = z.object({ date: demoDateSchema });
 export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
 
-/** Slot texts such as `9:00 AM`, Pacific time (labelled PST, spec §9). */
+/** Slot texts such as `9:00 AM`, Pacific time (labelled PST). */
 export const availableSlotsResponseSchema = z.object({ availableSlots: z.array(z.string()) });
 export type AvailableSlotsResponse = z.infer<typeof availableSlotsResponseSchema>;
 
-/** The contact part of the form (spec §5): name and email required, company and phone optional. */
+/** The contact part of the form: name and email required, company and phone optional. */
 export const demoContactSchema = z.object({
   name: z
     .string({ error: 'is required' })
@@ -63,7 +63,7 @@ export const demoContactSchema = z.object({
 });
 export type DemoContact = z.infer<typeof demoContactSchema>;
 
-/** POST /api/demo/schedule (spec §7). */
+/** POST /api/demo/schedule. */
 export const scheduleDemoInputSchema = demoContactSchema.extend({
   date: demoDateSchema,
   timeSlot: z

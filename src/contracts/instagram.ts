@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Issue 9: a brand's Instagram connection, as the dashboard sees it (never the token). */
+/** A brand's Instagram connection, as the dashboard sees it (never the token). */
 export const instagramConnectionStatuses = ['not_connected', 'connected', 'needs_reconnect'] as const;
 
 export const instagramConnectionSchema = z.object({
@@ -53,19 +53,19 @@ export const instagramCallbackQuerySchema = z.object({
   error_description: z.string().max(2000).optional(),
 });
 
-/** Webhook handshake (INTEGRATIONS.md §1.3); names with dots, as Meta sends them. */
+/** Webhook handshake; names with dots, as Meta sends them. */
 export const instagramHandshakeQuerySchema = z.object({
   'hub.mode': z.string().max(100).optional(),
   'hub.verify_token': z.string().max(1000).optional(),
   'hub.challenge': z.string().max(1000).optional(),
 });
 
-/** Largest webhook body accepted: a 1,000-update batch with room to spare (INTEGRATIONS.md §1.8). */
+/** Largest webhook body accepted: a 1,000-update batch with room to spare. */
 export const instagramWebhookMaxBytes = 4 * 1024 * 1024;
 
 const id = z.union([z.string().min(1).max(256), z.number().transform(String)]);
 
-/** The envelope of a webhook POST (§1.6, §1.7). Items are kept as sent; each is read by its own schema later. */
+/** The envelope of a webhook POST. Items are kept as sent; each is read by its own schema later. */
 export const instagramWebhookPayloadSchema = z.object({
   object: z.literal('instagram'),
   entry: z

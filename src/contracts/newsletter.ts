@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 
-/** spec §3: the only subscription source is the landing page footer. */
+/** The only subscription source is the landing page footer. */
 export const newsletterTypes = ['landing footer'] as const;
 export const newsletterTypeSchema = z.enum(newsletterTypes, {
   error: `must be one of: ${newsletterTypes.map((t) => `"${t}"`).join(', ')}`,
 });
 
-/** spec §7 `POST /api/email-subscribe` body. The email is trimmed and lower-cased before it is checked. */
+/** `POST /api/email-subscribe` body. The email is trimmed and lower-cased before it is checked. */
 export const emailSubscribeInputSchema = z.strictObject({
   email: z
     .string({ error: 'is required' })

@@ -1,7 +1,7 @@
 /**
- * Every page path the web client's router shows a page for (spec §2). The server answers these with 200 and
+ * Every page path the web client's router shows a page for. The server answers these with 200 and
  * any other page path with 404 (the app then shows its not-found page), so crawlers and monitors see a real
- * 404 (issue 13 B4). `src/client/app/router.test.tsx` proves the client's router agrees with this list.
+ * 404. `src/client/app/router.test.tsx` proves the client's router agrees with this list.
  */
 export const routedPagePaths: readonly string[] = [
   '/',

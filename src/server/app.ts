@@ -47,15 +47,15 @@ export interface AppDeps {
   mailer: Mailer;
   /** Seals and opens secrets at rest (channel tokens, store credentials). */
   secretBox: SecretBox;
-  /** The assistant (issue 11), built in runtime.ts from the catalog and channel; its playground route needs it. */
+  /** The assistant, built in runtime.ts from the catalog and channel; its playground route needs it. */
   assistant?: AssistantService;
-  /** The dashboard's sends and drafts (issue 12): the channel's outbound path and the assistant's drafts. */
+  /** The dashboard's sends and drafts: the channel's outbound path and the assistant's drafts. */
   dashboardPorts?: DashboardPorts;
-  /** The Instagram channel (issue 9): connections, the webhook inbox, the outbound path. */
+  /** The Instagram channel: connections, the webhook inbox, the outbound path. */
   channel: InstagramChannel;
   /** Where request logs go (tests read them to prove no secret is logged); stdout when unset. */
   logStream?: DestinationStream;
-  /** issue 10: stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
+  /** Stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
   catalog?: CatalogModule;
 }
 

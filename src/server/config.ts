@@ -98,7 +98,7 @@ const configSchema = z
         })
         .optional(),
     ),
-    // Issue 12: the dashboard's live events (GET /api/events).
+    // The dashboard's live events (GET /api/events).
     /** Seconds between heartbeat lines on an open live-events stream (keeps proxies from closing it). */
     LIVE_EVENTS_HEARTBEAT_SECONDS: z.preprocess(
       emptyToUndefined,
@@ -118,7 +118,7 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(86_400).default(300),
     ),
-    // --- Instagram channel (issue 9; wire formats in INTEGRATIONS.md §1) ---
+    // --- Instagram channel ---
     /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
     INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /** The string Meta sends back in the webhook handshake (hub.verify_token); unset refuses every handshake. */
@@ -133,7 +133,7 @@ const configSchema = z
         .default('https://graph.instagram.com')
         .transform((url) => url.replace(/\/+$/, '')),
     ),
-    /** Pinned Graph version (INTEGRATIONS.md §1.15): read the changelog before bumping. */
+    /** Pinned Graph version: read the changelog before bumping. */
     INSTAGRAM_API_VERSION: z.preprocess(
       emptyToUndefined,
       z
@@ -176,7 +176,7 @@ const configSchema = z
     ),
     /**
      * Decision 008: days a processed webhook event stays in the inbox. Its dedupe key is what turns Instagram's
-     * redeliveries (retried for up to 36 hours, INTEGRATIONS.md §1.8) into no-ops, so at least 2 days.
+     * redeliveries (retried for up to 36 hours) into no-ops, so at least 2 days.
      */
     INSTAGRAM_EVENTS_RETENTION_DAYS: z.preprocess(
       emptyToUndefined,
@@ -187,8 +187,8 @@ const configSchema = z
         .max(3650)
         .default(30),
     ),
-    // ---- Stores (issue 10) ----
-    /** Shopify Admin API version pinned for every call (INTEGRATIONS.md §2.9). */
+    // ---- Stores ----
+    /** Shopify Admin API version pinned for every call. */
     SHOPIFY_API_VERSION: z.preprocess(
       emptyToUndefined,
       z
@@ -208,7 +208,7 @@ const configSchema = z
         .default('false')
         .transform((v) => v === 'true'),
     ),
-    // ---- The assistant's LLM composer (issue 11; INTEGRATIONS.md §4). Unset: the embedded composer. ----
+    // ---- The assistant's LLM composer. Unset: the embedded composer. ----
     /** An OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama). */
     LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /** The model name the server knows, e.g. gpt-4.1-mini or llama3.1. Needed with LLM_BASE_URL. */

@@ -106,7 +106,7 @@ function describeSmtp(url: string): string {
 }
 
 /**
- * The start-up lines a newcomer reads (issue 13 B2): where the product is, which database and mail it uses,
+ * The start-up lines a newcomer reads: where the product is, which database and mail it uses,
  * and what to do next. Built from settings, never printing a password, key or token.
  */
 export function describeStartup(

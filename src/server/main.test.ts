@@ -13,7 +13,7 @@ interface LogLine {
 
 /**
  * The real server process (`src/server/main.ts`) with its standard output on a pipe, as under a process manager:
- * every line must stay JSON, and the start-up lines and the first-administrator line must be there (issue 13 B1, B2).
+ * every line must stay JSON, and the start-up lines and the first-administrator line must be there.
  * Embedded database only: the start-up lines for PostgreSQL are covered in logging.test.ts.
  */
 describe.skipIf(testDatabaseUrl)('the server process, logging to a pipe', () => {

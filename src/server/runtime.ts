@@ -37,9 +37,9 @@ export interface Runtime {
   secretBox: SecretBox;
   /** The Instagram channel; `channel.outbound` is the ChannelOutbound port for the assistant and the inbox. */
   channel: InstagramChannel;
-  /** issue 10: stores and catalog; `catalog.catalog` is the CatalogService the assistant receives. */
+  /** Stores and catalog; `catalog.catalog` is the CatalogService the assistant receives. */
   catalog: CatalogModule;
-  /** issue 11: the assistant (pipeline, playground, drafts), composed from the catalog and the channel. */
+  /** The assistant (pipeline, playground, drafts), composed from the catalog and the channel. */
   assistant: AssistantService;
   log: Logger;
   /** Graceful: stop taking requests and let in-flight ones finish, stop jobs, close the database. */
@@ -65,7 +65,7 @@ export async function startRuntime(
   options: {
     database?: DatabaseHandle;
     workers?: boolean;
-    /** Tests: issue 12's ports, over the defaults (the channel's outbound path and the assistant's drafts). */
+    /** Tests: the dashboard actions' ports, over the defaults (the channel's outbound path and the assistant's drafts). */
     dashboardPorts?: DashboardPorts;
     logStream?: DestinationStream;
     /** Tests: parts of the Instagram channel to replace (shorter timeouts and retries). */
@@ -114,7 +114,7 @@ export async function startRuntime(
     },
     log,
   });
-  // issue 11: the assistant receives the catalog and the channel's outbound path as services (INTERFACES.md).
+  // The assistant receives the catalog and the channel's outbound path as services.
   const assistant = createAssistantService({
     db: database.db,
     catalog: catalog.catalog,
@@ -161,7 +161,7 @@ export async function startRuntime(
     mailer,
     secretBox,
     // The dashboard's person replies and comment replies go through the channel's outbound path, and
-    // "Generate AI Response" asks the assistant for a draft (issue 12).
+    // "Generate AI Response" asks the assistant for a draft.
     dashboardPorts: {
       channel: channel.outbound,
       drafts: asAssistantDrafts(assistant),

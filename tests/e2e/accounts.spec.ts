@@ -70,7 +70,7 @@ test('sign up, wait for review, get approved by an admin, sign in to the overvie
   await page.goto('/login');
   await expectAccessible(page);
   await signIn(page, email, password);
-  // The overview greets the user by first name (spec §2 Overview).
+  // The overview greets the user by first name.
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
   await expect(page.getByText('No brands connected yet')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

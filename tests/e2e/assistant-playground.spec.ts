@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
-/** issue 11 §11: "Try the assistant" on Psychology Settings, over seed-demo's sample store. */
+/** "Try the assistant" on Psychology Settings, over seed-demo's sample store. */
 async function signIn(context: BrowserContext, baseURL: string | undefined) {
   const value = process.env.E2E_DASHBOARD_SESSION;
   if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');

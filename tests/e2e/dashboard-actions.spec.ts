@@ -3,7 +3,7 @@ import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
- * Issue 12: every dashboard button does what it says. Alex (global-setup) has a copy of the demo data of their
+ * Every dashboard button does what it says. Alex (global-setup) has a copy of the demo data of their
  * own, so these writes never disturb the read-only specs. Sends go through the real Instagram channel to the fake
  * Graph server; drafts come from the assistant (the embedded composer over the sample store).
  */

@@ -237,7 +237,7 @@ test.describe('dashboard with the demo data', () => {
     const composer = page.getByRole('textbox', { name: 'Message' });
     await expect(composer).toHaveAttribute('placeholder', 'Type your message...');
     await expect(page.getByRole('button', { name: 'Generate AI Response' })).toBeVisible();
-    // Issue 12: Send sends through Instagram; the demo brand has no account connected, so the composer says
+    // Send sends through Instagram; the demo brand has no account connected, so the composer says
     // why before anyone types (tests/e2e/dashboard-actions.spec.ts sends on a connected brand).
     await expect(page.getByTestId('send-window')).toContainText("You can't reply here right now");
     await expect(composer).toBeDisabled();

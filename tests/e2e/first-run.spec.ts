@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 import { startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
- * A newcomer's first minutes (issue 13 B1) on an instance of its own: a fresh data directory and no account
+ * A newcomer's first minutes on an instance of its own: a fresh data directory and no account
  * yet, unlike the shared e2e server, which global-setup gives an administrator before it starts.
  */
 test.describe('a fresh instance', () => {

@@ -16,7 +16,7 @@ export const e2eAdmin = { email: 'admin@e2e.voicecart.test', password: 'e2e-admi
 export const e2eDashboardUsers = {
   seeded: { email: 'dana@e2e.voicecart.test', firstName: 'Dana', lastName: 'Reyes' },
   empty: { email: 'sam.empty@e2e.voicecart.test', firstName: null, lastName: null },
-  /** Issue 12's writes (tests/e2e/dashboard-actions.spec.ts) change this one's copy of the demo data. */
+  /** The dashboard's writes (tests/e2e/dashboard-actions.spec.ts) change this one's copy of the demo data. */
   actions: { email: 'alex.actions@e2e.voicecart.test', firstName: 'Alex', lastName: 'Actions' },
 } as const;
 

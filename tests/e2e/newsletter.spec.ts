@@ -6,7 +6,7 @@ const emailField = (page: Page) => page.getByRole('textbox', { name: 'Email addr
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 const subscribeButton = (page: Page) => page.getByRole('button', { name: /^(Subscribe|Subscribing\.\.\.)$/ });
 
-test.describe('footer newsletter (spec §4, §5, §8)', () => {
+test.describe('footer newsletter', () => {
   test('an empty field shows Email required without sending anything', async ({ page }) => {
     const posts: string[] = [];
     page.on('request', (request) => {

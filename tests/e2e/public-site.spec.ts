@@ -185,7 +185,7 @@ test.describe('landing page', () => {
 
 test.describe('legal pages', () => {
   const c = legalConstants;
-  /** spec §9 constants, as they must read somewhere on the legal pages. */
+  /** the product constants, as they must read somewhere on the legal pages. */
   const privacyConstants = [
     `Instagram direct messages are kept for ${c.messageRetentionDays} days`,
     `comments are kept for ${c.commentRetentionDays} days`,

@@ -4,7 +4,7 @@ test('the home page renders from the production build', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    // A signed-out visitor's GET /api/auth/user answers 401 by design (spec §7); Chromium logs that as an error.
+    // A signed-out visitor's GET /api/auth/user answers 401 by design; Chromium logs that as an error.
     const isSignedOutCheck =
       message.location().url.endsWith('/api/auth/user') && message.text().includes('401');
     if (message.type() === 'error' && !isSignedOutCheck) errors.push(message.text());

@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
-/** issue 10 point 10: the Store screen over the seed-demo data (Luna Skincare has the sample store). */
+/** The Store screen over the seed-demo data (Luna Skincare has the sample store). */
 async function signIn(context: BrowserContext, baseURL: string | undefined) {
   const value = process.env.E2E_DASHBOARD_SESSION;
   if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');

@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 import { runAdmin, startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
- * README "Try it" (issue 13 B3), step by step on an instance of its own: sign up (the first account is the
+ * README "Try it", step by step on an instance of its own: sign up (the first account is the
  * administrator), stop the server, seed-demo, start again, and ask the assistant in the Psychology Settings
  * playground about the sample store. If this spec changes, the README's walk changes with it.
  */

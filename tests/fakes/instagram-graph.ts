@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * An Instagram Graph stand-in on 127.0.0.1 speaking the subset Voicecart uses (INTEGRATIONS.md §1): /me,
+ * An Instagram Graph stand-in on 127.0.0.1 speaking the subset Voicecart uses: /me,
  * the user profile, /me/messages (DMs and private replies), /{comment}/replies, /me/subscribed_apps, the
- * OAuth code exchange, the long-lived exchange and the refresh, the Conversations API (§1.11) over the DMs and
+ * OAuth code exchange, the long-lived exchange and the refresh, the Conversations API over the DMs and
  * private replies it was sent, and GET /{comment}/replies over the comments it was told of and the replies it was
  * sent. It records every call, fails on demand, and can post signed webhook deliveries (echoes included) to our
  * server.
@@ -134,7 +134,7 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
   const codes = new Map<string, string>(); // code -> accountId
   const shortTokens = new Map<string, string>(); // short token -> accountId
   const hanging = new Set<ServerResponse>();
-  // The Conversations API's view (§1.11): one thread per (account, IGSID) holding the DMs sent to it.
+  // The Conversations API's view: one thread per (account, IGSID) holding the DMs sent to it.
   const conversationIds = new Map<string, string>(); // `${accountId}|${igsid}` -> conversation id
   const threads = new Map<string, { accountId: string; igsid: string; messageIds: string[] }>();
   const threadOfMessage = new Map<string, string>(); // message id -> conversation id
@@ -424,7 +424,7 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     const message = node ? sentById(decodeURIComponent(node[1]!)) : undefined;
     if (node && message && request.method === 'GET' && message.accountId === account.accountId) {
       const owner = threads.get(threadOfMessage.get(message.messageId) ?? '');
-      // Details only for the 20 most recent messages of a thread (§1.11).
+      // Details only for the 20 most recent messages of a thread.
       if (owner && owner.messageIds.indexOf(message.messageId) < owner.messageIds.length - 20) {
         return send(400, { error: { message: 'This message has been deleted', code: 100 } });
       }
@@ -483,7 +483,7 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     return messageId;
   }
 
-  /** A public reply: a new comment under the top-level one (a reply to a reply attaches there, §1.9). */
+  /** A public reply: a new comment under the top-level one (a reply to a reply attaches there). */
   function recordReply(token: string | null, commentId: string, text: string): string | undefined {
     const account = token ? accountsByToken.get(token) : undefined;
     if (!account) return undefined;

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * An OpenAI-compatible chat completions server on 127.0.0.1 (INTEGRATIONS.md §4): POST /v1/chat/completions
+ * An OpenAI-compatible chat completions server on 127.0.0.1: POST /v1/chat/completions
  * answers from a script, one step per request, in the documented wire format (tool_calls with JSON-string
  * arguments, finish_reason, usage). A step can read the request, e.g. to use an id a tool returned.
  */

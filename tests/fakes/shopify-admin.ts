@@ -12,8 +12,8 @@ import {
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 
 /**
- * A Shopify Admin GraphQL API on 127.0.0.1 for tests and benchmarks. The schema holds exactly the fields of
- * issue 10 point 6, so any valid query over them works and anything else is a GraphQL validation error, as on
+ * A Shopify Admin GraphQL API on 127.0.0.1 for tests and benchmarks. The schema holds exactly the fields the catalog
+ * mirrors, so any valid query over them works and anything else is a GraphQL validation error, as on
  * Shopify. Every answer carries `extensions.cost` from a leaky bucket; throttling, failures and delays on demand.
  */
 const schema = buildSchema(/* GraphQL */ `
@@ -150,7 +150,7 @@ export interface FakeShopifyAdmin {
   failNext(count: number, status: number): void;
   /** Every request waits this long before answering (timeouts). */
   delayMs: number;
-  /** Bucket settings (INTEGRATIONS.md §2.6). */
+  /** Bucket settings. */
   bucket: { maximumAvailable: number; restoreRate: number; currentlyAvailable: number };
   findVariant(id: string): FakeShopifyVariant | undefined;
   /** OAuth app settings and state: codes the "merchant" approved, live refresh tokens, token lifetime. */
@@ -328,7 +328,7 @@ export async function startFakeShopifyAdmin(
       return send(response, failures.status, { errors: 'Internal error' });
     }
     if (request.method === 'POST' && path === '/admin/oauth/access_token') {
-      // OAuth (INTEGRATIONS.md §2.1): a code once, or a refresh token; both answers rotate the refresh token.
+      // OAuth: a code once, or a refresh token; both answers rotate the refresh token.
       const form = new URLSearchParams(raw);
       if (form.get('client_id') !== oauth.clientId || form.get('client_secret') !== oauth.clientSecret) {
         return send(response, 401, { error: 'invalid_client' });

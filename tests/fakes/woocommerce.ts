@@ -7,7 +7,7 @@ import {
 } from '#server/integrations/woocommerce/rest-client.ts';
 
 /**
- * A WooCommerce store's REST API v3 on 127.0.0.1 (INTEGRATIONS.md §3): Basic auth with a consumer key and
+ * A WooCommerce store's REST API v3 on 127.0.0.1: Basic auth with a consumer key and
  * secret, `per_page`/`page` with X-WP-Total, X-WP-TotalPages and Link headers, variations per variable product,
  * the webhooks API, and `/checkout-link/` (or a 404 there for an "older" store). Records calls, fails on demand.
  */

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('admin seed-demo', () => {
-  it('gives the user the sample data of issue 6, and a second run adds nothing', async () => {
+  it('gives the user the sample data, and a second run adds nothing', async () => {
     const user = await createTestUser(database.db, { email: 'demo@example.com' });
     const other = await createTestUser(database.db, { email: 'other@example.com' });
     await database.db.insert(brands).values({ userId: other.id, name: 'Other', username: 'lunaskincare' });
@@ -145,7 +145,7 @@ describe('admin seed-demo', () => {
     for (const key of ['checked', 'ai', 'replied', 'fresh'])
       expect(Number(detail[0]![key])).toBeGreaterThan(0);
 
-    // issue 10: the store-connected demo brand has the sample store with its catalog.
+    // The store-connected demo brand has the sample store with its catalog.
     const { rows: stores } = await database.executeSql(
       `select s.platform, s.name, (select count(*) from catalog_products p where p.connection_id = s.id)::int as products
          from store_connections s join brands b on b.id = s.brand_id where b.user_id = $1`,

@@ -20,7 +20,7 @@ const MINUTE_MS = 60_000;
 const MESSAGE_GAP_MS = 2 * MINUTE_MS;
 
 /**
- * issue 6: sample brands, conversations, comments, personalities and rules for one user. Idempotent: every
+ * Sample brands, conversations, comments, personalities and rules for one user. Idempotent: every
  * row has a natural key (brand username per user, Instagram ids per brand, rule name per brand), so a second
  * run inserts nothing. Only the named user's rows are read or written.
  */
@@ -176,7 +176,7 @@ export const seedDemoCommand: CliCommand = {
       counts.corrected = corrected.length;
     });
 
-    // issue 10: the brands meant to have a store get the built-in sample store (no credentials, so no secret box);
+    // The brands meant to have a store get the built-in sample store (no credentials, so no secret box);
     // connecting it is what shows them as store-connected.
     const catalog = createCatalogModule({
       db: database.db,

@@ -22,7 +22,7 @@ const refusingChannel: ChannelOutbound = {
   },
 };
 
-/** issue 11 §12: the playground from the command line: the reply and its trace for one message, nothing sent. */
+/** The playground from the command line: the reply and its trace for one message, nothing sent. */
 export const simulateCommand: CliCommand = {
   name: 'simulate',
   summary: "Show the assistant's reply and trace for a buyer message (sends nothing)",

@@ -55,7 +55,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('route access (spec §2, accounts issue §8)', () => {
+describe('route access', () => {
   // The dashboard is a lazy chunk; its first import (a cold transform) can outlast findBy's 1 s under load.
   // Load it once here so every test below measures the router, not the transform.
   beforeAll(async () => {

@@ -20,7 +20,7 @@ const ReviewModal = lazy(() =>
   import('#client/features/auth/components/review-modal.tsx').then((m) => ({ default: m.ReviewModal })),
 );
 
-/** spec §2: the paths a signed-out or still-loading visitor may see. */
+/** The paths a signed-out or still-loading visitor may see. */
 const publicPaths: ReadonlySet<string> = new Set([
   paths.home,
   paths.privacy,
@@ -51,7 +51,7 @@ function PageLoading() {
   );
 }
 
-/** spec §2 Route access, for signed-out or still-loading visitors. */
+/** Route access, for signed-out or still-loading visitors. */
 function PublicRoutes() {
   return (
     <Switch>
@@ -81,7 +81,7 @@ function PublicRoutes() {
 
 /**
  * A signed-out visitor opening a dashboard page goes through sign-in and comes back (docs/spec-deviations.md).
- * A full navigation: /api/login is a server route (spec §7).
+ * A full navigation: /api/login is a server route.
  */
 function SignInAndReturn({ path }: { path: string }) {
   useEffect(() => {
@@ -91,7 +91,7 @@ function SignInAndReturn({ path }: { path: string }) {
   return <PageLoading />;
 }
 
-/** Signed-in routes. Unverified users get the same pages, blurred and inert, under the review modal (spec §2). */
+/** Signed-in routes. Unverified users get the same pages, blurred and inert, under the review modal. */
 function SignedInRoutes({ user }: { user: CurrentUser }) {
   const isPending = !user.verified;
   const routes: ReactNode = (
@@ -128,7 +128,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   );
 }
 
-/** spec §2 Route access and §6 Roles. */
+/** Route access and roles (docs/product.md). */
 export function AppRouter() {
   const { user, isLoading } = useCurrentUser();
   const [location] = useLocation();

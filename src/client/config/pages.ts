@@ -1,5 +1,5 @@
 /**
- * Title and meta description of each public page (spec §2), used by the pages themselves (client-side
+ * Title and meta description of each public page, used by the pages themselves (client-side
  * navigation) and by the build, which pre-renders them into `dist/client/prerendered/<file>`.
  */
 export interface PageMeta {

@@ -1,4 +1,4 @@
-/** Every route and server navigation of the app, in one place (spec §2, §6). */
+/** Every route and server navigation of the app, in one place. */
 export const paths = {
   home: '/',
   privacy: '/privacy',
@@ -6,11 +6,11 @@ export const paths = {
   dataDeletion: '/data-deletion',
   signup: '/signup',
   login: '/login',
-  /** issue 10: where a sample-store checkout link leads (public). */
+  /** Where a sample-store checkout link leads (public). */
   sampleCart: '/cart/sample',
   /** The admin team's review page (admins only). */
   admin: '/admin',
-  /** Browser navigations, not fetches (spec §7). */
+  /** Browser navigations, not fetches. */
   apiLogin: '/api/login',
   apiLogout: '/api/logout',
   dashboard: {

@@ -4,7 +4,7 @@ import type { CurrentUser } from '#contracts/auth.ts';
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
 /**
- * spec §7: GET /api/auth/user, no retry; the user counts as signed in when data returns.
+ * GET /api/auth/user, no retry; the user counts as signed in when data returns.
  * A 401 fails the query (the default), which means signed out.
  */
 export function useCurrentUser() {

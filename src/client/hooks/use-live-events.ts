@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { liveEventSchema, type LiveEvent } from '#contracts/dashboard-actions.ts';
 
 /**
- * Which cached reads a change touches. Query keys are the URL's segments (spec §7), so the brand-scoped
+ * Which cached reads a change touches. Query keys are the URL's segments, so the brand-scoped
  * reads all start with ['/api/brands', brandId] and a conversation's messages with ['/api/conversations', id].
  */
 export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): void {
@@ -42,7 +42,7 @@ export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): 
 }
 
 /**
- * One Server-Sent Events stream per dashboard (issue 12 §10): changes invalidate the affected queries, so open
+ * One Server-Sent Events stream per dashboard: changes invalidate the affected queries, so open
  * screens refetch only what changed. EventSource reconnects by itself and sends Last-Event-ID; `reset` (a gap
  * too old to replay) invalidates everything.
  */

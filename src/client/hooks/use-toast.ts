@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** spec §9: one toast at a time; a dismissed toast is removed from memory after 1000000 ms. */
+/** One toast at a time; a dismissed toast is removed from memory after 1000000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 

@@ -15,7 +15,7 @@ afterEach(() => {
 const context = (queryKey: readonly unknown[]) =>
   ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as QueryFunctionContext;
 
-describe('apiRequest (spec §7)', () => {
+describe('apiRequest', () => {
   it('sends credentials, a JSON content type and the JSON body when there is a body', async () => {
     fetchMock.mockResolvedValue(new Response('{}', { status: 201 }));
     await apiRequest('POST', '/api/email-subscribe', { email: 'a@b.co', type: 'landing footer' });
@@ -53,7 +53,7 @@ describe('apiRequest (spec §7)', () => {
   });
 });
 
-describe('getQueryFn (spec §7)', () => {
+describe('getQueryFn', () => {
   it('joins the query key segments with slashes, includes credentials and parses JSON', async () => {
     fetchMock.mockResolvedValue(Response.json([{ id: 'c1' }]));
     const data = await getQueryFn({ on401: 'throw' })(context(['/api/brands', 'b1', 'conversations']));

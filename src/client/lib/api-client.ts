@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** spec §8: any non-OK response is an Error `${status}: ${body text, or statusText when the body is empty}`. */
+/** Any non-OK response is an Error `${status}: ${body text, or statusText when the body is empty}`. */
 export async function throwIfResponseNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
@@ -8,7 +8,7 @@ export async function throwIfResponseNotOk(response: Response): Promise<void> {
 }
 
 /**
- * spec §7: the one request helper. Credentials always go along; a JSON content type and body only when
+ * The one request helper (docs/product.md, Calls). Credentials always go along; a JSON content type and body only when
  * there is a body.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
@@ -25,7 +25,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 
 export type On401 = 'throw' | 'returnNull';
 
-/** spec §7: a read joins the query key's segments with `/` and parses JSON. A 401 throws unless told otherwise. */
+/** A read joins the query key's segments with `/` and parses JSON. A 401 throws unless told otherwise. */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client.ts';
 
-describe('query client defaults (spec §9)', () => {
+describe('query client defaults', () => {
   const defaults = createQueryClient().getDefaultOptions();
 
   it('never marks cached data stale by itself', () => {
@@ -15,7 +15,7 @@ describe('query client defaults (spec §9)', () => {
     expect(defaults.queries?.retry).toBe(false);
     expect(defaults.mutations?.retry).toBe(false);
   });
-  it('uses the spec request rules as the default query function', () => {
+  it('uses the product request rules as the default query function', () => {
     expect(typeof defaults.queries?.queryFn).toBe('function');
   });
 

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client.ts';
 
 /**
- * spec §9: cached data never goes stale by itself, no refetch on window focus, no interval refetch,
- * no retries for queries or mutations. spec §7: 401 throws by default.
+ * Cached data never goes stale by itself, no refetch on window focus, no interval refetch,
+ * no retries for queries or mutations. A 401 throws by default.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

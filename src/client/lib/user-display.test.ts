@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDisplayName, getGreetingName, getInitials } from './user-display.ts';
 
-describe('getInitials (spec §3)', () => {
+describe('getInitials', () => {
   it('uses the first letters of first and last name', () => {
     expect(getInitials({ firstName: 'ada', lastName: 'Lovelace', email: 'x@y.z' })).toBe('AL');
     expect(getInitials({ firstName: ' ada ', lastName: ' lovelace', email: null })).toBe('AL');
@@ -17,7 +17,7 @@ describe('getInitials (spec §3)', () => {
   });
 });
 
-describe('getDisplayName (spec §3)', () => {
+describe('getDisplayName', () => {
   it('prefers the full name', () => {
     expect(getDisplayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@b.c' })).toBe('Ada Lovelace');
   });
@@ -34,7 +34,7 @@ describe('getDisplayName (spec §3)', () => {
   });
 });
 
-describe('getGreetingName (spec §2 Overview)', () => {
+describe('getGreetingName', () => {
   it('uses the first name, else the email before the @, else there', () => {
     expect(getGreetingName({ firstName: 'Ada', email: 'ada@x.io' })).toBe('Ada');
     expect(getGreetingName({ firstName: null, email: 'mo.salah@x.io' })).toBe('mo.salah');

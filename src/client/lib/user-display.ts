@@ -4,7 +4,7 @@ type NameFields = Partial<Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>>
 
 const clean = (value: string | null | undefined) => value?.trim() || '';
 
-/** spec §3: first letters of first and last name, else the first two letters of the email, else U. */
+/** First letters of first and last name, else the first two letters of the email, else U. */
 export function getInitials(user: NameFields | null | undefined): string {
   const first = clean(user?.firstName);
   const last = clean(user?.lastName);
@@ -14,7 +14,7 @@ export function getInitials(user: NameFields | null | undefined): string {
   return 'U';
 }
 
-/** spec §3: full name, else first name, else email, else User. */
+/** Full name, else first name, else email, else User. */
 export function getDisplayName(user: NameFields | null | undefined): string {
   const first = clean(user?.firstName);
   const last = clean(user?.lastName);
@@ -23,7 +23,7 @@ export function getDisplayName(user: NameFields | null | undefined): string {
   return clean(user?.email) || 'User';
 }
 
-/** spec §2 Overview greeting: first name, else the part of the email before the @, else "there". */
+/** Overview greeting: first name, else the part of the email before the @, else "there". */
 export function getGreetingName(user: NameFields | null | undefined): string {
   const first = clean(user?.firstName);
   if (first) return first;

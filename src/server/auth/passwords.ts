@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /**
- * OWASP password storage: argon2id, 19 MiB, 2 iterations, parallelism 1 (accounts issue).
+ * OWASP password storage: argon2id, 19 MiB, 2 iterations, parallelism 1.
  * `2` is Algorithm.Argon2id; the package exports it as a const enum, which isolated modules cannot inline.
  */
 const ARGON2ID = 2;

@@ -3,7 +3,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { sessions, users, type User } from '#server/db/schema/index.ts';
 
-/** Session lifetimes (accounts issue): idle 7 days, absolute 30 days. */
+/** Session lifetimes: idle 7 days, absolute 30 days. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */

@@ -70,7 +70,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   let client: PGlite;
   try {
     client = new PGlite({
-      // issue 10: product search uses trigram similarity; PGlite loads contrib extensions only when passed in.
+      // Product search uses trigram similarity; PGlite loads contrib extensions only when passed in.
       extensions: { pg_trgm },
       ...(options.dataDir ? { dataDir: path.join(path.resolve(options.dataDir), 'pglite') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -13,7 +13,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 /** Applies the committed migrations. Drizzle's migrate() takes no lock, so two instances could race. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.withAdvisoryLock(MIGRATION_LOCK_KEY, async (db) => {
-    // issue 10: also in migration 0001; kept here so a regenerated migration set cannot lose it.
+    // Also in migration 0001; kept here so a regenerated migration set cannot lose it.
     await handle.executeSql('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     if (handle.kind === 'pglite') {
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });

@@ -13,7 +13,7 @@ export const sendEmailJob = defineJob<MailMessage>('send-email', {
 });
 
 /**
- * Inbound Instagram events of one thread (one customer's DMs, or one comment), processed in order (issue 9).
+ * Inbound Instagram events of one thread (one customer's DMs, or one comment), processed in order.
  * Retried quickly: the events wait in the inbox table, so a retry loses nothing.
  */
 export const instagramProcessJob = defineJob<{ brandId: string; threadKey: string }>('instagram-process', {
@@ -45,8 +45,8 @@ export const instagramReconcileSendsJob = defineJob<Record<string, never>>('inst
 });
 
 /**
- * A new customer message or comment for the assistant (INTERFACES.md). Enqueued by the channel in the transaction
- * that stores it, with singletonKey `message:<id>` / `comment:<id>`; issue 11 registers its worker.
+ * A new customer message or comment for the assistant. Enqueued by the channel in the transaction
+ * that stores it, with singletonKey `message:<id>` / `comment:<id>`; the assistant registers its worker.
  */
 export type AssistantRespondPayload =
   { kind: 'message'; messageId: string } | { kind: 'comment'; commentId: string };
@@ -54,12 +54,12 @@ export const assistantRespondJob = defineJob<AssistantRespondPayload>('assistant
   retryLimit: 5,
   retryDelay: 5,
   retryBackoff: true,
-  // issue 11: a reply takes seconds at most (LLM deadline 8 s); a crashed worker's job is retried soon after this.
+  // A reply takes seconds at most (LLM deadline 8 s); a crashed worker's job is retried soon after this.
   expireInSeconds: 30,
 });
 
 /**
- * issue 10: a store's full catalog sync (first connect, Sync now, reconciliation). A second job for the same
+ * A store's full catalog sync (first connect, Sync now, reconciliation). A second job for the same
  * connection while one runs finds the sync claimed and returns (the claim is a row state, not memory).
  */
 export const catalogSyncJob = defineJob<{ connectionId: string }>('catalog-sync', {
@@ -69,7 +69,7 @@ export const catalogSyncJob = defineJob<{ connectionId: string }>('catalog-sync'
   expireInSeconds: 3600,
 });
 
-/** issue 10: every few hours, re-sync every real store to catch what webhooks missed (INTEGRATIONS.md §5.5). */
+/** Every few hours, re-sync every real store to catch what webhooks missed. */
 export const catalogReconcileJob = defineJob<Record<string, never>>('catalog-reconcile', {
   retryLimit: 1,
   retryDelay: 300,

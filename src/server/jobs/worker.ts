@@ -3,7 +3,7 @@ import type { Mailer } from '#server/mail/mailer.ts';
 import type { JobQueue } from './queue.ts';
 import { catalogReconcileJob, catalogSyncJob, pruneOldRowsJob, sendEmailJob } from './definitions.ts';
 
-/** What the catalog jobs call (issue 10); the catalog module provides it (runtime.ts). */
+/** What the catalog jobs call; the catalog module provides it (runtime.ts). */
 export interface CatalogJobs {
   runSync(connectionId: string): Promise<void>;
   listSyncableConnections(): Promise<string[]>;

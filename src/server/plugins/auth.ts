@@ -16,7 +16,7 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CROSS_ORIGIN_MESSAGE = 'This request came from another site and was refused.';
 
 /**
- * CSRF defence (accounts issue §5): a state-changing /api request must come from our own origin. Browsers
+ * CSRF defence: a state-changing /api request must come from our own origin. Browsers
  * send `Origin` on cross-origin and on same-origin POSTs, and `Sec-Fetch-Site` everywhere modern; a request
  * with neither (curl, server to server) carries no ambient browser credentials worth forging, so it passes.
  * Applied with or without a session cookie, which also stops sign-in CSRF (logging a victim into our account).
@@ -61,7 +61,7 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
 }
 
-/** Signed in and approved by the admin team (spec §6). */
+/** Signed in and approved by the admin team. */
 export async function requireVerifiedUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
   if (!request.user.verified)

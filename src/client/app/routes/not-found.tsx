@@ -3,7 +3,7 @@ import { notFoundMeta } from '#client/config/pages.ts';
 import { paths } from '#client/config/paths.ts';
 import { usePageMeta } from '#client/hooks/use-page-meta.ts';
 
-/** spec §2: shown for every path the router does not know. */
+/** Shown for every path the router does not know. */
 export function NotFoundRoute() {
   usePageMeta(notFoundMeta);
   return (

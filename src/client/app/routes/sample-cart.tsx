@@ -2,7 +2,7 @@ import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx'
 import { useSampleCart } from '#client/features/store/api/get-sample-cart.ts';
 
 /**
- * issue 10 point 9: where a sample-store checkout link leads. Nothing is sold: it shows the cart the link holds,
+ * Where a sample-store checkout link leads. Nothing is sold: it shows the cart the link holds,
  * so the whole path (assistant, link, cart) can be tried with no store.
  */
 export default function SampleCartRoute() {

@@ -43,7 +43,7 @@ interface NavItem {
   icon: LucideIcon;
 }
 
-/** spec §2 Dashboard shell: the sidebar's groups and links, in order. */
+/** Dashboard shell: the sidebar's groups and links, in order. */
 export const sidebarGroups: { title: string; items: NavItem[] }[] = [
   {
     title: 'Main',
@@ -85,7 +85,7 @@ export const sidebarGroups: { title: string; items: NavItem[] }[] = [
   },
 ];
 
-/** `/` shows the overview too (spec §2), so it highlights the Overview link. */
+/** `/` shows the overview too, so it highlights the Overview link. */
 const isCurrent = (location: string, href: string) =>
   location === href || (href === paths.dashboard.overview && location === paths.home);
 
@@ -191,7 +191,7 @@ function UserMenu() {
             <Key aria-hidden="true" className="h-4 w-4" /> API Keys
           </Link>
         </DropdownMenuItem>
-        {/* spec §2: Help & Docs has no link. */}
+        {/* Help & Docs has no link. */}
         <DropdownMenuItem>
           <HelpCircle aria-hidden="true" className="h-4 w-4" /> Help &amp; Docs
         </DropdownMenuItem>
@@ -203,7 +203,7 @@ function UserMenu() {
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        {/* spec §6: sign-out is a browser navigation to the server, not a fetch. */}
+        {/* Sign-out is a browser navigation to the server, not a fetch. */}
         <DropdownMenuItem asChild>
           <a href={paths.apiLogout}>
             <LogOut aria-hidden="true" className="h-4 w-4" /> Sign Out
@@ -214,11 +214,11 @@ function UserMenu() {
   );
 }
 
-/** spec §2 Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. */
+/** Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(true);
   const { user } = useCurrentUser();
-  // Issue 12 §10: changes reach the open screens without a reload (approved users only; others read nothing).
+  // Changes reach the open screens without a reload (approved users only; others read nothing).
   useLiveEvents(Boolean(user?.verified));
   return (
     <div className="flex h-screen bg-slate-50">

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Avatar } from './avatar.tsx';
 
-describe('Avatar (spec §4)', () => {
+describe('Avatar', () => {
   it('shows the initials until the image has loaded, then the image alone', () => {
     const { container } = render(<Avatar src="https://example.com/me.png" initials="DR" />);
     expect(screen.getByTestId('avatar-initials').textContent).toBe('DR');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
 /**
- * spec §4: the image shows only once it has loaded; until then (and when it fails or is missing) the initials.
+ * The image shows only once it has loaded; until then (and when it fails or is missing) the initials.
  * The initials are decorative next to a visible name, so the avatar itself is hidden from screen readers.
  */
 export function Avatar({

@@ -5,7 +5,7 @@ const Toaster = lazy(() => import('./toaster.tsx').then((module) => ({ default: 
 
 /**
  * Mounts the Radix toaster when the first toast is raised, so pages that never show one (most visits to the
- * landing page) do not load it. Same store, same behaviour once mounted (spec §9: one at a time, 5000 ms, F8).
+ * landing page) do not load it. Same store, same behaviour once mounted (one at a time, 5000 ms, F8).
  */
 export function DeferredToaster() {
   const { toasts } = useToast();

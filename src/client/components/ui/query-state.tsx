@@ -12,7 +12,7 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** What failed, the server's words when it sent any, and a way to try again (issue 6 item 10). */
+/** What failed, the server's words when it sent any, and a way to try again. */
 export function ErrorState({
   title,
   error,

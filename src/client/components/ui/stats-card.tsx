@@ -11,7 +11,7 @@ export interface StatsCardProps {
   icon?: ReactNode;
 }
 
-/** spec §2 Dashboard shell: a stats card shows title, value and optional change with an up or down trend. */
+/** Dashboard shell: a stats card shows title, value and optional change with an up or down trend. */
 export function StatsCard({ title, value, change, trend = 'up', icon }: StatsCardProps) {
   const TrendIcon = trend === 'up' ? TrendingUp : TrendingDown;
   return (

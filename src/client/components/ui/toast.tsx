@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/cn.ts';
 import type { ToastVariant } from '#client/hooks/use-toast.ts';
 
-/** spec §9: toasts show 5000 ms, swipe right past 50 px to dismiss, F8 jumps to them. */
+/** Toasts show 5000 ms, swipe right past 50 px to dismiss, F8 jumps to them. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];

@@ -19,8 +19,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts (spec §9)', () => {
-  it('has the spec constants', () => {
+describe('toasts', () => {
+  it('has the product constants', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);

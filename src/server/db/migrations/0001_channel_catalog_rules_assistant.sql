@@ -1,4 +1,4 @@
--- issue 10: trigram similarity for product search (trusted extension since PostgreSQL 13; PGlite loads it from contrib).
+-- Trigram similarity for product search (trusted extension since PostgreSQL 13; PGlite loads it from contrib).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "assistant_traces" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -185,8 +185,8 @@ CREATE TABLE "store_connections" (
 	CONSTRAINT "store_connections_sync_state_check" CHECK ("store_connections"."sync_state" in ('idle', 'running', 'done', 'failed'))
 );
 --> statement-breakpoint
--- Structured rule triggers and actions (issue 12; decision 014). Existing rows are filled before NOT NULL:
--- the spec §3 sample texts get their structured form; any other text cannot be read safely, so that part becomes
+-- Structured rule triggers and actions (decision 014). Existing rows are filled before NOT NULL:
+-- the three sample texts get their structured form; any other text cannot be read safely, so that part becomes
 -- the harmless `first_message` / `do_nothing` and the rule is switched off for its owner to edit.
 -- In one UPDATE every right-hand side reads the row as it was before, so the order of SET clauses does not matter.
 ALTER TABLE "automation_rules" ADD COLUMN "trigger_config" jsonb;--> statement-breakpoint

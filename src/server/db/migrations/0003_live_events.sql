@@ -11,7 +11,7 @@ CREATE TABLE "live_events" (
 --> statement-breakpoint
 CREATE INDEX "live_events_user_id_idx" ON "live_events" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint
--- Live events (issue 12 §10, decision 020): every change to a user's data becomes a live_events row and a
+-- Live events (decision 020): every change to a user's data becomes a live_events row and a
 -- pg_notify on 'voicecart_live', from the database itself, so no module needs code to publish. Attach the
 -- function to any table with a brand_id column: `... FOR EACH ROW EXECUTE FUNCTION voicecart_live_event('topic')`.
 -- Rows whose brand is already gone (the cascade of a brand deletion) publish nothing: the brand's own deletion
@@ -73,7 +73,7 @@ CREATE TRIGGER instagram_connections_live_event
   AFTER INSERT OR DELETE OR UPDATE OF status, status_reason, username, account_id ON instagram_connections
   FOR EACH ROW EXECUTE FUNCTION voicecart_live_event('connection');
 --> statement-breakpoint
--- Store sync progress and connection changes (issue 10) reach the Store screen live.
+-- Store sync progress and connection changes reach the Store screen live.
 CREATE TRIGGER store_connections_live_event
   AFTER INSERT OR DELETE OR UPDATE OF sync_state, sync_done, sync_total, sync_error, last_sync_at, platform, name ON store_connections
   FOR EACH ROW EXECUTE FUNCTION voicecart_live_event('sync');

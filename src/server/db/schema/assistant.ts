@@ -1,18 +1,18 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands, conversations, messages } from './dashboard.ts';
 
-/** Per-brand assistant settings (issue 11). A brand without a row uses the defaults. */
+/** Per-brand assistant settings. A brand without a row uses the defaults. */
 export const brandAssistantSettings = pgTable('brand_assistant_settings', {
   brandId: uuid('brand_id')
     .primaryKey()
     .references(() => brands.id, { onDelete: 'cascade' }),
-  /** issue 11 §5: the first automated reply in a conversation says it is automated. On by default. */
+  /** The first automated reply in a conversation says it is automated. On by default. */
   discloseAutomation: boolean('disclose_automation').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
- * One row per inbound event the assistant handled (issue 11 §6): what it understood, the facts it used and what
+ * One row per inbound event the assistant handled: what it understood, the facts it used and what
  * it did, built from the pipeline's step outputs. `event_key` (`message:<id>` / `comment:<id>`) is unique, so a
  * replayed event records one trace; `message_id` is the AI message the reply was stored as (null when silent).
  */

@@ -24,7 +24,7 @@ export type SyncState = (typeof syncStates)[number];
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * issue 10: one store per brand. Credentials are sealed with the secret box (AES-256-GCM) and never leave the
+ * One store per brand. Credentials are sealed with the secret box (AES-256-GCM) and never leave the
  * server; `sync_*` is the progress of the running or last full sync, read by the Store screen.
  */
 export const storeConnections = pgTable(
@@ -69,7 +69,7 @@ export const storeConnections = pgTable(
   ],
 );
 
-/** A product as the store describes it (issue 10 point 4), mirrored per connection. */
+/** A product as the store describes it, mirrored per connection. */
 export const catalogProducts = pgTable(
   'catalog_products',
   {
@@ -167,7 +167,7 @@ export const catalogTerms = pgTable(
   ],
 );
 
-/** Webhook deliveries already applied (INTEGRATIONS.md §5.3): the unique key makes a replay a no-op. */
+/** Webhook deliveries already applied: the unique key makes a replay a no-op. */
 export const catalogWebhookEvents = pgTable(
   'catalog_webhook_events',
   {
@@ -185,7 +185,7 @@ export const catalogWebhookEvents = pgTable(
 );
 
 /**
- * Shopify OAuth install in flight (INTEGRATIONS.md §2.1): the `state` nonce we sent, for whom, and until when.
+ * Shopify OAuth install in flight: the `state` nonce we sent, for whom, and until when.
  * Used once: the callback deletes it in the same statement that reads it.
  */
 export const shopifyOauthStates = pgTable('shopify_oauth_states', {

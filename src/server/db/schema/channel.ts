@@ -15,7 +15,7 @@ import {
 import { brands, comments, conversations, messages } from './dashboard.ts';
 
 /**
- * The Instagram channel (issue 9): one connection per brand, the inbox of webhook events, and every outbound
+ * The Instagram channel: one connection per brand, the inbox of webhook events, and every outbound
  * send. Exactly-once lives here: unique keys on the account, each event and each idempotency key.
  */
 export const instagramConnections = pgTable(
@@ -134,7 +134,7 @@ export const instagramSends = pgTable(
       sql`${table.kind} in ('direct_message', 'private_reply', 'public_reply')`,
     ),
     unique('instagram_sends_idempotency_key').on(table.idempotencyKey, table.part),
-    // INTEGRATIONS.md §1.9: one private reply per comment. A refused one (failed) does not use it up.
+    // One private reply per comment. A refused one (failed) does not use it up.
     uniqueIndex('instagram_sends_one_private_reply_idx')
       .on(table.commentId)
       .where(sql`${table.kind} = 'private_reply' and ${table.status} <> 'failed'`),
@@ -147,7 +147,7 @@ export const instagramSends = pgTable(
   ],
 );
 
-/** The User Profile API's answers (INTEGRATIONS.md §1.10), so each customer is looked up once, not per message. */
+/** The User Profile API's answers, so each customer is looked up once, not per message. */
 export const instagramProfiles = pgTable(
   'instagram_profiles',
   {

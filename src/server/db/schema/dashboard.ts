@@ -4,11 +4,11 @@ import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import { brandArchetypes, brandTones, messageSenders } from '#contracts/dashboard.ts';
 import { users } from './users.ts';
 
-// The CHECK constraints take their allowed values from the contract, the one list of spec §3.
+// The CHECK constraints take their allowed values from the contract, the one list.
 const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
- * The dashboard's data (spec §3). Every row hangs off a brand, and every brand off its user, so a user's
+ * The dashboard's data. Every row hangs off a brand, and every brand off its user, so a user's
  * data is reached only through `brands.user_id`. Indexes serve each list in its order (keyset paging).
  */
 export const brands = pgTable(
@@ -40,15 +40,15 @@ export const conversations = pgTable(
     customerUsername: text('customer_username').notNull(),
     /** The customer's Instagram-scoped id (IGSID): one conversation per customer per brand. */
     customerInstagramId: text('customer_instagram_id').notNull(),
-    /** `active`, `resolved`, or another state shown as-is (spec §3). */
+    /** `active`, `resolved`, or another state shown as-is. */
     status: text('status').notNull().default('active'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Who answers (INTERFACES.md): 'assistant', or 'person' once someone replied; automated sends stop then. */
+    /** Who answers: 'assistant', or 'person' once someone replied; automated sends stop then. */
     handledBy: text('handled_by', { enum: ['assistant', 'person'] })
       .notNull()
       .default('assistant'),
-    /** The customer's newest message: the 24 h messaging window opens there (INTEGRATIONS.md §1.12). */
+    /** The customer's newest message: the 24 h messaging window opens there. */
     lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
   },
   (table) => [
@@ -77,7 +77,7 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** What Instagram delivered: text, story_reply, story_mention, attachment, postback or unsupported. */
     kind: text('kind').notNull().default('text'),
-    /** Attachments as Instagram's CDN URLs (`[{ type, url }]`); media is never stored (INTEGRATIONS.md §1.16). */
+    /** Attachments as Instagram's CDN URLs (`[{ type, url }]`); media is never stored. */
     attachments: jsonb('attachments').$type<{ type: string; url: string | null }[]>().notNull().default([]),
     /** The customer unsent it (`is_deleted`): kept, marked, not shown as live text. */
     deleted: boolean('deleted').notNull().default(false),
@@ -123,7 +123,7 @@ export const comments = pgTable(
 const archetypeList = quotedList(brandArchetypes);
 const toneList = quotedList(brandTones);
 
-/** One personality per brand (spec §2 Psychology Settings, §3 archetypes and tones). */
+/** One personality per brand (archetypes and tones from the contract). */
 export const brandPersonalities = pgTable(
   'brand_personalities',
   {
@@ -151,9 +151,9 @@ export const automationRules = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Readable text of spec §3; always written as describeTrigger(triggerConfig), never on its own. */
+    /** Readable text; always written as describeTrigger(triggerConfig), never on its own. */
     trigger: text('trigger').notNull(),
-    /** Readable text of spec §3; always written as describeAction(actionConfig), never on its own. */
+    /** Readable text; always written as describeAction(actionConfig), never on its own. */
     action: text('action').notNull(),
     /** The structured trigger the assistant evaluates (`RuleTrigger` of #contracts/automation.ts). */
     triggerConfig: jsonb('trigger_config').$type<RuleTrigger>().notNull(),

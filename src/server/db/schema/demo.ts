@@ -1,7 +1,7 @@
 import { date, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Demo bookings (spec §3). One booking per date and slot, enforced by the database: of any number of
+ * Demo bookings. One booking per date and slot, enforced by the database: of any number of
  * simultaneous requests for one slot, exactly one insert succeeds and the rest fail with 23505.
  */
 export const demoBookings = pgTable(

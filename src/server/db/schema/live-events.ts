@@ -1,7 +1,7 @@
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The dashboard's live feed (issue 12 §10): one row per change to a user's data, written by database triggers
+ * The dashboard's live feed: one row per change to a user's data, written by database triggers
  * (function `voicecart_live_event`, migration live_events) and announced with pg_notify on `voicecart_live`.
  * The id is the SSE event id, so a reconnecting browser resumes from `Last-Event-ID`. Rows are kept briefly
  * (LIVE_EVENTS_RETENTION_SECONDS; the prune-old-rows job deletes older ones along `live_events_created_idx`);

@@ -3,7 +3,7 @@ import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const newsletterTypes = ['landing footer'] as const;
 
-/** spec §3 Newsletter subscription. One row per address (stored trimmed and lower-cased). */
+/** Newsletter subscription. One row per address (stored trimmed and lower-cased). */
 export const emailSubscriptions = pgTable(
   'email_subscriptions',
   {

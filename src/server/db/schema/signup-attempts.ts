@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Sign-ups per client address, kept in the database like `login_attempts`, so the limit (10 per address per
- * minute) survives restarts and holds across instances (issue 13 B4). Old rows are pruned on each sign-up.
+ * minute) survives restarts and holds across instances. Old rows are pruned on each sign-up.
  */
 export const signupAttempts = pgTable(
   'signup_attempts',

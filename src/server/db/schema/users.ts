@@ -15,7 +15,7 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
-    /** spec §3: false means pending admin approval. */
+    /** False means pending admin approval. */
     verified: boolean('verified').notNull().default(false),
     role: text('role', { enum: userRoles }).notNull().default('user'),
     /** `iss|sub` of the OpenID Connect identity, when the account came from one. */

@@ -26,7 +26,7 @@ const resolve = async (host: string) => {
   return addresses;
 };
 
-describe('address guard (issue 10: https and public addresses only, after DNS)', () => {
+describe('address guard (https and public addresses only, after DNS)', () => {
   it.each([
     ['127.0.0.1'],
     ['10.0.0.1'],

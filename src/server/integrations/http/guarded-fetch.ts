@@ -4,7 +4,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
  * Outbound requests to addresses that brand owners type in (store URLs): https and public addresses only,
- * checked after DNS resolution and again on every redirect (issue 10 point 1). With `allowLoopback` a plain
+ * checked after DNS resolution and again on every redirect. With `allowLoopback` a plain
  * `http://127.0.0.1:PORT` is accepted too, for development and tests.
  *
  * The check holds for the connection actually made (decision 025): requests go through undici (the library behind

@@ -195,7 +195,7 @@ describe('Instagram Graph client', () => {
       parentId: 'c-top',
     });
     const ours = await client.replyToComment(account.token, 'c-top', 'Thanks! 🔥');
-    // A reply to a reply attaches to the top-level comment (§1.9).
+    // A reply to a reply attaches to the top-level comment.
     const second = await client.replyToComment(account.token, 'c-other', 'See you');
 
     const first = await client.listCommentReplies(account.token, 'c-top', { limit: 2 });

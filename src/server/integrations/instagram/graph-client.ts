@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Instagram API with Instagram Login (INTEGRATIONS.md §1): token in, typed data out. No database, no logging:
+ * Instagram API with Instagram Login: token in, typed data out. No database, no logging:
  * tokens travel only in the Authorization header or the token endpoints' parameters, and never in an error.
  */
 
-/** What a caller does about a failure (INTEGRATIONS.md §1.14). */
+/** What a caller does about a failure. */
 export type GraphErrorKind =
   /** 190: the token is invalid, expired or revoked. Reconnect; never retry. */
   | 'expired_token'
@@ -17,7 +17,7 @@ export type GraphErrorKind =
   | 'refused'
   /**
    * No answer: the deadline passed, or the connection dropped after the request went out. The outcome is unknown
-   * (the call may have happened): never resend blindly; ask the Conversations API (§1.11) first.
+   * (the call may have happened): never resend blindly; ask the Conversations API first.
    */
   | 'timeout';
 
@@ -156,7 +156,7 @@ const shortLivedItemSchema = z.object({
   user_id: z.union([z.string(), z.number()]).transform(String),
   permissions: z.union([z.string(), z.array(z.string())]).optional(),
 });
-// INTEGRATIONS.md §1.2 step 3: wrapped in `data` or not; accept both.
+// Wrapped in `data` or not; accept both.
 const shortLivedSchema = z.union([
   z.object({ data: z.array(shortLivedItemSchema).min(1) }).transform((body) => body.data[0]!),
   shortLivedItemSchema,
@@ -184,7 +184,7 @@ export interface LongLivedToken {
 
 export type SendRecipient = { id: string } | { commentId: string };
 
-/** One message of a thread as the Conversations API describes it (§1.11). */
+/** One message of a thread as the Conversations API describes it. */
 export interface ConversationMessage {
   messageId: string;
   createdAt: Date;
@@ -299,13 +299,13 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
   });
 
   return {
-    /** §1.2 step 5: the account the token belongs to. */
+    /** The account the token belongs to. */
     async getMe(token: string): Promise<InstagramAccount> {
       const me = await call(meSchema, `${versioned('/me')}?fields=user_id,username`, { token });
       return { accountId: me.user_id, username: me.username };
     },
 
-    /** §1.10: null when Instagram gives no username (consent missing is a `refused` error). */
+    /** Null when Instagram gives no username (consent missing is a `refused` error). */
     async getUserProfile(
       token: string,
       igsid: string,
@@ -318,7 +318,7 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       return { username: profile.username ?? null, name: profile.name ?? null };
     },
 
-    /** §1.9: a text DM, or a private reply when the recipient is a comment. Returns Graph's message id. */
+    /** A text DM, or a private reply when the recipient is a comment. Returns Graph's message id. */
     async sendMessage(
       token: string,
       input: { recipient: SendRecipient; text: string; humanAgentTag?: boolean },
@@ -339,14 +339,14 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       return { messageId: sent.message_id };
     },
 
-    /** §1.9 public reply: the new comment's id. */
+    /** A public reply: the new comment's id. */
     async replyToComment(token: string, commentId: string, text: string): Promise<{ commentId: string }> {
       const url = `${versioned(`/${encodeURIComponent(commentId)}/replies`)}?${new URLSearchParams({ message: text })}`;
       const reply = await call(replySchema, url, { method: 'POST', token });
       return { commentId: reply.id };
     },
 
-    /** §1.11: the account's conversation with this customer (IGSID), or null when there is none. */
+    /** The account's conversation with this customer (IGSID), or null when there is none. */
     async findConversation(token: string, igsid: string): Promise<{ conversationId: string } | null> {
       const query = new URLSearchParams({ platform: 'instagram', user_id: igsid });
       const found = await call(conversationsSchema, `${versioned('/me/conversations')}?${query}`, { token });
@@ -354,7 +354,7 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       return first ? { conversationId: first.id } : null;
     },
 
-    /** §1.11: the thread's message ids with their times, as Graph lists them (newest first). */
+    /** The thread's message ids with their times, as Graph lists them (newest first). */
     async listConversationMessages(
       token: string,
       conversationId: string,
@@ -370,7 +370,7 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       }));
     },
 
-    /** §1.11: one message's details (only the 20 most recent of a thread are readable; older ones are refused). */
+    /** One message's details (only the 20 most recent of a thread are readable; older ones are refused). */
     async getMessage(token: string, messageId: string): Promise<ConversationMessage> {
       const message = await call(
         messageDetailsSchema,
@@ -421,7 +421,7 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       };
     },
 
-    /** §1.5: webhooks for this account's messages and comments. */
+    /** Webhooks for this account's messages and comments. */
     async subscribeToWebhooks(token: string): Promise<void> {
       const result = await call(
         successSchema,
@@ -432,7 +432,7 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
         throw new GraphError('refused', 'Instagram did not subscribe the account to webhooks');
     },
 
-    /** §1.2 step 1: where the browser goes to log in. */
+    /** Where the browser goes to log in. */
     buildAuthorizeUrl(input: { redirectUri: string; state: string }): string {
       const { appId } = requireApp();
       const url = new URL(options.authorizeUrl);
@@ -448,7 +448,7 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       return url.toString();
     },
 
-    /** §1.2 steps 3 and 4: the code for a short-lived token, then that for a long-lived one. */
+    /** The code for a short-lived token, then that for a long-lived one. */
     async exchangeCode(input: { code: string; redirectUri: string }): Promise<LongLivedToken> {
       const { appId, appSecret } = requireApp();
       // Step 2: the code arrives with a trailing "#_" in some browsers.
@@ -471,7 +471,7 @@ export function createInstagramGraphClient(options: GraphClientOptions) {
       return toLongLived(await call(longLivedSchema, `${options.apiUrl}/access_token?${query}`));
     },
 
-    /** §1.2 step 6: a fresh long-lived token (the old one must be at least 24 h old and unexpired). */
+    /** A fresh long-lived token (the old one must be at least 24 h old and unexpired). */
     async refreshToken(token: string): Promise<LongLivedToken> {
       const query = new URLSearchParams({ grant_type: 'ig_refresh_token', access_token: token });
       return toLongLived(await call(longLivedSchema, `${options.apiUrl}/refresh_access_token?${query}`));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseToolCall } from './client.ts';
 
-describe('normaliseToolCall (INTEGRATIONS.md §4.2: local stacks differ)', () => {
+describe('normaliseToolCall (local stacks differ)', () => {
   it('parses JSON-string arguments and keeps the id', () => {
     expect(
       normaliseToolCall({ id: 'call_1', function: { name: 'check_stock', arguments: '{"variant_id":"x"}' } }),

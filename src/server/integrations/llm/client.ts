@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 
 /**
- * The OpenAI-compatible chat completions provider (INTEGRATIONS.md §4): OpenAI, vLLM, Ollama, llama.cpp server,
+ * The OpenAI-compatible chat completions provider: OpenAI, vLLM, Ollama, llama.cpp server,
  * LM Studio. A thin adapter over the official `openai` client (decision 013): messages and tools in, the
  * assistant message with normalised tool calls out, typed errors. No database, no catalog: token in, data out.
  */
@@ -50,7 +50,7 @@ export interface LlmClient {
 
 let syntheticIds = 0;
 
-/** Some local stacks send arguments as an object and omit the id (INTEGRATIONS.md §4.2): normalise both. */
+/** Some local stacks send arguments as an object and omit the id: normalise both. */
 export function normaliseToolCall(raw: {
   id?: string | null;
   function?: { name?: string; arguments?: unknown };

@@ -2,7 +2,7 @@ import { parse, print, type DocumentNode } from 'graphql';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 
 /**
- * Shopify Admin GraphQL over exactly the fields of issue 10 point 6 (INTEGRATIONS.md §2.3-2.6). Documents are
+ * Shopify Admin GraphQL over exactly the fields the catalog mirrors. Documents are
  * parsed once at load with the `graphql` package, so a typo is a start-up error, not a store's 200 with errors.
  */
 export const shopQuery = parse(/* GraphQL */ `
@@ -224,7 +224,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       if (throttled) {
         if (attempt >= maxRetries)
           throw new ShopifyError('throttled', 'The store kept throttling our requests');
-        // INTEGRATIONS.md §2.6: wait until the bucket refills enough for the query's reserved cost.
+        // Wait until the bucket refills enough for the query's reserved cost.
         const requested = body.extensions?.cost?.requestedQueryCost ?? 50;
         const waitMs = throttle
           ? Math.max(

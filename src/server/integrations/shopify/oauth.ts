@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 
 /**
- * Shopify authorization-code grant with expiring offline tokens (INTEGRATIONS.md §2.1): the authorize URL, the
+ * Shopify authorization-code grant with expiring offline tokens: the authorize URL, the
  * query-string HMAC of the install and callback requests, the code exchange and the refresh.
  */
 export const shopifyScopes = ['read_products', 'read_inventory', 'read_orders'];

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** INTEGRATIONS.md §2.7: X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body with the app secret. */
+/** X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body with the app secret. */
 export function signShopifyWebhook(rawBody: Buffer, secret: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('base64');
 }

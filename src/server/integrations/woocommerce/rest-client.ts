@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 
-/** WooCommerce REST v3 (INTEGRATIONS.md §3): Basic auth with the consumer key and secret, over https. */
+/** WooCommerce REST v3: Basic auth with the consumer key and secret, over https. */
 export interface WooProduct {
   id: number;
   name: string;

@@ -14,7 +14,7 @@ import {
 } from '#tests/support/instagram.ts';
 
 /**
- * issue 11 §8 end to end: the LLM composer (configured by LLM_BASE_URL and LLM_MODEL) against a fake
+ * End to end: the LLM composer (configured by LLM_BASE_URL and LLM_MODEL) against a fake
  * OpenAI-compatible server that returns scripted tool calls; the grounding check and the deadline fall back to
  * the embedded reply.
  */

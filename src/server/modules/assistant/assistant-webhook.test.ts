@@ -14,7 +14,7 @@ import {
 } from '#tests/support/instagram.ts';
 
 /**
- * issue 11 end to end: a signed webhook in, the channel's processing job, the assistant job, the send through
+ * End to end: a signed webhook in, the channel's processing job, the assistant job, the send through
  * the fake Graph server, with the runtime's own wiring (the catalog with the shipped sample store, the channel's
  * outbound path). Workers run as in production (woken after each commit).
  */
@@ -203,7 +203,7 @@ describe('assistant through the signed webhook', () => {
     );
     expect(sentTo('buyer-human')).toHaveLength(1);
     expect((await tracesOf('buyer-human'))[1]).toMatchObject({ outcome: 'silent' });
-    // issue 12's "Hand back to AI".
+    // The dashboard's "Hand back to AI".
     await harness.app.database.db
       .update(conversations)
       .set({ status: 'active', handledBy: 'assistant' })

@@ -13,7 +13,7 @@ import {
 } from '#tests/fakes/instagram-graph.ts';
 
 /**
- * issue 11 "nothing lost, nothing twice": real server processes (`src/server/main.ts`) on one PostgreSQL database.
+ * Real server processes (`src/server/main.ts`) on one PostgreSQL database.
  * Two processes answer each event exactly once; a process killed with SIGKILL while events are in flight is
  * restarted and every event is answered exactly once, the replies the kill interrupted included (the send
  * reconciler, decision 023). The fake Graph server lives in this process, so it sees every send of every server

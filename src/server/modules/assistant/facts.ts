@@ -1,7 +1,7 @@
 import type { CatalogProduct, CatalogService, CatalogVariant } from './ports.ts';
 import type { Facts, PricedOffer, Understanding } from './types.ts';
 
-/** A stock check gets this long before the catalog answers from its mirror (spec: an answer in under 5 s). */
+/** A stock check gets this long before the catalog answers from its mirror (the landing page promises an answer in under 5 s). */
 const STOCK_DEADLINE_MS = 3000;
 
 export interface FactsContext {
@@ -75,7 +75,7 @@ async function findAlternative(
 }
 
 /**
- * issue 11 §4: the live facts for what the buyer asked. Ambiguous -> one question listing the options; several
+ * The live facts for what the buyer asked. Ambiguous -> one question listing the options; several
  * variants still possible -> ask the option that separates them (a price they share is answered directly);
  * one variant -> live stock, a checkout link when it can be bought, else the nearest in-stock alternative.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 11 §5: every number, price, stock figure and link in a reply must come from the facts (the embedded
+ * Every number, price, stock figure and link in a reply must come from the facts (the embedded
  * path) or the tool results (the LLM path). One checker for both: collect what the sources say, then list what
  * the reply states that they do not.
  */

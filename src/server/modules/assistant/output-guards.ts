@@ -1,7 +1,7 @@
 import type { ReplyPart } from './composers/embedded.ts';
 import { checkGrounding, type GroundingResult, type GroundingSources } from './grounding.ts';
 
-/** spec and Instagram: a DM is at most 1,000 UTF-8 bytes. */
+/** Instagram's limit: a DM is at most 1,000 UTF-8 bytes. */
 export const MAX_REPLY_BYTES = 1000;
 
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -47,7 +47,7 @@ export interface OutputGuardResult {
   disclosed: boolean;
 }
 
-/** issue 11 §5: at most 1,000 bytes; every number and link grounded in the facts; the disclosure kept when due. */
+/** At most 1,000 bytes; every number and link grounded in the facts; the disclosure kept when due. */
 export function applyOutputGuards(input: {
   parts: ReplyPart[];
   sources: GroundingSources;

@@ -10,7 +10,7 @@ import { classifyIntent, expandShorthand, understand } from './understanding.ts'
 import type { AssistantEvent, Facts, PricedOffer, StoredRule, Understanding } from './types.ts';
 
 /**
- * issue 11: the assistant's pipeline, one named step after another:
+ * The assistant's pipeline, one named step after another:
  *   guards -> rules -> understanding -> facts -> compose -> output guards -> send -> record trace.
  * Each step is a function with explicit input and output; the trace brand owners see is built from those
  * outputs. Effects (sending, escalating, recording) are passed in, so the playground runs the same steps and
@@ -39,7 +39,7 @@ export interface LlmComposer {
 }
 
 export interface PipelineEffects {
-  /** issue 9's window check; the playground allows everything. */
+  /** The channel's messaging-window check; the playground allows everything. */
   checkWindow(
     conversationId: string,
   ): Promise<{ allowed: true } | { allowed: false; code: string; reason: string }>;
@@ -199,7 +199,7 @@ export async function planReply(input: {
   }
   const facts = await gatherFacts(context, understanding);
   if (event.kind === 'comment') {
-    // issue 11 §10: without a comment rule, only a product question in a comment is answered (by private reply).
+    // Without a comment rule, only a product question in a comment is answered (by private reply).
     const isProductAnswer = ['in_stock', 'out_of_stock', 'price', 'ask_variant', 'ask_product'].includes(
       facts.kind,
     );
@@ -360,7 +360,7 @@ export function guardOutput(
   ]);
   const output = applyOutputGuards({ parts: composition.parts, sources, disclosureText });
   if (output.grounding.grounded || composition.provider === 'embedded') return { output, composition };
-  // issue 11 §8: an LLM reply stating a number or link no tool returned is replaced by the embedded reply.
+  // An LLM reply stating a number or link no tool returned is replaced by the embedded reply.
   const replacement: Composition = {
     ...composition,
     parts: composeWithEmbedded(event, understanding, facts),
@@ -410,7 +410,7 @@ export async function sendReply(
   } else {
     return { status: 'not_sent', messageIds: [], duplicate: false, error: null };
   }
-  // issue 11 §9: the acknowledgement goes first (the send guard refuses escalated conversations), then silence.
+  // The acknowledgement goes first (the send guard refuses escalated conversations), then silence.
   if (plan.handOff && event.conversation && result.status !== 'failed')
     await effects.escalate(event.conversation.id);
   return {

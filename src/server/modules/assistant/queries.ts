@@ -184,7 +184,7 @@ export async function findDiscloseAutomation(db: Database, brandId: string): Pro
   return row?.disclose ?? true;
 }
 
-/** Insert or replace the brand's settings row (issue 11 §5); the caller checked that the brand is the user's. */
+/** Insert or replace the brand's settings row; the caller checked that the brand is the user's. */
 export async function upsertAssistantSettings(
   db: Database,
   brandId: string,

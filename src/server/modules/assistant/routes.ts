@@ -18,8 +18,8 @@ const errors = {
 };
 
 /**
- * issue 11 §11: the playground, which sends nothing and stores nothing (a brand owner tries the voice while
- * editing); and §5: the brand's assistant settings, read and saved from Psychology Settings.
+ * The playground, which sends nothing and stores nothing (a brand owner tries the voice while
+ * editing); and the brand's assistant settings, read and saved from Psychology Settings.
  */
 export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantService }> = async (
   app,

@@ -73,7 +73,7 @@ async function matches(trigger: RuleTrigger, event: RuleEvent): Promise<boolean>
 }
 
 /**
- * issue 11 §2: active rules in the contract's evaluation order (narrowest trigger first), then oldest first;
+ * Active rules in the contract's evaluation order (narrowest trigger first), then oldest first;
  * the first rule whose trigger matches is the one applied.
  */
 export async function matchRule(rules: StoredRule[], event: RuleEvent): Promise<StoredRule | null> {

@@ -16,7 +16,7 @@ import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/su
 import type { ChannelOutbound } from './ports.ts';
 import { createAssistantService, type AssistantService } from './service.ts';
 
-/** A channel that stores the AI message like issue 9's outbound path, deduplicating on the idempotency key. */
+/** A channel that stores the AI message like the channel's outbound path, deduplicating on the idempotency key. */
 function createStoringChannel(app: TestApp): ChannelOutbound & { sends: { key: string; text: string }[] } {
   const sends: { key: string; text: string }[] = [];
   const byKey = new Map<string, string>();

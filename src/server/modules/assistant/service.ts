@@ -202,7 +202,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       return trace;
     },
 
-    /** issue 11 §11: the playground. The brand must be the user's (404 otherwise); nothing is sent or stored. */
+    /** The playground. The brand must be the user's (404 otherwise); nothing is sent or stored. */
     async preview(
       userId: string,
       brandId: string,
@@ -232,7 +232,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       return { reply: trace.reply ?? '', trace };
     },
 
-    /** The brand's assistant settings (issue 11 §5); the defaults while it has saved none. */
+    /** The brand's assistant settings; the defaults while it has saved none. */
     async getSettings(userId: string, brandId: string): Promise<AssistantSettings> {
       await requireOwnBrand(userId, brandId);
       return { discloseAutomation: await queries.findDiscloseAutomation(db, brandId) };
@@ -253,7 +253,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       }
     },
 
-    /** AssistantDrafts (issue 12 "Generate AI Response"): the reply to the conversation so far, not sent. */
+    /** AssistantDrafts: the reply to the conversation so far, not sent. */
     async draftReply({
       conversationId,
     }: {
@@ -287,7 +287,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
 }
 
 export type AssistantService = ReturnType<typeof createAssistantService>;
-// The provider shape issue 12 consumes.
+// The provider shape the dashboard's actions consume.
 export const asAssistantDrafts = (service: AssistantService): AssistantDrafts => ({
   draftReply: service.draftReply,
 });

@@ -2,7 +2,7 @@ import type { BrandArchetype, BrandTone } from '#contracts/dashboard.ts';
 import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import type { CatalogProduct, CatalogVariant, StockAnswer } from './ports.ts';
 
-/** issue 11 §3: what the buyer wants. */
+/** What the buyer wants. */
 export const intents = [
   'availability',
   'price',
@@ -81,7 +81,7 @@ export interface PricedOffer {
   link: string | null;
 }
 
-/** issue 11 §4: everything a reply may state. Numbers, prices and links in a reply come only from here. */
+/** Everything a reply may state. Numbers, prices and links in a reply come only from here. */
 export type Facts =
   | { kind: 'none' }
   | { kind: 'not_sold' }

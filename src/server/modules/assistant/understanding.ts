@@ -52,7 +52,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
 ];
 
-/** issue 11 §3: the buyer's intent, from the words alone. A product named with no other cue is "availability". */
+/** The buyer's intent, from the words alone. A product named with no other cue is "availability". */
 export function classifyIntent(text: string, mentionsProduct: boolean): Intent {
   const normalised = normaliseText(text).trim();
   for (const [intent, pattern] of intentPatterns) {

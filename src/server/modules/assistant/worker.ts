@@ -3,7 +3,7 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import type { AssistantService } from './service.ts';
 
 /**
- * The `assistant-respond` worker (issue 11 §7). The channel wakes it right after the transaction that stored the
+ * The `assistant-respond` worker. The channel wakes it right after the transaction that stored the
  * message commits, so a reply does not wait for a poll. Exactly once rests on the database: the trace's unique
  * event key and the channel's idempotency key `assistant:<event>`, so a retry after a crash or a second process
  * picking the same event never sends twice.

@@ -6,7 +6,7 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { createAccountsService } from './service.ts';
 
-/** The admin team's review of new accounts (accounts issue §6). Admins only; 403 for everyone else. */
+/** The admin team's review of new accounts. Admins only; 403 for everyone else. */
 export const adminRoutes: FastifyPluginAsyncZod<{
   config: Config;
   database: { db: Database };

@@ -16,7 +16,7 @@ const signupBody = (name: string) => ({
   password,
 });
 
-describe('the first account of an instance is its administrator (issue 13 B1)', () => {
+describe('the first account of an instance is its administrator', () => {
   let app: TestApp | undefined;
   let database: TestDatabase | undefined;
   afterEach(async () => {

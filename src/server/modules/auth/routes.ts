@@ -179,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get('/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    // spec §7 signs out on GET; a link on another site only gets a one-click confirmation (docs/spec-deviations.md).
+    // Sign-out is a GET (docs/product.md); a link on another site only gets a one-click confirmation (docs/spec-deviations.md).
     if (token && request.headers['sec-fetch-site'] === 'cross-site') {
       return reply
         .header('cache-control', 'no-store')
@@ -201,7 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** The log says who became the administrator (issue 13 B1): the id, not the email, stays in the log. */
+/** The log says who became the administrator: the id, not the email, stays in the log. */
 function logFirstAdministrator(request: FastifyRequest, user: SessionUser): void {
   request.log.info(
     { userId: user.id },

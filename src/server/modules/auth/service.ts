@@ -10,13 +10,13 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { eq, sql } from 'drizzle-orm';
 import * as queries from './queries.ts';
 
-/** Sign-in limits (accounts issue §5): failures counted over 15 minutes, per account and per address. */
+/** Sign-in limits: failures counted over 15 minutes, per account and per address. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 /** Higher than per account: many people can share one address (an office, a mobile carrier). */
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
-/** Sign-up limit (issue 13 B4): per client address, counted in the database across instances. */
+/** Sign-up limit: per client address, counted in the database across instances. */
 export const SIGNUP_WINDOW_MS = 60 * 1000;
 export const MAX_SIGNUPS_PER_ADDRESS = 10;
 export const TOO_MANY_SIGNUPS_MESSAGE =
@@ -38,7 +38,7 @@ export interface AccountsServiceDeps {
 
 /**
  * Transaction-level advisory lock that orders account creation while an instance has no administrator, so two
- * first sign-ups at once make exactly one administrator (issue 13 B1). Same key on every instance of the app.
+ * first sign-ups at once make exactly one administrator. Same key on every instance of the app.
  */
 const FIRST_ADMIN_LOCK = 'voicecart:first-administrator';
 

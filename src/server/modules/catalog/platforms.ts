@@ -93,7 +93,7 @@ export function mapShopifyProduct(product: ShopifyProduct, currency: string): St
   };
 }
 
-/** WooCommerce stock quoting rule (INTEGRATIONS.md §3.2): in stock = purchasable and instock (or backorder). */
+/** WooCommerce stock quoting rule: in stock = purchasable and instock (or backorder). */
 export function mapWooStock(
   item: Pick<WooVariation, 'purchasable' | 'manage_stock' | 'stock_quantity' | 'stock_status' | 'backorders'>,
 ) {
@@ -282,7 +282,7 @@ export function createStoreClient(
   throw new Error(`No credentials for the ${connection.platform} connection`);
 }
 
-/** issue 10 point 9: where the buyer pays, per platform. */
+/** Where the buyer pays, per platform. */
 export function buildCheckoutUrl(input: {
   connection: Pick<StoreConnectionRow, 'platform' | 'storefrontUrl' | 'storeKey' | 'checkoutStyle'>;
   variant: { id: string; externalId: string; options: { name: string; value: string }[] };
@@ -293,7 +293,7 @@ export function buildCheckoutUrl(input: {
 }): string {
   const { connection, variant, quantity, conversationId } = input;
   if (connection.platform === 'shopify') {
-    // INTEGRATIONS.md §2.8: /cart/{variant numeric id}:{qty} with ref and a cart attribute for attribution.
+    // /cart/{variant numeric id}:{qty} with ref and a cart attribute for attribution.
     const base = (connection.storefrontUrl ?? shopifyBaseUrl(connection.storeKey!)).replace(/\/$/, '');
     const url = new URL(`${base}/cart/${numericIdOf(variant.externalId)}:${quantity}`);
     url.searchParams.set('ref', conversationId ? `voicecart-${conversationId}` : 'voicecart');
@@ -303,7 +303,7 @@ export function buildCheckoutUrl(input: {
   if (connection.platform === 'woocommerce') {
     const base = (connection.storefrontUrl ?? connection.storeKey!).replace(/\/$/, '');
     if (connection.checkoutStyle !== 'add-to-cart') {
-      // §3.5: core shareable checkout URL; variation ids are accepted directly.
+      // Core shareable checkout URL; variation ids are accepted directly.
       return `${base}/checkout-link/?products=${encodeURIComponent(`${variant.externalId}:${quantity}`)}`;
     }
     const url = new URL(`${base}/`);

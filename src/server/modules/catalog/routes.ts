@@ -24,7 +24,7 @@ const errors = {
   409: errorResponseSchema,
 };
 
-/** issue 10: the brand's store connection, its sync, and the Store screen's "Find a product" box. */
+/** The brand's store connection, its sync, and the Store screen's "Find a product" box. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = async (app, { module }) => {
   const guarded = { preHandler: requireVerifiedUser };
 

@@ -3,7 +3,7 @@ import { brands } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
 import type { FindProductsResult } from './service.ts';
 
-/** issue 10 point 7 over the sample store: typos, plurals, sizes written many ways, colours, SKUs, ambiguity. */
+/** Finding the product over the sample store: typos, plurals, sizes written many ways, colours, SKUs, ambiguity. */
 let app: TestApp;
 let brandId: string;
 

@@ -14,7 +14,7 @@ import {
 } from './text.ts';
 
 /**
- * issue 10 point 7: which product and variant a buyer text means. Three steps:
+ * Which product and variant a buyer text means. Three steps:
  * 1. read the text (words, sizes, colours, SKU-like tokens; text.ts);
  * 2. correct each word against the catalog's own vocabulary with pg_trgm similarity and sorted letters, then
  *    retrieve candidates with PostgreSQL full-text search (weighted title > type/tags > options/SKUs);

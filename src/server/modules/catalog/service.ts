@@ -64,7 +64,7 @@ export interface CatalogSettings {
   shopifyApiKey?: string | undefined;
   /** Our own address: the sample store's cart page and WooCommerce webhook delivery URLs hang off it. */
   publicUrl: string;
-  /** The live stock check's deadline (issue 10 point 8: about 800 ms). */
+  /** The live stock check's deadline (about 800 ms, so a reply stays fast). */
   liveDeadlineMs?: number;
   /** Swappable DNS for the address guard (tests). */
   resolveHost?: (host: string) => Promise<string[]>;
@@ -250,7 +250,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         .insert(storeConnections)
         .values({ ...values, brandId })
         .returning();
-      // spec deviation (docs/spec-deviations.md): shopifyConnected means "a store is connected", any platform.
+      // Deliberate (docs/spec-deviations.md): shopifyConnected means "a store is connected", any platform.
       await tx
         .update(brands)
         .set({ shopifyConnected: true, updatedAt: new Date() })
@@ -295,7 +295,7 @@ export function createCatalogModule(deps: CatalogDeps) {
       const reason = describeStoreFailure(error);
       throw badStore(reason.startsWith('bad credentials') ? 'consumerKey' : 'storeUrl', reason);
     }
-    // Stores before WooCommerce 9.x have no /checkout-link/: their links use ?add-to-cart= (INTEGRATIONS.md §3.5).
+    // Stores before WooCommerce 9.x have no /checkout-link/: their links use ?add-to-cart=.
     let checkoutStyle: 'checkout-link' | 'add-to-cart' = 'checkout-link';
     try {
       // Only the first answer matters (a new store redirects onward to its checkout): checked, not followed.
@@ -337,7 +337,7 @@ export function createCatalogModule(deps: CatalogDeps) {
   }
 
   /**
-   * Full sync (issue 10 point 5): pages through the store, writing each page as it comes, with progress on the
+   * Full sync: pages through the store, writing each page as it comes, with progress on the
    * connection row. Products not seen in this pass are removed at the end. One run per connection at a time.
    */
   async function runSync(connectionId: string): Promise<void> {
@@ -675,7 +675,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     },
 
     /**
-     * Shopify OAuth install, step 1 (INTEGRATIONS.md §2.1): a one-use `state` bound to this brand and shop, then
+     * Shopify OAuth install, step 1: a one-use `state` bound to this brand and shop, then
      * the authorize URL to send the browser to.
      */
     async startShopifyInstall(userId: string, brandId: string, shopDomain: string): Promise<string> {
@@ -841,7 +841,7 @@ export function createCatalogModule(deps: CatalogDeps) {
 
 export type CatalogModule = ReturnType<typeof createCatalogModule>;
 
-/** The assistant's port, for runtime.ts to hand over (INTERFACES.md). */
+/** The assistant's port, for runtime.ts to hand over. */
 export function createCatalogService(deps: CatalogDeps): CatalogService {
   return createCatalogModule(deps).catalog;
 }

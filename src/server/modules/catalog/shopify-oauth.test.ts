@@ -9,7 +9,7 @@ import {
   type FakeShopifyAdmin,
 } from '#tests/fakes/shopify-admin.ts';
 
-/** issue 10 point 2: the OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
+/** The OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
 let app: TestApp;
 let shopify: FakeShopifyAdmin;
 let cookie: string;

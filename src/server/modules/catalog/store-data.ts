@@ -1,4 +1,4 @@
-/** A product as any store platform delivers it, before it is mirrored (issue 10 point 4). */
+/** A product as any store platform delivers it, before it is mirrored. */
 export interface StoreVariantInput {
   externalId: string;
   inventoryItemId?: string | null;

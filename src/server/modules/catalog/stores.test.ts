@@ -138,7 +138,7 @@ describe('Shopify connection', () => {
     const row = await connectionRow();
     expect(row!.sealedCredentials).toMatch(/^v1\./);
     expect(row!.sealedCredentials).not.toContain(shopify.accessToken);
-    // The test call is the shop query of issue 10 point 6.
+    // The test call is the shop query.
     expect(shopify.calls.at(-1)!.query).toContain('myshopifyDomain');
 
     await app.catalog.runSync(row!.id);

@@ -1,5 +1,5 @@
 /**
- * How buyer texts and catalog texts are read (issue 10 point 7). Both sides go through the same normaliser, so
+ * How buyer texts and catalog texts are read. Both sides go through the same normaliser, so
  * "T-Shirt" in a title and "tshirt" in a DM become the same word, and plurals meet their singular.
  */
 

@@ -17,8 +17,7 @@ import type { CatalogModule } from './service.ts';
 import { stripHtml, type StoreProductInput } from './store-data.ts';
 
 /**
- * issue 10 point 5: store webhooks keep the mirror fresh. Signatures are checked on the raw bytes (INTEGRATIONS.md
- * §5.1); each delivery is recorded under its dedupe key in the same transaction that applies it, so a replay is a
+ * Store webhooks keep the mirror fresh. Signatures are checked on the raw bytes; each delivery is recorded under its dedupe key in the same transaction that applies it, so a replay is a
  * no-op, and an event older than our copy (store's updated time) never overwrites it.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -211,7 +210,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
           );
         }
       } else if (topic === 'inventory_levels/update') {
-        // No variant id in this payload (§2.7): map the inventory item, then re-read the variant live below.
+        // No variant id in this payload: map the inventory item, then re-read the variant live below.
         const itemId = body.inventory_item_id !== undefined ? String(body.inventory_item_id) : null;
         if (itemId) {
           const [row] = await tx
@@ -267,7 +266,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       }
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = header(request, 'x-wc-webhook-signature');
-      // WooCommerce pings a new webhook with a form body and no signature (§3.4): acknowledge without work.
+      // WooCommerce pings a new webhook with a form body and no signature: acknowledge without work.
       if (!signature && raw.toString('utf8').startsWith('webhook_id='))
         return reply.code(200).send({ ok: true });
       if (!isValidWooWebhook(raw, signature, secretBox.open(connection.sealedWebhookSecret))) {

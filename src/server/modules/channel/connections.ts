@@ -15,7 +15,7 @@ import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
 
 const DAY_MS = 86_400_000;
-/** INTEGRATIONS.md §1.2: long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */
+/** Long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */
 const tokenLifetimeDays = 60;
 const refreshWithinDays = 10;
 const stateLifetimeMs = 10 * 60_000;
@@ -190,7 +190,7 @@ export function createConnectionService({
       return toConnectionView(brandId, await findByBrand(brandId));
     },
 
-    /** Issue 9 §2a: a token from Meta's app dashboard, checked with GET /me. */
+    /** A token from Meta's app dashboard, checked with GET /me. */
     async connectWithToken(
       userId: string,
       brandId: string,
@@ -233,7 +233,7 @@ export function createConnectionService({
       forgetToken(brandId);
     },
 
-    /** Issue 9 §2b: the authorize URL, with a state sealed by the secret box (tamper-proof, bound to the user). */
+    /** The authorize URL, with a state sealed by the secret box (tamper-proof, bound to the user). */
     async startOAuth(userId: string, brandId: string, redirectUri: string): Promise<string> {
       await requireBrand(userId, brandId);
       const state = secretBox.seal(
@@ -291,7 +291,7 @@ export function createConnectionService({
       return state.b;
     },
 
-    /** Issue 9 §3: code 190 on any call. Sends stop until the owner reconnects; the brand shows as not connected. */
+    /** Code 190 on any call. Sends stop until the owner reconnects; the brand shows as not connected. */
     async markNeedsReconnect(brandId: string, reason: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
@@ -317,7 +317,7 @@ export function createConnectionService({
       });
     },
 
-    /** The scheduled refresh (issue 9 §3). Returns how many tokens were refreshed and how many need a reconnect. */
+    /** The scheduled refresh. Returns how many tokens were refreshed and how many need a reconnect. */
     async refreshDueTokens(): Promise<{ refreshed: number; needsReconnect: number; failed: number }> {
       const at = now();
       const rows = await db
@@ -334,7 +334,7 @@ export function createConnectionService({
       const result = { refreshed: 0, needsReconnect: 0, failed: 0 };
       for (const row of rows) {
         if (row.tokenExpiresAt && row.tokenExpiresAt <= at) {
-          // An expired long-lived token cannot be refreshed (§1.2).
+          // An expired long-lived token cannot be refreshed.
           await this.markNeedsReconnect(row.brandId, 'The Instagram token expired. Please reconnect.');
           result.needsReconnect += 1;
           continue;

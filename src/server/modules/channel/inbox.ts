@@ -19,7 +19,7 @@ export interface IngestResult {
 }
 
 /**
- * Issue 9 §5: every update of a signed delivery is stored and its processing enqueued in one transaction, then the
+ * Every update of a signed delivery is stored and its processing enqueued in one transaction, then the
  * request is answered; nothing here waits on Graph or on the assistant. Updates for an account no brand has
  * connected are acknowledged and logged, not stored.
  */

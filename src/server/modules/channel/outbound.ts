@@ -71,7 +71,7 @@ function refuseForBrand(context: {
 }
 
 /**
- * Issue 9 §8, the send guard (INTEGRATIONS.md §1.12). Automated text only within 24 h of the customer's last
+ * The send guard. Automated text only within 24 h of the customer's last
  * message and never in a conversation a person owns or that was escalated; a person within 24 h, and up to 7 days
  * only with the HUMAN_AGENT tag when it is enabled.
  */
@@ -150,7 +150,7 @@ export interface CommentContext {
 export type CommentReplyKind = 'private_reply' | 'public_reply';
 
 /**
- * The send guard for a comment reply (INTEGRATIONS.md §1.9, §1.12; design consequence 4.4): the brand and its
+ * The send guard for a comment reply (design consequence 4.4): the brand and its
  * account, and for a private reply the 7 days after the comment. Null when the reply may go.
  */
 export function decideCommentReply(
@@ -293,7 +293,7 @@ export function createSendCore(deps: OutboundDeps) {
   }
 
   /**
-   * One Graph call with the retry policy of §9: only rate limits and server errors are tried again, each retry
+   * One Graph call with this retry policy: only rate limits and server errors are tried again, each retry
    * after renewing the caller's lease (`renew`), so a slow run of retries is never taken for a dead process.
    */
   async function callGraph(
@@ -527,7 +527,7 @@ export function createSendCore(deps: OutboundDeps) {
 export type SendCore = ReturnType<typeof createSendCore>;
 
 /**
- * Issue 9 §7–9: the one outbound path. Every send is recorded (queued) before Graph is called, under a unique
+ * The one outbound path. Every send is recorded (queued) before Graph is called, under a unique
  * idempotency key, and moved to sent, failed or unknown. A timeout is never resent blindly: the echo or the send
  * reconciler (decision 023) settles it.
  */
@@ -694,7 +694,7 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
       const kind: CommentReplyKind = visibility === 'private' ? 'private_reply' : 'public_reply';
       const refusal = core.guardComment(comment, kind);
       if (refusal) throw new AppError('CONFLICT', refusal.reason);
-      // A reply to a reply attaches to the top-level comment (INTEGRATIONS.md §1.9).
+      // A reply to a reply attaches to the top-level comment.
       const target =
         visibility === 'public'
           ? (comment.parentId ?? comment.instagramCommentId)

@@ -59,7 +59,7 @@ export interface ProcessorDeps {
 }
 
 /**
- * Issue 9 §6: turns stored webhook events into conversations, messages and comments. One job per thread (one
+ * Turns stored webhook events into conversations, messages and comments. One job per thread (one
  * customer's DMs, or one comment); each event is applied in its own transaction under an advisory lock on the
  * thread, in Instagram's order, so two workers never interleave a customer's messages.
  */
@@ -147,7 +147,7 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     const { content, kind } = describeMessage(message);
     // The conversation, its times and the brand's state in one statement. lastMessageAt follows the newest
     // message whatever order they arrive in (greatest: a duplicate changes nothing); a story mention alone
-    // reportedly does not open the messaging window (INTEGRATIONS.md §1.12).
+    // reportedly does not open the messaging window.
     const at = event.occurredAt.toISOString();
     const opensWindow = kind !== 'story_mention';
     const upserted = (await tx.execute(sql`

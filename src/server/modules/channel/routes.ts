@@ -30,7 +30,7 @@ function publicBase(request: FastifyRequest, publicUrl: string | undefined): str
 
 const dashboardPath = '/dashboard/instagram';
 
-/** Issue 9 §1–2: a brand's Instagram connection, for its verified owner only. */
+/** A brand's Instagram connection, for its verified owner only. */
 export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: InstagramChannel }> = async (
   app,
   { channel },

@@ -1,5 +1,5 @@
 /**
- * Per-account send budget (INTEGRATIONS.md §1.13, lower figures kept): text sends 100 a second, private replies
+ * Per-account send budget (Meta's published rate limits, the lower figures kept): text sends 100 a second, private replies
  * 750 an hour. A sliding window per account and kind; a caller waits for room up to `maxWaitMs`, else is told no.
  * Kept in the process: it paces this process's calls, while Graph's 429/613 answers (retried with backoff) remain the
  * authority across processes (decision 009).

@@ -14,8 +14,7 @@ export interface SendReconcilerSettings {
   /** Times a send may be taken up (its first send included) before it is given up as failed, for a person. */
   maxAttempts?: number;
   /**
-   * Pause between the lookups of one account (Conversations API, a comment's replies): 2 calls a second
-   * (INTEGRATIONS.md §1.11, §1.13).
+   * Pause between the lookups of one account (Conversations API, a comment's replies): 2 calls a second.
    */
   conversationsIntervalMs?: number;
   /** Instagram's clock may run behind ours: messages this much older than the send still count. */
@@ -56,7 +55,7 @@ const nounOf = (kind: InstagramSendRow['kind']) =>
   kind === 'private_reply' ? 'private reply' : kind === 'public_reply' ? 'public reply' : 'message';
 
 /**
- * Decision 023 (issue 11, "nothing lost, nothing twice"): settles sends whose outcome is unknown, a timeout or a
+ * Decision 023 ("nothing lost, nothing twice"): settles sends whose outcome is unknown, a timeout or a
  * process that died between recording the send and Graph's answer. Each stale part is claimed in the database
  * (exactly one reconciler wins it), then Instagram is asked whether it left: a direct message or a private reply
  * through the Conversations API (the thread with the customer or commenter), a public reply through the comment's
@@ -145,7 +144,7 @@ export function createSendReconciler({ db, graph, connections, core, log, settin
   }
 
   /**
-   * Asks Instagram whether the part left (§1.11): our account's message in the thread with this customer (IGSID)
+   * Asks Instagram whether the part left: our account's message in the thread with this customer (IGSID)
    * with exactly this text, created since the send was recorded, whose id no other send holds. Returns its id, or
    * null when there is none. Throws GraphError when Instagram cannot be asked, and `lost` when the claim was lost
    * meanwhile.
@@ -181,7 +180,7 @@ export function createSendReconciler({ db, graph, connections, core, log, settin
   }
 
   /**
-   * A private reply opens (or joins) the DM thread with the commenter (INTEGRATIONS.md §1.9), whose IGSID the
+   * A private reply opens (or joins) the DM thread with the commenter, whose IGSID the
    * comment webhook gave as `from.id`: the reply is looked for there, as a direct message is.
    */
   async function findPrivateReply(

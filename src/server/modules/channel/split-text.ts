@@ -1,4 +1,4 @@
-/** INTEGRATIONS.md §1.9: a DM's text is at most 1,000 UTF-8 bytes. */
+/** A DM's text is at most 1,000 UTF-8 bytes. */
 export const maxMessageBytes = 1000;
 
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');

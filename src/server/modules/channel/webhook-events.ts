@@ -152,7 +152,7 @@ function fromChange(accountId: string, change: Record<string, unknown>, entryTim
   const parsed = changeSchema.safeParse(change);
   if (parsed.success && (parsed.data.field === 'comments' || parsed.data.field === 'live_comments')) {
     const commentId = parsed.data.value.id;
-    // A comment's id keys its dedupe: ad comments may arrive twice (INTEGRATIONS.md §1.7).
+    // A comment's id keys its dedupe: ad comments may arrive twice.
     return {
       accountId,
       dedupeKey: `comment:${commentId}`,

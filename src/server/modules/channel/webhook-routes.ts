@@ -10,7 +10,7 @@ import type { InstagramChannel } from './channel.ts';
 import { isSameSecret, isValidWebhookSignature } from './webhook-signature.ts';
 
 /**
- * Issue 9 §4–5: Meta's webhook. The POST reads the raw bytes (its own content-type parser and body limit, scoped to
+ * Meta's webhook. The POST reads the raw bytes (its own content-type parser and body limit, scoped to
  * this plugin), checks the signature before trusting anything, stores and enqueues in one transaction, answers 200.
  */
 export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChannel }> = async (
@@ -20,7 +20,7 @@ export const instagramWebhookRoutes: FastifyPluginAsync<{ channel: InstagramChan
   const { config, inbox } = channel;
 
   app.get('/webhooks/instagram', async (request, reply) => {
-    // Dotted names (hub.mode) read from the raw query, as §1.3 advises.
+    // Dotted names (hub.mode) read from the raw query, as Meta's handshake expects.
     const raw = Object.fromEntries(new URLSearchParams(request.raw.url?.split('?')[1] ?? ''));
     const query = instagramHandshakeQuerySchema.safeParse(raw);
     const ok =

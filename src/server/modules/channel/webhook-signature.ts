@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const signaturePattern = /^sha256=([0-9a-f]{64})$/i;
 
 /**
- * INTEGRATIONS.md §1.4: `X-Hub-Signature-256: sha256=<hex>` is the HMAC-SHA256 of the raw request bytes, keyed with
+ * `X-Hub-Signature-256: sha256=<hex>` is the HMAC-SHA256 of the raw request bytes, keyed with
  * the app secret. Compared in constant time; a missing or malformed header is simply not valid.
  */
 export function isValidWebhookSignature(

@@ -18,7 +18,7 @@ type Json = Record<string, unknown>;
 const missing = '00000000-0000-4000-8000-000000000000';
 
 /**
- * A channel over the real database with the guard's behaviour of INTERFACES.md (the real one, issue 9, speaks to
+ * A channel over the real database with the guard's behaviour of the ChannelOutbound port (the real one speaks to
  * the fake Graph): escalated conversations are refused with AppError CONFLICT, sends are stored first, and an
  * idempotency key sends once.
  */

@@ -42,7 +42,7 @@ const errors = {
 const noContent = { 204: z.null(), ...errors };
 
 /**
- * The dashboard's write calls (issue 12), for verified users. Ownership is checked in the service (404 for
+ * The dashboard's write calls, for verified users. Ownership is checked in the service (404 for
  * another user's ids); cross-origin writes are refused by the auth plugin (403) before any of this runs.
  */
 export const dashboardActionRoutes: FastifyPluginAsyncZod<{ db: Database } & DashboardPorts> = async (

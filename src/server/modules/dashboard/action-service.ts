@@ -74,7 +74,7 @@ const ownedConversation = (userId: string, conversationId: string) =>
   );
 
 /**
- * The dashboard's writes (issue 12). Each one is a single statement scoped to the signed-in user, so another
+ * The dashboard's writes. Each one is a single statement scoped to the signed-in user, so another
  * user's id is answered like a missing one (404) and a refused write changes nothing. Sends go through the
  * channel's outbound path and drafts through the assistant, both passed in (ports.ts).
  */

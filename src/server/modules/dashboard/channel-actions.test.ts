@@ -11,7 +11,7 @@ import {
 } from '#tests/support/instagram.ts';
 
 /**
- * Issue 12 §6 and §8 on the real outbound path (issue 9) against the fake Graph server: the dashboard's replies
+ * The dashboard's replies and comment replies on the real outbound path against the fake Graph server: the dashboard's replies
  * are sent by Instagram's API, stored with sender `agent`, and refused with a 409 naming the reason.
  */
 let harness: InstagramHarness;

@@ -26,9 +26,9 @@ const frame = (event: string, data: unknown, id?: number) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * GET /api/events (issue 12 §10): Server-Sent Events for the signed-in user's brands only. Each change is a
+ * GET /api/events: Server-Sent Events for the signed-in user's brands only. Each change is a
  * `change` event whose id resumes the stream after a reconnect (`Last-Event-ID`); `reset` means "refetch
- * everything" (the gap was too old or too long to replay, or the id is not one this database handed out). Spec §9's "never stale" gives way to this on
+ * everything" (the gap was too old or too long to replay, or the id is not one this database handed out). The product's "never stale" rule gives way to this on
  * purpose (docs/spec-deviations.md).
  */
 export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = async (app, options) => {

@@ -5,8 +5,8 @@ export type { AssistantDrafts } from '#server/ports/assistant.ts';
 export type { ChannelOutbound, OutboundResult, SendOrigin } from '#server/ports/channel.ts';
 
 /**
- * The optional providers of the dashboard's actions: the channel's outbound path (issue 9) and the assistant's
- * drafts (issue 11), passed in by runtime.ts. Without them the routes that need them answer 503.
+ * The optional providers of the dashboard's actions: the channel's outbound path and the assistant's
+ * drafts, passed in by runtime.ts. Without them the routes that need them answer 503.
  */
 export interface DashboardPorts {
   channel?: ChannelOutbound | undefined;

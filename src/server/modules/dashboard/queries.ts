@@ -23,7 +23,7 @@ interface PageParams {
   after?: KeysetPosition | undefined;
 }
 
-/** Search and status filters of the inbox lists (spec §2 matching rules, case-insensitive). */
+/** Search and status filters of the inbox lists (case-insensitive). */
 export interface InboxFilter {
   q?: string | undefined;
   status?: string | undefined;
@@ -34,7 +34,7 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** spec §2: DMs match by customer username. */
+/** DMs match by customer username. */
 function conversationFilter(filter: InboxFilter) {
   return and(
     filter.q ? ilike(conversations.customerUsername, containsPattern(filter.q)) : undefined,
@@ -42,7 +42,7 @@ function conversationFilter(filter: InboxFilter) {
   );
 }
 
-/** spec §2: comments match by username or content. */
+/** Comments match by username or content. */
 function commentFilter(filter: InboxFilter) {
   if (!filter.q) return undefined;
   const pattern = containsPattern(filter.q);
@@ -95,7 +95,7 @@ const conversationListOrder = [
 /**
  * The dashboard's three busiest reads (brands, conversations, messages: every screen opens with them) as
  * prepared statements, built once per database handle instead of per request: Drizzle's query building was
- * the largest share of the server's CPU under load (issue 13 §6, decision 016). The SQL is exactly what the
+ * the largest share of the server's CPU under load (decision 016). The SQL is exactly what the
  * builder would produce for the same call, ownership condition included; on PostgreSQL each is a named
  * statement, parsed once per pooled connection. Each list has a first-page and a next-page form (the keyset
  * condition is either there or not).

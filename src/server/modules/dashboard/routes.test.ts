@@ -94,7 +94,7 @@ describe('dashboard reads: who may read', () => {
 });
 
 describe('GET /api/brands', () => {
-  it("lists only the signed-in user's brands, oldest first, with the fields of spec §3", async () => {
+  it("lists only the signed-in user's brands, oldest first, with the product fields", async () => {
     const response = await get('/api/brands', owner.cookie);
     expect(response.statusCode).toBe(200);
     const list = response.json() as Json[];
@@ -117,7 +117,7 @@ describe('GET /api/brands', () => {
 });
 
 describe('lists of one brand or conversation', () => {
-  it('conversations: newest lastMessageAt first, spec §3 fields', async () => {
+  it('conversations: newest lastMessageAt first, the product fields', async () => {
     const response = await get(`/api/brands/${ownerBrandIds[0]}/conversations`, owner.cookie);
     expect(response.statusCode).toBe(200);
     const list = response.json() as Json[];

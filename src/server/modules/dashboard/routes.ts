@@ -30,13 +30,13 @@ const errors = {
   404: errorResponseSchema,
 };
 
-/** spec §7: the body is the plain list; the next page's cursor travels in a header. */
+/** The body is the plain list; the next page's cursor travels in a header. */
 function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
   return page.items;
 }
 
-/** The dashboard's read calls (spec §7), for verified users only (spec §6). */
+/** The dashboard's read calls, for verified users only. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createDashboardService({ db });
   const guarded = { preHandler: requireVerifiedUser };
@@ -99,7 +99,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       ),
   );
 
-  // Issue 12 §9: the tab counts of Messages & Comments, for the same search and status filter as the lists.
+  // The tab counts of Messages & Comments, for the same search and status filter as the lists.
   app.get(
     '/brands/:brandId/inbox-counts',
     {

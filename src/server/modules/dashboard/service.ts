@@ -83,7 +83,7 @@ const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found');
 
 /**
- * The dashboard's reads (spec §7). Every read is scoped to the signed-in user: another user's brand or
+ * The dashboard's reads. Every read is scoped to the signed-in user: another user's brand or
  * conversation is answered exactly like a missing one (404), so ids reveal nothing.
  */
 export function createDashboardService({ db }: { db: Database }) {

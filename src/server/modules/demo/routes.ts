@@ -16,7 +16,7 @@ export interface DemoRoutesOptions {
   jobs: JobQueue;
 }
 
-/** spec §7: the two demo calls. Public: visitors book demos without an account. */
+/** The two demo calls. Public: visitors book demos without an account. */
 export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (
   app,
   { config, database, jobs },

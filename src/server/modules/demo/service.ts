@@ -28,7 +28,7 @@ export function parseMailbox(mailbox: string): CalendarPerson {
   return { name: mailbox.trim(), email: mailbox.trim() };
 }
 
-/** `Monday, March 9, 2026 at 9:00 AM PST` (spec §5: all times are PST). */
+/** `Monday, March 9, 2026 at 9:00 AM PST` (all times are PST). */
 export const describeDemoTime = (date: string, timeSlot: string) =>
   `${formatLongDate(date)} at ${timeSlot} PST`;
 
@@ -89,7 +89,7 @@ export function createDemoService({
   }
 
   return {
-    /** spec §7 GET /api/demo/available-slots: offered and not booked, as slot texts. */
+    /** GET /api/demo/available-slots: offered and not booked, as slot texts. */
     async listAvailableSlots(date: string): Promise<string[]> {
       const at = now();
       if (listOfferedSlots(date, schedule, at).length === 0) return [];
@@ -97,7 +97,7 @@ export function createDemoService({
     },
 
     /**
-     * spec §7 POST /api/demo/schedule. The slot must be offered right now; the database decides who gets a
+     * POST /api/demo/schedule. The slot must be offered right now; the database decides who gets a
      * slot (unique date + slot), and the confirmation email is enqueued in the same transaction.
      */
     async scheduleDemo(input: ScheduleDemoInput): Promise<DemoBooking> {

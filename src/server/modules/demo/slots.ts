@@ -3,10 +3,10 @@ import { tzOffset } from '@date-fns/tz';
 /**
  * Demo slots, computed as pure functions of (date, schedule, now). All wall times are in the IANA zone
  * America/Los_Angeles, so the real instants stay right across daylight-saving changes; people see the
- * label "PST" (spec §5, §9: "All times are PST").
+ * label "PST" ("All times are PST").
  */
 export const DEMO_TIME_ZONE = 'America/Los_Angeles';
-/** spec §9: the date picker looks up to 365 days ahead; the server offers nothing beyond. */
+/** The date picker looks up to 365 days ahead; the server offers nothing beyond. */
 export const BOOKING_HORIZON_DAYS = 365;
 
 export interface DemoSchedule {

@@ -3,7 +3,7 @@ import { emailSubscribeInputSchema, emailSubscribeResponseSchema } from '#contra
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createNewsletterService } from './service.ts';
 
-/** spec §7 `POST /api/email-subscribe` (the landing footer's newsletter field). */
+/** `POST /api/email-subscribe` (the landing footer's newsletter field). */
 export const newsletterRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
   app,
   { database },

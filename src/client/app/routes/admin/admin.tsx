@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { paths } from '#client/config/paths.ts';
 import { PendingUsers } from '#client/features/admin/components/pending-users.tsx';
 
-/** The admin team's page (accounts issue §6): accounts awaiting review. Routed for admins only. */
+/** The admin team's page: accounts awaiting review. Routed for admins only. */
 export default function AdminRoute() {
   return (
     <main className="min-h-screen bg-slate-50 px-4 py-10">

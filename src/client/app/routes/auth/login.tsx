@@ -1,7 +1,7 @@
 import { AuthPage } from '#client/features/auth/components/auth-page.tsx';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 
-/** Embedded sign-in (accounts issue §1); GET /api/login sends visitors here when OpenID Connect is off. */
+/** Embedded sign-in; GET /api/login sends visitors here when OpenID Connect is off. */
 export function LoginRoute() {
   return (
     <AuthPage title="Sign in" subtitle="Welcome back to Voicecart.">

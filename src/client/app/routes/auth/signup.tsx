@@ -1,7 +1,7 @@
 import { AuthPage } from '#client/features/auth/components/auth-page.tsx';
 import { SignupForm } from '#client/features/auth/components/signup-form.tsx';
 
-/** Embedded sign-up (accounts issue §1); new accounts wait for review by the admin team. */
+/** Embedded sign-up; new accounts wait for review by the admin team. */
 export function SignupRoute() {
   return (
     <AuthPage

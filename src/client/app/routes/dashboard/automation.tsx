@@ -59,7 +59,7 @@ function BrandRules({
   );
 }
 
-/** spec §2 Automation Rules (issue 12 §4: create, edit, toggle and delete). */
+/** Automation Rules: create, edit, toggle and delete. */
 export function AutomationRoute() {
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
   return (

@@ -6,7 +6,7 @@ import { BrandCard } from '#client/features/brands/components/brand-card.tsx';
 import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
-/** spec §2 Brands; 'Add New Brand' opens the create dialog (issue 12). */
+/** Brands; 'Add New Brand' opens the create dialog. */
 export function BrandsRoute() {
   const [search, setSearch] = useState('');
   const [isCreating, setIsCreating] = useState(false);

@@ -2,7 +2,7 @@ import { useSearch } from 'wouter';
 import { Inbox } from '#client/features/conversations/components/inbox.tsx';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
-/** spec §2 Conversations ('Messages & Comments'). */
+/** Conversations ('Messages & Comments'). */
 export function ConversationsRoute() {
   // A brand card's "Conversations" opens this screen on that brand (`?brand=<id>`).
   const initialBrandId = new URLSearchParams(useSearch()).get('brand') ?? undefined;

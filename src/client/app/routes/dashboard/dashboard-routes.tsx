@@ -12,8 +12,8 @@ import { PsychologyRoute } from './psychology.tsx';
 import { StoreRoute } from './store.tsx';
 
 /**
- * spec §2 Route access for verified users: `/` and `/dashboard` show the overview, plus four screens, the
- * Instagram connections (issue 9) and the Store screen (issue 10). The sidebar's other links (Performance, Revenue,
+ * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
+ * Instagram connections and the Store screen. The sidebar's other links (Performance, Revenue,
  * Settings) are not in the router, so they fall to the not-found page.
  */
 const screens: Record<string, ComponentType> = {
@@ -24,7 +24,7 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.psychology]: PsychologyRoute,
   [paths.dashboard.automation]: AutomationRoute,
   [paths.dashboard.instagram]: InstagramRoute,
-  // issue 10: the sidebar's Shopify link now leads to the Store screen (docs/spec-deviations.md).
+  // The sidebar's Shopify link now leads to the Store screen (docs/spec-deviations.md).
   [paths.dashboard.shopify]: StoreRoute,
 };
 

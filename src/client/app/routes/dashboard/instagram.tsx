@@ -58,7 +58,7 @@ function InstagramConnections({ brands }: { brands: Brand[] }) {
   );
 }
 
-/** Issue 9 §10: each brand's Instagram account, and the webhook settings to paste into Meta's dashboard. */
+/** Each brand's Instagram account, and the webhook settings to paste into Meta's dashboard. */
 export function InstagramRoute() {
   return (
     <>

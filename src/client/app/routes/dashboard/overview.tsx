@@ -8,7 +8,7 @@ import { BrandsTable } from '#client/features/brands/components/brands-table.tsx
 import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
-/** spec §2 Overview; 'Connect New Brand' and 'Connect Your First Brand' open the create dialog (issue 12). */
+/** Overview; 'Connect New Brand' and 'Connect Your First Brand' open the create dialog. */
 export function OverviewRoute() {
   const { user } = useCurrentUser();
   const [isCreating, setIsCreating] = useState(false);

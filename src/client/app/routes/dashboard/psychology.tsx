@@ -50,7 +50,7 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
   );
 }
 
-/** The form and, beside it, issue 11's playground: both read the one form state, saved or not. */
+/** The form and, beside it, the assistant playground: both read the one form state, saved or not. */
 function PersonalityWithPlayground({
   brandId,
   personality,
@@ -69,7 +69,7 @@ function PersonalityWithPlayground({
   );
 }
 
-/** spec §2 Psychology Settings. */
+/** Psychology Settings. */
 export function PsychologyRoute() {
   return (
     <>

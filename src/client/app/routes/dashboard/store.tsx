@@ -16,7 +16,7 @@ function BrandStore({ brands }: { brands: Brand[] }) {
   );
 }
 
-/** issue 10 point 10: /dashboard/shopify (the sidebar keeps "Shopify"; the page is about any store). */
+/** /dashboard/shopify (the sidebar keeps "Shopify"; the page is about any store). */
 export function StoreRoute() {
   return (
     <>

@@ -11,7 +11,7 @@ const DataDeletionPage = lazy(() =>
   })),
 );
 
-/** spec §2 Legal pages: Data Deletion. */
+/** Legal pages: Data Deletion. */
 export function DataDeletionRoute() {
   usePageMeta(publicPages.dataDeletion);
   return (

@@ -24,7 +24,7 @@ const loadDemoDialog = () => import('#client/features/demo/components/demo-dialo
 const DemoDialog = lazy(() => loadDemoDialog().then((module) => ({ default: module.DemoDialog })));
 const prepareDemoDialog = () => void loadDemoDialog();
 
-/** spec §2 Landing page. Both Schedule Demo buttons open the same demo dialog (docs/spec-deviations.md). */
+/** Landing page. Both Schedule Demo buttons open the same demo dialog (docs/spec-deviations.md). */
 export function LandingRoute() {
   usePageMeta(publicPages.home);
   const [isDemoOpen, setDemoOpen] = useState(false);

@@ -11,7 +11,7 @@ const PrivacyPolicyPage = lazy(() =>
   })),
 );
 
-/** spec §2 Legal pages: Privacy Policy. */
+/** Legal pages: Privacy Policy. */
 export function PrivacyRoute() {
   usePageMeta(publicPages.privacy);
   return (

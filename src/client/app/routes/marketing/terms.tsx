@@ -11,7 +11,7 @@ const TermsOfServicePage = lazy(() =>
   })),
 );
 
-/** spec §2 Legal pages: Terms of Service. */
+/** Legal pages: Terms of Service. */
 export function TermsRoute() {
   usePageMeta(publicPages.terms);
   return (

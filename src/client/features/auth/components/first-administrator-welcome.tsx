@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 
 /**
  * Shown instead of the sign-up form when the new account became the administrator of an instance that had
- * none (issue 13 B1): the person learns why no review follows and can open the dashboard at once. The link is
+ * none: the person learns why no review follows and can open the dashboard at once. The link is
  * a full page load, so the app starts again with the new session, as after any sign-in.
  */
 export function FirstAdministratorWelcome({ redirectTo }: { redirectTo: string }) {

@@ -6,7 +6,7 @@ export function getReturnToFromLocation(search = window.location.search): string
   return toSafeReturnTo(new URLSearchParams(search).get('returnTo')) ?? undefined;
 }
 
-/** A full page load, so the app starts again with the new session (accounts issue §1). */
+/** A full page load, so the app starts again with the new session. */
 export function goAfterSignIn(redirectTo: string): void {
   assignLocation(toSafeReturnTo(redirectTo) ?? defaultReturnTo);
 }

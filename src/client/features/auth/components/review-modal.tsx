@@ -7,9 +7,9 @@ import { assignLocation } from '#client/lib/navigation.ts';
 const preventClose = (event: Event) => event.preventDefault();
 
 /**
- * spec §2 Account Under Review: shown over the blurred dashboard to signed-in users awaiting approval.
+ * Account Under Review: shown over the blurred dashboard to signed-in users awaiting approval.
  * It cannot be dismissed (Escape and outside clicks are ignored) and keeps focus inside; the only way out is
- * Sign Out, a browser navigation to /api/logout (spec §6).
+ * Sign Out, a browser navigation to /api/logout.
  */
 export function ReviewModal({ email }: { email: string | null }) {
   return (

@@ -145,7 +145,7 @@ function Field({
 }
 
 /**
- * spec §2 Automation Rules: the 'Create Custom Rule' form (issue 12 §4), also used to edit a rule. It builds the
+ * Automation Rules: the 'Create Custom Rule' form, also used to edit a rule. It builds the
  * structured trigger and action (#contracts/automation.ts) and shows the readable texts the list will show.
  * Cancel clears the form and closes it.
  */

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDeleteRule, useUpdateRule } from '../api/rule-mutations.ts';
 
-/** spec §2 Automation Rules: each rule with its toggle (saves at once), Edit, and delete (asks first). */
+/** Automation Rules: each rule with its toggle (saves at once), Edit, and delete (asks first). */
 export function RuleList({
   brandId,
   rules,

@@ -19,7 +19,7 @@ function Integration({ name, isConnected }: { name: string; isConnected: boolean
   );
 }
 
-/** spec §2 Brands: one card of the grid; the toggle pauses and resumes, Configure opens the settings. */
+/** Brands: one card of the grid; the toggle pauses and resumes, Configure opens the settings. */
 export function BrandCard({ brand }: { brand: Brand }) {
   const Toggle = brand.active ? ToggleRight : ToggleLeft;
   const [isConfiguring, setIsConfiguring] = useState(false);

@@ -81,7 +81,7 @@ function TextField({
 
 const usernameHint = `Letters, digits, . and _ only, at most ${actionLimits.usernameMax} characters.`;
 
-/** "Add New Brand", "Connect New Brand" and "Connect Your First Brand" (issue 12 §2). */
+/** "Add New Brand", "Connect New Brand" and "Connect Your First Brand". */
 export function CreateBrandDialog({
   open,
   onOpenChange,
@@ -148,7 +148,7 @@ function CreateBrandForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** "Configure" on a brand card: name, username, active, the connection screens, and delete (issue 12 §2). */
+/** "Configure" on a brand card: name, username, active, the connection screens, and delete. */
 export function BrandSettingsDialog({
   brand,
   open,

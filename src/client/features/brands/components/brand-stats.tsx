@@ -2,7 +2,7 @@ import { Camera, ShoppingBag, Store, Zap } from 'lucide-react';
 import type { Brand } from '#contracts/dashboard.ts';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 
-/** spec §2 Overview: the four stat cards, computed from the user's brands. */
+/** Overview: the four stat cards, computed from the user's brands. */
 export function BrandStats({ brands }: { brands: Brand[] }) {
   const count = (predicate: (brand: Brand) => boolean) => brands.filter(predicate).length;
   return (

@@ -4,7 +4,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 const connection = (isConnected: boolean) =>
   isConnected ? <Badge tone="success">✓ Connected</Badge> : <Badge>Not Connected</Badge>;
 
-/** spec §2 Overview: the 'Your Brands' table. */
+/** Overview: the 'Your Brands' table. */
 export function BrandsTable({ brands }: { brands: Brand[] }) {
   return (
     <section

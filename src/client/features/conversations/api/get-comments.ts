@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listPaging, type Comment } from '#contracts/dashboard.ts';
 import { fetchPage } from '#client/lib/fetch-page.ts';
 
-/** spec §7: GET /api/brands/{brandId}/comments, newest first; `q` matches username or content (server side). */
+/** GET /api/brands/{brandId}/comments, newest first; `q` matches username or content (server side). */
 export const commentsQueryOptions = (brandId: string, q = '') =>
   infiniteQueryOptions({
     queryKey: ['/api/brands', brandId, 'comments', { q }],

@@ -3,12 +3,12 @@ import { listPaging, type Conversation } from '#contracts/dashboard.ts';
 import { fetchPage } from '#client/lib/fetch-page.ts';
 
 export interface ConversationFilters {
-  /** spec §2: case-insensitive match on the customer username (on the server, issue 12 §9). */
+  /** Case-insensitive match on the customer username (on the server). */
   q?: string | undefined;
   status?: string | undefined;
 }
 
-/** spec §7: GET /api/brands/{brandId}/conversations, newest first, one page of up to 200 at a time. */
+/** GET /api/brands/{brandId}/conversations, newest first, one page of up to 200 at a time. */
 export const conversationsQueryOptions = (brandId: string, filters: ConversationFilters = {}) =>
   infiniteQueryOptions({
     queryKey: ['/api/brands', brandId, 'conversations', { q: filters.q ?? '', status: filters.status ?? '' }],

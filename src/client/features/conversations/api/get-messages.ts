@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listPaging, type Message } from '#contracts/dashboard.ts';
 import { fetchPage } from '#client/lib/fetch-page.ts';
 
-/** spec §7: GET /api/conversations/{conversationId}/messages, oldest first. */
+/** GET /api/conversations/{conversationId}/messages, oldest first. */
 export const messagesQueryOptions = (conversationId: string) =>
   infiniteQueryOptions({
     queryKey: ['/api/conversations', conversationId, 'messages'],

@@ -5,7 +5,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useReplyToComment } from '../api/conversation-actions.ts';
 
-/** The inline reply under a comment (issue 12 §8): public under the post, or private as a DM. */
+/** The inline reply under a comment: public under the post, or private as a DM. */
 function ReplyForm({
   brandId,
   comment,
@@ -98,7 +98,7 @@ function ReplyForm({
   );
 }
 
-/** spec §2 Conversations: comment items; Reply opens the inline form (issue 12 §8). */
+/** Conversations: comment items; Reply opens the inline form. */
 export function CommentList({ brandId, comments }: { brandId: string; comments: Comment[] }) {
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   if (comments.length === 0) return <p className="p-4 text-sm text-slate-600">No comments yet</p>;

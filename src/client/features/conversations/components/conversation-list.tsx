@@ -7,7 +7,7 @@ import { formatTime, getCustomerInitials } from './format-time.ts';
 const statusTone = (status: string): BadgeTone =>
   status === 'active' ? 'success' : status === 'resolved' ? 'neutral' : 'warning';
 
-/** spec §2 Conversations: DM items. */
+/** Conversations: DM items. */
 export function ConversationList({
   conversations,
   selectedId,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime, getCustomerInitials } from './format-time.ts';
 
-describe('getCustomerInitials (spec §4)', () => {
+describe('getCustomerInitials', () => {
   it('takes two characters of the username, skipping the first, upper-cased', () => {
     expect(getCustomerInitials('emma.glow')).toBe('MM');
     expect(getCustomerInitials('_jo')).toBe('JO');

@@ -7,7 +7,7 @@ export function formatTime(iso: string, now = new Date()): string {
     : date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
-/** spec §4: DM avatar initials are 2 characters of the username, skipping the first character. */
+/** DM avatar initials are 2 characters of the username, skipping the first character. */
 export function getCustomerInitials(username: string): string {
   // A one-character username has nothing after its first character: show that character instead.
   return (username.slice(1, 3) || username.slice(0, 1)).toUpperCase();

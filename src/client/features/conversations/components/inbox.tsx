@@ -33,8 +33,8 @@ function useDebounced(value: string, delayMs: number): string {
 }
 
 /**
- * spec §2 Conversations ('Messages & Comments'): both panes, for the user's brands. Search, the status filter
- * and the tab counts are answered by the server (issue 12 §9), so they cover every page of a long list.
+ * Messages & Comments: both panes, for the user's brands. Search, the status filter
+ * and the tab counts are answered by the server, so they cover every page of a long list.
  */
 export function Inbox({ brands, initialBrandId }: { brands: Brand[]; initialBrandId?: string | undefined }) {
   const [brandId, setBrandId] = useState<string | undefined>(

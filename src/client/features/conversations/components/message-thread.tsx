@@ -33,7 +33,7 @@ function MessageBubble({ message }: { message: Message }) {
               : 'bg-brand-600 text-white',
         )}
       >
-        {/* spec §2: the AI's replies are labelled as the product's AI; a person's replies (issue 12) as theirs. */}
+        {/* The AI's replies are labelled as the product's AI; a person's replies as theirs. */}
         {!isCustomer && (
           <p className="text-xs font-semibold">
             {message.sender === 'agent' ? 'You (team)' : 'Voicecart AI'}
@@ -62,7 +62,7 @@ function MessageBubble({ message }: { message: Message }) {
 }
 
 /**
- * The composer (issue 12 §6-7): whether a person may reply is asked before anyone types, Send sends through
+ * The composer: whether a person may reply is asked before anyone types, Send sends through
  * Instagram as the team, and Generate AI Response fills the text with the assistant's draft (not sent).
  */
 function Composer({ brandId, conversationId }: { brandId: string; conversationId: string }) {
@@ -148,7 +148,7 @@ function Composer({ brandId, conversationId }: { brandId: string; conversationId
   );
 }
 
-/** Archive, Mark Resolved, Escalate, and Hand back to AI when a person has the conversation (issue 12 §5). */
+/** Archive, Mark Resolved, Escalate, and Hand back to AI when a person has the conversation. */
 function ThreadActions({ brandId, conversation }: { brandId: string; conversation: Conversation }) {
   const update = useUpdateConversationStatus(brandId);
   const setStatus = (status: ConversationStatus) =>
@@ -189,7 +189,7 @@ function ThreadActions({ brandId, conversation }: { brandId: string; conversatio
   );
 }
 
-/** spec §2 Conversations, right pane. */
+/** Conversations, right pane. */
 export function MessageThread({
   conversation,
   brandId,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { availableSlotsResponseSchema, type AvailableSlotsResponse } from '#contracts/demo.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
-/** spec §7: GET /api/demo/available-slots?date={yyyy-MM-dd}, reads availableSlots. */
+/** GET /api/demo/available-slots?date={yyyy-MM-dd}, reads availableSlots. */
 export const availableSlotsBaseKey = ['/api/demo/available-slots'] as const;
 
 export async function getAvailableSlots(date: string): Promise<AvailableSlotsResponse> {

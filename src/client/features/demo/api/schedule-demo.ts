@@ -3,7 +3,7 @@ import { demoBookingSchema, type DemoBooking, type ScheduleDemoInput } from '#co
 import { apiRequest } from '#client/lib/api-client.ts';
 import { getAvailableSlotsQueryOptions } from './get-available-slots.ts';
 
-/** spec §7: POST /api/demo/schedule with date, timeSlot, name, email, company, phone. */
+/** POST /api/demo/schedule with date, timeSlot, name, email, company, phone. */
 export async function scheduleDemo(input: ScheduleDemoInput): Promise<DemoBooking> {
   const response = await apiRequest('POST', '/api/demo/schedule', input);
   return demoBookingSchema.parse(await response.json());

@@ -26,7 +26,7 @@ import {
   toPacificIsoDate,
 } from '../utils/demo-calendar.ts';
 
-/** spec §9: the success view shows for 3000 ms, then the dialog closes and resets. */
+/** The success view shows for 3000 ms, then the dialog closes and resets. */
 export const CONFIRMATION_MS = 3000;
 
 export interface DemoDialogProps {
@@ -35,8 +35,8 @@ export interface DemoDialogProps {
 }
 
 /**
- * spec §2 Demo scheduling dialog: date picker, then time slots, then the contact form (§4 states, §5
- * validation, §8 toasts). Everything lives inside Dialog.Content, which unmounts on close, so closing the
+ * The demo scheduling dialog (docs/product.md): date picker, then time slots, then the contact form (its
+ * states, validation and toasts). Everything lives inside Dialog.Content, which unmounts on close, so closing the
  * dialog at any point resets it.
  */
 export function DemoDialog({ open, onOpenChange }: DemoDialogProps) {
@@ -79,7 +79,7 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
 
-  // spec §8: slot load failure -> toast, and the slot list is emptied (rendered as no slots below).
+  // Slot load failure -> toast, and the slot list is emptied (rendered as no slots below).
   const slotsErrorAt = slots.isError ? slots.errorUpdatedAt : 0;
   useEffect(() => {
     if (!slotsErrorAt) return;
@@ -93,7 +93,7 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
   // Closing resets everything, including cached slots, so a reopened dialog shows current availability.
   useEffect(() => () => queryClient.removeQueries({ queryKey: availableSlotsBaseKey }), [queryClient]);
 
-  // spec §4, §9: the confirmation view shows for 3000 ms, then the dialog closes (and so resets).
+  // The confirmation view shows for 3000 ms, then the dialog closes (and so resets).
   useEffect(() => {
     if (!confirmation) return;
     const timer = setTimeout(() => onDoneRef.current(), CONFIRMATION_MS);
@@ -126,7 +126,7 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
   });
 
   function handleSelectDay(day: Date | undefined) {
-    // spec §4: choosing a date clears any chosen slot and loads that date's slots.
+    // Choosing a date clears any chosen slot and loads that date's slots.
     setSelectedDay(day);
     setSelectedSlot(undefined);
   }

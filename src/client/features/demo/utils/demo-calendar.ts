@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, isWeekend, startOfDay } from 'date-fns';
 
-/** spec §5, §9: all times are PST (the IANA zone America/Los_Angeles), weekdays only, 365 days ahead. */
+/** All times are PST (the IANA zone America/Los_Angeles), weekdays only, 365 days ahead. */
 export const DEMO_TIME_ZONE = 'America/Los_Angeles';
 export const BOOKING_HORIZON_DAYS = 365;
 
@@ -18,7 +18,7 @@ export function isSelectableDay(day: Date, today: TZDate): boolean {
   return pacificDay >= today && pacificDay <= getLastBookableDay(today) && !isWeekend(pacificDay);
 }
 
-/** spec §2, §9: the calendar opens on the month of the first selectable day, looking up to 365 days ahead. */
+/** The calendar opens on the month of the first selectable day, looking up to 365 days ahead. */
 export function findFirstSelectableDay(today: TZDate): TZDate | undefined {
   for (let offset = 0; offset <= BOOKING_HORIZON_DAYS; offset += 1) {
     const day = addDays(today, offset);

@@ -23,7 +23,7 @@ const statusLabel: Record<
   not_connected: { text: 'Not connected', tone: 'neutral' },
 };
 
-/** Issue 9 §2a: a token generated in Meta's app dashboard, for accounts added there. */
+/** A token generated in Meta's app dashboard, for accounts added there. */
 function ManualTokenForm({ brand }: { brand: Brand }) {
   const id = useId();
   const connect = useConnectInstagram(brand.id);
@@ -186,7 +186,7 @@ function ConnectionDetails({
   );
 }
 
-/** Issue 9 §10: one brand's Instagram connection. */
+/** One brand's Instagram connection. */
 export function ConnectionCard({ brand, oauthAvailable }: { brand: Brand; oauthAvailable: boolean }) {
   const query = useInstagramConnection(brand.id);
   const headingId = useId();

@@ -5,10 +5,10 @@ import { apiRequest } from '#client/lib/api-client.ts';
 
 export const emailSubscribeUrl = '/api/email-subscribe';
 
-/** spec §3: the footer always subscribes with type "landing footer". */
+/** The footer always subscribes with type "landing footer". */
 export const footerNewsletterType: NewsletterType = 'landing footer';
 
-/** spec §7 `POST /api/email-subscribe`. */
+/** `POST /api/email-subscribe`. */
 export async function subscribeNewsletter(input: EmailSubscribeInput): Promise<EmailSubscribeResponse> {
   const response = await apiRequest('POST', emailSubscribeUrl, input);
   return (await response.json()) as EmailSubscribeResponse;

@@ -72,7 +72,7 @@ export function ContactSection() {
   );
 }
 
-/** spec §2 closing call to action: Start Free Trial to /signup; Schedule Demo opens the demo dialog. */
+/** Closing call to action: Start Free Trial to /signup; Schedule Demo opens the demo dialog. */
 export function ClosingCtaSection({
   onScheduleDemo,
   onPrepareDemo,

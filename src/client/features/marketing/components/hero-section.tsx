@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Check } from 'lucide-react';
 import { hero } from '#client/config/marketing.ts';
 
-/** spec §1 landing claims and §2 hero: Start Free Trial to /api/login, Schedule Demo opens the demo dialog. */
+/** The landing claims and the hero: Start Free Trial to /api/login, Schedule Demo opens the demo dialog. */
 export function HeroSection({
   onScheduleDemo,
   onPrepareDemo,

@@ -23,7 +23,7 @@ export function StatsSection() {
   );
 }
 
-/** spec §2 solution section: four benefits. */
+/** Solution section: four benefits. */
 export function BenefitsSection() {
   return (
     <section aria-labelledby="solution-heading" className="py-16 md:py-20">
@@ -53,7 +53,7 @@ export function BenefitsSection() {
   );
 }
 
-/** spec §2: How It Works in three steps (Connect, Automate, Convert). */
+/** How It Works in three steps (Connect, Automate, Convert). */
 export function HowItWorksSection() {
   return (
     <section aria-labelledby="how-heading" className="bg-slate-50 py-16 md:py-20">
@@ -80,7 +80,7 @@ export function HowItWorksSection() {
   );
 }
 
-/** spec §2: six feature cards under the #features anchor. */
+/** Six feature cards under the #features anchor. */
 export function FeaturesSection() {
   return (
     <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 py-16 md:py-20">
@@ -109,7 +109,7 @@ export function FeaturesSection() {
   );
 }
 
-/** spec §1: three testimonials, each with name, role and company. */
+/** Three testimonials, each with name, role and company. */
 export function TestimonialsSection() {
   return (
     <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-16 md:py-20">

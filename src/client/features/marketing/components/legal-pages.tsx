@@ -5,7 +5,7 @@ import { Logo } from './logo.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 /**
- * spec §2 Legal pages. The texts are data (config/legal.ts); this file is only layout. Loaded as its own
+ * The legal pages. The texts are data (config/legal.ts); this file is only layout. Loaded as its own
  * chunk, so the landing page does not carry the policy texts.
  */
 function LegalShell({ children }: { children: React.ReactNode }) {

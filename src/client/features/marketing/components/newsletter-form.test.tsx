@@ -19,7 +19,7 @@ const lastToast = () => {
   return toast ? { title: toast.title, description: toast.description, variant: toast.variant } : null;
 };
 
-describe('NewsletterForm (spec §4, §5, §8)', () => {
+describe('NewsletterForm', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     resetToasts();

@@ -3,7 +3,7 @@ import { footer } from '#client/config/marketing.ts';
 import { toast } from '#client/hooks/use-toast.ts';
 import { footerNewsletterType, useSubscribeNewsletter } from '../api/subscribe-newsletter.ts';
 
-/** spec §4 footer subscribe (idle, 'Subscribing...', cleared on success), §5 empty rule, §8 toasts. */
+/** Footer subscribe (idle, 'Subscribing...', cleared on success), the empty-email rule and its toasts. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const subscribe = useSubscribeNewsletter({
@@ -30,7 +30,7 @@ export function NewsletterForm() {
   };
 
   return (
-    // noValidate: the spec's only client rule is "not empty"; the server judges the address.
+    // noValidate: the product's only client rule is "not empty"; the server judges the address.
     <form onSubmit={handleSubmit} noValidate className="mt-4 flex flex-col gap-2 sm:flex-row">
       <label htmlFor="newsletter-email" className="sr-only">
         Email address

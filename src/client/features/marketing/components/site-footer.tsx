@@ -4,7 +4,7 @@ import { Logo } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 
 /**
- * spec §2 footer, exactly: Features; About Us, Blog, Contact; Privacy Policy, Terms of Service, Data Deletion;
+ * The footer, exactly: Features; About Us, Blog, Contact; Privacy Policy, Terms of Service, Data Deletion;
  * the newsletter field. `anchorBase` is '' on the landing page and '/' elsewhere, so #features still lands.
  */
 export function SiteFooter({ anchorBase = '' }: { anchorBase?: '' | '/' }) {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { paths } from '#client/config/paths.ts';
 import { Logo } from './logo.tsx';
 
-/** spec §2 navigation bar: the same three items on wide screens and in the mobile menu. */
+/** Navigation bar: the same three items on wide screens and in the mobile menu. */
 const navItems = [
   { label: 'Features', href: '#features' },
   { label: 'Login', href: paths.apiLogin },
@@ -16,7 +16,7 @@ const itemClass = {
   'Sign Up': 'rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700',
 } as const;
 
-/** spec §2, §4: below the md breakpoint a toggle opens the menu; choosing an item closes it. */
+/** Below the md breakpoint a toggle opens the menu; choosing an item closes it. */
 export function SiteHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AssistantSettings } from '#contracts/assistant.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
-/** GET /api/brands/{brandId}/assistant/settings: the saved settings, or the defaults (issue 11 §5). */
+/** GET /api/brands/{brandId}/assistant/settings: the saved settings, or the defaults. */
 export const getAssistantSettings = async (brandId: string): Promise<AssistantSettings> =>
   (await apiRequest('GET', `/api/brands/${brandId}/assistant/settings`)).json() as Promise<AssistantSettings>;
 

@@ -9,7 +9,7 @@ const fieldClass =
   'rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
 
 /**
- * spec §2 Psychology Settings (issue 12 §3): Save Settings saves the whole form; Reset to Defaults puts the
+ * Psychology Settings: Save Settings saves the whole form; Reset to Defaults puts the
  * defaults (Everyman, Friendly, empty texts, the automated-reply notice on) in the form only, saved by Save;
  * leaving with unsaved changes asks first. The state lives in usePsychologyForm, which the route shares with
  * the "Try the assistant" panel; the route keys it by brand, so a brand change starts from that brand's values.
@@ -97,7 +97,7 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
       </div>
       {textArea('voiceDescription', 'Brand Voice Description', 4, actionLimits.voiceDescriptionMax)}
       {textArea('exampleResponses', 'Example Responses', 5, actionLimits.exampleResponsesMax)}
-      {/* issue 11 §5: the first automated reply in a conversation says it is automated (on by default). */}
+      {/* The first automated reply in a conversation says it is automated (on by default). */}
       <div className="flex items-start gap-2">
         <input
           id={`${id}-discloseAutomation`}

@@ -23,13 +23,13 @@ function TraceList({ trace }: { trace: AssistantTraceView }) {
   );
 }
 
-/** issue 11 §11: "Try the assistant": a buyer message in, the reply in the brand's voice and its trace out. */
+/** "Try the assistant": a buyer message in, the reply in the brand's voice and its trace out. */
 export function TryAssistantPanel({
   brandId,
   values,
 }: {
   brandId: string;
-  /** The Psychology form's current values, saved or not (issue 11 §11: unsaved values apply to the preview). */
+  /** The Psychology form's current values, saved or not (unsaved values apply to the preview). */
   values: PsychologyValues;
 }) {
   const id = useId();

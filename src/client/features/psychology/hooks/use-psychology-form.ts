@@ -18,7 +18,7 @@ import { useUnsavedChangesGuard } from '../components/unsaved-changes.ts';
 export type PsychologyValues = UpdatePersonalityInput & AssistantSettings;
 export type PsychologyErrors = Partial<Record<keyof UpdatePersonalityInput, string>>;
 
-/** Reset to Defaults: Everyman, Friendly, empty texts, and the notice on (issue 11 §5: on by default). */
+/** Reset to Defaults: Everyman, Friendly, empty texts, and the notice on (on by default). */
 export const defaultPsychologyValues: PsychologyValues = {
   ...defaultBrandPersonality,
   ...defaultAssistantSettings,
@@ -87,7 +87,7 @@ function useSavePsychology(brandId: string) {
 }
 
 /**
- * The Psychology Settings form's state (spec §2, issue 12 §3), held here so the form and the "Try the assistant"
+ * The Psychology Settings form's state, held here so the form and the "Try the assistant"
  * panel read the same values: whatever the form shows (typed, reset or saved) is what the preview uses. Reset to
  * Defaults changes the form only, saved by Save; leaving with unsaved changes asks first.
  */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreStatus } from '#contracts/catalog.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
-/** GET /api/brands/{brandId}/store: the brand's store connection, or null (issue 10). */
+/** GET /api/brands/{brandId}/store: the brand's store connection, or null. */
 export const getStore = async (brandId: string): Promise<StoreStatus> =>
   (await apiRequest('GET', `/api/brands/${brandId}/store`)).json() as Promise<StoreStatus>;
 

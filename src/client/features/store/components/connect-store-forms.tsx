@@ -47,7 +47,7 @@ function Field({
   );
 }
 
-/** issue 10 point 10: connect forms for each platform and the sample store. The server tests before saving. */
+/** Connect forms for each platform and the sample store. The server tests before saving. */
 export function ConnectStoreForms({ brandId, replacing }: { brandId: string; replacing: boolean }) {
   const [platform, setPlatform] = useState<StorePlatform>('shopify');
   const connect = useConnectStore(brandId);

@@ -7,7 +7,7 @@ import { useFindProduct } from '../api/find-product.ts';
 
 const outcomeText = { match: 'Match', ambiguous: 'Several products fit', none: 'Not sold here' } as const;
 
-/** issue 10 point 10: type what a buyer would write, see the three answers the assistant would get. */
+/** Type what a buyer would write, see the three answers the assistant would get. */
 export function FindProductBox({ brandId }: { brandId: string }) {
   const [text, setText] = useState('');
   const find = useFindProduct(brandId);

@@ -63,7 +63,7 @@ function listChoices(choices: string[]): string {
 const isDefaultVariant = (title: string) => /^default( title)?$/i.test(title.trim());
 
 /**
- * issue 11 §7: the embedded composer. A reply plan per answer kind, worded by the tone (register, length, emoji,
+ * The embedded composer. A reply plan per answer kind, worded by the tone (register, length, emoji,
  * exclamation), flavoured by the archetype, with the brand's own greetings, sign-offs and words to avoid.
  * Deterministic for the same seed; never opens the same way as the previous automated reply to this buyer.
  */

@@ -14,7 +14,7 @@ import type { CatalogService } from '../ports.ts';
 import type { AssistantEvent } from '../types.ts';
 import { archetypeFlavours, readBrandVoice } from './voice.ts';
 
-/** Tool-call rounds before we give up and use the embedded reply (INTEGRATIONS.md §4.3: cap the rounds). */
+/** Tool-call rounds before we give up and use the embedded reply (a model can loop on tools: cap the rounds). */
 const MAX_ROUNDS = 5;
 
 const tools: LlmToolDefinition[] = [
@@ -87,12 +87,12 @@ function systemPrompt(event: AssistantEvent, disclosureText: string | null): str
 export interface LlmComposerOptions {
   client: LlmClient;
   catalog: CatalogService;
-  /** issue 11 §8: about 8 s, then the embedded reply. */
+  /** About 8 s, then the embedded reply. */
   deadlineMs: number;
   log?: Logger;
 }
 
-/** issue 11 §8: the LLM composer: a tool loop over the catalog with the personality in the system prompt. */
+/** The LLM composer: a tool loop over the catalog with the personality in the system prompt. */
 export function createLlmComposer({ client, catalog, deadlineMs, log }: LlmComposerOptions): LlmComposer {
   async function runTool(
     event: AssistantEvent,
@@ -102,7 +102,7 @@ export function createLlmComposer({ client, catalog, deadlineMs, log }: LlmCompo
     const schema = argumentSchemas[call.name as keyof typeof argumentSchemas];
     if (!schema) return { error: `unknown tool ${call.name}` };
     const parsed = schema.safeParse(call.arguments ?? {});
-    // INTEGRATIONS.md §4.2: invalid arguments go back as the tool result so the model can retry.
+    // Invalid arguments go back as the tool result so the model can retry.
     if (!parsed.success)
       return {
         error: `invalid arguments: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
@@ -203,7 +203,7 @@ export function createLlmComposer({ client, catalog, deadlineMs, log }: LlmCompo
               requestedHandOff: state.handOff,
             };
           }
-          // INTEGRATIONS.md §4.3: the assistant message goes back unchanged, then one tool message per call.
+          // The assistant message goes back unchanged, then one tool message per call.
           messages.push({ role: 'assistant', content: turn.content, toolCalls: turn.toolCalls });
           for (const call of turn.toolCalls) {
             const result = await runTool(event, call, state);
@@ -229,7 +229,7 @@ export function createLlmComposer({ client, catalog, deadlineMs, log }: LlmCompo
   };
 }
 
-/** The LLM composer when LLM_BASE_URL and LLM_MODEL are set (issue 11 §8); null means the embedded composer. */
+/** The LLM composer when LLM_BASE_URL and LLM_MODEL are set; null means the embedded composer. */
 export function createLlmComposerFromConfig(
   config: Pick<Config, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS'>,
   catalog: CatalogService,

@@ -2,7 +2,7 @@ import type { BrandArchetype, BrandTone } from '#contracts/dashboard.ts';
 import type { Personality } from '../types.ts';
 
 /**
- * issue 11 §7: how each of the six tones sounds (register, length, emoji, exclamation) and how each of the
+ * How each of the six tones sounds (register, length, emoji, exclamation) and how each of the
  * twelve archetypes flavours a reply. Templates never carry a number or link of their own: those come from the
  * facts through the {placeholders}.
  */

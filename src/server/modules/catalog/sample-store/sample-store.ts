@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import catalog from './catalog.json' with { type: 'json' };
 import type { StoreProductInput } from '../store-data.ts';
 
-/** issue 10 point 3: the built-in store, labelled so nobody takes it for a real one. */
+/** The built-in store, labelled so nobody takes it for a real one. */
 export const sampleStoreName = 'Sample store';
 export const sampleStoreCurrency = catalog.currency;
 /** Fixed so a re-sync of the shipped file changes nothing ("older never overwrites newer" keeps working). */

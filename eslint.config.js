@@ -2,47 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint/boundaries.js';
 
 /**
  * Import direction (docs/architecture.md), enforced here rather than hoped for:
  * - contracts import only zod (and each other);
  * - client and server never import each other; tests may import both;
- * - a client feature does not import another feature; a server module does not import another module;
+ * - a client feature does not import another feature; a server module does not import another module
+ *   (`eslint/boundaries.js`, by the file an import resolves to, whatever its spelling);
+ * - shared client code does not import features or the app, features do not import the app; server plugins,
+ *   jobs, db, integrations, auth, mail and ports do not import modules;
+ * - no import cycles;
  * - server integrations never touch the database.
  */
-const areaOf = (source, kind) => new RegExp(`^#${kind}/(?:features|modules)/([^/]+)/`).exec(source)?.[1];
-
-const boundaries = {
-  rules: {
-    'no-sibling-import': {
-      meta: {
-        type: 'problem',
-        schema: [],
-        messages: { sibling: '{{from}} must not import {{to}}: compose through the caller instead.' },
-      },
-      create(context) {
-        const file = context.filename.replaceAll('\\', '/');
-        const match = /src\/(client)\/features\/([^/]+)\/|src\/(server)\/modules\/([^/]+)\//.exec(file);
-        if (!match) return {};
-        const kind = match[1] ?? match[3];
-        const own = match[2] ?? match[4];
-        return {
-          ImportDeclaration(node) {
-            const other = areaOf(String(node.source.value), kind);
-            if (other && other !== own) {
-              context.report({
-                node,
-                messageId: 'sibling',
-                data: { from: `${kind}/${own}`, to: `${kind}/${other}` },
-              });
-            }
-          },
-        };
-      },
-    },
-  },
-};
-
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
@@ -64,6 +36,8 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/no-sibling-import': 'error',
+      'boundaries/layers': 'error',
+      'boundaries/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { createJobQueue, type JobQueue } from '#server/jobs/queue.ts';
+import { createJobQueue, jobQueueOptionsFromConfig, type JobQueue } from '#server/jobs/queue.ts';
 import { allJobs } from '#server/jobs/definitions.ts';
 import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 import { openDatabaseFromConfig } from '#server/runtime.ts';
@@ -31,13 +31,7 @@ export async function withCliContext<T>(
   const log = pino({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
-  const jobs = createJobQueue({
-    database,
-    databaseUrl: config.DATABASE_URL,
-    pollSeconds: config.JOB_POLL_SECONDS,
-    ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
-    log,
-  });
+  const jobs = createJobQueue({ database, log, ...jobQueueOptionsFromConfig(config) });
   try {
     await jobs.setUp(allJobs);
     return await fn({ config, database, jobs, mailer, log, out: io.out });

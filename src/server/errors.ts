@@ -36,5 +36,3 @@ export class AppError extends Error {
     this.statusCode = statusByCode[code];
   }
 }
-
-export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { createJobQueue, jobQueueOptionsFromConfig, type JobQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/worker.ts';
 import { allJobs } from './jobs/definitions.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -79,15 +79,7 @@ export async function startRuntime(
     : pino(createLoggerOptions(config));
   const database = options.database ?? (await openDatabaseFromConfig(config));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
-  const jobs = createJobQueue({
-    database,
-    databaseUrl: config.DATABASE_URL,
-    pollSeconds: config.JOB_POLL_SECONDS,
-    ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
-    ...(config.JOB_MAINTENANCE_SECONDS ? { maintenanceSeconds: config.JOB_MAINTENANCE_SECONDS } : {}),
-    ...(config.JOB_EXPIRE_SECONDS ? { expireSeconds: config.JOB_EXPIRE_SECONDS } : {}),
-    log,
-  });
+  const jobs = createJobQueue({ database, log, ...jobQueueOptionsFromConfig(config) });
   const secretBox = createSecretBoxFromKey(
     resolveEncryptionKey({
       encryptionKey: config.ENCRYPTION_KEY,

@@ -88,4 +88,68 @@ describe('import direction (eslint.config.js)', () => {
       ),
     ).toEqual(['no-restricted-imports']);
   });
+
+  it('judges a sibling import by the file it names, whatever the spelling', async () => {
+    for (const spelling of ['../auth/y.ts', '../../modules/auth/y.ts', '#server/modules/demo/../auth/y.ts']) {
+      expect(
+        await ruleIdsFor(
+          'src/server/modules/demo/x.ts',
+          `import { a } from '${spelling}';\nexport const b = a;\n`,
+        ),
+      ).toEqual(['boundaries/no-sibling-import']);
+    }
+    expect(
+      await ruleIdsFor(
+        'src/client/features/brands/components/x.tsx',
+        "export { a } from '../../demo/api/y.ts';\n",
+      ),
+    ).toEqual(['boundaries/no-sibling-import']);
+    expect(
+      await ruleIdsFor('src/server/modules/demo/x.ts', "import { a } from './y.ts';\nexport const b = a;\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps the layers in their direction', async () => {
+    const cases: [string, string][] = [
+      ['src/client/lib/x.ts', '#client/features/brands/api/get-brands.ts'],
+      ['src/client/components/ui/x.tsx', '../../features/brands/api/get-brands.ts'],
+      ['src/client/hooks/x.ts', '#client/app/router.tsx'],
+      ['src/client/features/brands/x.ts', '#client/app/provider.tsx'],
+      ['src/server/jobs/x.ts', '#server/modules/catalog/service.ts'],
+      ['src/server/db/x.ts', '../modules/auth/service.ts'],
+      ['src/server/plugins/x.ts', '#server/modules/auth/service.ts'],
+    ];
+    for (const [file, target] of cases) {
+      expect(await ruleIdsFor(file, `import { a } from '${target}';\nexport const b = a;\n`), file).toEqual([
+        'boundaries/layers',
+      ]);
+    }
+    expect(
+      await ruleIdsFor(
+        'src/client/features/brands/x.ts',
+        "import { cn } from '#client/lib/cn.ts';\nexport const b = cn;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'src/server/modules/demo/x.ts',
+        "import { a } from '#server/jobs/definitions.ts';\nexport const b = a;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds an import cycle, and lets type-only imports and lazy imports close none', async () => {
+    // routes.ts imports service.ts on disk; a service.ts that imports routes.ts closes the loop.
+    const file = 'src/server/modules/demo/service.ts';
+    expect(
+      await ruleIdsFor(file, "import { demoRoutes } from './routes.ts';\nexport const a = demoRoutes;\n"),
+    ).toEqual(['boundaries/no-cycle']);
+    expect(
+      await ruleIdsFor(
+        file,
+        "import type { demoRoutes } from './routes.ts';\nexport type A = typeof demoRoutes;\n",
+      ),
+    ).toEqual([]);
+    expect(await ruleIdsFor(file, "export const load = () => import('./routes.ts');\n")).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { sessions, users, type User } from '#server/db/schema/index.ts';
 
@@ -88,19 +88,4 @@ export async function findSessionUser(
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
-}
-
-export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/** Housekeeping: drop sessions that can no longer be used. */
-export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
-  const deleted = await db
-    .delete(sessions)
-    .where(
-      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
-    )
-    .returning({ one: sql`1` });
-  return deleted.length;
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Config } from '#server/config.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 
 /** A job kind: its queue name, retry policy and payload type. Handlers are attached by the worker. */
@@ -123,6 +124,26 @@ export interface JobQueueOptions {
   /** Caps every job's expireInSeconds (config JOB_EXPIRE_SECONDS), so a killed worker's jobs return sooner. */
   expireSeconds?: number;
   log: Logger;
+}
+
+type JobQueueConfig = Pick<
+  Config,
+  | 'DATABASE_URL'
+  | 'JOB_POLL_SECONDS'
+  | 'JOB_RETRY_DELAY_SECONDS'
+  | 'JOB_MAINTENANCE_SECONDS'
+  | 'JOB_EXPIRE_SECONDS'
+>;
+
+/** The queue's options from config: the one reading, so the server and the admin CLI set the queue up alike. */
+export function jobQueueOptionsFromConfig(config: JobQueueConfig): Omit<JobQueueOptions, 'database' | 'log'> {
+  return {
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
+    pollSeconds: config.JOB_POLL_SECONDS,
+    ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS } : {}),
+    ...(config.JOB_MAINTENANCE_SECONDS ? { maintenanceSeconds: config.JOB_MAINTENANCE_SECONDS } : {}),
+    ...(config.JOB_EXPIRE_SECONDS ? { expireSeconds: config.JOB_EXPIRE_SECONDS } : {}),
+  };
 }
 
 export function createJobQueue({

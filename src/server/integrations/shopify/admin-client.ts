@@ -91,15 +91,6 @@ export const variantQuery = parse(/* GraphQL */ `
   ${variantFields}
 `);
 
-export const nodesQuery = parse(/* GraphQL */ `
-  query Nodes($ids: [ID!]!) {
-    nodes(ids: $ids) {
-      ...VariantFields
-    }
-  }
-  ${variantFields}
-`);
-
 export interface ShopifyShop {
   name: string;
   myshopifyDomain: string;

@@ -20,6 +20,7 @@ import {
   type SessionUser,
 } from '#server/auth/sessions.ts';
 import { getOidcSettings, isSecureOrigin, type Config } from '#server/config.ts';
+import { publicOriginOf } from '#server/public-origin.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { createOidcClient, OidcError, type OidcPending } from '#server/integrations/oidc/client.ts';
@@ -66,8 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     });
   }
 
-  const publicOrigin = (request: FastifyRequest) =>
-    config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  const publicOrigin = (request: FastifyRequest) => publicOriginOf(request, config.PUBLIC_URL);
 
   app.get('/login', { schema: { querystring: loginRedirectQuerySchema } }, async (request, reply) => {
     const returnTo = toSafeReturnTo(request.query.returnTo) ?? defaultReturnTo;

@@ -841,11 +841,6 @@ export function createCatalogModule(deps: CatalogDeps) {
 
 export type CatalogModule = ReturnType<typeof createCatalogModule>;
 
-/** The assistant's port, for runtime.ts to hand over. */
-export function createCatalogService(deps: CatalogDeps): CatalogService {
-  return createCatalogModule(deps).catalog;
-}
-
 /** The catalog's settings from config; the sample store's cart page hangs off PUBLIC_URL. */
 export function catalogSettingsFromConfig(config: Config): CatalogSettings {
   return {

@@ -99,10 +99,6 @@ const colorFamilies: Record<string, string[]> = {
 };
 const colorWords = new Set(Object.values(colorFamilies).flat().concat(Object.keys(colorFamilies)));
 
-export function isColorWord(word: string): boolean {
-  return colorWords.has(word);
-}
-
 /** Words near a colour word (its family), the word itself first. */
 export function colorNeighbours(word: string): string[] {
   return [word, ...(colorFamilies[word] ?? [])];

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { publicOriginOf } from '#server/public-origin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
@@ -23,11 +24,6 @@ const errors = {
   503: errorResponseSchema,
 };
 
-/** Where the browser lands after Instagram Login; the same origin the flow started from. */
-function publicBase(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-}
-
 const dashboardPath = '/dashboard/instagram';
 
 /** A brand's Instagram connection, for its verified owner only. */
@@ -38,7 +34,7 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
   const guarded = { preHandler: requireVerifiedUser };
   const { config, connections } = channel;
   const callbackUri = (request: FastifyRequest) =>
-    `${publicBase(request, config.PUBLIC_URL)}/api/instagram/callback`;
+    `${publicOriginOf(request, config.PUBLIC_URL)}/api/instagram/callback`;
 
   app.get(
     '/brands/:brandId/instagram',
@@ -78,7 +74,7 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
     '/instagram/settings',
     { ...guarded, schema: { response: { 200: instagramSettingsSchema, ...errors } } },
     async (request) => ({
-      callbackUrl: `${publicBase(request, config.PUBLIC_URL)}/api/webhooks/instagram`,
+      callbackUrl: `${publicOriginOf(request, config.PUBLIC_URL)}/api/webhooks/instagram`,
       verifyToken: config.INSTAGRAM_VERIFY_TOKEN ?? null,
       oauthAvailable: Boolean(config.INSTAGRAM_APP_ID && config.INSTAGRAM_APP_SECRET),
       webhooksConfigured: Boolean(config.INSTAGRAM_APP_SECRET && config.INSTAGRAM_VERIFY_TOKEN),

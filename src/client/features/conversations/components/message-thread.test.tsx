@@ -76,7 +76,12 @@ describe('conversation thread', () => {
     render(<MessageThread conversation={conversation} brandId="b1" brandName="Luna" />, {
       wrapper: AppProvider,
     });
-    expect(await screen.findByText(/human agent tag/)).toBeTruthy();
+    const note = await screen.findByText(/human agent tag/);
+    expect(note.textContent).toMatch(
+      /^Outside the 24-hour window: your reply is sent with Instagram's human agent tag/,
+    );
+    const textarea = screen.getByPlaceholderText('Type your message...');
+    expect(textarea.getAttribute('aria-describedby')).toBe(note.id);
     await waitFor(() =>
       expect((screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement).disabled).toBe(
         false,

@@ -100,7 +100,7 @@ function Composer({ brandId, conversationId }: { brandId: string; conversationId
       {(blocked || unavailable) && (
         <p
           role="status"
-          id={`${id}-sendWindow`}
+          id={`${id}-send-window`}
           className="rounded-md bg-amber-50 p-2 text-sm text-amber-900"
           data-testid="send-window"
         >
@@ -108,8 +108,8 @@ function Composer({ brandId, conversationId }: { brandId: string; conversationId
         </p>
       )}
       {sendWindow.data?.allowed && sendWindow.data.humanAgentTag && (
-        <p id={`${id}-sendWindow`} className="text-xs text-slate-600" data-testid="send-window">
-          Outside the 24-hour sendWindow: your reply is sent with Instagram&apos;s human agent tag
+        <p id={`${id}-send-window`} className="text-xs text-slate-600" data-testid="send-window">
+          Outside the 24-hour window: your reply is sent with Instagram&apos;s human agent tag
           {sendWindow.data.closesAt
             ? ` (until ${new Date(sendWindow.data.closesAt).toLocaleString('en-US')})`
             : ''}
@@ -127,7 +127,11 @@ function Composer({ brandId, conversationId }: { brandId: string; conversationId
         rows={2}
         maxLength={actionLimits.messageContentMax}
         disabled={!canSend}
-        aria-describedby={blocked || unavailable || sendWindow.data?.allowed ? `${id}-sendWindow` : undefined}
+        aria-describedby={
+          blocked || unavailable || (sendWindow.data?.allowed && sendWindow.data.humanAgentTag)
+            ? `${id}-send-window`
+            : undefined
+        }
         className="w-full resize-none rounded-md border border-slate-300 p-2 text-sm disabled:bg-slate-50"
       />
       <div className="flex justify-end gap-2">

@@ -13,6 +13,7 @@ import {
 } from '#contracts/catalog.ts';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
+import { AppError } from '#server/errors.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
 import type { CatalogModule } from './service.ts';
 
@@ -133,7 +134,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
     },
   );
 
-  /** Step 2: Shopify sends the browser back here with a code; public (Shopify signs it), checked by HMAC and state. */
+  /**
+   * Step 2: Shopify sends the browser back here with a code, checked by HMAC and state; the browser must be
+   * signed in as the user the state was issued to (the session cookie is Lax, so it comes on this navigation).
+   */
   app.get(
     '/shopify/callback',
     {
@@ -141,7 +145,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { querystring: shopifyCallbackQuerySchema },
     },
     async (request, reply) => {
-      await module.completeShopifyInstall(request.query);
+      if (!request.user) throw new AppError('UNAUTHORIZED', 'Sign in, then install the Shopify app again');
+      await module.completeShopifyInstall(request.user.id, request.query);
       return reply.redirect('/dashboard/shopify', 302);
     },
   );

@@ -13,7 +13,6 @@ import {
 } from '#contracts/catalog.ts';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
-import { AppError } from '#server/errors.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
 import type { CatalogModule } from './service.ts';
 
@@ -145,8 +144,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { querystring: shopifyCallbackQuerySchema },
     },
     async (request, reply) => {
-      if (!request.user) throw new AppError('UNAUTHORIZED', 'Sign in, then install the Shopify app again');
-      await module.completeShopifyInstall(request.user.id, request.query);
+      await module.completeShopifyInstall(request.user?.id ?? null, request.query);
       return reply.redirect('/dashboard/shopify', 302);
     },
   );

@@ -731,7 +731,7 @@ export function createCatalogModule(deps: CatalogDeps) {
      * timestamp; then the code for an expiring offline token (and its refresh token), a test call, and the
      * connection as with a pasted token. Returns the brand id.
      */
-    async completeShopifyInstall(userId: string, query: Record<string, string>): Promise<string> {
+    async completeShopifyInstall(userId: string | null, query: Record<string, string>): Promise<string> {
       const refuse = (message: string) => new AppError('BAD_REQUEST', `Shopify install refused: ${message}`);
       if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {
         throw new AppError(
@@ -739,6 +739,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)',
         );
       }
+      if (!userId) throw new AppError('UNAUTHORIZED', 'Sign in, then install the Shopify app again');
       if (!isValidShopifyQuery(query, settings.shopifyApiSecret))
         throw refuse('the signature does not match');
       const timestamp = Number(query.timestamp);

@@ -143,7 +143,7 @@ export function createCatalogModule(deps: CatalogDeps) {
 
   function openCredentials(connection: StoreConnectionRow): StoreCredentials | null {
     if (!connection.sealedCredentials) return null;
-    return JSON.parse(secretBox.open(connection.sealedCredentials)) as StoreCredentials;
+    return JSON.parse(secretBox.open(connection.sealedCredentials, 'store-credentials')) as StoreCredentials;
   }
 
   /**
@@ -173,7 +173,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
         ...(tokens.expiresAt ? { expiresAt: tokens.expiresAt } : {}),
       };
-      const sealed = secretBox.seal(JSON.stringify(fresh));
+      const sealed = secretBox.seal(JSON.stringify(fresh), 'store-credentials');
       const swapped = await db
         .update(storeConnections)
         .set({ sealedCredentials: sealed, updatedAt: new Date() })
@@ -662,6 +662,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           currency: shop.currencyCode,
           sealedCredentials: secretBox.seal(
             JSON.stringify({ platform: 'shopify', accessToken: input.accessToken }),
+            'store-credentials',
           ),
         });
         await startSync(connection.id);
@@ -685,8 +686,9 @@ export function createCatalogModule(deps: CatalogDeps) {
               consumerKey: input.consumerKey,
               consumerSecret: input.consumerSecret,
             }),
+            'store-credentials',
           ),
-          sealedWebhookSecret: secretBox.seal(webhookSecret),
+          sealedWebhookSecret: secretBox.seal(webhookSecret, 'store-webhook-secret'),
         });
         await registerWooWebhooks(client, id, webhookSecret);
         await startSync(connection.id);
@@ -785,7 +787,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         storeKey: isLoopback ? pending.shopDomain : shop.myshopifyDomain.toLowerCase(),
         storefrontUrl: isLoopback ? shopifyBaseUrl(pending.shopDomain) : shop.primaryDomain.url,
         currency: shop.currencyCode,
-        sealedCredentials: secretBox.seal(JSON.stringify(credentials)),
+        sealedCredentials: secretBox.seal(JSON.stringify(credentials), 'store-credentials'),
       });
       await startSync(connection.id);
       return pending.brandId;

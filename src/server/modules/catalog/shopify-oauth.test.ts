@@ -98,7 +98,9 @@ describe('Shopify OAuth install', () => {
       .select()
       .from(storeConnections)
       .where(eq(storeConnections.brandId, brandId));
-    const credentials = JSON.parse(app.secretBox.open(row!.sealedCredentials!)) as Record<string, string>;
+    const credentials = JSON.parse(
+      app.secretBox.open(row!.sealedCredentials!, 'store-credentials'),
+    ) as Record<string, string>;
     expect(credentials).toMatchObject({
       platform: 'shopify',
       accessToken: 'shpat_oauth_1',
@@ -110,7 +112,7 @@ describe('Shopify OAuth install', () => {
     const expiring = { ...credentials, expiresAt: new Date(Date.now() + 4 * 60_000).toISOString() };
     await app.database.db
       .update(storeConnections)
-      .set({ sealedCredentials: app.secretBox.seal(JSON.stringify(expiring)) })
+      .set({ sealedCredentials: app.secretBox.seal(JSON.stringify(expiring), 'store-credentials') })
       .where(eq(storeConnections.id, row!.id));
     await app.catalog.runSync(row!.id);
     const [after] = await app.database.db
@@ -118,7 +120,9 @@ describe('Shopify OAuth install', () => {
       .from(storeConnections)
       .where(eq(storeConnections.id, row!.id));
     expect(after!.syncState).toBe('done');
-    const refreshed = JSON.parse(app.secretBox.open(after!.sealedCredentials!)) as Record<string, string>;
+    const refreshed = JSON.parse(
+      app.secretBox.open(after!.sealedCredentials!, 'store-credentials'),
+    ) as Record<string, string>;
     expect(refreshed).toMatchObject({ accessToken: 'shpat_oauth_2', refreshToken: 'shprt_2' });
     expect(shopify.calls.at(-1)!.accessToken).toBe('shpat_oauth_2');
   });

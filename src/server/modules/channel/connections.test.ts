@@ -314,8 +314,15 @@ describe('Instagram Login (OAuth)', () => {
     expect(other.headers.location).toMatch(/instagram=error.*another\+session/);
   });
 
-  it('settings give the callback URL and verify token to paste into Meta’s dashboard', async () => {
-    const response = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: owner.cookie });
+  it('settings give the callback URL and, to administrators only, the platform verify token', async () => {
+    const user = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: owner.cookie });
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({ verifyToken: null, webhooksConfigured: true });
+    expect(user.body).not.toContain('test-verify-token');
+    const db = harness.app.database.db;
+    const admin = await createTestUser(db, { role: 'admin' });
+    const adminCookie = (await signInAs(db, admin.id)).cookie;
+    const response = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: adminCookie });
     expect(response.json()).toMatchObject({
       callbackUrl: expect.stringMatching(/\/api\/webhooks\/instagram$/),
       verifyToken: 'test-verify-token',

@@ -126,7 +126,7 @@ async function benchBackend(backend: string): Promise<{ rows: Row[]; ok: boolean
       ).rows;
       await run(
         `insert into instagram_connections (brand_id, account_id, username, access_token_sealed) values ($1, $2, 'bench.shop', $3)`,
-        [brand!.id, ACCOUNT_ID, runtime.secretBox.seal(account.token)],
+        [brand!.id, ACCOUNT_ID, runtime.secretBox.seal(account.token, 'instagram-token')],
       );
       await runtime.app.listen({ host: '127.0.0.1', port: 0 });
       const address = runtime.app.server.address();

@@ -36,6 +36,7 @@ export type ConnectInstagramInput = z.infer<typeof connectInstagramInputSchema>;
 /** What the owner pastes into Meta's webhook settings, and whether OAuth is set up on this server. */
 export const instagramSettingsSchema = z.object({
   callbackUrl: z.string(),
+  /** Null when unset, and for everyone but administrators. */
   verifyToken: z.string().nullable(),
   oauthAvailable: z.boolean(),
   webhooksConfigured: z.boolean(),

@@ -5,12 +5,7 @@ const base = 'http://voicecart.invalid';
 /** Pages that would loop back into signing in, or API calls a browser should never be sent to. */
 const excluded = /^\/(api(\/|$)|login(\/|$|\?|#)|signup(\/|$|\?|#))/;
 
-/**
- * A same-site path to send the browser to after signing in, or null. Rejects absolute URLs, protocol-relative
- * `//host`, backslashes (browsers treat `/\host` as `//host`), control characters, anything not starting
- * with a single `/`, and paths into the API or back to the sign-in pages.
- */
-export function toSafeReturnTo(value: unknown): string | null {
+function normalise(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
   // eslint-disable-next-line no-control-regex
@@ -23,6 +18,19 @@ export function toSafeReturnTo(value: unknown): string | null {
   }
   if (url.origin !== base) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (excluded.test(path)) return null;
+  // The checks above hold for what was given; the browser goes to what comes out: `/.//evil.example`
+  // normalises to `//evil.example`, another host.
+  if (path.startsWith('//') || excluded.test(path)) return null;
   return path;
+}
+
+/**
+ * A same-site path to send the browser to after signing in, or null. Rejects absolute URLs, protocol-relative
+ * `//host`, backslashes (browsers treat `/\host` as `//host`), control characters, anything not starting
+ * with a single `/`, and paths into the API or back to the sign-in pages.
+ */
+export function toSafeReturnTo(value: unknown): string | null {
+  const path = normalise(value);
+  // Only a fixed point is returned, so checking the result again gives the same answer.
+  return path !== null && normalise(path) === path ? path : null;
 }

@@ -15,6 +15,7 @@ import {
 } from './modules/catalog/service.ts';
 import { catalogSyncJob } from './jobs/definitions.ts';
 import type { DashboardPorts } from './modules/dashboard/ports.ts';
+import { resealLegacySecrets } from './security/reseal.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
 import {
@@ -88,6 +89,14 @@ export async function startRuntime(
     }),
   );
   await jobs.setUp(allJobs);
+  // Secrets sealed in the first format are re-sealed bound to their purpose (secret-box.ts); a key that
+  // cannot open them is reported, not fatal: those connections ask for a reconnect as before.
+  try {
+    const resealed = await resealLegacySecrets(database.db, secretBox);
+    if (resealed > 0) log.info({ resealed }, 'secrets re-sealed in the current format');
+  } catch (error) {
+    log.warn({ err: error }, 'could not re-seal secrets in the old format');
+  }
   const channel = createInstagramChannel({
     config,
     db: database.db,

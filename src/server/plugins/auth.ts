@@ -43,8 +43,12 @@ export const authPlugin = fp<{ db: Database; publicUrl?: string | undefined }>(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+      // Every unsafe request, whatever its path: the router decodes `/%61pi/auth/login` to the login route, so
+      // a check on the raw URL's spelling would let it through. Nothing outside /api takes writes anyway.
       if (isCrossSiteRequest(request, publicUrl)) throw new AppError('FORBIDDEN', CROSS_ORIGIN_MESSAGE);
+      // The routed path (Fastify has matched the route before onRequest), not the raw spelling.
+      const path = request.routeOptions.url ?? request.url;
+      if (!path.startsWith('/api/')) return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const user = await findSessionUser(db, token);

@@ -4,35 +4,66 @@ import path from 'node:path';
 import { AppError } from '#server/errors.ts';
 
 /**
- * Secrets at rest (Instagram tokens, store credentials): AES-256-GCM with a 96-bit random nonce per value.
- * A sealed value is `v1.<nonce>.<tag>.<ciphertext>` (base64url), so a key or format change can be told apart.
+ * Secrets at rest (Instagram tokens, store credentials, the Instagram OAuth state): AES-256-GCM with a 96-bit
+ * random nonce per value and the full 16-byte tag. A sealed value is `v2.<nonce>.<tag>.<ciphertext>`
+ * (base64url), and its purpose is the associated data: a value sealed as an OAuth state does not open as a
+ * store credential, so one cannot be swapped for another in the database or a URL.
+ *
+ * The first format, `v1`, had no associated data; stored secrets in it still open (with a full tag) and are
+ * re-sealed as v2 at start-up (reseal.ts). An OAuth state lives ten minutes, so v1 is never read for one.
  */
+export type SecretPurpose =
+  'store-credentials' | 'store-webhook-secret' | 'instagram-token' | 'instagram-oauth-state';
+
 export interface SecretBox {
-  seal(plaintext: string): string;
-  open(sealed: string): string;
+  seal(plaintext: string, purpose: SecretPurpose): string;
+  open(sealed: string, purpose: SecretPurpose): string;
 }
 
-const version = 'v1';
+const version = 'v2';
+const legacyVersion = 'v1';
 const keyBytes = 32;
+/** GCM opens with tags as short as 4 bytes unless told the length; anything shorter than 16 is refused. */
+const tagBytes = 16;
+
+/** True for a value in the current format; false for one to re-seal (or not sealed at all). */
+export function isCurrentFormat(sealed: string): boolean {
+  return sealed.startsWith(`${version}.`);
+}
+
+const associatedData = (purpose: SecretPurpose) => Buffer.from(`voicecart:${purpose}`, 'utf8');
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== keyBytes)
     throw new Error(`The encryption key must be ${keyBytes} bytes, not ${key.length}`);
   return {
-    seal(plaintext) {
+    seal(plaintext, purpose) {
       const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, nonce);
+      const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: tagBytes });
+      cipher.setAAD(associatedData(purpose));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       const parts = [nonce, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'));
       return [version, ...parts].join('.');
     },
-    open(sealed) {
-      const [tag, nonce, authTag, ciphertext] = sealed.split('.');
-      if (tag !== version || !nonce || !authTag || ciphertext === undefined) {
-        throw new Error('Not a sealed secret (expected v1.<nonce>.<tag>.<ciphertext>)');
+    open(sealed, purpose) {
+      const [format, nonce, authTag, ciphertext, extra] = sealed.split('.');
+      const legacy = format === legacyVersion && purpose !== 'instagram-oauth-state';
+      if (
+        (format !== version && !legacy) ||
+        !nonce ||
+        !authTag ||
+        ciphertext === undefined ||
+        extra !== undefined
+      ) {
+        throw new Error(`Not a sealed secret (expected ${version}.<nonce>.<tag>.<ciphertext>)`);
       }
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
-      decipher.setAuthTag(Buffer.from(authTag, 'base64url'));
+      const tag = Buffer.from(authTag, 'base64url');
+      if (tag.length !== tagBytes) throw new Error('Not a sealed secret (the tag must be 16 bytes)');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'), {
+        authTagLength: tagBytes,
+      });
+      if (!legacy) decipher.setAAD(associatedData(purpose));
+      decipher.setAuthTag(tag);
       return Buffer.concat([
         decipher.update(Buffer.from(ciphertext, 'base64url')),
         decipher.final(),

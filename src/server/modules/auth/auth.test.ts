@@ -202,6 +202,14 @@ describe('accounts API', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<h1>Sign out of Voicecart?</h1>');
+    // A sibling site (same-site, another subdomain) is not ours either.
+    const sibling = await inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-site' },
+    });
+    expect(sibling.statusCode).toBe(200);
+    expect(sibling.body).toContain('<h1>Sign out of Voicecart?</h1>');
     expect(page.body).toContain('href="/api/logout"');
     expect(page.body).not.toMatch(/<script/i);
     expect(sessionCookieOf(page)).toBeUndefined();
@@ -359,6 +367,25 @@ describe('accounts API', () => {
     const host = 'localhost:80';
     const ok = await signUp(body, { origin: `http://${host}`, host, 'sec-fetch-site': 'same-origin' });
     expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses a cross-origin write whatever the spelling of its path', async () => {
+    await createPasswordUser('encoded@example.com');
+    for (const url of [
+      '/%61pi/auth/login',
+      '/%61%70%69/auth/login',
+      '/api/auth/%6Cogin',
+      '//api/auth/login',
+    ]) {
+      const response = await inject({
+        method: 'POST',
+        url,
+        payload: { email: 'encoded@example.com', password },
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(response.statusCode, url).toBe(403);
+      expect(sessionCookieOf(response), url).toBeUndefined();
+    }
   });
 
   it('ignores a returnTo that points off-site', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toSafeReturnTo } from '#contracts/return-to.ts';
 
@@ -22,6 +23,9 @@ describe('toSafeReturnTo', () => {
     ['the sign-in page', '/login?returnTo=/login'],
     ['the sign-up page', '/signup'],
     ['too long', `/${'a'.repeat(2048)}`],
+    ['a dot segment that normalises to protocol-relative', '/.//evil.example'],
+    ['an encoded dot segment that normalises to protocol-relative', '/%2e//evil.example'],
+    ['dot-dot that normalises to protocol-relative', '/a/..//evil.example'],
   ])('rejects %s', (_name, value) => {
     expect(toSafeReturnTo(value)).toBeNull();
   });
@@ -34,5 +38,38 @@ describe('toSafeReturnTo', () => {
   it('normalizes dot segments without leaving the site', () => {
     expect(toSafeReturnTo('/a/../dashboard')).toBe('/dashboard');
     expect(toSafeReturnTo('/../../dashboard')).toBe('/dashboard');
+  });
+
+  it('is idempotent and never returns a path a browser reads as another host', () => {
+    const piece = fc.constantFrom(
+      '/',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '\\',
+      '//',
+      'evil.example',
+      'a',
+      '?',
+      '#',
+      '%2f',
+      '@',
+    );
+    const candidates = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 8 }).map((parts) => `/${parts.join('')}`),
+    );
+    fc.assert(
+      fc.property(candidates, (value) => {
+        const safe = toSafeReturnTo(value);
+        expect(toSafeReturnTo(safe)).toBe(safe);
+        if (safe !== null) {
+          expect(safe.startsWith('/') && !safe.startsWith('//')).toBe(true);
+          expect(new URL(safe, 'https://app.example').origin).toBe('https://app.example');
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -180,7 +180,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get('/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     // Sign-out is a GET (docs/product.md); a link on another site only gets a one-click confirmation (docs/spec-deviations.md).
-    if (token && request.headers['sec-fetch-site'] === 'cross-site') {
+    // Only our own pages (same-origin) or a typed address (none) sign out at once; a sibling site (same-site)
+    // is as foreign as any other. A client that sends no fetch metadata is not a browser led by a link.
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (token && fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

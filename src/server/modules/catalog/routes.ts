@@ -133,7 +133,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
     },
   );
 
-  /** Step 2: Shopify sends the browser back here with a code; public (Shopify signs it), checked by HMAC and state. */
+  /**
+   * Step 2: Shopify sends the browser back here with a code, checked by HMAC and state; the browser must be
+   * signed in as the user the state was issued to (the session cookie is Lax, so it comes on this navigation).
+   */
   app.get(
     '/shopify/callback',
     {
@@ -141,7 +144,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { querystring: shopifyCallbackQuerySchema },
     },
     async (request, reply) => {
-      await module.completeShopifyInstall(request.query);
+      await module.completeShopifyInstall(request.user?.id ?? null, request.query);
       return reply.redirect('/dashboard/shopify', 302);
     },
   );

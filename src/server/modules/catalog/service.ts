@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectStoreInput, SampleCart, StoreConnection } from '#contracts/catalog.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
@@ -143,7 +143,7 @@ export function createCatalogModule(deps: CatalogDeps) {
 
   function openCredentials(connection: StoreConnectionRow): StoreCredentials | null {
     if (!connection.sealedCredentials) return null;
-    return JSON.parse(secretBox.open(connection.sealedCredentials)) as StoreCredentials;
+    return JSON.parse(secretBox.open(connection.sealedCredentials, 'store-credentials')) as StoreCredentials;
   }
 
   /**
@@ -173,7 +173,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
         ...(tokens.expiresAt ? { expiresAt: tokens.expiresAt } : {}),
       };
-      const sealed = secretBox.seal(JSON.stringify(fresh));
+      const sealed = secretBox.seal(JSON.stringify(fresh), 'store-credentials');
       const swapped = await db
         .update(storeConnections)
         .set({ sealedCredentials: sealed, updatedAt: new Date() })
@@ -245,6 +245,27 @@ export function createCatalogModule(deps: CatalogDeps) {
     values: Omit<typeof storeConnections.$inferInsert, 'brandId'>,
   ) {
     const saved = await db.transaction(async (tx) => {
+      // A Shopify shop belongs to one brand: its webhooks name only the shop, and a second brand linking it
+      // (someone else's shop named in an install) would take its events. Its owner disconnects it first.
+      if (values.platform === 'shopify' && values.storeKey) {
+        const [taken] = await tx
+          .select({ brandId: storeConnections.brandId })
+          .from(storeConnections)
+          .where(
+            and(
+              eq(storeConnections.platform, 'shopify'),
+              eq(storeConnections.storeKey, values.storeKey),
+              ne(storeConnections.brandId, brandId),
+            ),
+          )
+          .limit(1);
+        if (taken) {
+          throw new AppError(
+            'CONFLICT',
+            'This shop is already connected to another brand; disconnect it there first',
+          );
+        }
+      }
       await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
       const [row] = await tx
         .insert(storeConnections)
@@ -641,6 +662,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           currency: shop.currencyCode,
           sealedCredentials: secretBox.seal(
             JSON.stringify({ platform: 'shopify', accessToken: input.accessToken }),
+            'store-credentials',
           ),
         });
         await startSync(connection.id);
@@ -664,8 +686,9 @@ export function createCatalogModule(deps: CatalogDeps) {
               consumerKey: input.consumerKey,
               consumerSecret: input.consumerSecret,
             }),
+            'store-credentials',
           ),
-          sealedWebhookSecret: secretBox.seal(webhookSecret),
+          sealedWebhookSecret: secretBox.seal(webhookSecret, 'store-webhook-secret'),
         });
         await registerWooWebhooks(client, id, webhookSecret);
         await startSync(connection.id);
@@ -710,7 +733,7 @@ export function createCatalogModule(deps: CatalogDeps) {
      * timestamp; then the code for an expiring offline token (and its refresh token), a test call, and the
      * connection as with a pasted token. Returns the brand id.
      */
-    async completeShopifyInstall(query: Record<string, string>): Promise<string> {
+    async completeShopifyInstall(userId: string | null, query: Record<string, string>): Promise<string> {
       const refuse = (message: string) => new AppError('BAD_REQUEST', `Shopify install refused: ${message}`);
       if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {
         throw new AppError(
@@ -718,14 +741,17 @@ export function createCatalogModule(deps: CatalogDeps) {
           'Shopify install is not set up on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)',
         );
       }
+      if (!userId) throw new AppError('UNAUTHORIZED', 'Sign in, then install the Shopify app again');
       if (!isValidShopifyQuery(query, settings.shopifyApiSecret))
         throw refuse('the signature does not match');
       const timestamp = Number(query.timestamp);
       if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 3600)
         throw refuse('the request is stale');
+      // The state is bound to the user who started the install: another browser (or none) finishing the flow
+      // cannot link a shop to that user's brand, and cannot use up the state either.
       const [pending] = await db
         .delete(shopifyOauthStates)
-        .where(eq(shopifyOauthStates.state, query.state ?? ''))
+        .where(and(eq(shopifyOauthStates.state, query.state ?? ''), eq(shopifyOauthStates.userId, userId)))
         .returning();
       if (!pending || pending.expiresAt.getTime() < Date.now()) throw refuse('unknown or expired state');
       if ((query.shop ?? '').toLowerCase() !== pending.shopDomain) throw refuse('the shop does not match');
@@ -761,7 +787,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         storeKey: isLoopback ? pending.shopDomain : shop.myshopifyDomain.toLowerCase(),
         storefrontUrl: isLoopback ? shopifyBaseUrl(pending.shopDomain) : shop.primaryDomain.url,
         currency: shop.currencyCode,
-        sealedCredentials: secretBox.seal(JSON.stringify(credentials)),
+        sealedCredentials: secretBox.seal(JSON.stringify(credentials), 'store-credentials'),
       });
       await startSync(connection.id);
       return pending.brandId;

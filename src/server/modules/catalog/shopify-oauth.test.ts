@@ -27,9 +27,13 @@ async function startInstall(): Promise<URL> {
   return new URL(response.headers.location as string);
 }
 
-function callback(params: Record<string, string>, sign = true) {
+function callback(params: Record<string, string>, sign = true, as: string | null = cookie) {
   const query = { ...params, ...(sign ? { hmac: signShopifyQuery(params, secret) } : {}) };
-  return app.app.inject({ method: 'GET', url: `/api/shopify/callback?${new URLSearchParams(query)}` });
+  return app.app.inject({
+    method: 'GET',
+    url: `/api/shopify/callback?${new URLSearchParams(query)}`,
+    headers: as ? { cookie: as } : {},
+  });
 }
 
 beforeAll(async () => {
@@ -94,7 +98,9 @@ describe('Shopify OAuth install', () => {
       .select()
       .from(storeConnections)
       .where(eq(storeConnections.brandId, brandId));
-    const credentials = JSON.parse(app.secretBox.open(row!.sealedCredentials!)) as Record<string, string>;
+    const credentials = JSON.parse(
+      app.secretBox.open(row!.sealedCredentials!, 'store-credentials'),
+    ) as Record<string, string>;
     expect(credentials).toMatchObject({
       platform: 'shopify',
       accessToken: 'shpat_oauth_1',
@@ -106,7 +112,7 @@ describe('Shopify OAuth install', () => {
     const expiring = { ...credentials, expiresAt: new Date(Date.now() + 4 * 60_000).toISOString() };
     await app.database.db
       .update(storeConnections)
-      .set({ sealedCredentials: app.secretBox.seal(JSON.stringify(expiring)) })
+      .set({ sealedCredentials: app.secretBox.seal(JSON.stringify(expiring), 'store-credentials') })
       .where(eq(storeConnections.id, row!.id));
     await app.catalog.runSync(row!.id);
     const [after] = await app.database.db
@@ -114,8 +120,72 @@ describe('Shopify OAuth install', () => {
       .from(storeConnections)
       .where(eq(storeConnections.id, row!.id));
     expect(after!.syncState).toBe('done');
-    const refreshed = JSON.parse(app.secretBox.open(after!.sealedCredentials!)) as Record<string, string>;
+    const refreshed = JSON.parse(
+      app.secretBox.open(after!.sealedCredentials!, 'store-credentials'),
+    ) as Record<string, string>;
     expect(refreshed).toMatchObject({ accessToken: 'shpat_oauth_2', refreshToken: 'shprt_2' });
     expect(shopify.calls.at(-1)!.accessToken).toBe('shpat_oauth_2');
+  });
+
+  it('refuses a callback finished by no session or by another user, and keeps the state for its owner', async () => {
+    await app.app.inject({ method: 'DELETE', url: `/api/brands/${brandId}/store`, headers: { cookie } });
+    const state = (await startInstall()).searchParams.get('state')!;
+    shopify.oauth.codes.add('code-x');
+    const base = {
+      code: 'code-x',
+      shop: shopify.shopDomain,
+      state,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    expect((await callback(base, true, null)).statusCode).toBe(401);
+    const other = await createTestUser(app.database.db);
+    const otherCookie = (await signInAs(app.database.db, other.id)).cookie;
+    expect((await callback(base, true, otherCookie)).statusCode).toBe(400);
+    expect(await app.database.db.select().from(storeConnections)).toEqual([]);
+    // The owner's own browser still completes it; then the shop is disconnected for the next test.
+    expect((await callback(base)).statusCode).toBe(302);
+    await app.app.inject({ method: 'DELETE', url: `/api/brands/${brandId}/store`, headers: { cookie } });
+  });
+
+  it("refuses a shop already connected to another account's brand until its owner disconnects it", async () => {
+    const other = await createTestUser(app.database.db);
+    const otherCookie = (await signInAs(app.database.db, other.id)).cookie;
+    const [otherBrand] = await app.database.db
+      .insert(brands)
+      .values({ userId: other.id, name: 'Theirs', username: 'theirs' })
+      .returning();
+    const connected = await app.app.inject({
+      method: 'PUT',
+      url: `/api/brands/${otherBrand!.id}/store`,
+      headers: { cookie: otherCookie },
+      payload: { platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken },
+    });
+    expect(connected.statusCode).toBe(200);
+
+    const state = (await startInstall()).searchParams.get('state')!;
+    shopify.oauth.codes.add('code-taken');
+    const taken = await callback({
+      code: 'code-taken',
+      shop: shopify.shopDomain,
+      state,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
+    expect(taken.statusCode).toBe(409);
+    const pasted = await app.app.inject({
+      method: 'PUT',
+      url: `/api/brands/${brandId}/store`,
+      headers: { cookie },
+      payload: { platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken },
+    });
+    expect(pasted.statusCode).toBe(409);
+    const rows = await app.database.db.select().from(storeConnections);
+    expect(rows.map((row) => row.brandId)).toEqual([otherBrand!.id]);
+
+    const freed = await app.app.inject({
+      method: 'DELETE',
+      url: `/api/brands/${otherBrand!.id}/store`,
+      headers: { cookie: otherCookie },
+    });
+    expect(freed.statusCode).toBe(204);
   });
 });

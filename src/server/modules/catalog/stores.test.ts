@@ -136,7 +136,7 @@ describe('Shopify connection', () => {
     });
     expect(response.body).not.toContain(shopify.accessToken);
     const row = await connectionRow();
-    expect(row!.sealedCredentials).toMatch(/^v1\./);
+    expect(row!.sealedCredentials).toMatch(/^v2\./);
     expect(row!.sealedCredentials).not.toContain(shopify.accessToken);
     // The test call is the shop query.
     expect(shopify.calls.at(-1)!.query).toContain('myshopifyDomain');
@@ -406,7 +406,7 @@ describe('WooCommerce connection', () => {
 
   it('applies signed webhooks once and refuses unsigned or wrongly signed ones', async () => {
     const row = await connectionRow();
-    const secret = app.secretBox.open(row!.sealedWebhookSecret!);
+    const secret = app.secretBox.open(row!.sealedWebhookSecret!, 'store-webhook-secret');
     const url = `/api/webhooks/woocommerce/${row!.id}`;
     const product = {
       ...woo.products[1]!,

@@ -269,7 +269,13 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       // WooCommerce pings a new webhook with a form body and no signature: acknowledge without work.
       if (!signature && raw.toString('utf8').startsWith('webhook_id='))
         return reply.code(200).send({ ok: true });
-      if (!isValidWooWebhook(raw, signature, secretBox.open(connection.sealedWebhookSecret))) {
+      if (
+        !isValidWooWebhook(
+          raw,
+          signature,
+          secretBox.open(connection.sealedWebhookSecret, 'store-webhook-secret'),
+        )
+      ) {
         return reply.code(401).send({ message: 'Invalid webhook signature' });
       }
       const topic = header(request, 'x-wc-webhook-topic') ?? '';

@@ -183,7 +183,9 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
       [brandId],
     );
     expect(JSON.stringify(rows)).not.toContain(account.token);
-    expect(harness.app.secretBox.open(rows[0]!.access_token_sealed as string)).toBe(account.token);
+    expect(harness.app.secretBox.open(rows[0]!.access_token_sealed as string, 'instagram-token')).toBe(
+      account.token,
+    );
     const { rows: brand } = await harness.app.database.executeSql(
       'select instagram_connected from brands where id = $1',
       [brandId],
@@ -312,8 +314,15 @@ describe('Instagram Login (OAuth)', () => {
     expect(other.headers.location).toMatch(/instagram=error.*another\+session/);
   });
 
-  it('settings give the callback URL and verify token to paste into Meta’s dashboard', async () => {
-    const response = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: owner.cookie });
+  it('settings give the callback URL and, to administrators only, the platform verify token', async () => {
+    const user = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: owner.cookie });
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({ verifyToken: null, webhooksConfigured: true });
+    expect(user.body).not.toContain('test-verify-token');
+    const db = harness.app.database.db;
+    const admin = await createTestUser(db, { role: 'admin' });
+    const adminCookie = (await signInAs(db, admin.id)).cookie;
+    const response = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: adminCookie });
     expect(response.json()).toMatchObject({
       callbackUrl: expect.stringMatching(/\/api\/webhooks\/instagram$/),
       verifyToken: 'test-verify-token',
@@ -346,7 +355,7 @@ describe('token lifecycle', () => {
     harness.fake.calls.length = 0;
     // The revoked account's refresh answers 190: make its token unknown to the fake.
     await db.executeSql(`update instagram_connections set access_token_sealed = $1 where brand_id = $2`, [
-      harness.app.secretBox.seal('revoked-token-xyz'),
+      harness.app.secretBox.seal('revoked-token-xyz', 'instagram-token'),
       revoked.brandId,
     ]);
     const result = await harness.app.channel.connections.refreshDueTokens();
@@ -361,7 +370,7 @@ describe('token lifecycle', () => {
     expect(new Date(rows[0]!.token_expires_at as string).getTime()).toBeGreaterThan(
       Date.now() + 59 * 86_400_000,
     );
-    const reopened = harness.app.secretBox.open(rows[0]!.access_token_sealed as string);
+    const reopened = harness.app.secretBox.open(rows[0]!.access_token_sealed as string, 'instagram-token');
     expect((await harness.app.channel.graph.getMe(reopened)).accountId).toBe(due.account.accountId);
 
     const { rows: revokedRows } = await db.executeSql(

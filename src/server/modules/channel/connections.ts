@@ -121,7 +121,7 @@ export function createConnectionService({
     token: string;
     expiresAt: Date | null;
   }): Promise<InstagramConnectionRow> {
-    const sealed = secretBox.seal(input.token);
+    const sealed = secretBox.seal(input.token, 'instagram-token');
     const [owner] = await db
       .select({ brandId: instagramConnections.brandId })
       .from(instagramConnections)
@@ -197,7 +197,7 @@ export function createConnectionService({
       input: ConnectInstagramInput,
     ): Promise<InstagramConnection> {
       await requireBrand(userId, brandId);
-      secretBox.seal('probe'); // refuses at once (503 naming ENCRYPTION_KEY) when tokens cannot be stored safely
+      secretBox.seal('probe', 'instagram-token'); // refuses at once (503 naming ENCRYPTION_KEY) when tokens cannot be stored safely
       let account: InstagramAccount;
       try {
         account = await graph.getMe(input.accessToken);
@@ -243,6 +243,7 @@ export function createConnectionService({
           e: now().getTime() + stateLifetimeMs,
           n: randomBytes(8).toString('hex'),
         }),
+        'instagram-oauth-state',
       );
       try {
         return graph.buildAuthorizeUrl({ redirectUri, state });
@@ -259,7 +260,7 @@ export function createConnectionService({
     ): Promise<string> {
       let state: { b: string; u: string; e: number };
       try {
-        state = JSON.parse(secretBox.open(input.state)) as typeof state;
+        state = JSON.parse(secretBox.open(input.state, 'instagram-oauth-state')) as typeof state;
       } catch {
         throw new AppError('BAD_REQUEST', 'The Instagram login could not be verified. Please start again.');
       }
@@ -312,7 +313,7 @@ export function createConnectionService({
       return usableTokens.get(brandId, async () => {
         const row = await findByBrand(brandId);
         return row && row.status === 'connected'
-          ? { token: secretBox.open(row.accessTokenSealed), accountId: row.accountId }
+          ? { token: secretBox.open(row.accessTokenSealed, 'instagram-token'), accountId: row.accountId }
           : null;
       });
     },
@@ -340,11 +341,11 @@ export function createConnectionService({
           continue;
         }
         try {
-          const fresh = await graph.refreshToken(secretBox.open(row.accessTokenSealed));
+          const fresh = await graph.refreshToken(secretBox.open(row.accessTokenSealed, 'instagram-token'));
           await db
             .update(instagramConnections)
             .set({
-              accessTokenSealed: secretBox.seal(fresh.accessToken),
+              accessTokenSealed: secretBox.seal(fresh.accessToken, 'instagram-token'),
               tokenExpiresAt: fresh.expiresAt,
               tokenRefreshedAt: now(),
               updatedAt: now(),

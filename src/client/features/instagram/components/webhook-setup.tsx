@@ -42,7 +42,12 @@ export function WebhookSetup({ settings }: { settings: InstagramSettings }) {
           <Input
             id={`${id}-verify`}
             readOnly
-            value={settings.verifyToken ?? 'Not set (INSTAGRAM_VERIFY_TOKEN)'}
+            value={
+              settings.verifyToken ??
+              (settings.webhooksConfigured
+                ? 'Set (shown to administrators only)'
+                : 'Not set (INSTAGRAM_VERIFY_TOKEN)')
+            }
             onFocus={(event) => event.currentTarget.select()}
           />
         </div>

@@ -4,7 +4,8 @@ import { startRuntime, type Runtime } from '#server/runtime.ts';
 import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
-import { users, type User } from '#server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { users, workspaces, type User } from '#server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp extends Runtime {
@@ -70,4 +71,14 @@ export async function createTestUser(
 export async function signInAs(db: Database, userId: string): Promise<{ cookie: string }> {
   const token = await createSession(db, userId);
   return { cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** The user's personal workspace (made with the account by the `users_personal_workspace` trigger). */
+export async function personalWorkspaceOf(db: Database, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.personalFor, userId));
+  if (!row) throw new Error(`user ${userId} has no personal workspace`);
+  return row.id;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { sessions, users, type User } from '#server/db/schema/index.ts';
+import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
 
 /** Session lifetimes: idle 7 days, absolute 30 days. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -47,10 +47,13 @@ function prepareSessionLookup(db: Database) {
       profileImageUrl: users.profileImageUrl,
       verified: users.verified,
       role: users.role,
+      // The session's current workspace, else the personal one: read here so no route asks again (decision 030).
+      workspaceId: sql<string | null>`coalesce(${sessions.workspaceId}, ${workspaces.id})`,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(workspaces, eq(workspaces.personalFor, users.id))
     .where(
       and(
         eq(sessions.idHash, sql.placeholder('idHash')),
@@ -64,12 +67,15 @@ function prepareSessionLookup(db: Database) {
 
 const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
+/** A session's user and the workspace it works in (membership is checked where it is used). */
+export type SessionUserWithWorkspace = SessionUser & { workspaceId: string | null };
+
 /** The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end. */
 export async function findSessionUser(
   db: Database,
   token: string,
   now = new Date(),
-): Promise<SessionUser | null> {
+): Promise<SessionUserWithWorkspace | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const idHash = hashToken(token);
   let lookup = sessionLookups.get(db);
@@ -84,6 +90,14 @@ export async function findSessionUser(
   }
   const { lastSeenAt: _lastSeenAt, ...user } = row;
   return user;
+}
+
+/** Makes the workspace the session's current one (the caller checked the membership). */
+export async function setSessionWorkspace(db: Database, token: string, workspaceId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ workspaceId })
+    .where(eq(sessions.idHash, hashToken(token)));
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { workspaceHeader } from '#contracts/workspaces.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '#server/auth/sessions.ts';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     /** The signed-in user, or null. Loaded once per /api request from the session cookie. */
     user: SessionUser | null;
     sessionToken: string | null;
+    /** The session's current workspace (its own, else the user's personal one); null without a session. */
+    sessionWorkspaceId: string | null;
   }
 }
 
@@ -42,6 +45,7 @@ export const authPlugin = fp<{ db: Database; publicUrl?: string | undefined }>(
   async (app, { db, publicUrl }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
+    app.decorateRequest('sessionWorkspaceId', null);
     app.addHook('onRequest', async (request) => {
       // Every unsafe request, whatever its path: the router decodes `/%61pi/auth/login` to the login route, so
       // a check on the raw URL's spelling would let it through. Nothing outside /api takes writes anyway.
@@ -53,8 +57,10 @@ export const authPlugin = fp<{ db: Database; publicUrl?: string | undefined }>(
       if (!token) return;
       const user = await findSessionUser(db, token);
       if (user) {
-        request.user = user;
+        const { workspaceId, ...sessionUser } = user;
+        request.user = sessionUser;
         request.sessionToken = token;
+        request.sessionWorkspaceId = workspaceId;
       }
     });
   },
@@ -81,4 +87,25 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
   return request.user;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The workspace a request works in: the `X-Workspace-Id` header when given, else the session's current one.
+ * Membership is not checked here: every statement that uses it carries the check (`server/access/`).
+ */
+export function requestWorkspaceId(request: FastifyRequest): string {
+  const header = request.headers[workspaceHeader];
+  if (header !== undefined) {
+    const value = Array.isArray(header) ? header[0] : header;
+    if (!value || !UUID.test(value)) {
+      throw new AppError('BAD_REQUEST', 'Invalid headers: X-Workspace-Id: is not a workspace id', [
+        { path: 'X-Workspace-Id', message: 'is not a workspace id' },
+      ]);
+    }
+    return value.toLowerCase();
+  }
+  if (!request.sessionWorkspaceId) throw new AppError('NOT_FOUND', 'Workspace not found');
+  return request.sessionWorkspaceId;
 }

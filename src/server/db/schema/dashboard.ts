@@ -3,21 +3,29 @@ import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } 
 import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import { brandArchetypes, brandTones, messageSenders } from '#contracts/dashboard.ts';
 import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
 
 // The CHECK constraints take their allowed values from the contract, the one list.
 const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
- * The dashboard's data. Every row hangs off a brand, and every brand off its user, so a user's
- * data is reached only through `brands.user_id`. Indexes serve each list in its order (keyset paging).
+ * The dashboard's data. Every row hangs off a brand, and every brand off its workspace, so data is
+ * reached only through `brands.workspace_id` and the caller's membership there. Indexes serve each list in its order (keyset paging).
  */
 export const brands = pgTable(
   'brands',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    /**
+     * The workspace the brand belongs to; every access goes through its members (`server/access/`). Left out of
+     * an insert, the `brands_default_workspace` trigger puts the brand in its creator's personal workspace.
+     */
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .default(sql`null`)
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who created the brand; null once that account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     /** Instagram username, without the @. */
     username: text('username').notNull(),
@@ -27,7 +35,7 @@ export const brands = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('brands_user_created_idx').on(table.userId, table.createdAt, table.id)],
+  (table) => [index('brands_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id)],
 );
 
 export const conversations = pgTable(

@@ -11,7 +11,10 @@ export const liveEvents = pgTable(
   'live_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id').notNull(),
+    /** Rows from before workspaces carried the owner; everything since carries the workspace. */
+    userId: uuid('user_id'),
+    /** Every member of the brand's workspace receives the event. */
+    workspaceId: uuid('workspace_id'),
     brandId: uuid('brand_id').notNull(),
     /** 'brand' | 'conversation' | 'message' | 'comment' | 'personality' | 'rule' | 'connection' | 'sync'. */
     topic: text('topic').notNull(),
@@ -23,7 +26,7 @@ export const liveEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('live_events_user_id_idx').on(table.userId, table.id),
+    index('live_events_workspace_id_idx').on(table.workspaceId, table.id),
     index('live_events_created_idx').on(table.createdAt),
   ],
 );

@@ -6,6 +6,8 @@ import type {
   AssistantSettings,
   UpdateAssistantSettingsInput,
 } from '#contracts/assistant.ts';
+import { authorize } from '#server/access/brand-access.ts';
+import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import { isForeignKeyViolation } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
@@ -110,11 +112,9 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
     };
   }
 
-  /** Another user's brand answers like a missing one (404), as the dashboard's brand routes do. */
-  async function requireOwnBrand(userId: string, brandId: string) {
-    const brand = await queries.findBrand(db, brandId);
-    if (!brand || brand.userId !== userId) throw brandNotFound();
-    return brand;
+  /** The access policy (decision 030): 404 outside the brand's workspace, 403 for a role that may not. */
+  async function requireBrand(userId: string, brandId: string, action: Action) {
+    await authorize(db, userId, action, { brandId });
   }
 
   async function loadBrandContext(brandId: string) {
@@ -202,14 +202,15 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       return trace;
     },
 
-    /** The playground. The brand must be the user's (404 otherwise); nothing is sent or stored. */
+    /** The playground. The caller must be in the brand's workspace (404 otherwise); nothing is sent or stored. */
     async preview(
       userId: string,
       brandId: string,
       input: AssistantPreviewInput,
     ): Promise<AssistantPreviewResponse> {
+      await requireBrand(userId, brandId, 'playground.use');
       const context = await loadBrandContext(brandId);
-      if (!context || context.brand.userId !== userId) throw brandNotFound();
+      if (!context) throw brandNotFound();
       const digest = createHash('sha256')
         .update(JSON.stringify([input.message, input.history]))
         .digest('hex')
@@ -234,7 +235,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
 
     /** The brand's assistant settings; the defaults while it has saved none. */
     async getSettings(userId: string, brandId: string): Promise<AssistantSettings> {
-      await requireOwnBrand(userId, brandId);
+      await requireBrand(userId, brandId, 'brand.read');
       return { discloseAutomation: await queries.findDiscloseAutomation(db, brandId) };
     },
 
@@ -243,7 +244,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       brandId: string,
       input: UpdateAssistantSettingsInput,
     ): Promise<AssistantSettings> {
-      await requireOwnBrand(userId, brandId);
+      await requireBrand(userId, brandId, 'assistant.configure');
       try {
         return await queries.upsertAssistantSettings(db, brandId, input);
       } catch (error) {

@@ -1,7 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
-  brands,
   catalogProducts,
   catalogTerms,
   catalogVariants,
@@ -11,15 +10,6 @@ import {
 } from '#server/db/schema/index.ts';
 import type { StoreProductInput } from './store-data.ts';
 import { catalogWords, normalizeText, sortLetters } from './text.ts';
-
-export async function findBrandOfUser(db: Database, userId: string, brandId: string) {
-  const [row] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(and(eq(brands.id, brandId), eq(brands.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
 
 export async function findConnectionOfBrand(db: Database, brandId: string) {
   const [row] = await db

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ConnectStoreInput, SampleCart, StoreConnection } from '#contracts/catalog.ts';
 import type { Config } from '#server/config.ts';
+import { authorize } from '#server/access/brand-access.ts';
+import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   brands,
@@ -196,11 +198,10 @@ export function createCatalogModule(deps: CatalogDeps) {
     return createStoreClient(connection, credentials, platformSettings);
   }
 
-  async function requireOwnedBrand(userId: string, brandId: string) {
+  /** The access policy (decision 030): every member sees the store's status, managers change it. */
+  async function requireOwnedBrand(userId: string, brandId: string, action: Action = 'store.manage') {
     if (!UUID.test(brandId)) throw brandNotFound();
-    const brand = await queries.findBrandOfUser(db, userId, brandId);
-    if (!brand) throw brandNotFound();
-    return brand;
+    await authorize(db, userId, action, { brandId });
   }
 
   /**
@@ -631,7 +632,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     guardedFetch,
 
     async getStatus(userId: string, brandId: string): Promise<StoreConnection | null> {
-      await requireOwnedBrand(userId, brandId);
+      await requireOwnedBrand(userId, brandId, 'brand.read');
       const connection = await queries.findConnectionOfBrand(db, brandId);
       return connection ? describeConnection(connection) : null;
     },

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
+import { authorize } from '#server/access/brand-access.ts';
+import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { brands, instagramConnections, type InstagramConnectionRow } from '#server/db/schema/index.ts';
@@ -21,8 +23,6 @@ const refreshWithinDays = 10;
 const stateLifetimeMs = 10 * 60_000;
 /** How long an opened token is kept for the sends and profile reads of one reply (getUsableToken). */
 const usableTokenCacheMs = 1000;
-
-const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 
 export interface ConnectionServiceDeps {
   db: Database;
@@ -87,13 +87,10 @@ export function createConnectionService({
   log,
   now = () => new Date(),
 }: ConnectionServiceDeps) {
-  async function requireBrand(userId: string, brandId: string) {
-    const [brand] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, brandId), eq(brands.userId, userId)));
-    if (!brand) throw brandNotFound();
-    return brand;
+  /** The access policy (decision 030): reading the status is for every member, credentials for managers. */
+  async function requireBrand(userId: string, brandId: string, action: Action = 'instagram.manage') {
+    await authorize(db, userId, action, { brandId });
+    return { id: brandId };
   }
 
   /**
@@ -186,7 +183,7 @@ export function createConnectionService({
     requireBrand,
 
     async getConnection(userId: string, brandId: string): Promise<InstagramConnection> {
-      await requireBrand(userId, brandId);
+      await requireBrand(userId, brandId, 'brand.read');
       return toConnectionView(brandId, await findByBrand(brandId));
     },
 

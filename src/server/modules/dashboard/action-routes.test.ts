@@ -826,7 +826,7 @@ describe('search, status filter and counts on the server', () => {
       .returning();
     const session = await signInAs(
       db,
-      (await db.select({ userId: brands.userId }).from(brands).where(eq(brands.id, brand!.id)))[0]!.userId,
+      (await db.select({ userId: brands.userId }).from(brands).where(eq(brands.id, brand!.id)))[0]!.userId!,
     );
     const brandId = brand!.id;
     await db.insert(conversations).values([

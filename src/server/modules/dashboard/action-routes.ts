@@ -26,7 +26,7 @@ import {
 } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, requestWorkspaceId, requireVerifiedUser } from '#server/plugins/auth.ts';
 import { createDashboardActions } from './action-service.ts';
 import type { DashboardPorts } from './ports.ts';
 
@@ -42,8 +42,8 @@ const errors = {
 const noContent = { 204: z.null(), ...errors };
 
 /**
- * The dashboard's write calls, for verified users. Ownership is checked in the service (404 for
- * another user's ids); cross-origin writes are refused by the auth plugin (403) before any of this runs.
+ * The dashboard's write calls, for verified users. The access policy is asked in the service (404 for
+ * what the caller cannot see, 403 for what their role may not do); cross-origin writes are refused by the auth plugin (403) before any of this runs.
  */
 export const dashboardActionRoutes: FastifyPluginAsyncZod<{ db: Database } & DashboardPorts> = async (
   app,
@@ -56,7 +56,9 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<{ db: Database } & Das
     '/brands',
     { ...guarded, schema: { body: createBrandInputSchema, response: { 201: brandSchema, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send(await actions.createBrand(currentUser(request).id, request.body)),
+      reply
+        .status(201)
+        .send(await actions.createBrand(currentUser(request).id, requestWorkspaceId(request), request.body)),
   );
 
   app.patch(

@@ -18,23 +18,26 @@ import type {
 } from '#contracts/dashboard-actions.ts';
 import type { AutomationRule, Brand, BrandPersonality } from '#contracts/dashboard.ts';
 import type { z } from 'zod';
+import {
+  authorize,
+  authorizeWorkspace,
+  memberMay,
+  refusal,
+  type AccessTarget,
+} from '#server/access/brand-access.ts';
+import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import {
   automationRules,
   brandPersonalities,
   brands,
-  comments,
   conversations,
   type AutomationRuleRow,
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import type { ChannelOutbound, DashboardPorts } from './ports.ts';
 
-const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
-const ruleNotFound = () => new AppError('NOT_FOUND', 'Automation rule not found');
-const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found');
-const commentNotFound = () => new AppError('NOT_FOUND', 'Comment not found');
 const ruleNameTaken = (name: string) =>
   new AppError('CONFLICT', `This brand already has a rule named "${name}"`, [
     { path: 'name', message: 'is already used by another rule of this brand' },
@@ -61,38 +64,36 @@ const toRule = (row: AutomationRuleRow): AutomationRule => ({
   actionConfig: row.actionConfig,
 });
 
-/** The rule row owned by the user (through its brand), or undefined. */
-const ownedRule = (userId: string, ruleId: string) =>
+/** The rule, when the caller may do the action on its brand (the access policy, in the statement). */
+const allowedRule = (userId: string, action: Action, ruleId: string) =>
   and(
     eq(automationRules.id, ruleId),
-    sql`exists (select 1 from ${brands} where ${brands.id} = ${automationRules.brandId} and ${brands.userId} = ${userId})`,
+    sql`exists (select 1 from ${brands} where ${brands.id} = ${automationRules.brandId}
+      and ${memberMay(userId, action, brands.workspaceId)})`,
   );
-const ownedConversation = (userId: string, conversationId: string) =>
+const allowedConversation = (userId: string, action: Action, conversationId: string) =>
   and(
     eq(conversations.id, conversationId),
-    sql`exists (select 1 from ${brands} where ${brands.id} = ${conversations.brandId} and ${brands.userId} = ${userId})`,
+    sql`exists (select 1 from ${brands} where ${brands.id} = ${conversations.brandId}
+      and ${memberMay(userId, action, brands.workspaceId)})`,
   );
+const allowedBrand = (userId: string, action: Action, brandId: string) =>
+  and(eq(brands.id, brandId), memberMay(userId, action, brands.workspaceId));
 
 /**
- * The dashboard's writes. Each one is a single statement scoped to the signed-in user, so another
- * user's id is answered like a missing one (404) and a refused write changes nothing. Sends go through the
- * channel's outbound path and drafts through the assistant, both passed in (ports.ts).
+ * The dashboard's writes. Each one asks the access policy (server/access/, decision 030): writes that
+ * are one statement carry the check inside it, so a refused write changes nothing; the others authorize first.
+ * A brand of a workspace the caller is not in is answered like a missing one (404); a role that may see but not
+ * do gets 403. Sends go through the channel's outbound path and drafts through the assistant (ports.ts).
  */
 export function createDashboardActions({ db, channel, drafts }: { db: Database } & DashboardPorts) {
-  async function requireBrand(userId: string, brandId: string) {
-    const [row] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, brandId), eq(brands.userId, userId)));
-    if (!row) throw brandNotFound();
-  }
-
-  async function requireConversation(userId: string, conversationId: string) {
-    const [row] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(ownedConversation(userId, conversationId));
-    if (!row) throw conversationNotFound();
+  /** The error for a guarded statement that changed nothing. */
+  async function refused(userId: string, action: Action, target: AccessTarget): Promise<AppError> {
+    return (
+      (await refusal(db, userId, action, target)) ??
+      // It was allowed by the time we looked: the row went away in between.
+      new AppError('NOT_FOUND', 'Not found')
+    );
   }
 
   function requireChannel(): ChannelOutbound {
@@ -101,10 +102,16 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
   }
 
   return {
-    async createBrand(userId: string, input: z.output<typeof createBrandInputSchema>): Promise<Brand> {
+    /** In the workspace given (the session's current one), when the caller's role there may create brands. */
+    async createBrand(
+      userId: string,
+      workspaceId: string,
+      input: z.output<typeof createBrandInputSchema>,
+    ): Promise<Brand> {
+      await authorizeWorkspace(db, userId, 'brand.create', workspaceId);
       const [row] = await db
         .insert(brands)
-        .values({ userId, name: input.name, username: input.username })
+        .values({ workspaceId, userId, name: input.name, username: input.username })
         .returning(brandColumns);
       return row!;
     },
@@ -117,9 +124,9 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       const [row] = await db
         .update(brands)
         .set({ ...input, updatedAt: new Date() })
-        .where(and(eq(brands.id, brandId), eq(brands.userId, userId)))
+        .where(allowedBrand(userId, 'brand.update', brandId))
         .returning(brandColumns);
-      if (!row) throw brandNotFound();
+      if (!row) throw await refused(userId, 'brand.update', { brandId });
       return row;
     },
 
@@ -127,9 +134,9 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
     async deleteBrand(userId: string, brandId: string): Promise<void> {
       const deleted = await db
         .delete(brands)
-        .where(and(eq(brands.id, brandId), eq(brands.userId, userId)))
+        .where(allowedBrand(userId, 'brand.delete', brandId))
         .returning({ id: brands.id });
-      if (deleted.length === 0) throw brandNotFound();
+      if (deleted.length === 0) throw await refused(userId, 'brand.delete', { brandId });
     },
 
     async savePersonality(
@@ -137,7 +144,7 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       brandId: string,
       input: UpdatePersonalityInput,
     ): Promise<BrandPersonality> {
-      await requireBrand(userId, brandId);
+      await authorize(db, userId, 'assistant.configure', { brandId });
       const now = new Date();
       await db
         .insert(brandPersonalities)
@@ -151,7 +158,7 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       brandId: string,
       input: z.output<typeof createRuleInputSchema>,
     ): Promise<AutomationRule> {
-      await requireBrand(userId, brandId);
+      await authorize(db, userId, 'assistant.configure', { brandId });
       try {
         const [row] = await db
           .insert(automationRules)
@@ -186,9 +193,9 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
             ...(input.triggerConfig ? { trigger: describeTrigger(input.triggerConfig) } : {}),
             ...(input.actionConfig ? { action: describeAction(input.actionConfig) } : {}),
           })
-          .where(ownedRule(userId, ruleId))
+          .where(allowedRule(userId, 'assistant.configure', ruleId))
           .returning();
-        if (!row) throw ruleNotFound();
+        if (!row) throw await refused(userId, 'assistant.configure', { ruleId });
         return toRule(row);
       } catch (error) {
         if (isUniqueViolation(error) && input.name) throw ruleNameTaken(input.name);
@@ -199,9 +206,9 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
     async deleteRule(userId: string, ruleId: string): Promise<void> {
       const deleted = await db
         .delete(automationRules)
-        .where(ownedRule(userId, ruleId))
+        .where(allowedRule(userId, 'assistant.configure', ruleId))
         .returning({ id: automationRules.id });
-      if (deleted.length === 0) throw ruleNotFound();
+      if (deleted.length === 0) throw await refused(userId, 'assistant.configure', { ruleId });
     },
 
     /** Archive, Mark Resolved, Escalate; `active` is "Hand back to AI" (the assistant answers again). */
@@ -213,18 +220,18 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       const [row] = await db
         .update(conversations)
         .set({ status: input.status, ...(input.status === 'active' ? { handledBy: 'assistant' } : {}) })
-        .where(ownedConversation(userId, conversationId))
+        .where(allowedConversation(userId, 'inbox.reply', conversationId))
         .returning({
           id: conversations.id,
           status: conversations.status,
           handledBy: conversations.handledBy,
         });
-      if (!row) throw conversationNotFound();
+      if (!row) throw await refused(userId, 'inbox.reply', { conversationId });
       return { ...row, handledBy: row.handledBy === 'person' ? 'person' : 'assistant' };
     },
 
     async getSendWindow(userId: string, conversationId: string): Promise<SendWindow> {
-      await requireConversation(userId, conversationId);
+      await authorize(db, userId, 'brand.read', { conversationId });
       return requireChannel().checkDirectMessageWindow({ conversationId, origin: 'person' });
     },
 
@@ -235,7 +242,7 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       content: string,
       idempotencyKey: string | undefined,
     ): Promise<SendResult> {
-      await requireConversation(userId, conversationId);
+      await authorize(db, userId, 'inbox.reply', { conversationId });
       const result = await requireChannel().sendDirectMessage({
         conversationId,
         text: content,
@@ -246,7 +253,7 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
     },
 
     async draftReply(userId: string, conversationId: string): Promise<DraftReply> {
-      await requireConversation(userId, conversationId);
+      await authorize(db, userId, 'inbox.reply', { conversationId });
       if (!drafts) throw unavailable('The assistant');
       const { reply } = await drafts.draftReply({ conversationId });
       return { reply };
@@ -258,12 +265,7 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       input: CommentReplyInput,
       idempotencyKey: string | undefined,
     ): Promise<SendResult> {
-      const [row] = await db
-        .select({ id: comments.id })
-        .from(comments)
-        .innerJoin(brands, eq(brands.id, comments.brandId))
-        .where(and(eq(comments.id, commentId), eq(brands.userId, userId)));
-      if (!row) throw commentNotFound();
+      await authorize(db, userId, 'inbox.reply', { commentId });
       const result = await requireChannel().sendCommentReply({
         commentId,
         text: input.content,

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { liveEventSchema, type LiveEvent } from '#contracts/dashboard-actions.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { deleteInBatches, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
-import { liveEvents } from '#server/db/schema/index.ts';
+import { liveEvents, workspaceMembers } from '#server/db/schema/index.ts';
 
 /** The NOTIFY channel of the `voicecart_live_event` trigger function (migration 0001). */
 export const LIVE_CHANNEL = 'voicecart_live';
@@ -21,7 +21,7 @@ export interface LiveSubscriber {
   reset(): void;
 }
 
-function parseNotification(payload: string): (LiveDelivery & { userId: string }) | null {
+function parseNotification(payload: string): (LiveDelivery & { workspaceId: string }) | null {
   try {
     const raw = JSON.parse(payload) as Record<string, unknown>;
     const parsed = liveEventSchema.safeParse({
@@ -31,18 +31,30 @@ function parseNotification(payload: string): (LiveDelivery & { userId: string })
       id: raw.entityId ?? null,
       conversationId: raw.conversationId ?? null,
     });
-    if (!parsed.success || typeof raw.id !== 'number' || typeof raw.userId !== 'string') return null;
-    return { ...parsed.data, seq: raw.id, userId: raw.userId };
+    if (!parsed.success || typeof raw.id !== 'number' || typeof raw.workspaceId !== 'string') return null;
+    return { ...parsed.data, seq: raw.id, workspaceId: raw.workspaceId };
   } catch {
     return null;
   }
 }
 
+/** The workspaces the user is a member of: their events are the user's (decision 030). */
+async function workspacesOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+  return rows.map((row) => row.workspaceId);
+}
+
 /**
- * One LISTEN per process, fanned out to the SSE connections of each user. Events come from database triggers
- * (decision 020), so a change made by any process or module reaches every open dashboard of its owner.
+ * One LISTEN per process, fanned out to the SSE connections of each workspace's members. Events come from
+ * database triggers (decision 020), so a change made by any process or module reaches every open dashboard of
+ * the brand's workspace. A connection learns its user's workspaces when it opens (the browser reconnects after
+ * a workspace is joined or switched).
  */
 export function createLiveFeed({ database }: { database: DatabaseHandle }) {
+  /** Subscribers by workspace id. */
   const subscribers = new Map<string, Set<LiveSubscriber>>();
   let listening: Promise<() => Promise<void>> | undefined;
   let closed = false;
@@ -53,8 +65,8 @@ export function createLiveFeed({ database }: { database: DatabaseHandle }) {
       (payload) => {
         const event = parseNotification(payload);
         if (!event) return;
-        const { userId, ...delivery } = event;
-        for (const subscriber of subscribers.get(userId) ?? []) subscriber.deliver(delivery);
+        const { workspaceId, ...delivery } = event;
+        for (const subscriber of subscribers.get(workspaceId) ?? []) subscriber.deliver(delivery);
       },
       () => {
         for (const group of subscribers.values()) for (const subscriber of group) subscriber.reset();
@@ -68,12 +80,18 @@ export function createLiveFeed({ database }: { database: DatabaseHandle }) {
     async subscribe(subscriber: LiveSubscriber): Promise<() => void> {
       if (closed) throw new Error('live feed closed');
       await ensureListening();
-      const group = subscribers.get(subscriber.userId) ?? new Set();
-      group.add(subscriber);
-      subscribers.set(subscriber.userId, group);
+      const workspaceIds = await workspacesOf(database.db, subscriber.userId);
+      for (const workspaceId of workspaceIds) {
+        const group = subscribers.get(workspaceId) ?? new Set();
+        group.add(subscriber);
+        subscribers.set(workspaceId, group);
+      }
       return () => {
-        group.delete(subscriber);
-        if (group.size === 0) subscribers.delete(subscriber.userId);
+        for (const workspaceId of workspaceIds) {
+          const group = subscribers.get(workspaceId);
+          group?.delete(subscriber);
+          if (group?.size === 0) subscribers.delete(workspaceId);
+        }
       };
     },
 
@@ -102,10 +120,12 @@ export function createLiveFeed({ database }: { database: DatabaseHandle }) {
       // a harmless refetch). Pruning keeps the newest row, so an id past it was never handed out by this
       // database (a restored or replaced one): what the browser holds may be stale too.
       if (afterSeq > newest || (oldest !== null && oldest > afterSeq + 1)) return null;
+      const workspaceIds = await workspacesOf(database.db, userId);
+      if (workspaceIds.length === 0) return [];
       const rows = await database.db
         .select()
         .from(liveEvents)
-        .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterSeq)))
+        .where(and(inArray(liveEvents.workspaceId, workspaceIds), gt(liveEvents.id, afterSeq)))
         .orderBy(asc(liveEvents.id))
         .limit(REPLAY_LIMIT + 1);
       if (rows.length > REPLAY_LIMIT) return null;

@@ -4,8 +4,14 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, conversationSchema, listPaging, messageSchema } from '#contracts/dashboard.ts';
 import { brands, conversations, messages, sessions, users } from '#server/db/schema/index.ts';
-import { listBrandsOfUser, listConversationsOfBrand, listMessagesOfConversation } from './queries.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { listBrandsOfWorkspace, listConversationsOfBrand, listMessagesOfConversation } from './queries.ts';
+import {
+  createTestApp,
+  createTestUser,
+  personalWorkspaceOf,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 
 /**
  * The three hot reads and the session lookup run as prepared statements built once per database handle
@@ -165,14 +171,14 @@ describe('the rows read by name are the rows Drizzle maps', () => {
     const db = app.database.db;
     const page = { limit: 2 };
     const direct = {
-      brands: await listBrandsOfUser(db, ownerId, page),
+      brands: await listBrandsOfWorkspace(db, ownerId, await personalWorkspaceOf(db, ownerId), page),
       conversations: await listConversationsOfBrand(db, ownerId, brandId, page),
       messages: await listMessagesOfConversation(db, ownerId, conversationId, page),
     };
     const after = { at: direct.messages[1]!.positionAt, id: direct.messages[1]!.id };
     const directNext = await listMessagesOfConversation(db, ownerId, conversationId, { limit: 2, after });
     const viaDrizzle = await db.transaction(async (tx) => ({
-      brands: await listBrandsOfUser(tx, ownerId, page),
+      brands: await listBrandsOfWorkspace(tx, ownerId, await personalWorkspaceOf(tx, ownerId), page),
       conversations: await listConversationsOfBrand(tx, ownerId, brandId, page),
       messages: await listMessagesOfConversation(tx, ownerId, conversationId, page),
       next: await listMessagesOfConversation(tx, ownerId, conversationId, { limit: 2, after }),

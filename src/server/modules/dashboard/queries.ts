@@ -1,6 +1,8 @@
 import { and, asc, eq, fillPlaceholders, ilike, or, sql } from 'drizzle-orm';
+import { memberMay, memberMayOnBrand } from '#server/access/brand-access.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import {
+  workspaceMembers,
   automationRules,
   brandPersonalities,
   brands,
@@ -65,14 +67,17 @@ function afterPlaceholder(at: unknown, id: unknown, direction: 'asc' | 'desc') {
   return sql`(${at}, ${id}) ${op} (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
 }
 
-/** `exists` guards that put the ownership check into the list query itself: one round trip per page. */
-const ownsBrand = (userId: unknown, brandId: unknown) =>
-  sql`exists (select 1 from ${brands} where ${brands.id} = ${brandId} and ${brands.userId} = ${userId})`;
-const ownsConversation = (userId: unknown, conversationId: unknown) =>
+/**
+ * `exists` guards that put the access policy's check (server/access/, decision 030: a member of the brand's
+ * workspace may read it) into the list query itself: one round trip per page, no query of its own.
+ */
+const readsBrand = (userId: unknown, brandId: unknown) => memberMayOnBrand(userId, 'brand.read', brandId);
+const readsConversation = (userId: unknown, conversationId: unknown) =>
   sql`exists (select 1 from ${conversations} inner join ${brands} on ${brands.id} = ${conversations.brandId}
-    where ${conversations.id} = ${conversationId} and ${brands.userId} = ${userId})`;
+    where ${conversations.id} = ${conversationId} and ${memberMay(userId, 'brand.read', brands.workspaceId)})`;
 
 const userId = sql.placeholder('userId');
+const workspaceId = sql.placeholder('workspaceId');
 const brandId = sql.placeholder('brandId');
 const conversationId = sql.placeholder('conversationId');
 const limit = sql.placeholder('limit');
@@ -115,7 +120,8 @@ function prepareStatements(db: Database) {
       .from(brands)
       .where(
         and(
-          eq(brands.userId, userId),
+          eq(brands.workspaceId, workspaceId),
+          memberMay(userId, 'brand.read', workspaceId),
           next ? afterPlaceholder(brands.createdAt, brands.id, 'asc') : undefined,
         ),
       )
@@ -129,7 +135,7 @@ function prepareStatements(db: Database) {
       .where(
         and(
           eq(conversations.brandId, brandId),
-          ownsBrand(userId, brandId),
+          readsBrand(userId, brandId),
           next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
         ),
       )
@@ -150,7 +156,7 @@ function prepareStatements(db: Database) {
       .where(
         and(
           eq(messages.conversationId, conversationId),
-          ownsConversation(userId, conversationId),
+          readsConversation(userId, conversationId),
           next ? afterPlaceholder(messages.createdAt, messages.id, 'asc') : undefined,
         ),
       )
@@ -242,35 +248,29 @@ const pageValues = (page: PageParams) =>
     ? { limit: fetchSize(page), afterAt: page.after.at, afterId: page.after.id }
     : { limit: fetchSize(page) };
 
-export async function listBrandsOfUser(db: Database, userId: string, page: PageParams) {
+export async function isMemberOfWorkspace(db: Database, userId: string, workspaceId: string) {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The workspace's brands, for a member of it (none otherwise). */
+export async function listBrandsOfWorkspace(
+  db: Database,
+  userId: string,
+  workspaceId: string,
+  page: PageParams,
+) {
   const { first, next } = statementsOf(db).brands;
-  return (page.after ? next : first).execute({ userId, ...pageValues(page) });
-}
-
-/** The brand when it belongs to the user; undefined for another user's brand and for a missing one alike. */
-export async function findBrandOfUser(db: Database, userId: string, brandId: string) {
-  const [row] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(and(eq(brands.id, brandId), eq(brands.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-/** The conversation when its brand belongs to the user. */
-export async function findConversationOfUser(db: Database, userId: string, conversationId: string) {
-  const [row] = await db
-    .select({ id: conversations.id, brandId: conversations.brandId })
-    .from(conversations)
-    .innerJoin(brands, eq(brands.id, conversations.brandId))
-    .where(and(eq(conversations.id, conversationId), eq(brands.userId, userId)))
-    .limit(1);
-  return row;
+  return (page.after ? next : first).execute({ userId, workspaceId, ...pageValues(page) });
 }
 
 /**
  * Newest `lastMessageAt` first (index conversations_brand_recent_idx). Lists return no rows for another
- * user's brand; the service then tells "not yours" (404) from "empty".
+ * member's brand; the service then tells "not yours" (404) from "empty".
  */
 export async function listConversationsOfBrand(
   db: Database,
@@ -290,7 +290,7 @@ export async function listConversationsOfBrand(
     .where(
       and(
         eq(conversations.brandId, brandId),
-        ownsBrand(userId, brandId),
+        readsBrand(userId, brandId),
         conversationFilter(filter),
         afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
       ),
@@ -332,7 +332,7 @@ export async function listCommentsOfBrand(
     .where(
       and(
         eq(comments.brandId, brandId),
-        ownsBrand(userId, brandId),
+        readsBrand(userId, brandId),
         commentFilter(filter),
         afterPosition(comments.createdAt, comments.id, 'desc', page.after),
       ),
@@ -377,7 +377,7 @@ export async function listAutomationRulesOfBrand(
     .where(
       and(
         eq(automationRules.brandId, brandId),
-        ownsBrand(userId, brandId),
+        readsBrand(userId, brandId),
         afterPosition(automationRules.createdAt, automationRules.id, 'asc', page.after),
       ),
     )
@@ -395,6 +395,6 @@ export async function countInboxOfBrand(db: Database, userId: string, brandId: s
         where ${and(eq(comments.brandId, brandId), commentFilter(filter))})`,
     })
     .from(brands)
-    .where(and(eq(brands.id, brandId), eq(brands.userId, userId)));
+    .where(and(eq(brands.id, brandId), memberMay(userId, 'brand.read', brands.workspaceId)));
   return row;
 }

@@ -20,7 +20,7 @@ import {
 } from '#contracts/dashboard-actions.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, requestWorkspaceId, requireVerifiedUser } from '#server/plugins/auth.ts';
 import { createDashboardService, type Page } from './service.ts';
 
 const errors = {
@@ -45,7 +45,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     '/brands',
     { ...guarded, schema: { querystring: listQuerySchema, response: { 200: brandListSchema, ...errors } } },
     async (request, reply) =>
-      sendPage(reply, await service.listBrands(currentUser(request).id, request.query)),
+      sendPage(
+        reply,
+        await service.listBrands(currentUser(request).id, requestWorkspaceId(request), request.query),
+      ),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   type ListQuery,
   type Message,
 } from '#contracts/dashboard.ts';
+import { authorize, refusal } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import * as queries from './queries.ts';
@@ -80,23 +81,26 @@ function toPage<Row extends { id: string; positionAt: string }, T>(
 }
 
 const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
-const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found');
+const workspaceNotFound = () => new AppError('NOT_FOUND', 'Workspace not found');
 
 /**
- * The dashboard's reads. Every read is scoped to the signed-in user: another user's brand or
- * conversation is answered exactly like a missing one (404), so ids reveal nothing.
+ * The dashboard's reads. Every read asks the access policy (server/access/, decision 030), folded into
+ * its statement: a brand or conversation of a workspace the caller is not in is answered exactly like a missing
+ * one (404), so ids reveal nothing. An empty answer costs one more read to tell "empty" from "not yours".
  */
 export function createDashboardService({ db }: { db: Database }) {
   async function requireBrand(userId: string, brandId: string) {
-    const brand = await queries.findBrandOfUser(db, userId, brandId);
-    if (!brand) throw brandNotFound();
-    return brand;
+    await authorize(db, userId, 'brand.read', { brandId });
   }
 
   return {
-    async listBrands(userId: string, query: ListQuery): Promise<Page<Brand>> {
+    /** The brands of a workspace the caller belongs to (the session's current one, or `X-Workspace-Id`). */
+    async listBrands(userId: string, workspaceId: string, query: ListQuery): Promise<Page<Brand>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const rows = await queries.listBrandsOfUser(db, userId, page);
+      const rows = await queries.listBrandsOfWorkspace(db, userId, workspaceId, page);
+      if (rows.length === 0 && !(await queries.isMemberOfWorkspace(db, userId, workspaceId))) {
+        throw workspaceNotFound();
+      }
       return toPage(rows, page.limit, ({ positionAt: _p, ...brand }) => brand);
     },
 
@@ -120,9 +124,7 @@ export function createDashboardService({ db }: { db: Database }) {
     async listMessages(userId: string, conversationId: string, query: ListQuery): Promise<Page<Message>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
       const rows = await queries.listMessagesOfConversation(db, userId, conversationId, page);
-      if (rows.length === 0 && !(await queries.findConversationOfUser(db, userId, conversationId))) {
-        throw conversationNotFound();
-      }
+      if (rows.length === 0) await authorize(db, userId, 'brand.read', { conversationId });
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         sender: row.sender,
@@ -169,7 +171,7 @@ export function createDashboardService({ db }: { db: Database }) {
     /** Tab counts for the inbox, with the lists' own filters. */
     async countInbox(userId: string, brandId: string, filter: InboxFilter): Promise<InboxCounts> {
       const counts = await queries.countInboxOfBrand(db, userId, brandId, filter);
-      if (!counts) throw brandNotFound();
+      if (!counts) throw (await refusal(db, userId, 'brand.read', { brandId })) ?? brandNotFound();
       return counts;
     },
 

@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceRole } from '#contracts/workspaces.ts';
+import {
+  automationRules,
+  brands,
+  comments,
+  conversations,
+  messages,
+  workspaceMembers,
+} from '#server/db/schema/index.ts';
+import {
+  createTestApp,
+  createTestUser,
+  personalWorkspaceOf,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
+import { may, type Action } from './policy.ts';
+
+/**
+ * The access matrix (decision 030): every route that touches a brand or something under it, asked by an owner,
+ * an admin, an agent of the brand's workspace and by a member of another workspace. The expected answer comes
+ * from the policy table: 404 for the outsider (cannot see), 403 for a role the action is not granted to, and
+ * anything but 403/404 for a role it is. Every case gets fresh rows, so destructive routes prove themselves too.
+ */
+type Caller = WorkspaceRole | 'outsider';
+const callers: Caller[] = ['owner', 'admin', 'agent', 'outsider'];
+
+interface Ids {
+  workspaceId: string;
+  brandId: string;
+  conversationId: string;
+  commentId: string;
+  ruleId: string;
+}
+
+interface RouteCase {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The registered route, as Fastify names it. */
+  route: string;
+  action: Action;
+  url: (ids: Ids) => string;
+  body?: unknown;
+  /** Sent as X-Workspace-Id (routes that act on the current workspace). */
+  workspaceHeader?: boolean;
+}
+
+const matrix: RouteCase[] = [
+  // The brand list and brand creation act on a workspace (X-Workspace-Id) rather than a brand id.
+  {
+    method: 'GET',
+    route: '/api/brands',
+    action: 'brand.read',
+    url: () => '/api/brands',
+    workspaceHeader: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/brands',
+    action: 'brand.create',
+    url: () => '/api/brands',
+    body: { name: 'New', username: 'new' },
+    workspaceHeader: true,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/brands/:brandId',
+    action: 'brand.update',
+    url: (i) => `/api/brands/${i.brandId}`,
+    body: { name: 'Renamed' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/brands/:brandId',
+    action: 'brand.delete',
+    url: (i) => `/api/brands/${i.brandId}`,
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/conversations',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/conversations`,
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/comments',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/comments`,
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/inbox-counts',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/inbox-counts`,
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/personality',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/personality`,
+  },
+  {
+    method: 'PUT',
+    route: '/api/brands/:brandId/personality',
+    action: 'assistant.configure',
+    url: (i) => `/api/brands/${i.brandId}/personality`,
+    body: { archetype: 'sage', tone: 'friendly', voiceDescription: 'calm', exampleResponses: '' },
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/automation-rules',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/automation-rules`,
+  },
+  {
+    method: 'POST',
+    route: '/api/brands/:brandId/automation-rules',
+    action: 'assistant.configure',
+    url: (i) => `/api/brands/${i.brandId}/automation-rules`,
+    body: {
+      name: 'Another',
+      triggerConfig: { type: 'first_message' },
+      actionConfig: { type: 'answer_availability' },
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/automation-rules/:ruleId',
+    action: 'assistant.configure',
+    url: (i) => `/api/automation-rules/${i.ruleId}`,
+    body: { active: false },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/automation-rules/:ruleId',
+    action: 'assistant.configure',
+    url: (i) => `/api/automation-rules/${i.ruleId}`,
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations/:conversationId/messages',
+    action: 'brand.read',
+    url: (i) => `/api/conversations/${i.conversationId}/messages`,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/conversations/:conversationId',
+    action: 'inbox.reply',
+    url: (i) => `/api/conversations/${i.conversationId}`,
+    body: { status: 'escalated' },
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations/:conversationId/send-window',
+    action: 'brand.read',
+    url: (i) => `/api/conversations/${i.conversationId}/send-window`,
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:conversationId/messages',
+    action: 'inbox.reply',
+    url: (i) => `/api/conversations/${i.conversationId}/messages`,
+    body: { content: 'Hello' },
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:conversationId/draft',
+    action: 'inbox.reply',
+    url: (i) => `/api/conversations/${i.conversationId}/draft`,
+  },
+  {
+    method: 'POST',
+    route: '/api/comments/:commentId/reply',
+    action: 'inbox.reply',
+    url: (i) => `/api/comments/${i.commentId}/reply`,
+    body: { content: 'Thanks', visibility: 'public' },
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/store',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/store`,
+  },
+  {
+    method: 'PUT',
+    route: '/api/brands/:brandId/store',
+    action: 'store.manage',
+    url: (i) => `/api/brands/${i.brandId}/store`,
+    body: { platform: 'sample' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/brands/:brandId/store',
+    action: 'store.manage',
+    url: (i) => `/api/brands/${i.brandId}/store`,
+  },
+  {
+    method: 'POST',
+    route: '/api/brands/:brandId/store/sync',
+    action: 'store.manage',
+    url: (i) => `/api/brands/${i.brandId}/store/sync`,
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/store/find',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/store/find?q=shirt`,
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/store/shopify/install',
+    action: 'store.manage',
+    url: (i) => `/api/brands/${i.brandId}/store/shopify/install?shop=matrix.myshopify.com`,
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/instagram',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/instagram`,
+  },
+  {
+    method: 'PUT',
+    route: '/api/brands/:brandId/instagram',
+    action: 'instagram.manage',
+    url: (i) => `/api/brands/${i.brandId}/instagram`,
+    body: { accountId: '17841400000000000', accessToken: 'IGAAmatrixTokenFromTheDashboard' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/brands/:brandId/instagram',
+    action: 'instagram.manage',
+    url: (i) => `/api/brands/${i.brandId}/instagram`,
+  },
+  {
+    method: 'GET',
+    route: '/api/instagram/connect',
+    action: 'instagram.manage',
+    url: (i) => `/api/instagram/connect?brandId=${i.brandId}`,
+  },
+  {
+    method: 'POST',
+    route: '/api/brands/:brandId/assistant/preview',
+    action: 'playground.use',
+    url: (i) => `/api/brands/${i.brandId}/assistant/preview`,
+    body: { message: 'Do you have the shirt?' },
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/assistant/settings',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/assistant/settings`,
+  },
+  {
+    method: 'PUT',
+    route: '/api/brands/:brandId/assistant/settings',
+    action: 'assistant.configure',
+    url: (i) => `/api/brands/${i.brandId}/assistant/settings`,
+    body: { discloseAutomation: false },
+  },
+];
+
+/**
+ * `METHOD /path` for every route in Fastify's printed route tree: each line is a segment, indented four
+ * characters per level under the segment it continues.
+ */
+function registeredRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push(`${method} ${stack.join('')}`);
+    }
+  }
+  return routes;
+}
+
+let app: TestApp;
+const cookies = {} as Record<Caller, string>;
+let workspaceId: string;
+let suffix = 0;
+
+beforeAll(async () => {
+  app = await createTestApp({
+    env: {
+      // Instagram's OAuth is configured, so the connect route reaches the policy; Graph is a closed local port.
+      INSTAGRAM_APP_ID: 'matrix-app',
+      INSTAGRAM_APP_SECRET: 'matrix-secret',
+      INSTAGRAM_API_URL: 'http://127.0.0.1:9',
+      SHOPIFY_API_KEY: 'matrix-key',
+      SHOPIFY_API_SECRET: 'matrix-secret',
+    },
+  });
+  const db = app.database.db;
+  const owner = await createTestUser(db);
+  workspaceId = await personalWorkspaceOf(db, owner.id);
+  cookies.owner = (await signInAs(db, owner.id)).cookie;
+  for (const role of ['admin', 'agent'] as const) {
+    const member = await createTestUser(db);
+    await db.insert(workspaceMembers).values({ workspaceId, userId: member.id, role });
+    cookies[role] = (await signInAs(db, member.id)).cookie;
+  }
+  // A member (owner) of another workspace only.
+  const outsider = await createTestUser(db);
+  cookies.outsider = (await signInAs(db, outsider.id)).cookie;
+}, 60_000);
+afterAll(() => app?.close());
+
+/** A brand of the workspace with one of everything under it. */
+async function fixture(): Promise<Ids> {
+  const db = app.database.db;
+  suffix += 1;
+  const [brand] = await db
+    .insert(brands)
+    .values({ workspaceId, name: `Brand ${suffix}`, username: `brand${suffix}` })
+    .returning();
+  const brandId = brand!.id;
+  const [conversation] = await db
+    .insert(conversations)
+    .values({ brandId, customerUsername: 'buyer', customerInstagramId: `ig${suffix}` })
+    .returning();
+  await db
+    .insert(messages)
+    .values({ brandId, conversationId: conversation!.id, sender: 'customer', content: 'hi' });
+  const [comment] = await db
+    .insert(comments)
+    .values({ brandId, instagramCommentId: `c${suffix}`, username: 'fan', content: 'nice' })
+    .returning();
+  const [rule] = await db
+    .insert(automationRules)
+    .values({
+      brandId,
+      name: 'Rule',
+      trigger: 'x',
+      action: 'y',
+      triggerConfig: { type: 'first_message' },
+      actionConfig: { type: 'do_nothing' },
+    })
+    .returning();
+  return { workspaceId, brandId, conversationId: conversation!.id, commentId: comment!.id, ruleId: rule!.id };
+}
+
+describe('the access matrix: every brand route × owner, admin, agent and a member of another workspace', () => {
+  it('lists every route that takes a brand, conversation, comment or rule id', () => {
+    const scoped = registeredRoutes(app.app.printRoutes({ commonPrefix: false })).filter((route) =>
+      /:(brandId|conversationId|commentId|ruleId)\b/.test(route),
+    );
+    const covered = new Set(matrix.map((entry) => `${entry.method} ${entry.route}`));
+    expect(scoped.filter((route) => !covered.has(route))).toEqual([]);
+    expect(scoped.length).toBeGreaterThan(20);
+  });
+
+  for (const entry of matrix) {
+    for (const caller of callers) {
+      const expected = caller === 'outsider' ? 404 : may(caller, entry.action) ? 'allowed' : 403;
+      it(`${entry.method} ${entry.route} as ${caller}: ${expected}`, async () => {
+        const ids = await fixture();
+        const response = await app.app.inject({
+          method: entry.method,
+          url: entry.url(ids),
+          headers: {
+            cookie: cookies[caller],
+            ...(entry.workspaceHeader ? { 'x-workspace-id': ids.workspaceId } : {}),
+            ...(entry.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(entry.body !== undefined ? { payload: JSON.stringify(entry.body) } : {}),
+        });
+        if (expected === 'allowed') {
+          // Allowed: the policy let it through; what follows (a 2xx, a redirect, Graph unreachable) is the route's.
+          expect([403, 404, 500], response.body).not.toContain(response.statusCode);
+        } else {
+          expect(response.statusCode, response.body).toBe(expected);
+        }
+      });
+    }
+  }
+
+  it('a refused write changes nothing: an agent cannot delete the brand or change its store', async () => {
+    const ids = await fixture();
+    const headers = { cookie: cookies.agent, 'content-type': 'application/json' };
+    expect(
+      (
+        await app.app.inject({
+          method: 'DELETE',
+          url: `/api/brands/${ids.brandId}`,
+          headers: { cookie: cookies.agent },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await app.app.inject({
+          method: 'PUT',
+          url: `/api/brands/${ids.brandId}/store`,
+          headers,
+          payload: JSON.stringify({ platform: 'sample' }),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const owner = { cookie: cookies.owner };
+    expect(
+      (
+        await app.app.inject({ method: 'GET', url: `/api/brands/${ids.brandId}/store`, headers: owner })
+      ).json(),
+    ).toEqual({ connection: null });
+    expect(
+      (await app.app.inject({ method: 'GET', url: `/api/brands/${ids.brandId}/personality`, headers: owner }))
+        .statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,156 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { WorkspaceRole } from '#contracts/workspaces.ts';
+import type { Database } from '#server/db/client.ts';
+import {
+  automationRules,
+  brands,
+  comments,
+  conversations,
+  workspaceMembers,
+} from '#server/db/schema/index.ts';
+import { AppError } from '#server/errors.ts';
+import { everyMemberMay, may, rolesAllowed, type Action } from './policy.ts';
+
+/**
+ * The access policy's database side (decision 030). A caller reaches a brand, and everything under it, only
+ * through a membership of the brand's workspace, and does only what `may` grants that membership's role.
+ *
+ * Two ways to ask, one answer:
+ * - `memberMay(...)`/`memberMayOnBrand(...)`: a SQL condition to put INTO the statement that reads or writes,
+ *   so the check costs no query of its own and a refused write changes nothing. When the statement comes back
+ *   empty, `refusal(...)` tells 404 (cannot see) from 403 (can see, may not) with one more read.
+ * - `authorize(...)`: one read that answers the member's role on a target, then `may`; 404 or 403 otherwise.
+ */
+
+/** What a request acts on: a brand, or a row that names its brand. */
+export type AccessTarget =
+  { brandId: string } | { conversationId: string } | { commentId: string } | { ruleId: string };
+
+export interface Access {
+  brandId: string;
+  workspaceId: string;
+  role: WorkspaceRole;
+}
+
+const quoted = (roles: readonly string[]) => sql.raw(roles.map((role) => `'${role}'`).join(', '));
+
+/**
+ * "The user is a member of this workspace whose role may do the action", as a SQL condition. `userId` and
+ * `workspaceId` may be values, columns or placeholders.
+ */
+export function memberMay(userId: unknown, action: Action, workspaceId: unknown): SQL {
+  const roleCondition = everyMemberMay(action)
+    ? sql``
+    : sql` and ${workspaceMembers.role} in (${quoted(rolesAllowed(action))})`;
+  return sql`exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId}
+    and ${workspaceMembers.userId} = ${userId}${roleCondition})`;
+}
+
+/** The same for the workspace of a brand given by id (a value or a placeholder). */
+export function memberMayOnBrand(userId: unknown, action: Action, brandId: unknown): SQL {
+  return sql`exists (select 1 from ${brands} where ${brands.id} = ${brandId}
+    and ${memberMay(userId, action, brands.workspaceId)})`;
+}
+
+const notFoundMessage = (target: AccessTarget) =>
+  'brandId' in target
+    ? 'Brand not found'
+    : 'conversationId' in target
+      ? 'Conversation not found'
+      : 'commentId' in target
+        ? 'Comment not found'
+        : 'Automation rule not found';
+
+const forbidden = (action: Action) =>
+  new AppError('FORBIDDEN', `Your role in this workspace does not allow this (${action}).`);
+
+/** The caller's membership on the target's brand; undefined when the target is missing or not theirs. */
+export async function findAccess(
+  db: Database,
+  userId: string,
+  target: AccessTarget,
+): Promise<Access | undefined> {
+  const base = db
+    .select({ brandId: brands.id, workspaceId: brands.workspaceId, role: workspaceMembers.role })
+    .from(brands)
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, brands.workspaceId), eq(workspaceMembers.userId, userId)),
+    );
+  let rows;
+  if ('brandId' in target) {
+    rows = await base.where(eq(brands.id, target.brandId)).limit(1);
+  } else if ('conversationId' in target) {
+    rows = await base
+      .innerJoin(conversations, eq(conversations.brandId, brands.id))
+      .where(eq(conversations.id, target.conversationId))
+      .limit(1);
+  } else if ('commentId' in target) {
+    rows = await base
+      .innerJoin(comments, eq(comments.brandId, brands.id))
+      .where(eq(comments.id, target.commentId))
+      .limit(1);
+  } else {
+    rows = await base
+      .innerJoin(automationRules, eq(automationRules.brandId, brands.id))
+      .where(eq(automationRules.id, target.ruleId))
+      .limit(1);
+  }
+  return rows[0];
+}
+
+/** 404 when the caller cannot see the target, 403 when they can but their role may not do the action. */
+export async function authorize(
+  db: Database,
+  userId: string,
+  action: Action,
+  target: AccessTarget,
+): Promise<Access> {
+  const access = await findAccess(db, userId, target);
+  if (!access) throw new AppError('NOT_FOUND', notFoundMessage(target));
+  if (!may(access.role, action)) throw forbidden(action);
+  return access;
+}
+
+/**
+ * Why a statement guarded by `memberMay` touched nothing: the error to answer (404 or 403), or undefined when
+ * the caller may do the action after all (the row changed under the statement; the caller decides).
+ */
+export async function refusal(
+  db: Database,
+  userId: string,
+  action: Action,
+  target: AccessTarget,
+): Promise<AppError | undefined> {
+  const access = await findAccess(db, userId, target);
+  if (!access) return new AppError('NOT_FOUND', notFoundMessage(target));
+  if (!may(access.role, action)) return forbidden(action);
+  return undefined;
+}
+
+/** The caller's role in a workspace, or undefined when they are not a member. */
+export async function findWorkspaceRole(
+  db: Database,
+  userId: string,
+  workspaceId: string,
+): Promise<WorkspaceRole | undefined> {
+  const [row] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1);
+  return row?.role;
+}
+
+/** For actions on the workspace itself (creating a brand, the team): 404 for a non-member, 403 for a role. */
+export async function authorizeWorkspace(
+  db: Database,
+  userId: string,
+  action: Action,
+  workspaceId: string,
+): Promise<WorkspaceRole> {
+  const role = await findWorkspaceRole(db, userId, workspaceId);
+  if (!role) throw new AppError('NOT_FOUND', 'Workspace not found');
+  if (!may(role, action)) throw forbidden(action);
+  return role;
+}

@@ -1,6 +1,7 @@
 // The whole database schema, one file per area. drizzle-kit reads this file to generate migrations.
 export * from './users.ts';
 export * from './workspaces.ts';
+export * from './sessions.ts';
 export * from './mail.ts';
 export * from './demo.ts';
 export * from './newsletter.ts';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { workspaces } from './workspaces.ts';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const userRoles = ['user', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -33,26 +32,7 @@ export const users = pgTable(
   ],
 );
 
-export const sessions = pgTable(
-  'sessions',
-  {
-    /** SHA-256 of the cookie's random id: a leaked table does not hand out live sessions. */
-    idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The workspace this session works in; null means the user's personal one. */
-    workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
-    /** Absolute expiry, fixed at sign-in. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
-);
-
 export type User = typeof users.$inferSelect;
-export type Session = typeof sessions.$inferSelect;
 
 /**
  * Failed sign-ins, kept in the database so the limit (5 per account and 20 per address in 15 minutes)

@@ -1,0 +1,24 @@
+import { index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
+
+// Its own file: a session names both its user and its workspace, and workspaces.ts already imports users.ts.
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's random id: a leaked table does not hand out live sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The workspace this session works in; null means the user's personal one. */
+    workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
+    /** Absolute expiry, fixed at sign-in. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+export type Session = typeof sessions.$inferSelect;

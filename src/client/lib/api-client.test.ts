@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import { apiRequest, getQueryFn, getServerMessage } from './api-client.ts';
+import { ApiError, apiRequest, getQueryFn, getServerMessage, isApiError } from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -82,18 +82,37 @@ describe('getQueryFn', () => {
   });
 });
 
+describe('ApiError', () => {
+  it('carries the status and the body of the answer, not only a message', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('{"message":"Slot taken"}', { status: 409, statusText: 'Conflict' }),
+    );
+    const error = await apiRequest('POST', '/api/demo/schedule', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, body: '{"message":"Slot taken"}' });
+    expect(isApiError(error, 409)).toBe(true);
+    expect(isApiError(error, 404)).toBe(false);
+  });
+
+  it('is not claimed by an error that only looks like one', () => {
+    expect(isApiError(new Error('409: {"message":"Slot taken"}'), 409)).toBe(false);
+  });
+});
+
 describe('getServerMessage', () => {
   it('reads the message of a JSON error body', () => {
-    expect(getServerMessage(new Error('409: {"message":"That time slot was just booked."}'))).toBe(
+    expect(getServerMessage(new ApiError(409, '{"message":"That time slot was just booked."}'))).toBe(
       'That time slot was just booked.',
     );
   });
   it('uses a plain text body as is', () => {
-    expect(getServerMessage(new Error('400: Bad date'))).toBe('Bad date');
+    expect(getServerMessage(new ApiError(400, 'Bad date'))).toBe('Bad date');
   });
   it('gives null for errors that carry no server words', () => {
     expect(getServerMessage(new Error('Failed to fetch'))).toBeNull();
-    expect(getServerMessage(new Error('502: <html>Bad gateway</html>'))).toBeNull();
+    expect(getServerMessage(new Error('400: Bad date'))).toBeNull();
+    expect(getServerMessage(new ApiError(502, '<html>Bad gateway</html>'))).toBeNull();
+    expect(getServerMessage(new ApiError(503, '  '))).toBeNull();
     expect(getServerMessage('nope')).toBeNull();
   });
 });

@@ -1,10 +1,29 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** Any non-OK response is an Error `${status}: ${body text, or statusText when the body is empty}`. */
+/**
+ * A non-OK answer: its status and body, kept as they came. The message reads `${status}: ${body text, or
+ * statusText when the body is empty}` (docs/product.md, Calls); code reads `status` and `body`, never the message.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** True when `error` is the server's answer with this status. */
+export const isApiError = (error: unknown, status?: number): error is ApiError =>
+  error instanceof ApiError && (status === undefined || error.status === status);
+
+/** Any non-OK response becomes an ApiError. */
 export async function throwIfResponseNotOk(response: Response): Promise<void> {
   if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+  throw new ApiError(response.status, (await response.text()) || response.statusText);
 }
 
 /**
@@ -36,21 +55,23 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
 }
 
 /**
- * The server's own words from an error thrown above: the `message` of a JSON error body, else the body
- * text. Null when there is nothing a person should read (no status prefix, or an empty body).
+ * The words a person should read from a server answer: the `message` of a JSON error body, else the body text.
+ * Null for anything else, an empty body, or an HTML error page.
  */
-export function getServerMessage(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match?.[1]) return null;
-  const body = match[1].trim();
+export function serverMessageOf(body: string): string | null {
+  const text = body.trim();
   try {
-    const parsed: unknown = JSON.parse(body);
+    const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
       return parsed.message || null;
     }
   } catch {
     // Not JSON: the text itself is the message, unless it is an HTML error page.
   }
-  return body.startsWith('<') ? null : body || null;
+  return text.startsWith('<') ? null : text || null;
+}
+
+/** The server's own words from an error thrown above; null for errors that are not a server answer. */
+export function getServerMessage(error: unknown): string | null {
+  return error instanceof ApiError ? serverMessageOf(error.body) : null;
 }

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { createJobQueue, deadLetterQueueName, defineJob, type JobQueue } from './queue.ts';
-
-const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) => {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('job queue (pg-boss on the app database)', () => {
   let app: TestApp;
@@ -64,7 +56,7 @@ describe('job queue (pg-boss on the app database)', () => {
       await app.jobs.send(recordJob, { tag: 'committed' }, { tx });
     });
 
-    await waitFor(() => ran.includes('committed'));
+    await vi.waitFor(() => expect(ran).toContain('committed'), { timeout: 15_000, interval: 100 });
     // Give the worker a few more polls: the rolled-back job must never appear.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(ran).toEqual(['committed']);
@@ -98,9 +90,15 @@ describe('job queue (pg-boss on the app database)', () => {
       ).rows[0];
     // One job, unless the two calls fell either side of a period's edge: never two in one period.
     expect((await perPeriod())?.n).toBe((await perPeriod())?.periods);
-    await waitFor(() => repeated.length >= 1);
+    await vi.waitFor(() => expect(repeated.length).toBeGreaterThanOrEqual(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
     // The next period brings the next run, without anyone sending it.
-    await waitFor(() => repeated.length >= 2, 15_000);
+    await vi.waitFor(() => expect(repeated.length).toBeGreaterThanOrEqual(2), {
+      timeout: 15_000,
+      interval: 100,
+    });
     const after = await perPeriod();
     expect(after?.n).toBe(after?.periods);
   }, 30_000);
@@ -109,13 +107,16 @@ describe('job queue (pg-boss on the app database)', () => {
     const id = await app.jobs.send(flakyJob, { tag: 'doomed' });
     expect(id).toBeTruthy();
     const dead = deadLetterQueueName(flakyJob.name);
-    await waitFor(async () => {
-      const { rows } = await app.database.executeSql(
-        `select count(*)::int as n from pgboss.job where name = $1 and data->>'tag' = 'doomed'`,
-        [dead],
-      );
-      return rows[0]?.n === 1;
-    }, 25_000);
+    await vi.waitFor(
+      async () => {
+        const { rows } = await app.database.executeSql(
+          `select count(*)::int as n from pgboss.job where name = $1 and data->>'tag' = 'doomed'`,
+          [dead],
+        );
+        expect(rows[0]?.n === 1).toBe(true);
+      },
+      { timeout: 25_000, interval: 100 },
+    );
     // One first try plus retryLimit retries.
     expect(failures).toBe(3);
     const job = await app.jobs.boss.getJobById(flakyJob.name, id!);
@@ -138,7 +139,7 @@ describe('job queue (pg-boss on the app database)', () => {
       for (let n = 0; n < 40; n += 1) {
         await slow.send(quickJob, { n });
         slow.wake(quickJob, 1);
-        await waitFor(() => done.has(n), 1000);
+        await vi.waitFor(() => expect(done.has(n)).toBe(true), { timeout: 1000, interval: 100 });
       }
       expect(done.size).toBe(40);
     } finally {
@@ -165,11 +166,11 @@ describe('job queue (pg-boss on the app database)', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await slow.send(wakeJob, { tag: 'first' });
       slow.wake(wakeJob, 1);
-      await waitFor(() => started.includes('first'), 5000);
+      await vi.waitFor(() => expect(started).toContain('first'), { timeout: 5000, interval: 100 });
       await slow.send(wakeJob, { tag: 'second' });
       slow.wake(wakeJob, 1);
       // The first worker is still busy: the second job can only have started on the idle one.
-      await waitFor(() => started.includes('second'), 5000);
+      await vi.waitFor(() => expect(started).toContain('second'), { timeout: 5000, interval: 100 });
       expect(started).toEqual(['first', 'second']);
     } finally {
       release();

@@ -69,6 +69,15 @@ export interface JobQueue {
    * `boss.schedule` (cron, whole minutes) the period can be seconds.
    */
   repeat(job: JobDefinition<Record<string, never>>, everySeconds: number): Promise<void>;
+  /**
+   * Runs a payload-less job on a cron schedule (whole minutes, UTC), once per tick across all processes (pg-boss
+   * keeps one schedule per name in the database). Declares the job first, like every other way in.
+   */
+  schedule(
+    job: JobDefinition<Record<string, never>>,
+    cron: string,
+    options?: { singletonKey?: string },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -256,6 +265,10 @@ export function createJobQueue({
       }, everySeconds * 1000);
       timer.unref();
       timers.add(timer);
+    },
+    async schedule(job, cron, options = {}) {
+      await this.declare(job);
+      await boss.schedule(job.name, cron, {}, options);
     },
     async work(job, handler, options = {}) {
       await this.declare(job);

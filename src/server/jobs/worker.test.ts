@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
 import { pruneOldRowsJob } from './definitions.ts';
 import { startWorkers } from './worker.ts';
-
-const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 const count = async (app: TestApp, query: string) => {
   const { rows } = await app.database.executeSql(`select count(*)::int as n from (${query}) q`);
@@ -45,10 +37,13 @@ describe('the prune-old-rows job (decisions 008 and 020)', () => {
     await app.database.executeSql(`update brands set name = 'Older' where id = $1`, [brand!.id]);
     await app.database.executeSql(`update live_events set created_at = now() - interval '2 hours'`);
 
-    await waitFor(
+    await vi.waitFor(
       async () =>
-        (await count(app!, `select 1 from instagram_events where dedupe_key = 'message:old'`)) === 0 &&
-        (await count(app!, 'select 1 from live_events')) === 1,
+        expect(
+          (await count(app!, `select 1 from instagram_events where dedupe_key = 'message:old'`)) === 0 &&
+            (await count(app!, 'select 1 from live_events')) === 1,
+        ).toBe(true),
+      { timeout: 15_000, interval: 100 },
     );
     const { rows } = await app.database.executeSql(
       'select dedupe_key from instagram_events order by dedupe_key',
@@ -82,13 +77,16 @@ describe('the prune-old-rows job (decisions 008 and 020)', () => {
         ],
       },
     });
-    await waitFor(async () => pruned === 1);
-    await waitFor(
+    await vi.waitFor(() => expect(pruned).toBe(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(
       async () =>
-        (await count(
-          app!,
-          `select 1 from pgboss.job where name = '${pruneOldRowsJob.name}' and state = 'failed'`,
-        )) === 1,
+        expect(
+          (await count(
+            app!,
+            `select 1 from pgboss.job where name = '${pruneOldRowsJob.name}' and state = 'failed'`,
+          )) === 1,
+        ).toBe(true),
+      { timeout: 15_000, interval: 100 },
     );
   });
 });

@@ -43,7 +43,7 @@ export async function startWorkers({
       }
     });
     // Every six hours; pg-boss keeps one schedule per name across instances.
-    await jobs.boss.schedule(catalogReconcileJob.name, '17 */6 * * *', {});
+    await jobs.schedule(catalogReconcileJob, '17 */6 * * *');
   }
   if (prune) {
     await jobs.work(pruneOldRowsJob, async () => {

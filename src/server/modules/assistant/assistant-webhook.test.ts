@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { assistantTraces, automationRules, conversations } from '#server/db/schema/index.ts';
 import {
@@ -36,19 +36,6 @@ describe('assistant through the signed webhook', () => {
 
   const sentTo = (igsid: string) =>
     harness.fake.sentMessages().filter((message) => message.recipient.id === igsid);
-  async function waitFor<T>(
-    read: () => T | Promise<T>,
-    isDone: (value: T) => boolean,
-    timeoutMs = 10_000,
-  ): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const value = await read();
-      if (isDone(value)) return value;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
   const tracesOf = async (igsid: string) => {
     const { rows } = await harness.app.database.executeSql(
       `select t.* from assistant_traces t join conversations c on c.id = t.conversation_id
@@ -64,13 +51,21 @@ describe('assistant through the signed webhook', () => {
   };
   const replyTo = async (igsid: string, text: string) => {
     await dm(igsid, text);
-    const sent = await waitFor(
-      () => sentTo(igsid),
-      (messages) => messages.length > 0,
+    const sent = await vi.waitFor(
+      async () => {
+        const messages = await sentTo(igsid);
+        expect(messages.length > 0).toBe(true);
+        return messages;
+      },
+      { timeout: 10_000, interval: 25 },
     );
-    const [trace] = await waitFor(
-      () => tracesOf(igsid),
-      (rows) => rows.length > 0,
+    const [trace] = await vi.waitFor(
+      async () => {
+        const rows = await tracesOf(igsid);
+        expect(rows.length > 0).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     return { text: sent.at(-1)!.text, trace: trace! };
   };
@@ -133,20 +128,32 @@ describe('assistant through the signed webhook', () => {
 
   it('follow-up: "and in black?" means the last product, answered in order', async () => {
     await dm('buyer-follow', 'do you have the classic pullover hoodie in M navy?');
-    await waitFor(
-      () => sentTo('buyer-follow'),
-      (sent) => sent.length === 1,
+    await vi.waitFor(
+      async () => {
+        const sent = await sentTo('buyer-follow');
+        expect(sent.length === 1).toBe(true);
+        return sent;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     await dm('buyer-follow', 'and in black?');
-    const sent = await waitFor(
-      () => sentTo('buyer-follow'),
-      (messages) => messages.length === 2,
+    const sent = await vi.waitFor(
+      async () => {
+        const messages = await sentTo('buyer-follow');
+        expect(messages.length === 2).toBe(true);
+        return messages;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect(sent[1]!.text).toMatch(/M \/ Black/);
     // The trace is recorded after Graph has answered the send: wait for it too.
-    const traces = await waitFor(
-      () => tracesOf('buyer-follow'),
-      (rows) => rows.length === 2,
+    const traces = await vi.waitFor(
+      async () => {
+        const rows = await tracesOf('buyer-follow');
+        expect(rows.length === 2).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect(traces[1]).toMatchObject({ product_title: 'Classic Pullover Hoodie', variant_title: 'M / Black' });
   });
@@ -154,9 +161,13 @@ describe('assistant through the signed webhook', () => {
   it('duplicate delivery: one reply', async () => {
     const payload = await dm('buyer-dup', 'is the clear brow gel available');
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
-    await waitFor(
-      () => tracesOf('buyer-dup'),
-      (rows) => rows.length === 1,
+    await vi.waitFor(
+      async () => {
+        const rows = await tracesOf('buyer-dup');
+        expect(rows.length === 1).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sentTo('buyer-dup')).toHaveLength(1);
@@ -183,13 +194,21 @@ describe('assistant through the signed webhook', () => {
 
   it('hand-off: one acknowledgement, silence while escalated, answers again after hand-back', async () => {
     await dm('buyer-human', 'can I talk to a real person please');
-    await waitFor(
-      () => sentTo('buyer-human'),
-      (sent) => sent.length === 1,
+    await vi.waitFor(
+      async () => {
+        const sent = await sentTo('buyer-human');
+        expect(sent.length === 1).toBe(true);
+        return sent;
+      },
+      { timeout: 10_000, interval: 25 },
     );
-    await waitFor(
-      () => tracesOf('buyer-human'),
-      (rows) => rows.length === 1,
+    await vi.waitFor(
+      async () => {
+        const rows = await tracesOf('buyer-human');
+        expect(rows.length === 1).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     const [conversation] = await harness.app.database.db
       .select()
@@ -197,9 +216,13 @@ describe('assistant through the signed webhook', () => {
       .where(eq(conversations.customerInstagramId, 'buyer-human'));
     expect(conversation!.status).toBe('escalated');
     await dm('buyer-human', 'hello? is the clear brow gel available');
-    await waitFor(
-      () => tracesOf('buyer-human'),
-      (rows) => rows.length === 2,
+    await vi.waitFor(
+      async () => {
+        const rows = await tracesOf('buyer-human');
+        expect(rows.length === 2).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect(sentTo('buyer-human')).toHaveLength(1);
     expect((await tracesOf('buyer-human'))[1]).toMatchObject({ outcome: 'silent' });
@@ -209,9 +232,13 @@ describe('assistant through the signed webhook', () => {
       .set({ status: 'active', handledBy: 'assistant' })
       .where(eq(conversations.id, conversation!.id));
     await dm('buyer-human', 'is the clear brow gel available?');
-    const sent = await waitFor(
-      () => sentTo('buyer-human'),
-      (messages) => messages.length === 2,
+    const sent = await vi.waitFor(
+      async () => {
+        const messages = await sentTo('buyer-human');
+        expect(messages.length === 2).toBe(true);
+        return messages;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect(sent[1]!.text).toMatch(/Clear Brow Gel/);
   });
@@ -225,20 +252,27 @@ describe('assistant through the signed webhook', () => {
       message: { mid: nextMid(), text: 'Hi! Sarah from the team here.', is_echo: true },
     };
     expect((await postWebhook(harness.app, messagingPayload(account, [echo]))).statusCode).toBe(200);
-    await waitFor(
-      async () =>
-        (
+    await vi.waitFor(
+      async () => {
+        const owner = await (
           await harness.app.database.db
             .select()
             .from(conversations)
             .where(eq(conversations.customerInstagramId, 'buyer-person'))
-        )[0]!.handledBy,
-      (owner) => owner === 'person',
+        )[0]!.handledBy;
+        expect(owner === 'person').toBe(true);
+        return owner;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     await dm('buyer-person', 'is the clear brow gel available?');
-    await waitFor(
-      () => tracesOf('buyer-person'),
-      (rows) => rows.length === 2,
+    await vi.waitFor(
+      async () => {
+        const rows = await tracesOf('buyer-person');
+        expect(rows.length === 2).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect((await tracesOf('buyer-person'))[1]).toMatchObject({ outcome: 'silent' });
     expect(sentTo('buyer-person')).toHaveLength(1);
@@ -246,9 +280,13 @@ describe('assistant through the signed webhook', () => {
 
   it('closed window: a message older than 24 hours is not answered', async () => {
     await dm('buyer-late', 'is the clear brow gel available?', account, Date.now() - 25 * 3600_000);
-    const [trace] = await waitFor(
-      () => tracesOf('buyer-late'),
-      (rows) => rows.length === 1,
+    const [trace] = await vi.waitFor(
+      async () => {
+        const rows = await tracesOf('buyer-late');
+        expect(rows.length === 1).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect(trace).toMatchObject({ outcome: 'silent' });
     expect(sentTo('buyer-late')).toEqual([]);
@@ -258,13 +296,16 @@ describe('assistant through the signed webhook', () => {
     const paused = await createConnectedBrand(harness, { active: false });
     await harness.app.catalog.connect(paused.userId, paused.brandId, { platform: 'sample' });
     await dm('buyer-paused', 'is the clear brow gel available?', paused.account.accountId);
-    await waitFor(
-      () =>
-        countRows(
+    await vi.waitFor(
+      async () => {
+        const n = await countRows(
           harness.app,
           `select 1 from messages m join conversations c on c.id = m.conversation_id where c.customer_instagram_id = 'buyer-paused'`,
-        ),
-      (n) => n === 1,
+        );
+        expect(n === 1).toBe(true);
+        return n;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(sentTo('buyer-paused')).toEqual([]);
@@ -297,14 +338,22 @@ describe('assistant through the signed webhook', () => {
       },
     });
     await dm('buyer-night', 'is the clear brow gel available?', shop.account.accountId);
-    const [reply] = await waitFor(
-      () => sentTo('buyer-night'),
-      (sent) => sent.length === 1,
+    const [reply] = await vi.waitFor(
+      async () => {
+        const sent = await sentTo('buyer-night');
+        expect(sent.length === 1).toBe(true);
+        return sent;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect(reply!.text).toMatch(/^Thanks for your message! Our team is offline right now/);
-    const [trace] = await waitFor(
-      () => tracesOf('buyer-night'),
-      (rows) => rows.length === 1,
+    const [trace] = await vi.waitFor(
+      async () => {
+        const rows = await tracesOf('buyer-night');
+        expect(rows.length === 1).toBe(true);
+        return rows;
+      },
+      { timeout: 10_000, interval: 25 },
     );
     expect(trace).toMatchObject({ rule_name: 'After-Hours Auto Reply' });
   });
@@ -328,7 +377,14 @@ describe('assistant through the signed webhook', () => {
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
     const replies = () =>
       harness.fake.sentMessages().filter((message) => message.recipient.comment_id === 'comment-fire-1');
-    await waitFor(replies, (sent) => sent.length === 1);
+    await vi.waitFor(
+      async () => {
+        const sent = await replies();
+        expect(sent.length === 1).toBe(true);
+        return sent;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(replies()).toHaveLength(1);
     expect(replies()[0]!.text).toMatch(/https?:\/\//);

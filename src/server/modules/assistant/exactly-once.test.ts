@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { brands, users } from '#server/db/schema/index.ts';
@@ -30,21 +30,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function waitFor<T>(
-  read: () => T | Promise<T>,
-  isDone: (value: T) => boolean,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('exactly once across processes (PostgreSQL)', () => {
@@ -110,14 +95,14 @@ describe('exactly once across processes (PostgreSQL)', () => {
     children.add(child);
     child.on('exit', () => children.delete(child));
     const url = `http://127.0.0.1:${port}`;
-    await waitFor(
+    await vi.waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-        return (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0;
+        const status = (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0;
+        expect(status === 200, 'the server to start').toBe(true);
+        return status;
       },
-      (status) => status === 200,
-      60_000,
-      'the server to start',
+      { timeout: 60_000, interval: 100 },
     );
     return { url, child };
   }
@@ -232,11 +217,13 @@ describe('exactly once across processes (PostgreSQL)', () => {
         if (index % 3 === 0) await post(index % 2 === 0 ? second.url : first.url, body);
       }),
     );
-    await waitFor(
-      () => buyers.filter((igsid) => sendsTo(igsid) === 0).length,
-      (missing) => missing === 0,
-      60_000,
-      'every buyer to be answered',
+    await vi.waitFor(
+      async () => {
+        const missing = await buyers.filter((igsid) => sendsTo(igsid) === 0).length;
+        expect(missing === 0, 'every buyer to be answered').toBe(true);
+        return missing;
+      },
+      { timeout: 60_000, interval: 100 },
     );
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(buyers.map(sendsTo)).toEqual(buyers.map(() => 1));
@@ -276,11 +263,13 @@ describe('exactly once across processes (PostgreSQL)', () => {
     // Every event is acknowledged (stored); kill while the first answers are going out: once the first private
     // reply has reached Graph (a comment's answer takes a little longer than a DM's), direct messages are in flight
     // too.
-    await waitFor(
-      () => commenters.filter(({ commentId }) => privateRepliesTo(commentId) > 0).length,
-      (answered) => answered >= 1,
-      60_000,
-      'a first private reply',
+    await vi.waitFor(
+      async () => {
+        const answered = await commenters.filter(({ commentId }) => privateRepliesTo(commentId) > 0).length;
+        expect(answered >= 1, 'a first private reply').toBe(true);
+        return answered;
+      },
+      { timeout: 60_000, interval: 100 },
     );
     first.child.kill('SIGKILL');
     const unsettled = async () => {
@@ -319,12 +308,22 @@ describe('exactly once across processes (PostgreSQL)', () => {
       commenters.filter(
         ({ commentId }) => privateRepliesTo(commentId) === 0 || publicRepliesTo(commentId) === 0,
       ).length;
-    await waitFor(
-      async () => ({ unanswered: unanswered(), unsettled: await unsettled(), traced: await traced() }),
-      (state) =>
-        state.unanswered === 0 && state.unsettled === 0 && state.traced === buyers.length + commenters.length,
-      120_000,
-      'every buyer and commenter to be answered, every send settled and every event traced after the restart',
+    await vi.waitFor(
+      async () => {
+        const state = await {
+          unanswered: unanswered(),
+          unsettled: await unsettled(),
+          traced: await traced(),
+        };
+        expect(
+          state.unanswered === 0 &&
+            state.unsettled === 0 &&
+            state.traced === buyers.length + commenters.length,
+          'every buyer and commenter to be answered, every send settled and every event traced after the restart',
+        ).toBe(true);
+        return state;
+      },
+      { timeout: 120_000, interval: 100 },
     );
     // Nothing more goes out once everything is settled: nobody is answered twice.
     await new Promise((resolve) => setTimeout(resolve, 3000));

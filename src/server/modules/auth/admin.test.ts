@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runCli } from '#cli/run.ts';
 import { mailOutbox, sessions, users } from '#server/db/schema/index.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
-
-const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('admin review of new accounts', () => {
   let app: TestApp;
@@ -90,10 +82,13 @@ describe('admin review of new accounts', () => {
     // The user's existing session now reads as verified.
     const me = await app.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(me.json().verified).toBe(true);
-    await waitFor(
+    await vi.waitFor(
       async () =>
-        (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'approve-me@example.com')))
-          .length > 0,
+        expect(
+          (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'approve-me@example.com')))
+            .length > 0,
+        ).toBe(true),
+      { timeout: 15_000, interval: 100 },
     );
     const [mail] = await app.database.db
       .select()
@@ -121,10 +116,13 @@ describe('admin review of new accounts', () => {
     expect(
       (await app.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode,
     ).toBe(401);
-    await waitFor(
+    await vi.waitFor(
       async () =>
-        (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reject-me@example.com')))
-          .length > 0,
+        expect(
+          (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reject-me@example.com')))
+            .length > 0,
+        ).toBe(true),
+      { timeout: 15_000, interval: 100 },
     );
   });
 

@@ -8,7 +8,7 @@ import {
   type CatalogProductRow,
   type CatalogVariantRow,
 } from '#server/db/schema/index.ts';
-import type { StoreProductInput } from './store-data.ts';
+import type { LiveVariantStock, StoreProductInput } from './store-data.ts';
 import { catalogWords, normalizeText, sortLetters } from './text.ts';
 
 export async function findConnectionOfBrand(db: Database, brandId: string) {
@@ -296,4 +296,36 @@ export async function findVariantOfConnection(db: Database, connectionId: string
     .where(and(eq(catalogVariants.connectionId, connectionId), eq(catalogVariants.id, variantId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * What the store just said about one variant, into the mirror: the live stock check and the Shopify inventory
+ * webhook both write through here. A figure that has not changed is only marked as seen again once a minute, so
+ * most checks write nothing (no row version, no WAL flush).
+ */
+export async function writeLiveStock(
+  db: Database,
+  variantId: string,
+  live: LiveVariantStock,
+  now = new Date(),
+) {
+  await db
+    .update(catalogVariants)
+    .set({
+      stockQuantity: live.quantity,
+      availableForSale: live.availableForSale,
+      price: live.price,
+      inventoryPolicy: live.inventoryPolicy,
+      syncedAt: now,
+    })
+    .where(
+      and(
+        eq(catalogVariants.id, variantId),
+        sql`(${catalogVariants.stockQuantity} is distinct from ${live.quantity}
+          or ${catalogVariants.availableForSale} is distinct from ${live.availableForSale}
+          or ${catalogVariants.price} is distinct from ${live.price}
+          or ${catalogVariants.inventoryPolicy} is distinct from ${live.inventoryPolicy}
+          or ${catalogVariants.syncedAt} < ${now.toISOString()}::timestamptz - interval '1 minute')`,
+      ),
+    );
 }

@@ -506,27 +506,8 @@ export function createCatalogModule(deps: CatalogDeps) {
         });
         if (live) {
           const now = new Date();
-          // The mirror takes what the store just said. A figure that has not changed is only marked as seen
-          // again once a minute: most checks then write nothing (no row version, no WAL flush).
-          await db
-            .update(catalogVariants)
-            .set({
-              stockQuantity: live.quantity,
-              availableForSale: live.availableForSale,
-              price: live.price,
-              inventoryPolicy: live.inventoryPolicy,
-              syncedAt: now,
-            })
-            .where(
-              and(
-                eq(catalogVariants.id, variant.id),
-                sql`(${catalogVariants.stockQuantity} is distinct from ${live.quantity}
-                  or ${catalogVariants.availableForSale} is distinct from ${live.availableForSale}
-                  or ${catalogVariants.price} is distinct from ${live.price}
-                  or ${catalogVariants.inventoryPolicy} is distinct from ${live.inventoryPolicy}
-                  or ${catalogVariants.syncedAt} < ${now.toISOString()}::timestamptz - interval '1 minute')`,
-              ),
-            );
+          // The mirror takes what the store just said (written only when it changed, or once a minute).
+          await queries.writeLiveStock(db, variant.id, live, now);
           return {
             variantId,
             quantity: live.quantity,

@@ -302,7 +302,9 @@ describe('Shopify connection', () => {
       ],
     };
     await injectShopifyWebhook({ topic: 'products/update', body: product, eventId: 'e-10' });
-    shopify.findVariant('gid://shopify/ProductVariant/400')!.inventoryQuantity = 11;
+    const live = shopify.findVariant('gid://shopify/ProductVariant/400')!;
+    live.inventoryQuantity = 11;
+    live.inventoryPolicy = 'CONTINUE';
     const response = await injectShopifyWebhook({
       topic: 'inventory_levels/update',
       body: { inventory_item_id: 7400, location_id: 1, available: 11, updated_at: '2026-11-12T11:00:00Z' },
@@ -314,6 +316,8 @@ describe('Shopify connection', () => {
       .from(catalogVariants)
       .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/400'));
     expect(variant!.stockQuantity).toBe(11);
+    // The same write as the live stock check: the inventory policy comes along too.
+    expect(variant!.inventoryPolicy).toBe('continue');
   });
 });
 

@@ -238,17 +238,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
           productExternalId: target.productExternalId,
           signal: AbortSignal.timeout(3000),
         });
-        if (live) {
-          await db
-            .update(catalogVariants)
-            .set({
-              stockQuantity: live.quantity,
-              availableForSale: live.availableForSale,
-              price: live.price,
-              syncedAt: new Date(),
-            })
-            .where(eq(catalogVariants.id, target.id));
-        }
+        if (live) await queries.writeLiveStock(db, target.id, live);
       } catch {
         // The reconciliation job and the next live check catch up.
       }

@@ -102,7 +102,7 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
         if (result.refreshed + result.needsReconnect + result.failed > 0)
           log.info(result, 'instagram tokens refreshed');
       });
-      await jobs.boss.schedule(instagramRefreshTokensJob.name, '17 * * * *', {}, { singletonKey: 'hourly' });
+      await jobs.schedule(instagramRefreshTokensJob, '17 * * * *', { singletonKey: 'hourly' });
       await jobs.work(instagramReconcileSendsJob, async () => {
         const result = await reconciler.reconcile();
         if (result.confirmed + result.resent + result.failed + result.deferred > 0)

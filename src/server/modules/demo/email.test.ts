@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { findMimePart, startFakeSmtpServer, type FakeSmtpServer } from '#tests/fakes/smtp-server.ts';
 import { addDays, calendarDateAt, dayOfWeek } from './slots.ts';
-
-const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs: number) => {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('demo confirmation email over real SMTP', () => {
   let smtp: FakeSmtpServer;
@@ -52,7 +44,10 @@ describe('demo confirmation email over real SMTP', () => {
     expect(response.statusCode).toBe(201);
     const booking = response.json();
 
-    await waitFor(() => smtp.messages.some((m) => m.to.includes('ada@example.com')), 25_000);
+    await vi.waitFor(() => expect(smtp.messages.some((m) => m.to.includes('ada@example.com'))).toBe(true), {
+      timeout: 25_000,
+      interval: 100,
+    });
     expect(smtp.refusedCount).toBe(2);
     const mail = smtp.messages.find((m) => m.to.includes('ada@example.com'))!;
     expect(mail.from).toBe('hello@voicecart.test');

@@ -15,9 +15,9 @@ import type {
   SendWindow,
 } from '#contracts/dashboard-actions.ts';
 import type { Comment, Conversation } from '#contracts/dashboard.ts';
-import { apiRequest, throwIfResponseNotOk } from '#client/lib/api-client.ts';
+import { apiRequest, throwIfResponseNotOk, serverMessageOf } from '#client/lib/api-client.ts';
 import type { FetchedPage } from '#client/lib/fetch-page.ts';
-import { toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
+import { toastError, toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
 
 /** A POST carrying an `Idempotency-Key`, so a retried send goes out once. */
 async function postOnce(url: string, body: unknown, idempotencyKey: string): Promise<Response> {
@@ -117,9 +117,8 @@ export function useSendMessage(brandId: string, conversationId: string) {
       void queryClient.invalidateQueries({ queryKey: ['/api/conversations', conversationId] });
       void queryClient.invalidateQueries({ queryKey: ['/api/brands', brandId, 'conversations'] });
       if (result.status === 'failed') {
-        toastFailure(
-          new Error(`502: ${result.error ?? ''}`),
-          'Instagram did not accept the message. Please try again.',
+        toastError(
+          serverMessageOf(result.error ?? '') ?? 'Instagram did not accept the message. Please try again.',
         );
       } else if (result.status === 'unknown') {
         toastSuccess('Message sent', 'Instagram has not confirmed it yet; it shows here once it does.');
@@ -162,9 +161,8 @@ export function useReplyToComment(brandId: string) {
       ).json() as Promise<SendResult>,
     onSuccess: (result, { commentId, input }) => {
       if (result.status === 'failed') {
-        toastFailure(
-          new Error(`502: ${result.error ?? ''}`),
-          'Instagram did not accept the reply. Please try again.',
+        toastError(
+          serverMessageOf(result.error ?? '') ?? 'Instagram did not accept the reply. Please try again.',
         );
         return;
       }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoBookingSchema, type DemoBooking, type ScheduleDemoInput } from '#contracts/demo.ts';
-import { apiRequest } from '#client/lib/api-client.ts';
+import { apiRequest, isApiError } from '#client/lib/api-client.ts';
 import { getAvailableSlotsQueryOptions } from './get-available-slots.ts';
 
 /** POST /api/demo/schedule with date, timeSlot, name, email, company, phone. */
@@ -10,8 +10,7 @@ export async function scheduleDemo(input: ScheduleDemoInput): Promise<DemoBookin
 }
 
 /** True when the server said the slot was taken meanwhile (409). */
-export const isSlotTakenError = (error: unknown) =>
-  error instanceof Error && error.message.startsWith('409: ');
+export const isSlotTakenError = (error: unknown) => isApiError(error, 409);
 
 /**
  * Books a demo. Afterwards (booked, or taken by someone else) that date's slots are refetched, so a

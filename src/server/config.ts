@@ -32,6 +32,8 @@ const configSchema = z
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** `production` turns start-up warnings on for settings that are only safe in development. */
+    NODE_ENV: z.preprocess(emptyToUndefined, z.string().optional()),
     /** Where the built client lives; the server serves it when present. */
     CLIENT_DIST_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./dist/client')),
     SMTP_URL: z.preprocess(

@@ -78,7 +78,19 @@ const ownedConversation = (userId: string, conversationId: string) =>
  * user's id is answered like a missing one (404) and a refused write changes nothing. Sends go through the
  * channel's outbound path and drafts through the assistant, both passed in (ports.ts).
  */
-export function createDashboardActions({ db, channel, drafts }: { db: Database } & DashboardPorts) {
+/** Ceilings on what one account creates (settings MAX_BRANDS_PER_WORKSPACE and MAX_RULES_PER_BRAND). */
+export interface DashboardLimits {
+  brandsPerWorkspace: number;
+  rulesPerBrand: number;
+}
+const defaultLimits: DashboardLimits = { brandsPerWorkspace: 200, rulesPerBrand: 100 };
+
+export function createDashboardActions({
+  db,
+  channel,
+  drafts,
+  limits = defaultLimits,
+}: { db: Database; limits?: DashboardLimits } & DashboardPorts) {
   async function requireBrand(userId: string, brandId: string) {
     const [row] = await db
       .select({ id: brands.id })
@@ -102,6 +114,17 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
 
   return {
     async createBrand(userId: string, input: z.output<typeof createBrandInputSchema>): Promise<Brand> {
+      // A ceiling, not an exact count under concurrent creates: it keeps one account from filling the database.
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(brands)
+        .where(eq(brands.userId, userId));
+      if (n >= limits.brandsPerWorkspace) {
+        throw new AppError(
+          'CONFLICT',
+          `You have reached the limit of ${limits.brandsPerWorkspace} brands; delete one to add another`,
+        );
+      }
       const [row] = await db
         .insert(brands)
         .values({ userId, name: input.name, username: input.username })
@@ -152,6 +175,16 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       input: z.output<typeof createRuleInputSchema>,
     ): Promise<AutomationRule> {
       await requireBrand(userId, brandId);
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(automationRules)
+        .where(eq(automationRules.brandId, brandId));
+      if (n >= limits.rulesPerBrand) {
+        throw new AppError(
+          'CONFLICT',
+          `This brand has reached the limit of ${limits.rulesPerBrand} rules; delete one to add another`,
+        );
+      }
       try {
         const [row] = await db
           .insert(automationRules)

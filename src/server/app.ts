@@ -124,7 +124,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
   if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
-  await app.register(dashboardActionRoutes, { prefix: '/api', db: database.db, ...deps.dashboardPorts });
+  await app.register(dashboardActionRoutes, {
+    prefix: '/api',
+    db: database.db,
+    limits: {
+      brandsPerWorkspace: config.MAX_BRANDS_PER_WORKSPACE,
+      rulesPerBrand: config.MAX_RULES_PER_BRAND,
+    },
+    ...deps.dashboardPorts,
+  });
   await app.register(liveEventRoutes, {
     prefix: '/api',
     database,

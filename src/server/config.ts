@@ -32,6 +32,11 @@ const configSchema = z
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** Ceilings on what one account creates: a clear 409 beyond them. */
+    MAX_BRANDS_PER_WORKSPACE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(200)),
+    MAX_RULES_PER_BRAND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(100)),
+    /** `production` turns start-up warnings on for settings that are only safe in development. */
+    NODE_ENV: z.preprocess(emptyToUndefined, z.string().optional()),
     /** Where the built client lives; the server serves it when present. */
     CLIENT_DIST_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./dist/client')),
     SMTP_URL: z.preprocess(

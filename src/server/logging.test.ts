@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { createLoggerOptions, describeStartup, redactUrl } from './logging.ts';
+import { createLoggerOptions, describeStartup, redactUrl, startupWarnings } from './logging.ts';
 
 const facts = {
   address: 'http://127.0.0.1:3000',
@@ -127,5 +127,20 @@ describe('URLs in the log', () => {
       remoteAddress: '203.0.113.9',
       remotePort: 51000,
     });
+  });
+});
+
+describe('startup warnings', () => {
+  it('warns in production when PUBLIC_URL is unset or not https, and not otherwise', () => {
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set/),
+    ]);
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://app.example' }))).toEqual(
+      [expect.stringMatching(/^PUBLIC_URL is not https/)],
+    );
+    expect(
+      startupWarnings(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://app.example' })),
+    ).toEqual([]);
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
   });
 });

@@ -140,3 +140,18 @@ export function describeStartup(
     (isEmbedded ? ' (stop the server first: the embedded database admits one process at a time)' : '');
   return [`Voicecart is running at ${url}`, database, mail, next, sampleData];
 }
+
+/**
+ * Warnings for the start-up log: in production the public address must be set and https, or cookies go without
+ * `Secure`, HSTS is not sent, and the OAuth redirect addresses are built from the request's Host header.
+ */
+export function startupWarnings(config: Pick<Config, 'PUBLIC_URL' | 'NODE_ENV'>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  if (!config.PUBLIC_URL)
+    return [
+      'PUBLIC_URL is not set: set it to the https address people use (cookies are not Secure without it)',
+    ];
+  if (!config.PUBLIC_URL.startsWith('https://'))
+    return [`PUBLIC_URL is not https (${config.PUBLIC_URL}): cookies are not Secure and HSTS is not sent`];
+  return [];
+}

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { describeStartup } from './logging.ts';
+import { describeStartup, startupWarnings } from './logging.ts';
 import { hasAdministrator } from './modules/auth/queries.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     hasAdministrator: await hasAdministrator(runtime.database.db),
   });
   for (const line of startup) runtime.log.info(line);
+  for (const line of startupWarnings(config)) runtime.log.warn(line);
 
   let signals = 0;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -43,6 +43,12 @@ describe('address guard (https and public addresses only, after DNS)', () => {
     ['2002:7f00:1::1'],
     ['2001:0:4136:e378:8000:63bf:3fff:fdd2'],
     ['224.0.0.1'],
+    // IPv4-mapped written in hex, and the local-use NAT64 prefix.
+    ['::ffff:7f00:1'],
+    ['::ffff:a9fe:a9fe'],
+    ['0:0:0:0:0:ffff:5db8:d822'],
+    ['64:ff9b:1::a00:1'],
+    ['64:ff9b:1:ffff::1'],
   ])('treats %s as non-public', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);
   });

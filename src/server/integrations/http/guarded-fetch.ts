@@ -50,12 +50,14 @@ for (const [address, prefix] of [
 ] as const) {
   blocked.addSubnet(address, prefix, 'ipv4');
 }
-// IPv6: unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d (all of ::/96), IPv4-mapped (checked as
-// IPv4 below) and translated, discard, Teredo and 6to4 (both tunnel to an IPv4 address inside), documentation,
+// IPv6: unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d (all of ::/96), IPv4-mapped (all of
+// ::ffff:0:0/96, however it is written: a store has a real address of its own), NAT64 well-known and local-use
+// (64:ff9b:1::/48 translates to whatever IPv4 network the operator chose), discard, Teredo and 6to4 (both tunnel to an IPv4 address inside), documentation,
 // unique-local, link-local, site-local, multicast.
 for (const [address, prefix] of [
   ['::', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['2001::', 32],
   ['2002::', 16],
   ['100::', 64],
@@ -67,16 +69,16 @@ for (const [address, prefix] of [
 ] as const) {
   blocked.addSubnet(address, prefix, 'ipv6');
 }
+// Kept apart: Node's BlockList checks an IPv4 address against IPv6 rules through its mapped form, so this rule
+// in `blocked` would refuse every IPv4 address.
+const mappedIpv4 = new BlockList();
+mappedIpv4.addSubnet('::ffff:0:0', 96, 'ipv6');
 
 /** True for an address a store could not legitimately live at. */
 export function isNonPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-    return blocked.check(address, 'ipv6');
-  }
+  if (family === 6) return mappedIpv4.check(address, 'ipv6') || blocked.check(address, 'ipv6');
   return true;
 }
 

@@ -983,3 +983,76 @@ describe('dashboard writes: any body', () => {
     for (const rule of rules) expect(rule.trigger.length).toBeGreaterThan(0);
   });
 });
+
+describe('ceilings and the draft rate limit', () => {
+  it('refuses the brand past MAX_BRANDS_PER_WORKSPACE and the rule past MAX_RULES_PER_BRAND with 409', async () => {
+    const limited = await createTestApp({
+      env: { MAX_BRANDS_PER_WORKSPACE: '2', MAX_RULES_PER_BRAND: '2' },
+      dashboardPorts: { channel: fakeChannel.channel, drafts },
+    });
+    try {
+      const db = limited.database.db;
+      const user = await createTestUser(db);
+      const { cookie } = await signInAs(db, user.id);
+      const made: string[] = [];
+      for (const username of ['one', 'two']) {
+        const response = await send('POST', '/api/brands', {
+          target: limited,
+          cookie,
+          body: { name: username, username },
+        });
+        expect(response.statusCode).toBe(201);
+        made.push(response.json<{ id: string }>().id);
+      }
+      const third = await send('POST', '/api/brands', {
+        target: limited,
+        cookie,
+        body: { name: 'three', username: 'three' },
+      });
+      expect(third.statusCode).toBe(409);
+      expect(third.json<{ message: string }>().message).toMatch(/limit of 2 brands/);
+      expect(await db.select().from(brands).where(eq(brands.userId, user.id))).toHaveLength(2);
+
+      for (const name of ['A', 'B']) {
+        const response = await send('POST', `/api/brands/${made[0]}/automation-rules`, {
+          target: limited,
+          cookie,
+          body: { ...validRule, name },
+        });
+        expect(response.statusCode).toBe(201);
+      }
+      const extra = await send('POST', `/api/brands/${made[0]}/automation-rules`, {
+        target: limited,
+        cookie,
+        body: { ...validRule, name: 'C' },
+      });
+      expect(extra.statusCode).toBe(409);
+      expect(extra.json<{ message: string }>().message).toMatch(/limit of 2 rules/);
+      // The ceiling is per brand: the other brand still takes rules.
+      const other = await send('POST', `/api/brands/${made[1]}/automation-rules`, {
+        target: limited,
+        cookie,
+        body: { ...validRule, name: 'A' },
+      });
+      expect(other.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 429 to the 31st draft request in a minute from one address', async () => {
+    const remoteAddress = '198.51.100.31';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${strangerConversationId}/draft`,
+        headers: { cookie: owner.cookie },
+        remoteAddress,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});

@@ -27,7 +27,7 @@ import {
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser, requestWorkspaceId, requireVerifiedUser } from '#server/plugins/auth.ts';
-import { createDashboardActions } from './action-service.ts';
+import { createDashboardActions, type DashboardLimits } from './action-service.ts';
 import type { DashboardPorts } from './ports.ts';
 
 const errors = {
@@ -45,11 +45,10 @@ const noContent = { 204: z.null(), ...errors };
  * The dashboard's write calls, for verified users. The access policy is asked in the service (404 for
  * what the caller cannot see, 403 for what their role may not do); cross-origin writes are refused by the auth plugin (403) before any of this runs.
  */
-export const dashboardActionRoutes: FastifyPluginAsyncZod<{ db: Database } & DashboardPorts> = async (
-  app,
-  { db, channel, drafts },
-) => {
-  const actions = createDashboardActions({ db, channel, drafts });
+export const dashboardActionRoutes: FastifyPluginAsyncZod<
+  { db: Database; limits?: DashboardLimits } & DashboardPorts
+> = async (app, { db, channel, drafts, limits }) => {
+  const actions = createDashboardActions({ db, channel, drafts, ...(limits ? { limits } : {}) });
   const guarded = { preHandler: requireVerifiedUser };
 
   app.post(
@@ -185,6 +184,8 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<{ db: Database } & Das
     '/conversations/:conversationId/draft',
     {
       ...guarded,
+      // Each draft is a language-model call paid by the platform.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { params: conversationIdParamsSchema, response: { 200: draftReplySchema, ...errors } },
     },
     async (request) => actions.draftReply(currentUser(request).id, request.params.conversationId),

@@ -86,7 +86,19 @@ const allowedBrand = (userId: string, action: Action, brandId: string) =>
  * A brand of a workspace the caller is not in is answered like a missing one (404); a role that may see but not
  * do gets 403. Sends go through the channel's outbound path and drafts through the assistant (ports.ts).
  */
-export function createDashboardActions({ db, channel, drafts }: { db: Database } & DashboardPorts) {
+/** Ceilings on what one account creates (settings MAX_BRANDS_PER_WORKSPACE and MAX_RULES_PER_BRAND). */
+export interface DashboardLimits {
+  brandsPerWorkspace: number;
+  rulesPerBrand: number;
+}
+const defaultLimits: DashboardLimits = { brandsPerWorkspace: 200, rulesPerBrand: 100 };
+
+export function createDashboardActions({
+  db,
+  channel,
+  drafts,
+  limits = defaultLimits,
+}: { db: Database; limits?: DashboardLimits } & DashboardPorts) {
   /** The error for a guarded statement that changed nothing. */
   async function refused(userId: string, action: Action, target: AccessTarget): Promise<AppError> {
     return (
@@ -109,6 +121,17 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       input: z.output<typeof createBrandInputSchema>,
     ): Promise<Brand> {
       await authorizeWorkspace(db, userId, 'brand.create', workspaceId);
+      // A ceiling, not an exact count under concurrent creates: it keeps one workspace from filling the database.
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(brands)
+        .where(eq(brands.workspaceId, workspaceId));
+      if (n >= limits.brandsPerWorkspace) {
+        throw new AppError(
+          'CONFLICT',
+          `This workspace has reached the limit of ${limits.brandsPerWorkspace} brands; delete one to add another`,
+        );
+      }
       const [row] = await db
         .insert(brands)
         .values({ workspaceId, userId, name: input.name, username: input.username })
@@ -159,6 +182,16 @@ export function createDashboardActions({ db, channel, drafts }: { db: Database }
       input: z.output<typeof createRuleInputSchema>,
     ): Promise<AutomationRule> {
       await authorize(db, userId, 'assistant.configure', { brandId });
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(automationRules)
+        .where(eq(automationRules.brandId, brandId));
+      if (n >= limits.rulesPerBrand) {
+        throw new AppError(
+          'CONFLICT',
+          `This brand has reached the limit of ${limits.rulesPerBrand} rules; delete one to add another`,
+        );
+      }
       try {
         const [row] = await db
           .insert(automationRules)

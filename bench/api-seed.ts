@@ -1,4 +1,8 @@
-/** The bench's data set: one user with three brands, the first with 10,000 conversations and 20 messages each. */
+/**
+ * The bench's data set: one user with three brands in their workspace, which has 10 members (the other nine are
+ * admins and agents, so the membership check reads a realistic table), the first brand with 10,000 conversations
+ * and 20 messages each.
+ */
 import type { DatabaseHandle } from '#server/db/client.ts';
 
 export const CONVERSATIONS = 10_000;
@@ -18,6 +22,16 @@ export async function seed(database: DatabaseHandle) {
     `insert into brands (user_id, name, username, instagram_connected, shopify_connected, created_at)
      select $1::uuid, 'Bench Brand ' || n, 'bench' || n, true, n = 1, now() - n * interval '1 day'
      from generate_series(1, 3) n returning id, name`,
+    [user!.id],
+  );
+  await run(
+    `with teammates as (
+       insert into users (email, first_name, verified)
+       select 'bench-teammate-' || n || '@example.com', 'Teammate ' || n, true from generate_series(1, 9) n
+       returning id)
+     insert into workspace_members (workspace_id, user_id, role)
+     select w.id, t.id, case when row_number() over () % 3 = 0 then 'admin' else 'agent' end
+     from teammates t cross join workspaces w where w.personal_for = $1::uuid`,
     [user!.id],
   );
   const brandId = brandRows.find((b) => b.name === 'Bench Brand 1')!.id as string;

@@ -2,8 +2,8 @@
  * The read API's floor: a bare Fastify instance (no plugins, no logger, no schemas) whose routes
  * run the same SQL as the real `GET /api/brands`, `GET /api/brands/{brandId}/conversations` and
  * `GET /api/conversations/{conversationId}/messages`: the session lookup (cookie -> SHA-256 -> sessions join
- * users, with the idle and absolute expiry conditions), the verified check, and the list query with its
- * ownership condition and the same parameters, through raw `pg`, serialised with `JSON.stringify`.
+ * users and the personal workspace, with the idle and absolute expiry conditions), the verified check, and the
+ * list query with its workspace-membership condition and the same parameters, through raw `pg`, serialised with `JSON.stringify`.
  * It answers the same bodies and the same `X-Next-Cursor` header as the real routes (the bench checks that),
  * so the difference between the two is what the framework, plugins, ORM and validation cost.
  *
@@ -20,24 +20,29 @@ const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 const LIMIT = 50;
 
-const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.verified, u.role, s.last_seen_at
-  from sessions s inner join users u on u.id = s.user_id
+// The session's current workspace comes with the user in the same row (decision 030), as in the real app.
+const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.verified, u.role,
+    coalesce(s.workspace_id, w.id) as workspace_id, s.last_seen_at
+  from sessions s inner join users u on u.id = s.user_id left join workspaces w on w.personal_for = u.id
   where s.id_hash = $1 and s.expires_at > $2 and s.last_seen_at > $3 limit $4`;
+/** The membership condition every hot read carries (decision 030): the caller is in the brand's workspace. */
+const MEMBER = (workspace: string, user: string) =>
+  `exists (select 1 from workspace_members m where m.workspace_id = ${workspace} and m.user_id = ${user})`;
 const TOUCH_SQL = `update sessions set last_seen_at = $1 where id_hash = $2`;
 const BRANDS_SQL = `select id, name, username, active, instagram_connected, shopify_connected, created_at::text as position_at
-  from brands where user_id = $1 order by created_at asc, id asc limit $2`;
+  from brands where workspace_id = $1 and ${MEMBER('$2', '$3')} order by created_at asc, id asc limit $4`;
 const CONVERSATIONS_SQL = `select id, customer_username, last_message_at, status, handled_by, last_message_at::text as position_at
   from conversations
-  where brand_id = $1 and exists (select 1 from brands where brands.id = $2 and brands.user_id = $3)
+  where brand_id = $1 and exists (select 1 from brands where brands.id = $2 and ${MEMBER('brands.workspace_id', '$3')})
   order by last_message_at desc nulls last, id desc nulls last limit $4`;
-const BRAND_SQL = `select id, name from brands where id = $1 and user_id = $2 limit $3`;
+const BRAND_SQL = `select id, name from brands where id = $1 and ${MEMBER('brands.workspace_id', '$2')} limit $3`;
 const MESSAGES_SQL = `select id, sender, content, created_at, inventory_checked, created_at::text as position_at
   from messages
   where conversation_id = $1 and exists (select 1 from conversations inner join brands on brands.id = conversations.brand_id
-    where conversations.id = $2 and brands.user_id = $3)
+    where conversations.id = $2 and ${MEMBER('brands.workspace_id', '$3')})
   order by created_at asc, id asc limit $4`;
 const CONVERSATION_SQL = `select conversations.id from conversations inner join brands on brands.id = conversations.brand_id
-  where conversations.id = $1 and brands.user_id = $2 limit $3`;
+  where conversations.id = $1 and ${MEMBER('brands.workspace_id', '$2')} limit $3`;
 
 const cursorOf = (row: { position_at: string; id: string }) =>
   Buffer.from(`${row.position_at}|${row.id}`, 'utf8').toString('base64url');
@@ -73,7 +78,10 @@ export async function startFloor(
     statements === 'named' ? pool.query({ name: nameOf(text), text, values }) : pool.query(text, values);
   const app: FastifyInstance = Fastify();
 
-  async function userOf(request: FastifyRequest, reply: FastifyReply): Promise<string | undefined> {
+  async function userOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ id: string; workspaceId: string } | undefined> {
     const token = /(?:^|;\s*)vc_session=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
     if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
       void reply.status(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
@@ -95,7 +103,7 @@ export async function startFloor(
         .send({ message: 'Your account is awaiting review by our admin team.', code: 'FORBIDDEN' });
       return undefined;
     }
-    return row.id as string;
+    return { id: row.id as string, workspaceId: row.workspace_id as string };
   }
 
   function sendPage<Row extends { id: string; position_at: string }>(
@@ -110,9 +118,9 @@ export async function startFloor(
   }
 
   app.get('/api/brands', async (request, reply) => {
-    const userId = await userOf(request, reply);
-    if (!userId) return reply;
-    const { rows } = await query(BRANDS_SQL, [userId, LIMIT + 1]);
+    const user = await userOf(request, reply);
+    if (!user) return reply;
+    const { rows } = await query(BRANDS_SQL, [user.workspaceId, user.workspaceId, user.id, LIMIT + 1]);
     sendPage(reply, rows, (r) => ({
       id: r.id,
       name: r.name,
@@ -125,7 +133,7 @@ export async function startFloor(
   });
 
   app.get<{ Params: { brandId: string } }>('/api/brands/:brandId/conversations', async (request, reply) => {
-    const userId = await userOf(request, reply);
+    const userId = (await userOf(request, reply))?.id;
     if (!userId) return reply;
     const { brandId } = request.params;
     const { rows } = await query(CONVERSATIONS_SQL, [brandId, brandId, userId, LIMIT + 1]);
@@ -145,7 +153,7 @@ export async function startFloor(
   app.get<{ Params: { conversationId: string } }>(
     '/api/conversations/:conversationId/messages',
     async (request, reply) => {
-      const userId = await userOf(request, reply);
+      const userId = (await userOf(request, reply))?.id;
       if (!userId) return reply;
       const { conversationId } = request.params;
       const { rows } = await query(MESSAGES_SQL, [conversationId, conversationId, userId, LIMIT + 1]);

@@ -215,7 +215,7 @@ function UserMenu() {
 }
 
 /** Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. */
-export function DashboardLayout({ children }: { children: ReactNode }) {
+export function DashboardLayout({ children, headerStart }: { children: ReactNode; headerStart?: ReactNode }) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(true);
   const { user } = useCurrentUser();
   // Changes reach the open screens without a reload (approved users only; others read nothing).
@@ -242,6 +242,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             <PanelLeft aria-hidden="true" className="h-5 w-5" />
           </button>
           <div className="flex items-center gap-3">
+            {headerStart}
             <button
               type="button"
               aria-label="Notifications: 3 unread"

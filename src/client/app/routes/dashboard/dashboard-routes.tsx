@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx';
+import { WorkspaceSwitcher } from '#client/features/workspaces/components/workspace-switcher.tsx';
 import { paths } from '#client/config/paths.ts';
 import { NotFoundRoute } from '../not-found.tsx';
 import { AutomationRoute } from './automation.tsx';
@@ -37,7 +38,7 @@ export default function DashboardRoutes() {
   const Screen = Object.hasOwn(screens, location) ? screens[location] : undefined;
   if (!Screen) return <NotFoundRoute />;
   return (
-    <DashboardLayout>
+    <DashboardLayout headerStart={<WorkspaceSwitcher />}>
       <Screen />
     </DashboardLayout>
   );

@@ -3,6 +3,17 @@
  * modules/channel (outbound.ts), consumed by modules/assistant and modules/dashboard; runtime.ts wires them.
  */
 export type SendOrigin = 'assistant' | 'person';
+/** Why the send guard refuses a send (`gone`: the conversation or comment no longer exists). */
+export type SendRefusalCode =
+  | 'brand_paused'
+  | 'not_connected'
+  | 'needs_reconnect'
+  | 'escalated'
+  | 'person_owned'
+  | 'no_customer_message'
+  | 'window_closed'
+  | 'private_reply_expired'
+  | 'gone';
 export interface OutboundResult {
   /**
    * 'sent' by Graph; 'failed' with Graph's message; 'unknown' after a timeout or while interrupted (settled later by
@@ -40,6 +51,6 @@ export interface ChannelOutbound {
     origin: SendOrigin;
   }): Promise<
     | { allowed: true; humanAgentTag: boolean; closesAt: string | null }
-    | { allowed: false; code: string; reason: string }
+    | { allowed: false; code: SendRefusalCode; reason: string }
   >;
 }

@@ -35,6 +35,8 @@ import { instagramWebhookRoutes } from '#server/modules/channel/webhook-routes.t
 import type { DestinationStream } from 'pino';
 import { catalogRoutes } from '#server/modules/catalog/routes.ts';
 import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
+import { createOrderIngest } from '#server/modules/revenue/ingest.ts';
+import { revenueRoutes } from '#server/modules/revenue/routes.ts';
 import {
   catalogSettingsFromConfig,
   createCatalogModule,
@@ -149,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       secretBox: deps.secretBox,
       settings: catalogSettingsFromConfig(config),
+      orders: createOrderIngest(),
     });
   await app.register(catalogRoutes, { prefix: '/api', module: catalog });
   await app.register(catalogWebhookRoutes, {
@@ -158,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secretBox: deps.secretBox,
     shopifyApiSecret: config.SHOPIFY_API_SECRET,
   });
+
+  await app.register(revenueRoutes, { prefix: '/api', db: database.db });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -29,6 +29,7 @@ import type { LlmComposer } from './modules/assistant/pipeline.ts';
 import { createLoggerOptions } from './logging.ts';
 import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
 import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
+import { createOrderIngest } from './modules/revenue/ingest.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -114,6 +115,8 @@ export async function startRuntime(
       await jobs.send(catalogSyncJob, { connectionId });
     },
     log,
+    // The stores' orders (webhooks, reconciliation, the sample store's Place order) go to revenue.
+    orders: createOrderIngest(),
   });
   // The assistant receives the catalog and the channel's outbound path as services.
   const assistant = createAssistantService({

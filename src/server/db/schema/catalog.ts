@@ -56,6 +56,8 @@ export const storeConnections = pgTable(
     syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
+    /** Order reconciliation's watermark: orders the store changed after it are pulled again. */
+    ordersSyncedUntil: timestamp('orders_synced_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

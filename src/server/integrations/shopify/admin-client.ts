@@ -1,5 +1,6 @@
 import { parse, print, type DocumentNode } from 'graphql';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
+import { ordersQuery, type OrdersPage } from './orders.ts';
 
 /**
  * Shopify Admin GraphQL over exactly the fields the catalog mirrors. Documents are
@@ -271,6 +272,15 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
     async getVariant(id: string, signal?: AbortSignal): Promise<ShopifyVariant | null> {
       const data = await request<{ productVariant: ShopifyVariant | null }>(variantQuery, { id }, signal);
       return data.productVariant;
+    },
+    /** One page of the orders changed after `since`, oldest change first (order reconciliation). */
+    async listOrdersUpdatedSince(input: { since: Date; after: string | null; first?: number }): Promise<OrdersPage> {
+      const data = await request<{ orders: OrdersPage }>(ordersQuery, {
+        first: input.first ?? 50,
+        after: input.after,
+        query: `updated_at:>'${input.since.toISOString()}'`,
+      });
+      return data.orders;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
+import type { WooOrder } from './orders.ts';
 
 /** WooCommerce REST v3: Basic auth with the consumer key and secret, over https. */
 export interface WooProduct {
@@ -140,6 +141,14 @@ export function createWooCommerceClient(options: WooClientOptions) {
       return (
         await call<WooVariation>(`/products/${productId}/variations/${variationId}`, signal ? { signal } : {})
       ).data;
+    },
+    /** One page of the orders modified after `since`, oldest change first (order reconciliation). */
+    async listOrdersModifiedAfter(since: Date, page: number, perPage = 100) {
+      const { data, headers } = await call<WooOrder[]>(
+        `/orders?modified_after=${encodeURIComponent(since.toISOString())}&dates_are_gmt=true&per_page=${perPage}&page=${page}&orderby=modified&order=asc`,
+      );
+      if (!Array.isArray(data)) throw new WooCommerceError('bad_response', 'The orders answer is not a list');
+      return { orders: data, totalPages: Number(headers.get('x-wp-totalpages') ?? 1) };
     },
     async createWebhook(input: { name: string; topic: string; deliveryUrl: string; secret: string }) {
       const { data } = await call<{ id: number; status: string }>('/webhooks', {

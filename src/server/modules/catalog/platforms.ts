@@ -289,22 +289,31 @@ export function buildCheckoutUrl(input: {
   productExternalId: string;
   quantity: number;
   conversationId?: string | undefined;
+  /** The link's own id (decision 027): the order carries it back and is attributed by it. */
+  linkId?: string | undefined;
   publicUrl: string;
 }): string {
-  const { connection, variant, quantity, conversationId } = input;
+  const { connection, variant, quantity, conversationId, linkId } = input;
   if (connection.platform === 'shopify') {
-    // /cart/{variant numeric id}:{qty} with ref and a cart attribute for attribution.
+    // /cart/{variant numeric id}:{qty}; the cart attributes land on the order's note attributes and ref on its
+    // referral code, which is how an order is attributed (decision 027).
     const base = (connection.storefrontUrl ?? shopifyBaseUrl(connection.storeKey!)).replace(/\/$/, '');
     const url = new URL(`${base}/cart/${numericIdOf(variant.externalId)}:${quantity}`);
-    url.searchParams.set('ref', conversationId ? `voicecart-${conversationId}` : 'voicecart');
+    const refValue = linkId ?? conversationId;
+    url.searchParams.set('ref', refValue ? `voicecart-${refValue}` : 'voicecart');
+    if (linkId) url.searchParams.set('attributes[voicecart_link]', linkId);
     if (conversationId) url.searchParams.set('attributes[voicecart_conversation]', conversationId);
     return url.toString();
   }
   if (connection.platform === 'woocommerce') {
     const base = (connection.storefrontUrl ?? connection.storeKey!).replace(/\/$/, '');
+    // WooCommerce's order attribution stores these as order meta (`_wc_order_attribution_utm_content`).
+    const utm = linkId
+      ? `utm_source=instagram&utm_medium=dm&utm_campaign=voicecart&utm_content=${encodeURIComponent(linkId)}`
+      : '';
     if (connection.checkoutStyle !== 'add-to-cart') {
       // Core shareable checkout URL; variation ids are accepted directly.
-      return `${base}/checkout-link/?products=${encodeURIComponent(`${variant.externalId}:${quantity}`)}`;
+      return `${base}/checkout-link/?products=${encodeURIComponent(`${variant.externalId}:${quantity}`)}${utm ? `&${utm}` : ''}`;
     }
     const url = new URL(`${base}/`);
     url.searchParams.set('add-to-cart', input.productExternalId);
@@ -315,11 +324,12 @@ export function buildCheckoutUrl(input: {
       }
     }
     url.searchParams.set('quantity', String(quantity));
-    return url.toString();
+    return utm ? `${url.toString()}&${utm}` : url.toString();
   }
   const url = new URL('/cart/sample', input.publicUrl);
   url.searchParams.set('items', `${variant.id}:${quantity}`);
-  if (conversationId) url.searchParams.set('ref', conversationId);
+  const refValue = linkId ?? conversationId;
+  if (refValue) url.searchParams.set('ref', refValue);
   return url.toString();
 }
 

@@ -9,6 +9,7 @@ import {
   brands,
   catalogProducts,
   catalogVariants,
+  checkoutLinks,
   shopifyOauthStates,
   storeConnections,
   type CatalogProductRow,
@@ -55,6 +56,7 @@ export type {
 } from '#server/ports/catalog.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, ProductMatch } from '#server/ports/catalog.ts';
 import { createShortCache } from '#server/short-cache.ts';
+import type { OrderIngest } from '#server/ports/revenue.ts';
 
 // ---- Settings and wiring ----
 
@@ -80,6 +82,8 @@ export interface CatalogDeps {
   /** Starts a full sync in the background (the job queue); absent: the caller runs `runSync` itself. */
   enqueueSync?: (connectionId: string) => Promise<void>;
   log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+  /** Where the stores' orders go (modules/revenue through the port); without it orders are acknowledged only. */
+  orders?: OrderIngest;
 }
 
 /** How long the connection row of a brand is kept for the assistant's questions (connectionOfBrand). */
@@ -341,7 +345,7 @@ export function createCatalogModule(deps: CatalogDeps) {
     secret: string,
   ) {
     const deliveryUrl = new URL(`/api/webhooks/woocommerce/${connectionId}`, settings.publicUrl).toString();
-    for (const topic of ['product.created', 'product.updated', 'product.deleted']) {
+    for (const topic of ['product.created', 'product.updated', 'product.deleted', 'order.created', 'order.updated']) {
       try {
         await client.createWebhook({ name: `Voicecart ${topic}`, topic, deliveryUrl, secret });
       } catch (error) {
@@ -588,6 +592,27 @@ export function createCatalogModule(deps: CatalogDeps) {
       }
       const found = await queries.findVariantOfConnection(db, connection.id, variantId);
       if (!found) throw new AppError('NOT_FOUND', 'Variant not found');
+      // A link sent in a conversation gets its own id, stored with what it quoted (decision 027); the Store
+      // screen's and the playground's links (no conversation) are not sent to anyone and get none.
+      const linkId = conversationId ? randomBytes(9).toString('base64url') : undefined;
+      if (linkId) {
+        await db.insert(checkoutLinks).values({
+          id: linkId,
+          brandId,
+          conversationId: UUID.test(conversationId!)
+            ? sql`(select id from conversations where id = ${conversationId} and brand_id = ${brandId})`
+            : null,
+          items: [
+            {
+              variantId: found.variant.id,
+              externalId: found.variant.externalId,
+              quantity,
+              unitPrice: found.variant.price,
+              currency: found.variant.currency,
+            },
+          ],
+        });
+      }
       return {
         url: buildCheckoutUrl({
           connection,
@@ -599,6 +624,7 @@ export function createCatalogModule(deps: CatalogDeps) {
           productExternalId: found.product.externalId,
           quantity,
           conversationId,
+          linkId,
           publicUrl: settings.publicUrl,
         }),
       };
@@ -607,6 +633,7 @@ export function createCatalogModule(deps: CatalogDeps) {
 
   return {
     catalog,
+    orders: deps.orders,
     runSync,
     storeClientOf,
     openCredentials,

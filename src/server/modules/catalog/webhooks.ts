@@ -8,6 +8,8 @@ import {
   type StoreConnectionRow,
 } from '#server/db/schema/index.ts';
 import { isValidShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
+import { mapShopifyRestOrder, mapShopifyRestRefund } from '#server/integrations/shopify/orders.ts';
+import { mapWooOrder, type WooOrder } from '#server/integrations/woocommerce/orders.ts';
 import { isValidWooWebhook, type WooProduct } from '#server/integrations/woocommerce/rest-client.ts';
 import { createWooCommerceClient } from '#server/integrations/woocommerce/rest-client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
@@ -97,6 +99,23 @@ export function mapShopifyRestProduct(body: ShopifyRestProduct, currency: string
   };
 }
 
+const shopifyOrderTopics = new Set(['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled']);
+
+/** An order body names its shop in `order_status_url` (the shop's own address). */
+function orderBelongsToShop(body: Record<string, unknown>, connection: StoreConnectionRow): boolean {
+  if (typeof body.order_status_url !== 'string') return false;
+  let host: string;
+  try {
+    host = new URL(body.order_status_url).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  const hosts = [connection.storeKey, connection.storefrontUrl]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => (value.includes('://') ? new URL(value).host : value).toLowerCase());
+  return hosts.includes(host);
+}
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -168,6 +187,11 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
         .limit(1);
       // A shop we no longer hold: acknowledge, so Shopify stops retrying.
       if (!connection) return reply.code(200).send({ ok: true });
+      // The shop header is not signed (every shop's deliveries share the app secret): an order must name the
+      // shop we routed it to in its own signed body, or it is another shop's payload replayed here.
+      if (shopifyOrderTopics.has(topic) && !orderBelongsToShop(body, connection)) {
+        return reply.code(400).send({ message: 'The order does not belong to this shop' });
+      }
       const triggeredAt = header(request, 'x-shopify-triggered-at');
       const applied = await applyShopifyEvent(
         connection,
@@ -192,7 +216,14 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     let liveVariant: { id: string; externalId: string; productExternalId: string } | null = null;
     const applied = await db.transaction(async (tx) => {
       if (!(await recordDelivery(tx, connection.id, topic, eventId, webhookId))) return false;
-      if (topic === 'products/create' || topic === 'products/update') {
+      if (shopifyOrderTopics.has(topic)) {
+        const order = mapShopifyRestOrder(body, connection.currency);
+        if (order && module.orders) await module.orders.applyOrder(tx, connection.brandId, order);
+      } else if (topic === 'refunds/create') {
+        const refund = mapShopifyRestRefund(body, connection.currency);
+        if (refund && module.orders)
+          await module.orders.applyRefund(tx, connection.brandId, { ...refund, platform: 'shopify' });
+      } else if (topic === 'products/create' || topic === 'products/update') {
         const product = mapShopifyRestProduct(body as unknown as ShopifyRestProduct, connection.currency);
         if (!Number.isNaN(product.storeUpdatedAt.getTime()))
           await queries.upsertProducts(tx, connection.id, [product]);
@@ -275,6 +306,17 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       }
       const deliveryId = header(request, 'x-wc-webhook-delivery-id') ?? header(request, 'x-wc-delivery-id');
       const eventKey = deliveryId ?? `${body.id}:${body.date_modified_gmt ?? ''}`;
+
+      if (topic === 'order.created' || topic === 'order.updated') {
+        const order = mapWooOrder(body as unknown as WooOrder);
+        if (!order) return reply.code(400).send({ message: 'Malformed order' });
+        const appliedOrder = await db.transaction(async (tx) => {
+          if (!(await recordDelivery(tx, connection.id, topic, eventKey, deliveryId))) return false;
+          if (module.orders) await module.orders.applyOrder(tx, connection.brandId, order);
+          return true;
+        });
+        return reply.code(200).send({ ok: true, duplicate: !appliedOrder });
+      }
 
       // Variations are not in the product body: fetch them before opening the transaction.
       let product: StoreProductInput | null = null;

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { brands, conversations } from './dashboard.ts';
+
+export const orderStatuses = ['pending', 'paid', 'cancelled', 'refunded', 'partially_refunded'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** One line of a checkout link as it was sent: the variant, how many, and the price quoted then (minor units). */
+export interface CheckoutLinkItem {
+  variantId: string;
+  externalId: string;
+  quantity: number;
+  unitPrice: string;
+  currency: string;
+}
+
+/**
+ * Every checkout link sent in a conversation gets its own short id (decision 027): the store carries it onto the
+ * order (a Shopify cart attribute and `ref`, WooCommerce's `utm_content`, the sample store's `ref`), and an order
+ * that carries one is attributed to the conversation it was sent in.
+ */
+export const checkoutLinks = pgTable(
+  'checkout_links',
+  {
+    id: text('id').primaryKey(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id'),
+    items: jsonb('items').$type<CheckoutLinkItem[]>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('checkout_links_brand_sent_idx').on(table.brandId, table.sentAt)],
+);
+
+/** One product line of an order as the store reported it (the top products read these). */
+export interface OrderLine {
+  productTitle: string;
+  quantity: number;
+  /** The line's total in minor units of the order's currency. */
+  totalMinor: number;
+}
+
+/**
+ * An attributed order, as the store last described it: the state comes from the payload with the newest store
+ * `updated_at` (never added to), so duplicates, retries and reconciliation all end in the same row.
+ */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** The store's own id (Shopify gid, WooCommerce number, sample uuid). */
+    externalId: text('external_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** What the newest order payload says was refunded (Shopify's total refunded, WooCommerce's refunds[]). */
+    payloadRefundedMinor: bigint('payload_refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** The larger of the payload's figure and the sum of the refunds received one by one. */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    linkId: text('link_id'),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    lines: jsonb('lines').$type<OrderLine[]>().notNull().default([]),
+    storeUpdatedAt: timestamp('store_updated_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('store_orders_brand_platform_external_key').on(table.brandId, table.platform, table.externalId),
+    check(
+      'store_orders_status_check',
+      sql`${table.status} in ('pending', 'paid', 'cancelled', 'refunded', 'partially_refunded')`,
+    ),
+    index('store_orders_brand_placed_idx').on(table.brandId, table.placedAt),
+    index('store_orders_conversation_idx').on(table.conversationId, table.placedAt),
+  ],
+);
+
+/** Each refund once, by the store's refund id; it may arrive before its order. */
+export const storeOrderRefunds = pgTable(
+  'store_order_refunds',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    orderExternalId: text('order_external_id').notNull(),
+    refundId: text('refund_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.brandId, table.platform, table.orderExternalId, table.refundId] })],
+);

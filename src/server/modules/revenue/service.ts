@@ -1,0 +1,88 @@
+import { formatMinorUnits } from '#contracts/money.ts';
+import { revenueLimits, type RevenueQuery, type RevenueReport } from '#contracts/revenue.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { visibleBrandIds } from './access.ts';
+import * as queries from './queries.ts';
+
+/** The Revenue screen's figures: per currency side by side, never converted. */
+export function createRevenueService({ db }: { db: Database }) {
+  const money = (minor: string | number, currency: string) => formatMinorUnits(Number(minor), currency);
+
+  return {
+    async report(userId: string, query: RevenueQuery): Promise<RevenueReport> {
+      const brandIds = await visibleBrandIds(db, userId, query.brandId);
+      if (brandIds.length === 0) return { totals: [], daily: [], topProducts: [], orders: [] };
+      const range = {
+        brandIds,
+        from: new Date(`${query.from}T00:00:00Z`),
+        until: new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000),
+      };
+      const [totals, links, daily, products, orders] = await Promise.all([
+        queries.totalsByCurrency(db, range),
+        queries.linksByCurrency(db, range),
+        queries.dailyByCurrency(db, range),
+        queries.topProducts(db, range),
+        queries.listOrders(db, range, revenueLimits.maxOrders),
+      ]);
+      const currencies = [...new Set([...totals.map((t) => t.currency), ...links.map((l) => l.currency)])]
+        .filter(Boolean)
+        .sort();
+      return {
+        totals: currencies.map((currency) => {
+          const total = totals.find((t) => t.currency === currency);
+          const link = links.find((l) => l.currency === currency);
+          const revenue = Number(total?.revenue ?? 0);
+          const orderCount = total?.orders ?? 0;
+          const linksSent = link?.links ?? 0;
+          const conversationCount = link?.conversations ?? 0;
+          return {
+            currency,
+            revenue: money(revenue, currency),
+            refunded: money(total?.refunded ?? 0, currency),
+            orders: orderCount,
+            linksSent,
+            conversionRate: linksSent > 0 ? Math.round((orderCount / linksSent) * 10_000) / 10_000 : 0,
+            revenuePerConversation: money(
+              conversationCount > 0 ? Math.round(revenue / conversationCount) : 0,
+              currency,
+            ),
+            averageOrderValue: money(orderCount > 0 ? Math.round(revenue / orderCount) : 0, currency),
+          };
+        }),
+        daily: daily.map((row) => ({ ...row, revenue: money(row.revenue, row.currency) })),
+        topProducts: products.map((row) => ({ ...row, revenue: money(row.revenue, row.currency) })),
+        orders: orders.map((row) => ({
+          ...row,
+          placedAt: new Date(row.placedAt).toISOString(),
+          total: money(row.total, row.currency),
+          refunded: money(row.refunded, row.currency),
+        })),
+      };
+    },
+
+    /** The badge on a conversation: its newest attributed order, or null. */
+    async conversationOrder(userId: string, conversationId: string) {
+      const brandId = await queries.brandOfConversation(db, conversationId);
+      if (!brandId) throw new AppError('NOT_FOUND', 'Conversation not found');
+      let brandIds: string[];
+      try {
+        brandIds = await visibleBrandIds(db, userId, brandId);
+      } catch {
+        throw new AppError('NOT_FOUND', 'Conversation not found');
+      }
+      const row = await queries.latestOrderOfConversation(db, brandIds, conversationId);
+      if (!row) return { order: null };
+      return {
+        order: {
+          orderNumber: row.orderNumber,
+          currency: row.currency,
+          total: money(row.total, row.currency),
+          status: row.status as RevenueReport['orders'][number]['status'],
+        },
+      };
+    },
+  };
+}
+
+export type RevenueService = ReturnType<typeof createRevenueService>;

@@ -24,7 +24,11 @@ export const revenueQuerySchema = z
     const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
     else if (days > revenueLimits.maxDays)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `the range is at most ${revenueLimits.maxDays} days` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `the range is at most ${revenueLimits.maxDays} days`,
+      });
   });
 export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 
@@ -104,4 +108,8 @@ export const samplePlaceOrderInputSchema = z
       .optional(),
   })
   .strict();
-export const samplePlacedOrderSchema = z.object({ orderNumber: z.string(), total: money, currency: z.string() });
+export const samplePlacedOrderSchema = z.object({
+  orderNumber: z.string(),
+  total: money,
+  currency: z.string(),
+});

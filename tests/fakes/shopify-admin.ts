@@ -30,6 +30,94 @@ const schema = buildSchema(/* GraphQL */ `
     products(first: Int!, after: String, query: String): ProductConnection!
     nodes(ids: [ID!]!): [Node]!
     productVariant(id: ID!): ProductVariant
+    orders(first: Int!, after: String, query: String, sortKey: OrderSortKeys): OrderConnection!
+  }
+
+  type Mutation {
+    webhookSubscriptionCreate(
+      topic: WebhookSubscriptionTopic!
+      webhookSubscription: WebhookSubscriptionInput!
+    ): WebhookSubscriptionCreatePayload
+  }
+  enum WebhookSubscriptionTopic {
+    ORDERS_CREATE
+    ORDERS_PAID
+    ORDERS_UPDATED
+    ORDERS_CANCELLED
+    REFUNDS_CREATE
+    PRODUCTS_CREATE
+    PRODUCTS_UPDATE
+    PRODUCTS_DELETE
+    INVENTORY_LEVELS_UPDATE
+    APP_UNINSTALLED
+  }
+  enum WebhookSubscriptionFormat {
+    JSON
+  }
+  input WebhookSubscriptionInput {
+    uri: String
+    format: WebhookSubscriptionFormat
+  }
+  type WebhookSubscription {
+    id: ID!
+    topic: WebhookSubscriptionTopic!
+  }
+  type UserError {
+    field: [String!]
+    message: String!
+  }
+  type WebhookSubscriptionCreatePayload {
+    webhookSubscription: WebhookSubscription
+    userErrors: [UserError!]!
+  }
+
+  enum OrderSortKeys {
+    UPDATED_AT
+    CREATED_AT
+    ID
+  }
+  type MoneyV2 {
+    amount: Money!
+    currencyCode: String!
+  }
+  type MoneyBag {
+    shopMoney: MoneyV2!
+  }
+  type Attribute {
+    key: String!
+    value: String
+  }
+  type CustomerVisit {
+    referralCode: String
+  }
+  type CustomerJourneySummary {
+    lastVisit: CustomerVisit
+  }
+  type LineItem {
+    title: String!
+    quantity: Int!
+    originalTotalSet: MoneyBag!
+  }
+  type LineItemConnection {
+    nodes: [LineItem!]!
+  }
+  type Order implements Node {
+    id: ID!
+    name: String!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    processedAt: DateTime
+    cancelledAt: DateTime
+    displayFinancialStatus: String
+    totalPriceSet: MoneyBag!
+    totalRefundedSet: MoneyBag!
+    customAttributes: [Attribute!]!
+    customerJourneySummary: CustomerJourneySummary
+    lineItems(first: Int!): LineItemConnection!
+  }
+  type OrderConnection {
+    pageInfo: PageInfo!
+    nodes: [Order!]!
   }
 
   type Shop {
@@ -129,6 +217,40 @@ export interface FakeShopifyProduct {
   variants: FakeShopifyVariant[];
 }
 
+/** An order as Shopify's REST resource (the `orders/*` webhook body), with its refunds. */
+export interface FakeShopifyOrder {
+  id: number;
+  admin_graphql_api_id: string;
+  name: string;
+  order_number: number;
+  created_at: string;
+  updated_at: string;
+  processed_at: string;
+  cancelled_at: string | null;
+  currency: string;
+  total_price: string;
+  financial_status: string;
+  note_attributes: { name: string; value: string }[];
+  landing_site: string;
+  landing_site_ref: string | null;
+  order_status_url: string;
+  line_items: {
+    id: number;
+    variant_id: number;
+    product_id: number;
+    title: string;
+    quantity: number;
+    price: string;
+  }[];
+  refunds: {
+    id: number;
+    order_id: number;
+    created_at: string;
+    transactions: { amount: string; kind: string; status: string }[];
+    refund_line_items: unknown[];
+  }[];
+}
+
 export interface RecordedCall {
   path: string;
   query: string;
@@ -162,6 +284,18 @@ export interface FakeShopifyAdmin {
     issued: number;
     expiresIn: number;
   };
+  orders: FakeShopifyOrder[];
+  /** Webhook subscriptions created through `webhookSubscriptionCreate`. */
+  subscriptions: { topic: string; uri: string }[];
+  /**
+   * A buyer checks out a cart permalink: the order carries its cart attributes (note_attributes) and `ref`
+   * (landing_site_ref) as Shopify records them. `paid: false` leaves it pending.
+   */
+  checkout(cartUrl: string, options?: { paid?: boolean; at?: Date }): FakeShopifyOrder;
+  /** Marks paid, cancels or refunds (an amount in the shop's currency), moving `updated_at` on. */
+  markPaid(orderId: number, at?: Date): FakeShopifyOrder;
+  cancel(orderId: number, at?: Date): FakeShopifyOrder;
+  refund(orderId: number, amount: string, at?: Date): FakeShopifyOrder['refunds'][number];
   /** Posts a signed webhook to `url` the way Shopify does (raw JSON body, base64 HMAC of it). */
   deliverWebhook(input: {
     url: string;
@@ -248,6 +382,42 @@ export async function startFakeShopifyAdmin(
     bucket: { maximumAvailable: 2000, restoreRate: 10_000_000, currentlyAvailable: 2000 },
   };
 
+  const orders: FakeShopifyOrder[] = [];
+  const subscriptions: { topic: string; uri: string }[] = [];
+  let nextOrder = 1001;
+  const money = (amount: string, currencyCode: string) => ({ shopMoney: { amount, currencyCode } });
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const decimal = (value: number) => (value / 100).toFixed(2);
+  const asNode = (order: FakeShopifyOrder) => ({
+    __typename: 'Order',
+    id: order.admin_graphql_api_id,
+    name: order.name,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    processedAt: order.processed_at,
+    cancelledAt: order.cancelled_at,
+    displayFinancialStatus: order.financial_status.toUpperCase(),
+    totalPriceSet: money(order.total_price, order.currency),
+    totalRefundedSet: money(
+      decimal(
+        order.refunds.reduce(
+          (sum, refund) => sum + refund.transactions.reduce((t, x) => t + cents(x.amount), 0),
+          0,
+        ),
+      ),
+      order.currency,
+    ),
+    customAttributes: order.note_attributes.map((note) => ({ key: note.name, value: note.value })),
+    customerJourneySummary: { lastVisit: { referralCode: order.landing_site_ref } },
+    lineItems: ({ first }: { first: number }) => ({
+      nodes: order.line_items.slice(0, first).map((line) => ({
+        title: line.title,
+        quantity: line.quantity,
+        originalTotalSet: money(decimal(cents(line.price) * line.quantity), order.currency),
+      })),
+    }),
+  });
+
   const variantIndex = () => {
     const map = new Map<string, { variant: FakeShopifyVariant; product: FakeShopifyProduct }>();
     for (const product of state.products)
@@ -273,6 +443,42 @@ export async function startFakeShopifyAdmin(
 
   const rootValue = {
     shop: () => fake.shop,
+    orders: ({ first, after, query }: { first: number; after?: string | null; query?: string | null }) => {
+      // The reconciliation filter: updated_at:>'ISO' (quotes optional), oldest change first.
+      const since = /updated_at:>'?([^' ]+)'?/.exec(query ?? '')?.[1];
+      const matching = orders
+        .filter((order) => !since || Date.parse(order.updated_at) > Date.parse(since))
+        .sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at) || a.id - b.id);
+      const start = after ? Number(Buffer.from(after, 'base64url').toString('utf8')) : 0;
+      const slice = matching.slice(start, start + Math.min(first, 250));
+      const end = start + slice.length;
+      return {
+        pageInfo: {
+          hasNextPage: end < matching.length,
+          endCursor: slice.length > 0 ? Buffer.from(String(end)).toString('base64url') : null,
+        },
+        nodes: slice.map(asNode),
+      };
+    },
+    webhookSubscriptionCreate: ({
+      topic,
+      webhookSubscription,
+    }: {
+      topic: string;
+      webhookSubscription: { uri?: string };
+    }) => {
+      if (!webhookSubscription.uri) {
+        return {
+          webhookSubscription: null,
+          userErrors: [{ field: ['uri'], message: "Address can't be blank" }],
+        };
+      }
+      subscriptions.push({ topic, uri: webhookSubscription.uri });
+      return {
+        webhookSubscription: { id: `gid://shopify/WebhookSubscription/${subscriptions.length}`, topic },
+        userErrors: [],
+      };
+    },
     products: ({ first, after }: { first: number; after?: string | null }) => {
       const start = after ? Number(Buffer.from(after, 'base64url').toString('utf8')) : 0;
       const slice = state.products.slice(start, start + Math.min(first, 250));
@@ -461,6 +667,80 @@ export async function startFakeShopifyAdmin(
       state.delayMs = value;
     },
     bucket: state.bucket,
+    orders,
+    subscriptions,
+    checkout(cartUrl, checkoutOptions = {}) {
+      const url = new URL(cartUrl);
+      const items = decodeURIComponent(url.pathname.replace(/^.*\/cart\//, '')).split(',');
+      const index = variantIndex();
+      const lines = items.map((item, i) => {
+        const [numeric, quantity] = item.split(':');
+        const found = index.get(`gid://shopify/ProductVariant/${numeric}`);
+        if (!found) throw new Error(`no variant ${numeric}`);
+        return {
+          id: nextOrder * 100 + i,
+          variant_id: Number(numeric),
+          product_id: Number(found.product.id.split('/').pop()),
+          title: found.product.title,
+          quantity: Number(quantity),
+          price: found.variant.price,
+        };
+      });
+      const at = (checkoutOptions.at ?? new Date()).toISOString();
+      const id = nextOrder++;
+      const attributes = [...url.searchParams].flatMap(([key, value]) => {
+        const match = /^attributes\[(.+)\]$/.exec(key);
+        return match ? [{ name: match[1]!, value }] : [];
+      });
+      const order: FakeShopifyOrder = {
+        id,
+        admin_graphql_api_id: `gid://shopify/Order/${id}`,
+        name: `#${id}`,
+        order_number: id,
+        created_at: at,
+        updated_at: at,
+        processed_at: at,
+        cancelled_at: null,
+        currency: fake.shop.currencyCode,
+        total_price: decimal(lines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0)),
+        financial_status: checkoutOptions.paid === false ? 'pending' : 'paid',
+        note_attributes: attributes,
+        landing_site: `${url.pathname}${url.search}`,
+        landing_site_ref: url.searchParams.get('ref'),
+        order_status_url: `${fake.url}/${id}/orders/token${id}/authenticate?key=k${id}`,
+        line_items: lines,
+        refunds: [],
+      };
+      orders.push(order);
+      return order;
+    },
+    markPaid(orderId, at = new Date()) {
+      const order = orders.find((o) => o.id === orderId)!;
+      order.financial_status = 'paid';
+      order.updated_at = at.toISOString();
+      return order;
+    },
+    cancel(orderId, at = new Date()) {
+      const order = orders.find((o) => o.id === orderId)!;
+      order.cancelled_at = at.toISOString();
+      order.updated_at = at.toISOString();
+      return order;
+    },
+    refund(orderId, amount, at = new Date()) {
+      const order = orders.find((o) => o.id === orderId)!;
+      const refund = {
+        id: orderId * 10 + order.refunds.length + 1,
+        order_id: orderId,
+        created_at: at.toISOString(),
+        transactions: [{ amount, kind: 'refund', status: 'success' }],
+        refund_line_items: [],
+      };
+      order.refunds.push(refund);
+      const refunded = order.refunds.reduce((sum, r) => sum + cents(r.transactions[0]!.amount), 0);
+      order.financial_status = refunded >= cents(order.total_price) ? 'refunded' : 'partially_refunded';
+      order.updated_at = at.toISOString();
+      return refund;
+    },
     findVariant: (id) => variantIndex().get(id)?.variant,
     oauth,
     async deliverWebhook(input) {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { WooOrder } from '#server/integrations/woocommerce/orders.ts';
 import {
   signWooWebhook,
   type WooProduct,
@@ -35,6 +36,15 @@ export interface FakeWooCommerce {
   currency: string;
   delayMs: number;
   failNext(count: number, status: number): void;
+  orders: WooOrder[];
+  /**
+   * A buyer follows a checkout link and pays: the order records the link's utm_* parameters as WooCommerce's
+   * order attribution does (`_wc_order_attribution_*` meta). `paid: false` leaves it pending.
+   */
+  checkout(link: string, options?: { paid?: boolean; at?: Date }): WooOrder;
+  /** Moves an order on (status, a refund), updating `date_modified_gmt` as WooCommerce does. */
+  setStatus(orderId: number, status: string, at?: Date): WooOrder;
+  refund(orderId: number, amount: string, at?: Date): WooOrder;
   /** Delivers a signed webhook as WooCommerce does (X-WC-Webhook-Signature over the raw body). */
   deliverWebhook(input: {
     url: string;
@@ -144,6 +154,18 @@ export async function startFakeWooCommerce(
         ? send(response, 200, variation)
         : send(response, 404, wooError('woocommerce_rest_invalid_id', 'Invalid ID.', 404));
     }
+    if (request.method === 'GET' && path === '/orders') {
+      // modified_after (ISO; GMT with dates_are_gmt), oldest change first when orderby=modified&order=asc.
+      const after = url.searchParams.get('modified_after');
+      const since = after ? Date.parse(/[zZ]$/.test(after) ? after : `${after}Z`) : null;
+      const matching = fake.orders
+        .filter((order) => since === null || Date.parse(`${order.date_modified_gmt}Z`) > since)
+        .sort(
+          (a, b) =>
+            Date.parse(`${a.date_modified_gmt}Z`) - Date.parse(`${b.date_modified_gmt}Z`) || a.id - b.id,
+        );
+      return page(response, matching, url.searchParams, url.pathname);
+    }
     if (request.method === 'POST' && path === '/webhooks') {
       const body = JSON.parse(raw || '{}') as Partial<FakeWooWebhook>;
       if (!body.topic || !body.delivery_url)
@@ -176,7 +198,77 @@ export async function startFakeWooCommerce(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
+  let nextOrder = 501;
+  const gmt = (at: Date) => at.toISOString().slice(0, 19);
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
   const fake: FakeWooCommerce = {
+    orders: [],
+    checkout(link, checkoutOptions = {}) {
+      const url = new URL(link);
+      const items = (
+        url.searchParams.get('products') ??
+        `${url.searchParams.get('variation_id') ?? url.searchParams.get('add-to-cart')}:${url.searchParams.get('quantity') ?? 1}`
+      ).split(',');
+      const lines = items.map((item) => {
+        const [id, quantity] = item.split(':').map(Number) as [number, number];
+        const product =
+          fake.products.find((p) => p.id === id) ??
+          fake.products.find((p) => (fake.variations.get(p.id) ?? []).some((v) => v.id === id));
+        const variation = (fake.variations.get(product?.id ?? -1) ?? []).find((v) => v.id === id);
+        const price = variation?.price ?? product?.price ?? '0';
+        return {
+          product_id: product?.id ?? id,
+          variation_id: variation?.id ?? 0,
+          name: product?.name ?? `Item ${id}`,
+          quantity,
+          total: ((cents(price) * quantity) / 100).toFixed(2),
+        };
+      });
+      const at = gmt(checkoutOptions.at ?? new Date());
+      const paid = checkoutOptions.paid !== false;
+      const id = nextOrder++;
+      const meta = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content']
+        .filter((key) => url.searchParams.has(key))
+        .map((key, index) => ({
+          id: index + 1,
+          key: `_wc_order_attribution_${key}`,
+          value: url.searchParams.get(key),
+        }));
+      const order: WooOrder = {
+        id,
+        number: String(id),
+        status: paid ? 'processing' : 'pending',
+        currency: fake.currency,
+        total: (lines.reduce((sum, line) => sum + cents(line.total), 0) / 100).toFixed(2),
+        date_created_gmt: at,
+        date_modified_gmt: at,
+        date_paid_gmt: paid ? at : null,
+        line_items: lines,
+        refunds: [],
+        meta_data: meta,
+      };
+      fake.orders.push(order);
+      return order;
+    },
+    setStatus(orderId, status, at = new Date()) {
+      const order = fake.orders.find((o) => o.id === orderId)!;
+      order.status = status;
+      if ((status === 'processing' || status === 'completed') && !order.date_paid_gmt)
+        order.date_paid_gmt = gmt(at);
+      order.date_modified_gmt = gmt(at);
+      return order;
+    },
+    refund(orderId, amount, at = new Date()) {
+      const order = fake.orders.find((o) => o.id === orderId)!;
+      order.refunds = [
+        ...(order.refunds ?? []),
+        { id: orderId * 10 + (order.refunds?.length ?? 0) + 1, total: `-${amount}` },
+      ];
+      const refunded = order.refunds.reduce((sum, r) => sum - cents(r.total), 0);
+      if (refunded >= cents(order.total)) order.status = 'refunded';
+      order.date_modified_gmt = gmt(at);
+      return order;
+    },
     url: `http://127.0.0.1:${port}`,
     consumerKey: options.consumerKey ?? 'ck_test_key',
     consumerSecret: options.consumerSecret ?? 'cs_test_secret',

@@ -90,6 +90,24 @@ export const pruneOldRowsJob = defineJob<Record<string, never>>('prune-old-rows'
 });
 
 /** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
+/**
+ * Order reconciliation (decision 027): every 15 minutes, one job per connected store pulls the orders the store
+ * changed since its watermark, so an order whose webhook never came is still counted. A failed run is retried once;
+ * the next period's run takes over after that (the watermark only moves past orders that were stored).
+ */
+export const ordersReconcileJob = defineJob<Record<string, never>>('orders-reconcile', {
+  retryLimit: 0,
+  retryDelay: 60,
+  retryBackoff: false,
+  expireInSeconds: 300,
+});
+export const ordersReconcileStoreJob = defineJob<{ connectionId: string }>('orders-reconcile-store', {
+  retryLimit: 1,
+  retryDelay: 120,
+  retryBackoff: false,
+  expireInSeconds: 1800,
+});
+
 export const allJobs: readonly JobDefinition<object>[] = [
   sendEmailJob,
   instagramProcessJob,
@@ -98,5 +116,7 @@ export const allJobs: readonly JobDefinition<object>[] = [
   assistantRespondJob,
   catalogSyncJob,
   catalogReconcileJob,
+  ordersReconcileJob,
+  ordersReconcileStoreJob,
   pruneOldRowsJob,
 ];

@@ -1,12 +1,21 @@
 import type { Logger } from 'pino';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { JobQueue } from './queue.ts';
-import { catalogReconcileJob, catalogSyncJob, pruneOldRowsJob, sendEmailJob } from './definitions.ts';
+import {
+  catalogReconcileJob,
+  catalogSyncJob,
+  ordersReconcileJob,
+  ordersReconcileStoreJob,
+  pruneOldRowsJob,
+  sendEmailJob,
+} from './definitions.ts';
 
 /** What the catalog jobs call; the catalog module provides it (runtime.ts). */
 export interface CatalogJobs {
   runSync(connectionId: string): Promise<void>;
   listSyncableConnections(): Promise<string[]>;
+  /** Pulls one store's orders changed since its watermark (revenue attribution). */
+  reconcileOrders?(connectionId: string): Promise<unknown>;
 }
 
 /** One table the prune-old-rows job keeps short; its module provides the deletion (runtime.ts composes them). */
@@ -44,6 +53,18 @@ export async function startWorkers({
     });
     // Every six hours; pg-boss keeps one schedule per name across instances.
     await jobs.schedule(catalogReconcileJob, '17 */6 * * *');
+    const reconcileOrders = catalog.reconcileOrders;
+    if (reconcileOrders) {
+      await jobs.work(ordersReconcileStoreJob, async ({ connectionId }) => {
+        await reconcileOrders(connectionId);
+      });
+      await jobs.work(ordersReconcileJob, async () => {
+        for (const connectionId of await catalog.listSyncableConnections()) {
+          await jobs.send(ordersReconcileStoreJob, { connectionId }, { singletonKey: connectionId });
+        }
+      });
+      await jobs.schedule(ordersReconcileJob, '*/15 * * * *');
+    }
   }
   if (prune) {
     await jobs.work(pruneOldRowsJob, async () => {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { brands, conversations } from './dashboard.ts';
 
 export const orderStatuses = ['pending', 'paid', 'cancelled', 'refunded', 'partially_refunded'] as const;
@@ -98,5 +109,7 @@ export const storeOrderRefunds = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.brandId, table.platform, table.orderExternalId, table.refundId] })],
+  (table) => [
+    primaryKey({ columns: [table.brandId, table.platform, table.orderExternalId, table.refundId] }),
+  ],
 );

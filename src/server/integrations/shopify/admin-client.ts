@@ -92,6 +92,20 @@ export const variantQuery = parse(/* GraphQL */ `
   ${variantFields}
 `);
 
+export const webhookSubscriptionCreate = parse(/* GraphQL */ `
+  mutation Subscribe($topic: WebhookSubscriptionTopic!, $uri: String!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
+      webhookSubscription {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
 export interface ShopifyShop {
   name: string;
   myshopifyDomain: string;
@@ -273,8 +287,22 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       const data = await request<{ productVariant: ShopifyVariant | null }>(variantQuery, { id }, signal);
       return data.productVariant;
     },
+    /** Subscribes the shop to a webhook topic (GraphQL enum name, e.g. `ORDERS_PAID`) delivered to `uri`. */
+    async subscribeWebhook(topic: string, uri: string): Promise<void> {
+      const data = await request<{
+        webhookSubscriptionCreate: { userErrors: { message: string }[] } | null;
+      }>(webhookSubscriptionCreate, { topic, uri });
+      const errors = data.webhookSubscriptionCreate?.userErrors ?? [];
+      // Subscribing again to the same address is refused as taken: the subscription is there, which is the point.
+      const refused = errors.filter((error) => !/already been taken/i.test(error.message));
+      if (refused.length > 0) throw new ShopifyError('graphql', refused.map((e) => e.message).join('; '));
+    },
     /** One page of the orders changed after `since`, oldest change first (order reconciliation). */
-    async listOrdersUpdatedSince(input: { since: Date; after: string | null; first?: number }): Promise<OrdersPage> {
+    async listOrdersUpdatedSince(input: {
+      since: Date;
+      after: string | null;
+      first?: number;
+    }): Promise<OrdersPage> {
       const data = await request<{ orders: OrdersPage }>(ordersQuery, {
         first: input.first ?? 50,
         after: input.after,

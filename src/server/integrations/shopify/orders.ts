@@ -66,18 +66,25 @@ function refundedByTransactions(refund: RestRefund, currency: string): number {
 }
 
 /** An `orders/create|paid|updated|cancelled` body; null when it is not an order. */
-export function mapShopifyRestOrder(body: Record<string, unknown>, shopCurrency: string): IncomingOrder | null {
-  const id = body.admin_graphql_api_id ?? (body.id !== undefined ? `gid://shopify/Order/${String(body.id)}` : null);
+export function mapShopifyRestOrder(
+  body: Record<string, unknown>,
+  shopCurrency: string,
+): IncomingOrder | null {
+  const id =
+    body.admin_graphql_api_id ?? (body.id !== undefined ? `gid://shopify/Order/${String(body.id)}` : null);
   const currency = typeof body.currency === 'string' ? body.currency : shopCurrency;
   const total = parseMinorUnits(String(body.total_price ?? ''), currency);
   const placedAt = date(body.created_at);
   if (typeof id !== 'string' || total === null || !placedAt) return null;
   const updatedAt = date(body.updated_at) ?? placedAt;
   const refunds: IncomingRefund[] = ((body.refunds as RestRefund[] | undefined) ?? []).flatMap((refund) =>
-    refund.id === undefined ? [] : [{ refundId: String(refund.id), amountMinor: refundedByTransactions(refund, currency) }],
+    refund.id === undefined
+      ? []
+      : [{ refundId: String(refund.id), amountMinor: refundedByTransactions(refund, currency) }],
   );
   const notes = (body.note_attributes as { name?: string; value?: string }[] | undefined) ?? [];
-  const lines = (body.line_items as { title?: string; quantity?: number; price?: string }[] | undefined) ?? [];
+  const lines =
+    (body.line_items as { title?: string; quantity?: number; price?: string }[] | undefined) ?? [];
   return {
     platform: 'shopify',
     externalId: id,

@@ -40,7 +40,11 @@ export function mapWooOrder(body: WooOrder): IncomingOrder | null {
   const meta = new Map((body.meta_data ?? []).map((entry) => [entry.key, entry.value]));
   const linkIds: string[] = [];
   const content = meta.get('_wc_order_attribution_utm_content');
-  if (meta.get('_wc_order_attribution_utm_campaign') === 'voicecart' && typeof content === 'string' && content) {
+  if (
+    meta.get('_wc_order_attribution_utm_campaign') === 'voicecart' &&
+    typeof content === 'string' &&
+    content
+  ) {
     linkIds.push(content);
   }
   const refunds = (body.refunds ?? []).map((refund) => ({
@@ -56,7 +60,10 @@ export function mapWooOrder(body: WooOrder): IncomingOrder | null {
     currency,
     totalMinor: total,
     refundedMinor: refunds.reduce((sum, refund) => sum + refund.amountMinor, 0),
-    paidAt: (body.status === 'processing' || body.status === 'completed' || body.status === 'refunded') && paidAt ? paidAt : null,
+    paidAt:
+      (body.status === 'processing' || body.status === 'completed' || body.status === 'refunded') && paidAt
+        ? paidAt
+        : null,
     cancelledAt: body.status === 'cancelled' || body.status === 'failed' ? updatedAt : null,
     lines: (body.line_items ?? []).map((line) => ({
       productTitle: line.name ?? '',

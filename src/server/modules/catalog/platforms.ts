@@ -11,6 +11,9 @@ import {
 } from '#server/integrations/woocommerce/rest-client.ts';
 import type { GuardedFetch } from '#server/integrations/http/guarded-fetch.ts';
 import type { StoreConnectionRow } from '#server/db/schema/index.ts';
+import { mapShopifyOrderNode } from '#server/integrations/shopify/orders.ts';
+import { mapWooOrder } from '#server/integrations/woocommerce/orders.ts';
+import type { IncomingOrder } from '#server/ports/revenue.ts';
 import { findSampleVariant, loadSampleCatalog } from './sample-store/sample-store.ts';
 import {
   stripHtml,
@@ -40,6 +43,10 @@ export interface StoreClient {
     productExternalId: string;
     signal: AbortSignal;
   }): Promise<LiveVariantStock | null>;
+  /** Orders the store changed after `since`, a page at a time, oldest change first (order reconciliation). */
+  ordersChangedSince?(since: Date): AsyncGenerator<IncomingOrder[]>;
+  /** Shopify: subscribes the order topics to our webhook address (WooCommerce registers its own at connect). */
+  subscribeOrderWebhooks?(uri: string): Promise<void>;
 }
 
 export interface PlatformSettings {
@@ -182,6 +189,20 @@ function createShopifyStoreClient(
         total: null,
       };
     },
+    async *ordersChangedSince(since) {
+      let after: string | null = null;
+      for (let page = 0; page < 10_000; page += 1) {
+        const result = await client.listOrdersUpdatedSince({ since, after });
+        yield result.nodes.flatMap((node) => mapShopifyOrderNode(node) ?? []);
+        if (!result.pageInfo.hasNextPage || !result.pageInfo.endCursor) return;
+        after = result.pageInfo.endCursor;
+      }
+    },
+    async subscribeOrderWebhooks(uri) {
+      for (const topic of ['ORDERS_CREATE', 'ORDERS_PAID', 'ORDERS_CANCELLED', 'REFUNDS_CREATE']) {
+        await client.subscribeWebhook(topic, uri);
+      }
+    },
     async fetchVariantStock({ variantExternalId, signal }) {
       const variant = await client.getVariant(variantExternalId, signal);
       if (!variant) return null;
@@ -207,6 +228,13 @@ function createWooStoreClient(
     fetch: settings.fetch,
   });
   return {
+    async *ordersChangedSince(since) {
+      for (let page = 1; page <= 10_000; page += 1) {
+        const result = await client.listOrdersModifiedAfter(since, page);
+        yield result.orders.flatMap((order) => mapWooOrder(order) ?? []);
+        if (page >= result.totalPages || result.orders.length === 0) return;
+      }
+    },
     async fetchProductsPage(cursor) {
       const page = Number(cursor ?? '1');
       const result = await client.listProducts(page, 100);

@@ -345,7 +345,13 @@ export function createCatalogModule(deps: CatalogDeps) {
     secret: string,
   ) {
     const deliveryUrl = new URL(`/api/webhooks/woocommerce/${connectionId}`, settings.publicUrl).toString();
-    for (const topic of ['product.created', 'product.updated', 'product.deleted', 'order.created', 'order.updated']) {
+    for (const topic of [
+      'product.created',
+      'product.updated',
+      'product.deleted',
+      'order.created',
+      'order.updated',
+    ]) {
       try {
         await client.createWebhook({ name: `Voicecart ${topic}`, topic, deliveryUrl, secret });
       } catch (error) {
@@ -354,6 +360,22 @@ export function createCatalogModule(deps: CatalogDeps) {
           'WooCommerce webhook not registered',
         );
       }
+    }
+  }
+
+  /**
+   * The order topics revenue attribution needs (`read_orders` is already asked for), delivered to our signed
+   * Shopify endpoint; a failure leaves the connection counting orders through reconciliation alone.
+   */
+  async function subscribeShopifyOrders(connection: StoreConnectionRow) {
+    const uri = new URL('/api/webhooks/shopify', settings.publicUrl).toString();
+    try {
+      await (await storeClientOf(connection)).subscribeOrderWebhooks?.(uri);
+    } catch (error) {
+      deps.log?.warn(
+        { connectionId: connection.id, reason: describeStoreFailure(error) },
+        'Shopify order webhooks not subscribed',
+      );
     }
   }
 
@@ -674,6 +696,7 @@ export function createCatalogModule(deps: CatalogDeps) {
             'store-credentials',
           ),
         });
+        await subscribeShopifyOrders(connection);
         await startSync(connection.id);
       } else {
         const storeUrl =
@@ -798,6 +821,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         currency: shop.currencyCode,
         sealedCredentials: secretBox.seal(JSON.stringify(credentials), 'store-credentials'),
       });
+      await subscribeShopifyOrders(connection);
       await startSync(connection.id);
       return pending.brandId;
     },
@@ -861,6 +885,50 @@ export function createCatalogModule(deps: CatalogDeps) {
       });
       if (found.length === 0) throw new AppError('NOT_FOUND', 'This cart link has no sample-store items');
       return { storeName: sampleStoreName, lines: found };
+    },
+
+    /**
+     * Order reconciliation for one store: the orders it changed after the watermark (at first, back to the first
+     * link the brand sent), each through the same ingestion as a webhook, so what a webhook already brought ends
+     * in the same row. The watermark moves to the newest change stored; the next pass re-reads five minutes
+     * before it, for changes the store made visible late.
+     */
+    async reconcileOrders(connectionId: string): Promise<{ orders: number; stored: number }> {
+      const connection = await queries.findConnection(db, connectionId);
+      if (!connection || connection.platform === 'sample' || !deps.orders) return { orders: 0, stored: 0 };
+      const ingest = deps.orders;
+      let since = connection.ordersSyncedUntil
+        ? new Date(connection.ordersSyncedUntil.getTime() - 5 * 60_000)
+        : null;
+      if (!since) {
+        const [first] = await db
+          .select({
+            sentAt: sql<Date>`min(${checkoutLinks.sentAt})`.mapWith((v) => (v ? new Date(v) : null)),
+          })
+          .from(checkoutLinks)
+          .where(eq(checkoutLinks.brandId, connection.brandId));
+        since = first?.sentAt ?? connection.createdAt;
+      }
+      const client = await storeClientOf(connection);
+      if (!client.ordersChangedSince) return { orders: 0, stored: 0 };
+      let newest = connection.ordersSyncedUntil;
+      let seen = 0;
+      let stored = 0;
+      for await (const page of client.ordersChangedSince(since)) {
+        for (const order of page) {
+          seen += 1;
+          const outcome = await db.transaction((tx) => ingest.applyOrder(tx, connection.brandId, order));
+          if (outcome === 'stored') stored += 1;
+          if (!newest || order.updatedAt > newest) newest = order.updatedAt;
+        }
+        if (newest) {
+          await db
+            .update(storeConnections)
+            .set({ ordersSyncedUntil: newest })
+            .where(eq(storeConnections.id, connectionId));
+        }
+      }
+      return { orders: seen, stored };
     },
 
     /** Every connection id with a real store (the reconciliation job re-syncs them). */

@@ -10,10 +10,11 @@ type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as Rows<T>).rows;
 
-const brandList = (brandIds: string[]) => sql`array[${sql.join(
-  brandIds.map((id) => sql`${id}`),
-  sql`, `,
-)}]::uuid[]`;
+const brandList = (brandIds: string[]) =>
+  sql`array[${sql.join(
+    brandIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
 
 export interface Range {
   brandIds: string[];

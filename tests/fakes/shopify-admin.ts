@@ -359,7 +359,13 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 export async function startFakeShopifyAdmin(
-  options: { accessToken?: string; products?: FakeShopifyProduct[]; currencyCode?: string } = {},
+  options: {
+    accessToken?: string;
+    products?: FakeShopifyProduct[];
+    currencyCode?: string;
+    /** The first order's number (two fakes standing for two shops number their orders apart). */
+    firstOrderId?: number;
+  } = {},
 ): Promise<FakeShopifyAdmin> {
   let throttles = 0;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
@@ -384,7 +390,7 @@ export async function startFakeShopifyAdmin(
 
   const orders: FakeShopifyOrder[] = [];
   const subscriptions: { topic: string; uri: string }[] = [];
-  let nextOrder = 1001;
+  let nextOrder = options.firstOrderId ?? 1001;
   const money = (amount: string, currencyCode: string) => ({ shopMoney: { amount, currencyCode } });
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   const decimal = (value: number) => (value / 100).toFixed(2);

@@ -304,7 +304,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       first?: number;
     }): Promise<OrdersPage> {
       const data = await request<{ orders: OrdersPage }>(ordersQuery, {
-        first: input.first ?? 50,
+        first: input.first ?? 10,
         after: input.after,
         query: `updated_at:>'${input.since.toISOString()}'`,
       });

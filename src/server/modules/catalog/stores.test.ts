@@ -138,8 +138,8 @@ describe('Shopify connection', () => {
     const row = await connectionRow();
     expect(row!.sealedCredentials).toMatch(/^v2\./);
     expect(row!.sealedCredentials).not.toContain(shopify.accessToken);
-    // The test call is the shop query.
-    expect(shopify.calls.at(-1)!.query).toContain('myshopifyDomain');
+    // The test call is the shop query (the order webhooks are subscribed after it).
+    expect(shopify.calls.some((call) => call.query.includes('myshopifyDomain'))).toBe(true);
 
     await app.catalog.runSync(row!.id);
     const status = (
@@ -211,7 +211,10 @@ describe('Shopify connection', () => {
     });
     const parsed = new URL(url);
     expect(`${parsed.origin}${parsed.pathname}`).toBe(`http://${shopify.shopDomain}/cart/102:3`);
-    expect(parsed.searchParams.get('ref')).toBe('voicecart-conv-9');
+    // The link's own id travels as a cart attribute and in ref, with the conversation attribute kept.
+    const linkId = parsed.searchParams.get('attributes[voicecart_link]');
+    expect(linkId).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(parsed.searchParams.get('ref')).toBe(`voicecart-${linkId}`);
     expect(parsed.searchParams.get('attributes[voicecart_conversation]')).toBe('conv-9');
   });
 
@@ -342,7 +345,7 @@ describe('WooCommerce connection', () => {
     expect(notAStore.json().message).toContain('not a store');
   });
 
-  it('connects, registers its three signed webhooks, syncs variations, and builds checkout links', async () => {
+  it('connects, registers its signed product and order webhooks, syncs variations, and builds checkout links', async () => {
     const response = await put({
       platform: 'woocommerce',
       storeUrl: woo.url,
@@ -353,6 +356,8 @@ describe('WooCommerce connection', () => {
     expect(response.body).not.toContain(woo.consumerSecret);
     const connection = response.json() as Json;
     expect(woo.webhooks.map((w) => w.topic).sort()).toEqual([
+      'order.created',
+      'order.updated',
       'product.created',
       'product.deleted',
       'product.updated',

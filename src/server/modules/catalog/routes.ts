@@ -13,6 +13,7 @@ import {
 } from '#contracts/catalog.ts';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
+import { samplePlacedOrderSchema, samplePlaceOrderInputSchema } from '#contracts/revenue.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
 import type { CatalogModule } from './service.ts';
 
@@ -157,5 +158,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { querystring: sampleCartQuerySchema, response: { 200: sampleCartSchema, ...errors } },
     },
     async (request) => module.readSampleCart(request.query.items),
+  );
+
+  /** Public: the sample cart page's Place order (a paid sample order, delivered like a store's webhook). */
+  app.post(
+    '/sample-cart/order',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        body: samplePlaceOrderInputSchema,
+        response: { 200: samplePlacedOrderSchema, ...errors },
+      },
+    },
+    async (request) => module.placeSampleOrder(request.body.items, request.body.ref),
   );
 };

@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { formatMinorUnits, parseMinorUnits } from '#contracts/money.ts';
 import type { ConnectStoreInput, SampleCart, StoreConnection } from '#contracts/catalog.ts';
 import type { Config } from '#server/config.ts';
 import { authorize } from '#server/access/brand-access.ts';
@@ -929,6 +930,75 @@ export function createCatalogModule(deps: CatalogDeps) {
         }
       }
       return { orders: seen, stored };
+    },
+
+    /**
+     * The sample store's Place order: a paid order of the cart's sample-store lines, placed by the store the
+     * variants belong to, delivered through the same ingestion as a real store's webhook (so it counts only when
+     * it carries one of the brand's link ids, as a Shopify or WooCommerce order would).
+     */
+    async placeSampleOrder(items: string, ref: string | undefined) {
+      const lines = items.split(',').map((item) => {
+        const [variantId, quantity] = item.split(':');
+        return { variantId: variantId!.toLowerCase(), quantity: Number(quantity) };
+      });
+      const rows = await db
+        .select({
+          variant: catalogVariants,
+          productTitle: catalogProducts.title,
+          brandId: storeConnections.brandId,
+        })
+        .from(catalogVariants)
+        .innerJoin(catalogProducts, eq(catalogProducts.id, catalogVariants.productId))
+        .innerJoin(storeConnections, eq(storeConnections.id, catalogVariants.connectionId))
+        .where(
+          and(
+            inArray(
+              catalogVariants.id,
+              lines.map((line) => line.variantId),
+            ),
+            eq(storeConnections.platform, 'sample'),
+          ),
+        );
+      const brandId = rows[0]?.brandId;
+      const found = lines.flatMap((line) => {
+        const row = rows.find((r) => r.variant.id === line.variantId && r.brandId === brandId);
+        return row && line.quantity >= 1 ? [{ ...row, quantity: line.quantity }] : [];
+      });
+      if (!brandId || found.length === 0)
+        throw new AppError('NOT_FOUND', 'This cart link has no sample-store items');
+      const currency = found[0]!.variant.currency;
+      const orderLines = found.map((line) => ({
+        productTitle: line.productTitle,
+        quantity: line.quantity,
+        totalMinor: (parseMinorUnits(line.variant.price, currency) ?? 0) * line.quantity,
+      }));
+      const now = new Date();
+      const order = {
+        platform: 'sample' as const,
+        externalId: randomUUID(),
+        orderNumber: `#S${randomInt(10_000, 100_000)}`,
+        placedAt: now,
+        updatedAt: now,
+        currency,
+        totalMinor: orderLines.reduce((sum, line) => sum + line.totalMinor, 0),
+        refundedMinor: 0,
+        paidAt: now,
+        cancelledAt: null,
+        lines: orderLines,
+        attribution: { linkIds: ref ? [ref] : [], conversationIds: [] },
+        refunds: [],
+      };
+      const ingest = deps.orders;
+      const outcome = ingest
+        ? await db.transaction((tx) => ingest.applyOrder(tx, brandId, order))
+        : 'unattributed';
+      return {
+        orderNumber: order.orderNumber,
+        total: formatMinorUnits(order.totalMinor, currency),
+        currency,
+        attributed: outcome === 'stored',
+      };
     },
 
     /** Every connection id with a real store (the reconciliation job re-syncs them). */

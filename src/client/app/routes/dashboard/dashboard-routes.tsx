@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { useLocation } from 'wouter';
 import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx';
 import { WorkspaceSwitcher } from '#client/features/workspaces/components/workspace-switcher.tsx';
@@ -12,10 +13,20 @@ import { OverviewRoute } from './overview.tsx';
 import { PsychologyRoute } from './psychology.tsx';
 import { StoreRoute } from './store.tsx';
 
+// Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
+const LazyRevenueRoute = lazy(() => import('./revenue.tsx'));
+function RevenueRoute() {
+  return (
+    <Suspense fallback={<LoadingState label="Loading revenue..." />}>
+      <LazyRevenueRoute />
+    </Suspense>
+  );
+}
+
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
- * Instagram connections and the Store screen. The sidebar's other links (Performance, Revenue,
- * Settings) are not in the router, so they fall to the not-found page.
+ * Instagram connections, the Store screen and Revenue (its own lazily loaded chunk). The sidebar's other links
+ * (Performance, Settings) are not in the router, so they fall to the not-found page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -27,6 +38,7 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.instagram]: InstagramRoute,
   // The sidebar's Shopify link now leads to the Store screen (docs/spec-deviations.md).
   [paths.dashboard.shopify]: StoreRoute,
+  [paths.dashboard.revenue]: RevenueRoute,
 };
 
 /**

@@ -1,0 +1,299 @@
+import { Download, ShoppingBag } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { Brand } from '#contracts/dashboard.ts';
+import type { RevenueReport } from '#contracts/revenue.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { StatsCard } from '#client/components/ui/stats-card.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useRevenue } from '../api/get-revenue.ts';
+import { dayString, formatMoney, ordersCsv, statusLabels } from '../utils/format.ts';
+import { daysOf, RevenueChart } from './revenue-chart.tsx';
+
+const ranges = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+  { value: 'custom', label: 'Custom range' },
+] as const;
+
+const selectClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
+
+/** Attributed revenue: orders that carry a link the assistant or the team sent, per currency, never converted. */
+export function RevenueScreen({ brands }: { brands: Brand[] }) {
+  const [brandId, setBrandId] = useState('');
+  const [range, setRange] = useState<(typeof ranges)[number]['value']>('30');
+  const [customFrom, setCustomFrom] = useState(dayString(29));
+  const [customTo, setCustomTo] = useState(dayString(0));
+  const ids = { brand: useId(), range: useId(), from: useId(), to: useId() };
+  const from = range === 'custom' ? customFrom : dayString(Number(range) - 1);
+  const to = range === 'custom' ? customTo : dayString(0);
+  const query = useRevenue({ brandId: brandId || undefined, from, to });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.brand} className="text-sm font-medium text-slate-700">
+            Brand
+          </label>
+          <select
+            id={ids.brand}
+            value={brandId}
+            onChange={(e) => setBrandId(e.target.value)}
+            className={selectClass}
+          >
+            <option value="">All brands</option>
+            {brands.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.range} className="text-sm font-medium text-slate-700">
+            Date range
+          </label>
+          <select
+            id={ids.range}
+            value={range}
+            onChange={(e) => setRange(e.target.value as typeof range)}
+            className={selectClass}
+          >
+            {ranges.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {range === 'custom' && (
+          <>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.from} className="text-sm font-medium text-slate-700">
+                From
+              </label>
+              <input
+                id={ids.from}
+                type="date"
+                value={customFrom}
+                max={customTo}
+                onChange={(e) => e.target.value && setCustomFrom(e.target.value)}
+                className={selectClass}
+              />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.to} className="text-sm font-medium text-slate-700">
+                To
+              </label>
+              <input
+                id={ids.to}
+                type="date"
+                value={customTo}
+                min={customFrom}
+                onChange={(e) => e.target.value && setCustomTo(e.target.value)}
+                className={selectClass}
+              />
+            </div>
+          </>
+        )}
+      </div>
+      {query.isPending ? (
+        <LoadingState label="Loading revenue..." />
+      ) : query.isError ? (
+        <ErrorState title="Could not load revenue" error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.orders.length === 0 && query.data.totals.every((t) => t.orders === 0) ? (
+        <EmptyRevenue linksSent={query.data.totals.reduce((sum, t) => sum + t.linksSent, 0)} />
+      ) : (
+        <RevenueReportView report={query.data} brands={brands} from={from} to={to} />
+      )}
+    </div>
+  );
+}
+
+function EmptyRevenue({ linksSent }: { linksSent: number }) {
+  return (
+    <section className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+      <ShoppingBag aria-hidden="true" className="h-10 w-10 text-slate-400" />
+      <h2 className="text-lg font-semibold text-slate-900">No attributed revenue in this range</h2>
+      <p className="max-w-xl text-slate-600">
+        Revenue appears here when a buyer pays through a checkout link sent in a conversation. Every link
+        carries its own id; the store records it on the order, and only orders that carry one are counted —
+        never a purchase that merely happened after a chat.
+        {linksSent > 0 ? ` ${linksSent} checkout links were sent in this range.` : ''}
+      </p>
+      <p className="max-w-xl text-sm text-slate-600">
+        To try it with the sample store, ask the assistant for a product in the Store screen&apos;s
+        playground, open the checkout link it sends, and press Place order on the sample cart page.
+      </p>
+    </section>
+  );
+}
+
+function RevenueReportView({
+  report,
+  brands,
+  from,
+  to,
+}: {
+  report: RevenueReport;
+  brands: Brand[];
+  from: string;
+  to: string;
+}) {
+  const currencies = report.totals.map((t) => t.currency);
+  const [chartCurrency, setChartCurrency] = useState(currencies[0] ?? 'USD');
+  const currency = currencies.includes(chartCurrency) ? chartCurrency : (currencies[0] ?? 'USD');
+  const days = useMemo(() => daysOf(report, currency, from, to), [report, currency, from, to]);
+  const brandName = (id: string) => brands.find((b) => b.id === id)?.name ?? 'Unknown brand';
+  const currencyId = useId();
+
+  function exportCsv() {
+    const blob = new Blob([ordersCsv(report.orders, brandName)], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = `voicecart-revenue-${from}-to-${to}.csv`;
+    anchor.click();
+    URL.revokeObjectURL(url);
+  }
+
+  return (
+    <>
+      {report.totals.map((total) => (
+        <section
+          key={total.currency}
+          aria-label={`Totals in ${total.currency}`}
+          className="flex flex-col gap-2"
+        >
+          {currencies.length > 1 && (
+            <h2 className="text-sm font-semibold text-slate-700">{total.currency}</h2>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+            <StatsCard title="Attributed revenue" value={formatMoney(total.revenue, total.currency)} />
+            <StatsCard title="Orders" value={total.orders} />
+            <StatsCard
+              title="Average order value"
+              value={formatMoney(total.averageOrderValue, total.currency)}
+            />
+            <StatsCard
+              title="Conversion"
+              value={`${(total.conversionRate * 100).toFixed(1)}%`}
+              change={`${total.orders} orders of ${total.linksSent} links sent`}
+            />
+            <StatsCard
+              title="Revenue per conversation"
+              value={formatMoney(total.revenuePerConversation, total.currency)}
+            />
+          </div>
+        </section>
+      ))}
+      {currencies.length > 1 && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={currencyId} className="text-sm font-medium text-slate-700">
+            Chart currency
+          </label>
+          <select
+            id={currencyId}
+            value={currency}
+            onChange={(e) => setChartCurrency(e.target.value)}
+            className={`${selectClass} w-32`}
+          >
+            {currencies.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      <RevenueChart days={days} currency={currency} />
+      <section
+        aria-labelledby="products-heading"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="products-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Top products by attributed revenue
+        </h2>
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2">
+                Product
+              </th>
+              <th scope="col" className="py-2">
+                Revenue
+              </th>
+              <th scope="col" className="py-2">
+                Orders
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.topProducts.map((product) => (
+              <tr key={`${product.productTitle}-${product.currency}`} className="border-b border-slate-100">
+                <td className="py-2 text-slate-900">{product.productTitle}</td>
+                <td className="py-2 text-slate-900">{formatMoney(product.revenue, product.currency)}</td>
+                <td className="py-2 text-slate-900">{product.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section
+        aria-labelledby="orders-heading"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="orders-heading" className="text-lg font-semibold text-slate-900">
+            Attributed orders
+          </h2>
+          <Button variant="outline" size="sm" onClick={exportCsv}>
+            <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+          </Button>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                {['Order', 'Date', 'Brand', 'Buyer', 'Total', 'Status', 'Refunded'].map((label) => (
+                  <th key={label} scope="col" className="py-2 pr-3">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.orders.map((order) => (
+                <tr key={order.id} className="border-b border-slate-100">
+                  <td className="py-2 pr-3 text-slate-900">
+                    {order.conversationId ? (
+                      <Link
+                        href={`${paths.dashboard.conversations}?brand=${order.brandId}&conversation=${order.conversationId}`}
+                        className="font-medium text-brand-700 underline"
+                      >
+                        {order.orderNumber}
+                      </Link>
+                    ) : (
+                      order.orderNumber
+                    )}
+                  </td>
+                  <td className="py-2 pr-3 text-slate-900">{order.placedAt.slice(0, 10)}</td>
+                  <td className="py-2 pr-3 text-slate-900">{brandName(order.brandId)}</td>
+                  <td className="py-2 pr-3 text-slate-900">
+                    {order.buyerUsername ? `@${order.buyerUsername}` : '—'}
+                  </td>
+                  <td className="py-2 pr-3 text-slate-900">{formatMoney(order.total, order.currency)}</td>
+                  <td className="py-2 pr-3 text-slate-900">{statusLabels[order.status]}</td>
+                  <td className="py-2 pr-3 text-slate-900">
+                    {Number(order.refunded) > 0 ? formatMoney(order.refunded, order.currency) : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,13 +1,20 @@
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { useSampleCart } from '#client/features/store/api/get-sample-cart.ts';
+import { usePlaceSampleOrder } from '#client/features/store/api/place-sample-order.ts';
+import { getServerMessage } from '#client/lib/api-client.ts';
 
 /**
- * Where a sample-store checkout link leads. Nothing is sold: it shows the cart the link holds,
- * so the whole path (assistant, link, cart) can be tried with no store.
+ * Where a sample-store checkout link leads. No payment is taken: it shows the cart the link holds, and Place order
+ * creates a paid sample order delivered like a store's order webhook, so the whole path (assistant, link, cart,
+ * order, revenue) can be tried with no store.
  */
 export default function SampleCartRoute() {
-  const items = new URLSearchParams(window.location.search).get('items') ?? '';
+  const search = new URLSearchParams(window.location.search);
+  const items = search.get('items') ?? '';
+  const ref = search.get('ref') ?? undefined;
   const query = useSampleCart(items);
+  const placeOrder = usePlaceSampleOrder();
   return (
     <main className="mx-auto flex min-h-screen max-w-2xl flex-col gap-6 p-6">
       <h1 className="text-2xl font-bold text-slate-900">Sample store cart</h1>
@@ -55,6 +62,26 @@ export default function SampleCartRoute() {
             ))}
           </tbody>
         </table>
+      )}
+      {query.isSuccess && (
+        <div className="flex flex-col items-start gap-3">
+          {/* Closes the loop offline: a paid sample order, counted as revenue when the link came from a conversation. */}
+          <Button
+            disabled={placeOrder.isPending || placeOrder.isSuccess}
+            onClick={() => placeOrder.mutate({ items, ...(ref ? { ref } : {}) })}
+          >
+            {placeOrder.isPending ? 'Placing order...' : 'Place order'}
+          </Button>
+          <div role="status" className="text-sm text-slate-800">
+            {placeOrder.isSuccess &&
+              `Order ${placeOrder.data.orderNumber} placed and paid: ${placeOrder.data.total} ${placeOrder.data.currency}. ${
+                placeOrder.data.attributed
+                  ? 'It shows on the Revenue screen of the brand whose conversation sent this link.'
+                  : 'This link was not sent in a conversation, so the order is not counted as revenue.'
+              }`}
+            {placeOrder.isError && (getServerMessage(placeOrder.error) ?? 'The order could not be placed.')}
+          </div>
+        </div>
       )}
     </main>
   );

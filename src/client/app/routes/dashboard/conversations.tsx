@@ -5,13 +5,24 @@ import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 /** Conversations ('Messages & Comments'). */
 export function ConversationsRoute() {
   // A brand card's "Conversations" opens this screen on that brand (`?brand=<id>`).
-  const initialBrandId = new URLSearchParams(useSearch()).get('brand') ?? undefined;
+  const search = new URLSearchParams(useSearch());
+  const initialBrandId = search.get('brand') ?? undefined;
+  // An attributed order on the Revenue screen links to its conversation (`&conversation=<id>`).
+  const initialConversationId = search.get('conversation') ?? undefined;
   return (
     <>
       <PageHeader title="Messages & Comments" />
       <WithBrands>
         {(brands) =>
-          brands.length === 0 ? <NoBrands /> : <Inbox brands={brands} initialBrandId={initialBrandId} />
+          brands.length === 0 ? (
+            <NoBrands />
+          ) : (
+            <Inbox
+              brands={brands}
+              initialBrandId={initialBrandId}
+              initialConversationId={initialConversationId}
+            />
+          )
         }
       </WithBrands>
     </>

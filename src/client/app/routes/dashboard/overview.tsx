@@ -6,6 +6,7 @@ import { getGreetingName } from '#client/lib/user-display.ts';
 import { BrandStats } from '#client/features/brands/components/brand-stats.tsx';
 import { BrandsTable } from '#client/features/brands/components/brands-table.tsx';
 import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
+import { RevenueStatCard } from '#client/features/revenue/components/revenue-stat-card.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
 /** Overview; 'Connect New Brand' and 'Connect Your First Brand' open the create dialog. */
@@ -28,6 +29,11 @@ export function OverviewRoute() {
         {(brands) => (
           <div className="flex flex-col gap-6">
             <BrandStats brands={brands} />
+            {brands.length > 0 && (
+              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+                <RevenueStatCard />
+              </div>
+            )}
             {brands.length === 0 ? (
               <section className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
                 <Store aria-hidden="true" className="h-10 w-10 text-slate-400" />

@@ -36,7 +36,16 @@ function useDebounced(value: string, delayMs: number): string {
  * Messages & Comments: both panes, for the user's brands. Search, the status filter
  * and the tab counts are answered by the server, so they cover every page of a long list.
  */
-export function Inbox({ brands, initialBrandId }: { brands: Brand[]; initialBrandId?: string | undefined }) {
+export function Inbox({
+  brands,
+  initialBrandId,
+  initialConversationId,
+}: {
+  brands: Brand[];
+  initialBrandId?: string | undefined;
+  /** Opened from elsewhere (an attributed order on the Revenue screen): selected once the list has it. */
+  initialConversationId?: string | undefined;
+}) {
   const [brandId, setBrandId] = useState<string | undefined>(
     brands.some((b) => b.id === initialBrandId) ? initialBrandId : brands[0]?.id,
   );
@@ -62,7 +71,10 @@ export function Inbox({ brands, initialBrandId }: { brands: Brand[]; initialBran
     [commentsQuery.data],
   );
   // The selected conversation as the list now has it (status changes, live updates), else as it was picked.
-  const current = conversations.find((c) => c.id === selected?.id) ?? selected;
+  const current =
+    conversations.find((c) => c.id === selected?.id) ??
+    selected ??
+    (brandId === initialBrandId ? conversations.find((c) => c.id === initialConversationId) : undefined);
 
   const tabs: { id: Tab; label: string }[] = [
     { id: 'dms', label: `DMs (${countsQuery.data?.conversations ?? conversations.length})` },

@@ -12,8 +12,25 @@ import {
   useSendWindow,
   useUpdateConversationStatus,
 } from '../api/conversation-actions.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { useConversationOrder } from '../api/get-conversation-order.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { formatTime } from './format-time.ts';
+
+/** "Ordered · #1042 · $68.00" on a conversation that led to an attributed order. */
+function OrderBadge({ conversationId }: { conversationId: string }) {
+  const order = useConversationOrder(conversationId).data?.order;
+  if (!order) return null;
+  return (
+    <p
+      className="mt-1 inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900"
+      data-testid="order-badge"
+    >
+      Ordered · {order.orderNumber} · {formatMoney(order.total, order.currency)}
+      {order.status === 'cancelled' || order.status === 'refunded' ? ` · ${order.status}` : ''}
+    </p>
+  );
+}
 
 function MessageBubble({ message }: { message: Message }) {
   const isCustomer = message.sender === 'customer';
@@ -224,6 +241,7 @@ export function MessageThread({
             Status: {conversation.status}
             {conversation.handledBy === 'person' ? ' · handled by your team' : ''}
           </p>
+          <OrderBadge conversationId={conversation.id} />
         </div>
         <ThreadActions brandId={brandId} conversation={conversation} />
       </div>

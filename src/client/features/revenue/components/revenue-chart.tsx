@@ -12,7 +12,7 @@ import {
 } from 'recharts';
 import type { RevenueReport } from '#contracts/revenue.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { formatMoney } from '../utils/format.ts';
+import { formatMoney } from '#client/lib/money.ts';
 
 /**
  * The daily chart of revenue (bars) and orders (line) in one currency, with its table view (decision 026): the

@@ -8,7 +8,8 @@ import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx'
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useRevenue } from '../api/get-revenue.ts';
-import { dayString, formatMoney, ordersCsv, statusLabels } from '../utils/format.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { dayString, ordersCsv, statusLabels } from '../utils/format.ts';
 import { daysOf, RevenueChart } from './revenue-chart.tsx';
 
 const ranges = [

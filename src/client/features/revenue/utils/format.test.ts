@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, ordersCsv } from './format.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { ordersCsv } from './format.ts';
 
 describe('revenue formatting', () => {
   it('formats API decimals in their currency', () => {

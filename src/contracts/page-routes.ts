@@ -18,6 +18,7 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/automation',
   '/dashboard/instagram',
   '/dashboard/shopify',
+  '/dashboard/revenue',
   '/cart/sample',
 ];
 

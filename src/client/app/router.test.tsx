@@ -60,7 +60,9 @@ describe('route access', () => {
   // Load it once here so every test below measures the router, not the transform.
   beforeAll(async () => {
     await import('./routes/dashboard/dashboard-routes.tsx');
-  });
+    // The Revenue screen is a lazy chunk of its own, with its chart library.
+    await import('./routes/dashboard/revenue.tsx');
+  }, 60_000);
 
   beforeEach(() => {
     vi.mocked(navigation.replaceLocation).mockReset();

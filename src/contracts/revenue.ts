@@ -112,4 +112,6 @@ export const samplePlacedOrderSchema = z.object({
   orderNumber: z.string(),
   total: money,
   currency: z.string(),
+  /** Whether the order carried one of the brand's link ids (and so counts as revenue). */
+  attributed: z.boolean(),
 });

@@ -59,5 +59,7 @@ export interface CatalogService {
     variantId: string;
     quantity: number;
     conversationId?: string;
+    /** False for a link shown but not sent (the Store screen's find box): it gets no link id and is not counted. */
+    track?: boolean;
   }): Promise<{ url: string }>;
 }

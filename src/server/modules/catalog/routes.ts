@@ -98,7 +98,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
         stock = await module.catalog.checkStock({ brandId, variantId });
         stockMs = performance.now() - stockStarted;
         const linkStarted = performance.now();
-        checkoutUrl = (await module.catalog.checkoutLink({ brandId, variantId, quantity: 1 })).url;
+        checkoutUrl = (await module.catalog.checkoutLink({ brandId, variantId, quantity: 1, track: false }))
+          .url;
         linkMs = performance.now() - linkStarted;
       }
       const round = (ms: number) => Math.round(ms * 10) / 10;

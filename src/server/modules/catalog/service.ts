@@ -605,7 +605,7 @@ export function createCatalogModule(deps: CatalogDeps) {
       return out.slice(0, limit);
     },
 
-    async checkoutLink({ brandId, variantId, quantity, conversationId }) {
+    async checkoutLink({ brandId, variantId, quantity, conversationId, track = true }) {
       const connection = await connectionOfBrand(brandId);
       if (!connection || !UUID.test(variantId)) throw new AppError('NOT_FOUND', 'Variant not found');
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) {
@@ -615,16 +615,18 @@ export function createCatalogModule(deps: CatalogDeps) {
       }
       const found = await queries.findVariantOfConnection(db, connection.id, variantId);
       if (!found) throw new AppError('NOT_FOUND', 'Variant not found');
-      // A link sent in a conversation gets its own id, stored with what it quoted (decision 027); the Store
-      // screen's and the playground's links (no conversation) are not sent to anyone and get none.
-      const linkId = conversationId ? randomBytes(9).toString('base64url') : undefined;
+      // Every link the assistant hands out gets its own id, stored with what it quoted (decision 027): in a
+      // conversation, or in the playground (no conversation: the Try-it walk's Place order still counts). The
+      // Store screen's find box only shows a link (track: false) and gets none.
+      const linkId = track ? randomBytes(9).toString('base64url') : undefined;
       if (linkId) {
         await db.insert(checkoutLinks).values({
           id: linkId,
           brandId,
-          conversationId: UUID.test(conversationId!)
-            ? sql`(select id from conversations where id = ${conversationId} and brand_id = ${brandId})`
-            : null,
+          conversationId:
+            conversationId && UUID.test(conversationId)
+              ? sql`(select id from conversations where id = ${conversationId} and brand_id = ${brandId})`
+              : null,
           items: [
             {
               variantId: found.variant.id,

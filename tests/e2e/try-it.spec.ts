@@ -5,9 +5,10 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 import { runAdmin, startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
- * README "Try it", step by step on an instance of its own: sign up (the first account is the
- * administrator), stop the server, seed-demo, start again, and ask the assistant in the Psychology Settings
- * playground about the sample store. If this spec changes, the README's walk changes with it.
+ * README "Try it", step by step on an instance of its own: sign up (the first account is the administrator), stop
+ * the server, seed-demo, start again, ask the assistant in the Psychology Settings playground about the sample
+ * store, and place the order its link holds (attributed revenue on the screen). If this spec changes, the README's
+ * walk changes with it.
  */
 test.describe('README: Try it', () => {
   let server: OwnServer | undefined;
@@ -24,7 +25,7 @@ test.describe('README: Try it', () => {
   });
 
   test('from a fresh instance to the assistant answering a buyer from the sample store', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
 
     // 1. `npm start`, then create your account at /signup: the first one is the administrator.
     server = await startOwnServer(dataDir);
@@ -73,5 +74,30 @@ test.describe('README: Try it', () => {
     await expect(why).toContainText('Daily Barrier Moisturizer');
     await expect(why).toContainText('out of stock');
     await expect(why).toContainText('Daily Barrier Moisturizer (50 ml)');
+
+    // 5. Open the first reply's checkout link and press Place order: the sample store's paid order carries the
+    //    link's id, so the Revenue screen shows it, with its chart's table view, and the page passes axe.
+    const link = /https?:\/\/[^\s)]+\/cart\/sample\?[^\s)]+/.exec((await reply.textContent()) ?? '')?.[0];
+    expect(link).toBeTruthy();
+    const cart = new URL(link!);
+    await page.goto(`${server.url}${cart.pathname}${cart.search}`);
+    await expect(page.getByRole('heading', { name: 'Sample store cart' })).toBeVisible();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const placed = page.getByRole('status').filter({ hasText: 'placed and paid' });
+    await expect(placed).toContainText('It shows on the Revenue screen');
+    const orderNumber = /Order (#S\d+)/.exec((await placed.textContent()) ?? '')?.[1];
+    expect(orderNumber).toBeTruthy();
+    await expectAccessible(page);
+
+    await page.goto(`${server.url}/dashboard/revenue`);
+    await expect(page.getByRole('heading', { name: 'Revenue', exact: true })).toBeVisible();
+    const orders = page.getByRole('region', { name: 'Attributed orders' });
+    await expect(orders.getByRole('row').filter({ hasText: orderNumber! })).toContainText('Paid');
+    await expect(page.getByRole('region', { name: 'Attributed revenue' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await expect(page.getByRole('table', { name: /Attributed revenue and orders by day/ })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`${server.url}/dashboard`);
+    await expect(page.getByRole('region', { name: 'Revenue (30 days)' })).not.toContainText('$0.00');
   });
 });

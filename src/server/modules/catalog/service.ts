@@ -910,7 +910,9 @@ export function createCatalogModule(deps: CatalogDeps) {
           })
           .from(checkoutLinks)
           .where(eq(checkoutLinks.brandId, connection.brandId));
-        since = first?.sentAt ?? connection.createdAt;
+        // Stores keep whole seconds (WooCommerce's dates): an order placed in the link's second must not fall
+        // before it. The same five minutes' overlap as later passes.
+        since = new Date((first?.sentAt ?? connection.createdAt).getTime() - 5 * 60_000);
       }
       const client = await storeClientOf(connection);
       if (!client.ordersChangedSince) return { orders: 0, stored: 0 };

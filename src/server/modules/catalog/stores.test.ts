@@ -381,7 +381,12 @@ describe('WooCommerce connection', () => {
       .from(catalogVariants)
       .where(eq(catalogVariants.externalId, '10001'));
     const link = await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 });
-    expect(link.url).toBe(`${woo.url}/checkout-link/?products=10001%3A2`);
+    // The link's own id rides along as WooCommerce order attribution's utm_content.
+    expect(link.url).toMatch(
+      new RegExp(
+        `^${woo.url}/checkout-link/\\?products=10001%3A2&utm_source=instagram&utm_medium=dm&utm_campaign=voicecart&utm_content=[A-Za-z0-9_-]{12}$`,
+      ),
+    );
     const live = await app.catalog.catalog.checkStock({ brandId, variantId: variation!.id });
     expect(live).toMatchObject({
       source: 'live',
@@ -410,6 +415,10 @@ describe('WooCommerce connection', () => {
       variation_id: '10001',
       attribute_pa_size: 'm',
       quantity: '2',
+      utm_source: 'instagram',
+      utm_medium: 'dm',
+      utm_campaign: 'voicecart',
+      utm_content: expect.stringMatching(/^[A-Za-z0-9_-]{12}$/),
     });
   });
 
@@ -509,7 +518,11 @@ describe('exactly once and older stores', () => {
         .from(catalogVariants)
         .where(eq(catalogVariants.externalId, '1001'));
       const { url } = await app.catalog.catalog.checkoutLink({ brandId, variantId: simple!.id, quantity: 1 });
-      expect(url).toBe(`${legacy.url}/?add-to-cart=1001&quantity=1`);
+      expect(url).toMatch(
+        new RegExp(
+          `^${legacy.url}/\\?add-to-cart=1001&quantity=1&utm_source=instagram&utm_medium=dm&utm_campaign=voicecart&utm_content=[A-Za-z0-9_-]{12}$`,
+        ),
+      );
     } finally {
       await legacy.close();
     }

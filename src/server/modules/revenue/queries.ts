@@ -117,12 +117,3 @@ export async function latestOrderOfConversation(db: Database, brandIds: string[]
   );
   return row ?? null;
 }
-
-/** Whether the conversation belongs to one of the brands (404 otherwise). */
-export async function brandOfConversation(db: Database, conversationId: string) {
-  const [row] = await rowsOf<{ brandId: string }>(
-    db,
-    sql`select brand_id as "brandId" from conversations where id = ${conversationId}`,
-  );
-  return row?.brandId ?? null;
-}

@@ -1,7 +1,7 @@
 import { formatMinorUnits } from '#contracts/money.ts';
 import { revenueLimits, type RevenueQuery, type RevenueReport } from '#contracts/revenue.ts';
 import type { Database } from '#server/db/client.ts';
-import { AppError } from '#server/errors.ts';
+import { authorize } from '#server/access/brand-access.ts';
 import { visibleBrandIds } from './access.ts';
 import * as queries from './queries.ts';
 
@@ -63,14 +63,8 @@ export function createRevenueService({ db }: { db: Database }) {
 
     /** The badge on a conversation: its newest attributed order, or null. */
     async conversationOrder(userId: string, conversationId: string) {
-      const brandId = await queries.brandOfConversation(db, conversationId);
-      if (!brandId) throw new AppError('NOT_FOUND', 'Conversation not found');
-      let brandIds: string[];
-      try {
-        brandIds = await visibleBrandIds(db, userId, brandId);
-      } catch {
-        throw new AppError('NOT_FOUND', 'Conversation not found');
-      }
+      const { brandId } = await authorize(db, userId, 'brand.read', { conversationId });
+      const brandIds = [brandId];
       const row = await queries.latestOrderOfConversation(db, brandIds, conversationId);
       if (!row) return { order: null };
       return {

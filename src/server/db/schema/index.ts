@@ -11,3 +11,4 @@ export * from './live-events.ts';
 export * from './channel.ts';
 export * from './catalog.ts';
 export * from './signup-attempts.ts';
+export * from './security.ts';

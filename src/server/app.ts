@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 2. Cross-cutting: errors, headers and rate limits, cookies, the session.
   await app.register(errorHandlerPlugin);
-  await registerSecurity(app, { isHttps: isSecureOrigin(config) });
+  await registerSecurity(app, { isHttps: isSecureOrigin(config), db: database.db });
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db, publicUrl: config.PUBLIC_URL });
 

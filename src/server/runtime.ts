@@ -15,6 +15,8 @@ import {
 } from './modules/catalog/service.ts';
 import { catalogSyncJob } from './jobs/definitions.ts';
 import type { DashboardPorts } from './modules/dashboard/ports.ts';
+import { deleteExpiredSessions } from './auth/sessions.ts';
+import { pruneRateLimitCounters } from './plugins/rate-limit-store.ts';
 import { resealLegacySecrets } from './security/reseal.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
@@ -139,6 +141,15 @@ export async function startRuntime(
             table: 'instagram_events',
             prune: () =>
               pruneProcessedEvents(database.db, { retentionDays: config.INSTAGRAM_EVENTS_RETENTION_DAYS }),
+          },
+          {
+            table: 'rate_limit_counters',
+            prune: () => pruneRateLimitCounters(database.db),
+          },
+          {
+            table: 'sessions',
+            // Expired and idle sessions can no longer sign anyone in; without this they stay forever.
+            prune: async () => ({ deleted: await deleteExpiredSessions(database.db), statements: 1 }),
           },
           {
             table: 'live_events',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
 
@@ -102,4 +102,15 @@ export async function setSessionWorkspace(db: Database, token: string, workspace
 
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Housekeeping (the prune-old-rows job): sessions past their absolute expiry or idle too long can no longer be used. */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
+    )
+    .returning({ one: sql`1` });
+  return deleted.length;
 }

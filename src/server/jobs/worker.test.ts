@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import { pruneOldRowsJob } from './definitions.ts';
 import { startWorkers } from './worker.ts';
 
@@ -9,6 +10,9 @@ const count = async (app: TestApp, query: string) => {
   return rows[0]!.n as number;
 };
 
+/** The stored form of a session cookie's token. */
+const hashOf = (cookie: string) => createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
+
 let app: TestApp | undefined;
 afterEach(async () => {
   await app?.close();
@@ -16,7 +20,7 @@ afterEach(async () => {
 });
 
 describe('the prune-old-rows job (decisions 008 and 020)', () => {
-  it('runs in the server process every PRUNE_EVERY_SECONDS and prunes the inbox and the live events', async () => {
+  it('runs in the server process every PRUNE_EVERY_SECONDS and prunes the inbox, the live events and expired sessions', async () => {
     app = await createTestApp({ workers: true, env: { PRUNE_EVERY_SECONDS: '1' } });
     const db = app.database.db;
     const user = await createTestUser(db);
@@ -33,6 +37,18 @@ describe('the prune-old-rows job (decisions 008 and 020)', () => {
               ($1, '1', 'message:pending', 'message', 'igsid:2', now(), '{}', now() - interval '40 days', null, null)`,
       [brand!.id],
     );
+    // Sessions: one past its absolute expiry, one idle for 8 days, one in use.
+    const expired = (await signInAs(db, user.id)).cookie;
+    const idle = (await signInAs(db, user.id)).cookie;
+    await signInAs(db, user.id);
+    await app.database.executeSql(
+      `update sessions set expires_at = now() - interval '1 day' where id_hash = $1`,
+      [hashOf(expired)],
+    );
+    await app.database.executeSql(
+      `update sessions set last_seen_at = now() - interval '8 days' where id_hash = $1`,
+      [hashOf(idle)],
+    );
     // The brand's insert wrote live events; one more makes an old one that is not the newest.
     await app.database.executeSql(`update brands set name = 'Older' where id = $1`, [brand!.id]);
     await app.database.executeSql(`update live_events set created_at = now() - interval '2 hours'`);
@@ -41,9 +57,10 @@ describe('the prune-old-rows job (decisions 008 and 020)', () => {
       async () =>
         expect(
           (await count(app!, `select 1 from instagram_events where dedupe_key = 'message:old'`)) === 0 &&
-            (await count(app!, 'select 1 from live_events')) === 1,
+            (await count(app!, 'select 1 from live_events')) === 1 &&
+            (await count(app!, 'select 1 from sessions')) === 1,
         ).toBe(true),
-      { timeout: 15_000, interval: 100 },
+      { timeout: 20_000, interval: 100 },
     );
     const { rows } = await app.database.executeSql(
       'select dedupe_key from instagram_events order by dedupe_key',

@@ -3,6 +3,8 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '#contracts/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Security headers and the rate limiter. The CSP allows only our own scripts and styles (Vite emits no
@@ -15,7 +17,10 @@ import type { ErrorResponse } from '#contracts/errors.ts';
  * about 5 µs of the read API's 75-110 µs per request (decision 016). A route that writes its own head after
  * `reply.hijack()` (the live events stream) passes `reply.getHeaders()` along.
  */
-export async function registerSecurity(app: FastifyInstance, options: { isHttps: boolean }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { isHttps: boolean; db?: Database },
+): Promise<void> {
   const headers = securityHeaders(
     helmet({
       contentSecurityPolicy: {
@@ -44,9 +49,11 @@ export async function registerSecurity(app: FastifyInstance, options: { isHttps:
     done();
   });
 
-  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`.
+  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. Counted in the database
+  // (rate-limit-store.ts) so instances behind a balancer share one count.
   await app.register(rateLimit, {
     global: false,
+    ...(options.db ? { store: databaseRateLimitStore(options.db) as never } : {}),
     errorResponseBuilder: (_request, context): ErrorResponse & { statusCode: number } => ({
       statusCode: context.statusCode,
       code: 'RATE_LIMITED',

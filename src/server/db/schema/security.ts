@@ -1,0 +1,29 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * The rate limiter's counters (one row per route and client key), in the database so every instance behind a
+ * balancer counts the same requests (plugins/rate-limit-store.ts). Rows past their reset are pruned.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_reset_at_idx').on(table.resetAt)],
+);
+
+/** Addresses a user has signed in from: the right password from one of them is never slowed by others' failures. */
+export const loginSuccesses = pgTable(
+  'login_successes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'login_successes_pkey', columns: [table.userId, table.ipAddress] })],
+);

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+interface RouteParams {
+  routeInfo?: { method?: string; url?: string };
+}
+
+/**
+ * A store for @fastify/rate-limit that counts in the database (table rate_limit_counters): one upsert per
+ * limited request, so two instances on one PostgreSQL enforce the limit of one. A window starts with the first
+ * request and resets when it ends (the plugin's own fixed-window behaviour). The plugin builds the store with
+ * `new`, so it is a class made around the database.
+ */
+export function databaseRateLimitStore(db: Database) {
+  return class DatabaseRateLimitStore {
+    readonly prefix: string;
+    constructor(_globalParams?: unknown, prefix = '') {
+      this.prefix = prefix;
+    }
+
+    child(params: RouteParams) {
+      return new DatabaseRateLimitStore(
+        undefined,
+        `${params.routeInfo?.method ?? ''} ${params.routeInfo?.url ?? ''}|`,
+      );
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      (
+        db.execute(sql`
+        insert into rate_limit_counters (key, count, reset_at)
+        values (${this.prefix + key}, 1, now() + ${timeWindow} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when rate_limit_counters.reset_at <= now() then 1 else rate_limit_counters.count + 1 end,
+          reset_at = case when rate_limit_counters.reset_at <= now() then excluded.reset_at
+                          else rate_limit_counters.reset_at end
+        returning count, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::int as ttl`) as unknown as Promise<{
+          rows: { count: number; ttl: number }[];
+        }>
+      ).then(
+        (result) => {
+          const row = result.rows[0]!;
+          callback(null, { current: Number(row.count), ttl: Number(row.ttl) });
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+  };
+}
+
+/** Housekeeping: counters whose window ended an hour ago count nothing. */
+export async function pruneRateLimitCounters(db: Database): Promise<{ deleted: number; statements: number }> {
+  const result = (await db.execute(
+    sql`delete from rate_limit_counters where reset_at < now() - interval '1 hour' returning 1 as one`,
+  )) as unknown as { rows: unknown[] };
+  return { deleted: result.rows.length, statements: 1 };
+}

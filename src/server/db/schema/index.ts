@@ -12,3 +12,4 @@ export * from './channel.ts';
 export * from './catalog.ts';
 export * from './signup-attempts.ts';
 export * from './revenue.ts';
+export * from './analytics.ts';

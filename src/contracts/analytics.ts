@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** The Performance screen's ranges: at most a year and a day (a leap year's 366 days, both ends counted). */
 export const analyticsLimits = { maxRangeDays: 366 } as const;
 
-const isoDate = z
+/** A calendar date, YYYY-MM-DD. */
+export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
   .refine((value) => {
@@ -20,8 +21,8 @@ export function daysInRange(from: string, to: string): number {
 export const analyticsQuerySchema = z
   .object({
     brandId: z.uuid().optional(),
-    from: isoDate,
-    to: isoDate,
+    from: isoDateSchema,
+    to: isoDateSchema,
   })
   .strict()
   .superRefine((query, context) => {
@@ -92,6 +93,7 @@ export const analyticsSchema = z.object({
   topProducts: z.array(z.object({ productId: z.string(), productTitle: z.string(), asks: z.number().int() })),
   soldOutDemand: z.array(
     z.object({
+      brandId: z.string(),
       variantId: z.string(),
       productTitle: z.string(),
       variantTitle: z.string(),

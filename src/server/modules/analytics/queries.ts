@@ -89,11 +89,11 @@ export async function readBreakdowns(
     ),
     run(
       db,
-      sql`select variant_id::text as variant_id, max(product_title) as product_title,
+      sql`select brand_id::text as brand_id, variant_id::text as variant_id, max(product_title) as product_title,
         max(variant_title) as variant_title, count(distinct buyer) as buyers, sum(asks) as asks,
         max(last_asked_at) as last_asked_at
       from analytics_sold_out_daily where ${scope}
-      group by variant_id order by count(distinct buyer) desc, max(last_asked_at) desc limit ${LIST_SIZE}`,
+      group by brand_id, variant_id order by count(distinct buyer) desc, max(last_asked_at) desc limit ${LIST_SIZE}`,
     ),
     // The rule's current name when it still exists, else the name it had when it matched.
     run(
@@ -128,6 +128,7 @@ export async function readBreakdowns(
       asks: num(row.asks),
     })),
     soldOutDemand: soldOut.map((row) => ({
+      brandId: String(row.brand_id),
       variantId: String(row.variant_id),
       productTitle: String(row.product_title),
       variantTitle: String(row.variant_title),

@@ -267,6 +267,30 @@ describe('GET /api/analytics', () => {
     expect((await get('/api/analytics?from=2025-01-01&to=2026-01-01', owner.cookie)).statusCode).toBe(200);
   });
 
+  it("drills down: a day's conversations (cut in the brand's time zone) and those that asked for a sold-out variant", async () => {
+    const list = async (query: string) => {
+      const response = await get(`/api/brands/${ownerBrandId}/conversations?${query}`, owner.cookie);
+      expect(response.statusCode, query).toBe(200);
+      return (response.json() as { customerUsername: string }[]).map((c) => c.customerUsername).sort();
+    };
+    expect(await list('startedOn=2026-05-10')).toEqual(['ann', 'bob', 'cat', 'dee']);
+    expect(await list('startedOn=2026-05-09')).toEqual(['fay']);
+    const body = analyticsSchema.parse(
+      (
+        await get(`/api/analytics?brandId=${ownerBrandId}&from=2026-05-10&to=2026-05-10`, owner.cookie)
+      ).json(),
+    );
+    const variant = body.soldOutDemand[0]!;
+    expect(variant.brandId).toBe(ownerBrandId);
+    expect(await list(`askedVariantId=${variant.variantId}`)).toEqual(['ann', 'cat']);
+    expect(await list(`askedVariantId=${variant.variantId}&startedOn=2026-05-09`)).toEqual([]);
+    const counts = await get(`/api/brands/${ownerBrandId}/inbox-counts?startedOn=2026-05-10`, owner.cookie);
+    expect(counts.json()).toMatchObject({ conversations: 4 });
+    expect(
+      (await get(`/api/brands/${ownerBrandId}/conversations?startedOn=2026-13-01`, owner.cookie)).statusCode,
+    ).toBe(400);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await get('/api/analytics?from=2026-05-10&to=2026-05-10')).statusCode).toBe(401);
   });

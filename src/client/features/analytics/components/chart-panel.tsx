@@ -2,8 +2,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 
 /**
- * A chart with its text alternative: the same figures as a table, one button away. The table is what a screen
- * reader or keyboard user reads (and where drill-down links live); the chart is hidden from them while shown.
+ * A chart with its text alternative: the same figures as a table, one button away. The chart takes the keyboard
+ * (recharts' accessibility layer: Tab to it, arrow keys move between points); the table is what a screen reader
+ * reads, and where the drill-down links live.
  */
 export function ChartPanel({
   title,

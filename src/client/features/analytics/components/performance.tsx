@@ -246,9 +246,10 @@ function Figures({ data, brandId }: { data: Analytics; brandId: string | undefin
           </Button>
         }
         chart={
-          <div className="h-72" aria-hidden="true">
+          <div className="h-72">
             <ResponsiveContainer width="100%" height="100%">
               <ComposedChart
+                title="Daily activity chart; arrow keys move between days"
                 data={data.daily}
                 onClick={(state) => {
                   const label = state?.activeLabel;
@@ -314,9 +315,10 @@ function Figures({ data, brandId }: { data: Analytics; brandId: string | undefin
         <ChartPanel
           title="Answer kinds"
           chart={
-            <div className="h-64" aria-hidden="true">
+            <div className="h-64">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart
+                  title="Answer kinds chart"
                   data={data.answerKinds.map((row) => ({
                     ...row,
                     label: answerKindLabels[row.kind] ?? row.kind,
@@ -343,9 +345,10 @@ function Figures({ data, brandId }: { data: Analytics; brandId: string | undefin
         <ChartPanel
           title="Why conversations went to a person"
           chart={
-            <div className="h-64" aria-hidden="true">
+            <div className="h-64">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart
+                  title="Hand-off reasons chart"
                   data={data.handoffReasons.map((row) => ({
                     ...row,
                     label: handoffReasonLabels[row.reason] ?? row.reason,

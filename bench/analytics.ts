@@ -6,7 +6,8 @@
  * with the change triggers off while seeding; then times `rebuild-analytics`, the p95 of GET /api/analytics
  * (through the real app, `inject`) for 30 days and 12 months, for all brands and for one, and the roll-up's cost
  * per incoming DM: BENCH_DMS (1,000) single-row inserts of a customer message with the change trigger on and off
- * (alternating batches, so a neighbour's load hits both), plus the analytics-rollup job's run over those changes.
+ * (alternating batches, so a neighbour's load hits both) into conversations started in the last
+ * BENCH_DMS_WITHIN_DAYS days (7; 365 spreads them over the year), plus the analytics-rollup job's run over them.
  *
  * Settings: BENCH_BACKENDS=pglite,postgres; BENCH_POSTGRES_URL (a throwaway database is created there and
  * dropped; default postgres://postgres@127.0.0.1:5432/postgres); BENCH_REQUESTS (60 per figure).
@@ -28,6 +29,8 @@ const TRACES = Number(process.env.BENCH_TRACES ?? 200_000);
 const BRANDS = Number(process.env.BENCH_BRANDS ?? 20);
 const DMS = Number(process.env.BENCH_DMS ?? 1_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
+/** The DMs arrive in conversations started within this many days (an incoming DM continues a recent one). */
+const DMS_WITHIN_DAYS = Number(process.env.BENCH_DMS_WITHIN_DAYS ?? 7);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PER_CONVERSATION = 10;
@@ -165,7 +168,8 @@ async function runBackend(backend: string): Promise<void> {
 
     // The roll-up's cost per incoming DM: the change trigger (on vs off) and the job's run over the changes.
     const conversationRows = (await db.execute(
-      sql`select id::text as id, brand_id::text as brand_id from conversations order by random() limit ${DMS}`,
+      sql`select id::text as id, brand_id::text as brand_id from conversations
+        where created_at > now() - ${`${DMS_WITHIN_DAYS} days`}::interval order by random() limit ${DMS}`,
     )) as unknown as { rows: { id: string; brand_id: string }[] };
     const targets = conversationRows.rows;
     const insertDm = (target: { id: string; brand_id: string }) =>

@@ -37,13 +37,26 @@ async function recomputeBrand(db: Database, brandId: string, days: string[] | nu
   const dayOf = (column: SQL) => sql`(${column} at time zone ${tz})::date`;
   const dayList = days ? `{${days.join(',')}}` : null;
   const inDays = (day: SQL) => (dayList ? sql`${day} = any(${dayList}::date[])` : sql`true`);
-  // A loose bound in UTC (a zone is at most 14 hours off) that lets each source use its (brand_id, created_at) index.
+  // Loose bounds in UTC (a zone is at most 14 hours off), one per run of consecutive days, so each source reads
+  // only those stretches of its (brand_id, created_at) index, not everything between the first and last day.
   let inRange = (_column: SQL) => sql`true`;
   if (days && days.length > 0) {
-    const sorted = [...days].sort();
-    const lo = new Date(Date.parse(`${sorted[0]}T00:00:00Z`) - DAY_MS).toISOString();
-    const hi = new Date(Date.parse(`${sorted.at(-1)}T00:00:00Z`) + 2 * DAY_MS).toISOString();
-    inRange = (column: SQL) => sql`${column} >= ${lo}::timestamptz and ${column} < ${hi}::timestamptz`;
+    const runs: [string, string][] = [];
+    for (const day of [...days].sort()) {
+      const last = runs.at(-1);
+      if (last && Date.parse(`${day}T00:00:00Z`) - Date.parse(`${last[1]}T00:00:00Z`) <= DAY_MS)
+        last[1] = day;
+      else runs.push([day, day]);
+    }
+    const bounds = runs.map(([first, last]) => [
+      new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS).toISOString(),
+      new Date(Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS).toISOString(),
+    ]);
+    inRange = (column: SQL) =>
+      sql`(${sql.join(
+        bounds.map(([lo, hi]) => sql`(${column} >= ${lo}::timestamptz and ${column} < ${hi}::timestamptz)`),
+        sql` or `,
+      )})`;
   }
   const scope = (alias: string) => {
     const createdAt = sql.raw(`${alias}.created_at`);

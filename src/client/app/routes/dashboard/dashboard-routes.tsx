@@ -4,7 +4,6 @@ import { useLocation } from 'wouter';
 import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx';
 import { WorkspaceSwitcher } from '#client/features/workspaces/components/workspace-switcher.tsx';
 import { paths } from '#client/config/paths.ts';
-import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { NotFoundRoute } from '../not-found.tsx';
 import { AutomationRoute } from './automation.tsx';
 import { InstagramRoute } from './instagram.tsx';

@@ -7,6 +7,7 @@ import { approveCommand } from './commands/approve.ts';
 import { listPendingCommand } from './commands/list-pending.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { simulateCommand } from './commands/simulate.ts';
+import { rebuildAnalyticsCommand } from './commands/rebuild-analytics.ts';
 
 /** Every admin command, in the order `--help` lists them. Later features add theirs here. */
 export const commands: readonly CliCommand[] = [
@@ -18,4 +19,5 @@ export const commands: readonly CliCommand[] = [
   seedDemoCommand,
   simulateCommand,
   outboxCommand,
+  rebuildAnalyticsCommand,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ruleActionSchema, ruleLimits, ruleTriggerSchema } from './automation.ts';
 import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
+import { isoDateSchema } from './analytics.ts';
 
 /**
  * The dashboard's writes. Objects are strict: an unknown field is a 400 naming it, so a typo never
@@ -169,6 +170,10 @@ export const searchSchema = z
 export const conversationFilterSchema = z.object({
   q: searchSchema,
   status: conversationStatusSchema.optional(),
+  /** The Performance screen's drill-down: conversations started that day (in the brand's time zone). */
+  startedOn: isoDateSchema.optional(),
+  /** The Performance screen's drill-down: conversations that asked for this variant while it was sold out. */
+  askedVariantId: z.uuid().optional(),
 });
 export const commentFilterSchema = z.object({ q: searchSchema });
 

@@ -117,6 +117,12 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(60).max(604_800).default(3600),
     ),
+    // --- Analytics: the roll-up job (decision 028) ---
+    /** How often the analytics roll-up takes the recorded changes, in seconds (the figures lag by at most this). */
+    ANALYTICS_ROLLUP_EVERY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3_600).default(30),
+    ),
     // --- Retention: the prune-old-rows job (decisions 008 and 020) ---
     /** How often old rows are pruned, in seconds (one run per period across processes). */
     PRUNE_EVERY_SECONDS: z.preprocess(

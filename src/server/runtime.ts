@@ -32,6 +32,7 @@ import { createLoggerOptions } from './logging.ts';
 import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
 import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
 import { createOrderIngest } from './modules/revenue/ingest.ts';
+import { startAnalyticsWorker } from './modules/analytics/worker.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -161,6 +162,13 @@ export async function startRuntime(
       log,
     });
     await channel.startWorkers();
+    // Decision 028: the Performance screen's roll-up follows the recorded changes within a period.
+    await startAnalyticsWorker({
+      db: database.db,
+      jobs,
+      everySeconds: config.ANALYTICS_ROLLUP_EVERY_SECONDS,
+      log,
+    });
     // PostgreSQL answers many at once (4 workers fetching up to 4 jobs each); PGlite has one connection, so
     // answering several at once only overlaps network waits.
     await startAssistantWorker({

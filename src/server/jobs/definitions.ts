@@ -89,6 +89,18 @@ export const pruneOldRowsJob = defineJob<Record<string, never>>('prune-old-rows'
   expireInSeconds: 3600,
 });
 
+/**
+ * Decision 028: recomputes the analytics roll-up's days that changed since the last run, every
+ * ANALYTICS_ROLLUP_EVERY_SECONDS (JobQueue.repeat). The changes wait in a table, so a failed run loses nothing: the
+ * next period's run takes them.
+ */
+export const analyticsRollupJob = defineJob<Record<string, never>>('analytics-rollup', {
+  retryLimit: 0,
+  retryDelay: 30,
+  retryBackoff: false,
+  expireInSeconds: 600,
+});
+
 /** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
 /**
  * Order reconciliation (decision 027): every 15 minutes, one job per connected store pulls the orders the store
@@ -119,4 +131,5 @@ export const allJobs: readonly JobDefinition<object>[] = [
   ordersReconcileJob,
   ordersReconcileStoreJob,
   pruneOldRowsJob,
+  analyticsRollupJob,
 ];

@@ -51,7 +51,10 @@ export const assistantTraces = pgTable(
     trace: jsonb('trace').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('assistant_traces_conversation_idx').on(table.conversationId, table.createdAt)],
+  (table) => [
+    index('assistant_traces_conversation_idx').on(table.conversationId, table.createdAt),
+    index('assistant_traces_brand_created_idx').on(table.brandId, table.createdAt),
+  ],
 );
 
 export type AssistantTraceRow = typeof assistantTraces.$inferSelect;

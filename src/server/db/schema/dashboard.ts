@@ -32,6 +32,8 @@ export const brands = pgTable(
     active: boolean('active').notNull().default(true),
     instagramConnected: boolean('instagram_connected').notNull().default(false),
     shopifyConnected: boolean('shopify_connected').notNull().default(false),
+    /** IANA zone the Performance screen cuts the brand's days in (decision 028); Pacific time until set. */
+    timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +65,8 @@ export const conversations = pgTable(
     check('conversations_handled_by_check', sql`${table.handledBy} in ('assistant', 'person')`),
     unique('conversations_brand_customer_key').on(table.brandId, table.customerInstagramId),
     index('conversations_brand_recent_idx').on(table.brandId, table.lastMessageAt.desc(), table.id.desc()),
+    // The analytics roll-up recomputes a brand's days from these (decision 028).
+    index('conversations_brand_created_idx').on(table.brandId, table.createdAt),
   ],
 );
 
@@ -99,6 +103,7 @@ export const messages = pgTable(
     // Also the index behind brand_id's foreign key (its leading column).
     unique('messages_brand_instagram_id_key').on(table.brandId, table.instagramMessageId),
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id),
+    index('messages_brand_created_idx').on(table.brandId, table.createdAt),
   ],
 );
 

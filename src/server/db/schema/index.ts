@@ -13,3 +13,4 @@ export * from './catalog.ts';
 export * from './signup-attempts.ts';
 export * from './revenue.ts';
 export * from './security.ts';
+export * from './analytics.ts';

@@ -29,6 +29,8 @@ interface PageParams {
 export interface InboxFilter {
   q?: string | undefined;
   status?: string | undefined;
+  startedOn?: string | undefined;
+  askedVariantId?: string | undefined;
 }
 
 /** `%text%` for ILIKE with the text's own % _ and \ matched literally. */
@@ -41,6 +43,13 @@ function conversationFilter(filter: InboxFilter) {
   return and(
     filter.q ? ilike(conversations.customerUsername, containsPattern(filter.q)) : undefined,
     filter.status ? eq(conversations.status, filter.status) : undefined,
+    // The Performance screen's drill-downs (decision 028): the day is cut in the brand's time zone, as its figures.
+    filter.startedOn
+      ? sql`(${conversations.createdAt} at time zone (select b.time_zone from brands b where b.id = ${conversations.brandId}))::date = ${filter.startedOn}::date`
+      : undefined,
+    filter.askedVariantId
+      ? sql`exists (select 1 from assistant_traces t where t.conversation_id = ${conversations.id} and t.variant_id = ${filter.askedVariantId}::uuid and t.stock_available = false)`
+      : undefined,
   );
 }
 
@@ -280,7 +289,7 @@ export async function listConversationsOfBrand(
   filter: InboxFilter = {},
 ) {
   // The unfiltered first screen is the hot path: a prepared statement. A search or status filter builds its query.
-  if (!filter.q && !filter.status) {
+  if (!filter.q && !filter.status && !filter.startedOn && !filter.askedVariantId) {
     const { first, next } = statementsOf(db).conversations;
     return (page.after ? next : first).execute({ userId, brandId, ...pageValues(page) });
   }

@@ -9,6 +9,11 @@ export function ConversationsRoute() {
   const initialBrandId = search.get('brand') ?? undefined;
   // An attributed order on the Revenue screen links to its conversation (`&conversation=<id>`).
   const initialConversationId = search.get('conversation') ?? undefined;
+  // The Performance screen's drill-downs: `?startedOn=YYYY-MM-DD` or `?askedVariant=<variant id>`.
+  const drillDown = {
+    startedOn: search.get('startedOn') ?? undefined,
+    askedVariantId: search.get('askedVariant') ?? undefined,
+  };
   return (
     <>
       <PageHeader title="Messages & Comments" />
@@ -21,6 +26,7 @@ export function ConversationsRoute() {
               brands={brands}
               initialBrandId={initialBrandId}
               initialConversationId={initialConversationId}
+              drillDown={drillDown}
             />
           )
         }

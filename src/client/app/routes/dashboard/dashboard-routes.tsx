@@ -23,10 +23,21 @@ function RevenueRoute() {
   );
 }
 
+// The Performance screen carries the chart library: its own chunk, loaded when opened (decision 028).
+const AnalyticsRoute = lazy(() => import('./analytics.tsx'));
+
+function LazyAnalyticsRoute() {
+  return (
+    <Suspense fallback={<LoadingState label="Loading performance..." />}>
+      <AnalyticsRoute />
+    </Suspense>
+  );
+}
+
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
- * Instagram connections, the Store screen and Revenue (its own lazily loaded chunk). The sidebar's other links
- * (Performance, Settings) are not in the router, so they fall to the not-found page.
+ * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk). The
+ * sidebar's Settings links are not in the router, so they fall to the not-found page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -39,6 +50,7 @@ const screens: Record<string, ComponentType> = {
   // The sidebar's Shopify link now leads to the Store screen (docs/spec-deviations.md).
   [paths.dashboard.shopify]: StoreRoute,
   [paths.dashboard.revenue]: RevenueRoute,
+  [paths.dashboard.analytics]: LazyAnalyticsRoute,
 };
 
 /**

@@ -6,17 +6,33 @@ export interface ConversationFilters {
   /** Case-insensitive match on the customer username (on the server). */
   q?: string | undefined;
   status?: string | undefined;
+  /** The Performance screen's drill-downs: conversations started that day, or that asked for a sold-out variant. */
+  startedOn?: string | undefined;
+  askedVariantId?: string | undefined;
 }
+
+/** The filters as a query key part and as query parameters (empty ones left out). */
+export const filterKey = (filters: ConversationFilters) => ({
+  q: filters.q ?? '',
+  status: filters.status ?? '',
+  startedOn: filters.startedOn ?? '',
+  askedVariantId: filters.askedVariantId ?? '',
+});
 
 /** GET /api/brands/{brandId}/conversations, newest first, one page of up to 200 at a time. */
 export const conversationsQueryOptions = (brandId: string, filters: ConversationFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: ['/api/brands', brandId, 'conversations', { q: filters.q ?? '', status: filters.status ?? '' }],
+    queryKey: ['/api/brands', brandId, 'conversations', filterKey(filters)],
     queryFn: ({ pageParam }) =>
       fetchPage<Conversation>(`/api/brands/${brandId}/conversations`, {
         limit: listPaging.maxLimit,
         cursor: pageParam,
-        filters: { q: filters.q, status: filters.status },
+        filters: {
+          q: filters.q,
+          status: filters.status,
+          startedOn: filters.startedOn,
+          askedVariantId: filters.askedVariantId,
+        },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

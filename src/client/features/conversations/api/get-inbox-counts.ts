@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InboxCounts } from '#contracts/dashboard-actions.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import type { ConversationFilters } from './get-conversations.ts';
+import { filterKey, type ConversationFilters } from './get-conversations.ts';
 
 /** GET /api/brands/{brandId}/inbox-counts: the tab counts for the same search and status filter as the lists. */
 export const inboxCountsQueryOptions = (brandId: string, filters: ConversationFilters) =>
   queryOptions({
-    queryKey: ['/api/brands', brandId, 'inbox-counts', { q: filters.q ?? '', status: filters.status ?? '' }],
+    queryKey: ['/api/brands', brandId, 'inbox-counts', filterKey(filters)],
     queryFn: async (): Promise<InboxCounts> => {
       const params = new URLSearchParams();
-      if (filters.q) params.set('q', filters.q);
-      if (filters.status) params.set('status', filters.status);
+      for (const [name, value] of Object.entries(filterKey(filters))) if (value) params.set(name, value);
       const query = params.size > 0 ? `?${params}` : '';
       return (
         await apiRequest('GET', `/api/brands/${brandId}/inbox-counts${query}`)

@@ -40,12 +40,16 @@ export function Inbox({
   brands,
   initialBrandId,
   initialConversationId,
+  drillDown: initialDrillDown,
 }: {
   brands: Brand[];
   initialBrandId?: string | undefined;
   /** Opened from elsewhere (an attributed order on the Revenue screen): selected once the list has it. */
   initialConversationId?: string | undefined;
+  /** From the Performance screen: the conversations of one day, or those that asked for a sold-out variant. */
+  drillDown?: { startedOn?: string | undefined; askedVariantId?: string | undefined } | undefined;
 }) {
+  const [drillDown, setDrillDown] = useState(initialDrillDown ?? {});
   const [brandId, setBrandId] = useState<string | undefined>(
     brands.some((b) => b.id === initialBrandId) ? initialBrandId : brands[0]?.id,
   );
@@ -54,7 +58,7 @@ export function Inbox({
   const [tab, setTab] = useState<Tab>('dms');
   const [selected, setSelected] = useState<Conversation | undefined>();
   const q = useDebounced(search.trim(), 250);
-  const filters = { q, status };
+  const filters = { q, status, ...drillDown };
   const conversationsQuery = useConversations(brandId, filters);
   const commentsQuery = useComments(brandId, q);
   const countsQuery = useInboxCounts(brandId, filters);
@@ -102,6 +106,18 @@ export function Inbox({
               setSelected(undefined);
             }}
           />
+          {(drillDown.startedOn || drillDown.askedVariantId) && (
+            <p className="flex items-center justify-between gap-2 rounded-md bg-brand-50 px-3 py-2 text-sm text-slate-800">
+              <span>
+                {drillDown.startedOn
+                  ? `Conversations started on ${drillDown.startedOn}`
+                  : 'Conversations that asked for a sold-out variant'}
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => setDrillDown({})}>
+                Show all
+              </Button>
+            </p>
+          )}
           <SearchInput
             label="Search conversations and comments"
             value={search}

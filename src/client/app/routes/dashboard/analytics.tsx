@@ -1,0 +1,17 @@
+import { Performance } from '#client/features/analytics/components/performance.tsx';
+import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+
+/**
+ * The Performance screen (`/dashboard/analytics`). Loaded as its own chunk (dashboard-routes.tsx), so its chart
+ * library reaches only the people who open it (decision 028).
+ */
+export default function AnalyticsRoute() {
+  return (
+    <>
+      <PageHeader title="Performance" subtitle="What Voicecart AI did, how fast, and what buyers asked for" />
+      <WithBrands>
+        {(brands) => (brands.length === 0 ? <NoBrands /> : <Performance brands={brands} />)}
+      </WithBrands>
+    </>
+  );
+}

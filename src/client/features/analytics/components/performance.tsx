@@ -1,0 +1,448 @@
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { Analytics } from '#contracts/analytics.ts';
+import { analyticsLimits, daysInRange } from '#contracts/analytics.ts';
+import type { Brand } from '#contracts/dashboard.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { StatsCard } from '#client/components/ui/stats-card.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useAnalytics } from '../api/get-analytics.ts';
+import {
+  answerKindLabels,
+  countChange,
+  dailyCsv,
+  formatDuration,
+  formatPercent,
+  handoffReasonLabels,
+  isEmptyPeriod,
+  lastDays,
+  localToday,
+  rateChange,
+} from '../utils/figures.ts';
+import { ChartPanel, DataTable } from './chart-panel.tsx';
+
+const presets = [7, 30, 90] as const;
+type Preset = (typeof presets)[number] | 'custom';
+
+// Colours with at least 3:1 contrast against white (WCAG non-text contrast).
+const colors = {
+  inbound: '#1d4ed8',
+  comments: '#7c3aed',
+  aiReplies: '#047857',
+  humanReplies: '#b45309',
+  conversations: '#0f172a',
+};
+const axisTick = { fill: '#475569', fontSize: 12 };
+
+function conversationsLink(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  return `${paths.dashboard.conversations}?${search}`;
+}
+
+/** The Performance screen: what the assistant did, how fast, where it handed off, and sold-out demand. */
+export function Performance({ brands }: { brands: Brand[] }) {
+  const today = localToday();
+  const [brandId, setBrandId] = useState('');
+  const [preset, setPreset] = useState<Preset>(30);
+  const [custom, setCustom] = useState(() => lastDays(30, today));
+  const range = preset === 'custom' ? custom : lastDays(preset, today);
+  const customDays = daysInRange(custom.from, custom.to);
+  const customProblem =
+    preset !== 'custom'
+      ? null
+      : !custom.from || !custom.to || customDays < 1
+        ? 'Choose a start date on or before the end date.'
+        : customDays > analyticsLimits.maxRangeDays
+          ? `Choose at most ${analyticsLimits.maxRangeDays} days.`
+          : null;
+  const query = useAnalytics({
+    brandId: brandId || undefined,
+    ...(customProblem ? lastDays(30, today) : range),
+  });
+  const ids = { brand: useId(), range: useId(), from: useId(), to: useId(), problem: useId() };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.brand} className="text-sm font-medium text-slate-700">
+            Brand
+          </label>
+          <select
+            id={ids.brand}
+            value={brandId}
+            onChange={(event) => setBrandId(event.target.value)}
+            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          >
+            <option value="">All brands</option>
+            {brands.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.range} className="text-sm font-medium text-slate-700">
+            Period
+          </label>
+          <select
+            id={ids.range}
+            value={String(preset)}
+            onChange={(event) =>
+              setPreset(event.target.value === 'custom' ? 'custom' : (Number(event.target.value) as Preset))
+            }
+            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          >
+            {presets.map((days) => (
+              <option key={days} value={days}>
+                Last {days} days
+              </option>
+            ))}
+            <option value="custom">Custom range</option>
+          </select>
+        </div>
+        {preset === 'custom' && (
+          <>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.from} className="text-sm font-medium text-slate-700">
+                From
+              </label>
+              <input
+                id={ids.from}
+                type="date"
+                value={custom.from}
+                max={today}
+                aria-describedby={customProblem ? ids.problem : undefined}
+                onChange={(event) => setCustom((c) => ({ ...c, from: event.target.value }))}
+                className="h-9 rounded-md border border-slate-300 px-2 text-sm"
+              />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.to} className="text-sm font-medium text-slate-700">
+                To
+              </label>
+              <input
+                id={ids.to}
+                type="date"
+                value={custom.to}
+                max={today}
+                aria-describedby={customProblem ? ids.problem : undefined}
+                onChange={(event) => setCustom((c) => ({ ...c, to: event.target.value }))}
+                className="h-9 rounded-md border border-slate-300 px-2 text-sm"
+              />
+            </div>
+            {customProblem && (
+              <p id={ids.problem} role="alert" className="text-sm text-red-700">
+                {customProblem}
+              </p>
+            )}
+          </>
+        )}
+        <p className="text-sm text-slate-600">Days are counted in each brand&apos;s time zone.</p>
+      </div>
+
+      {query.isPending ? (
+        <LoadingState label="Loading performance..." />
+      ) : query.isError ? (
+        <ErrorState
+          title="Could not load performance"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : isEmptyPeriod(query.data.daily) ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-700 shadow-sm">
+          No activity in this period
+        </p>
+      ) : (
+        <Figures data={query.data} brandId={brandId || undefined} />
+      )}
+    </div>
+  );
+}
+
+function Figures({ data, brandId }: { data: Analytics; brandId: string | undefined }) {
+  const [, navigate] = useLocation();
+  const { totals, previous } = data;
+  const openDay = (date: string) => navigate(conversationsLink({ brand: brandId, startedOn: date }));
+
+  const downloadCsv = () => {
+    const url = URL.createObjectURL(new Blob([dailyCsv(data.daily)], { type: 'text/csv' }));
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = `performance-${data.from}-to-${data.to}.csv`;
+    anchor.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const stat = (title: string, value: string | number, change: ReturnType<typeof countChange>) => (
+    <StatsCard
+      title={title}
+      value={value}
+      {...(change ? { change: change.text, trend: change.trend } : {})}
+    />
+  );
+
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {stat(
+          'Conversations started',
+          totals.conversations,
+          countChange(totals.conversations, previous.conversations),
+        )}
+        {stat(
+          'Automation rate',
+          formatPercent(totals.automationRate),
+          rateChange(totals.automationRate, previous.automationRate),
+        )}
+        {stat(
+          'Hand-off rate',
+          formatPercent(totals.handoffRate),
+          rateChange(totals.handoffRate, previous.handoffRate),
+        )}
+        {stat('DMs received', totals.inbound, countChange(totals.inbound, previous.inbound))}
+        {stat('Comments received', totals.comments, countChange(totals.comments, previous.comments))}
+        {stat('Assistant replies', totals.aiReplies, countChange(totals.aiReplies, previous.aiReplies))}
+        {stat(
+          'Replies by people',
+          totals.humanReplies,
+          countChange(totals.humanReplies, previous.humanReplies),
+        )}
+        <StatsCard
+          title="First response (p50 / p90)"
+          value={
+            <span className="text-xl">
+              Assistant {formatDuration(totals.firstResponseMs.ai.p50)} /{' '}
+              {formatDuration(totals.firstResponseMs.ai.p90)}
+              <br />
+              People {formatDuration(totals.firstResponseMs.human.p50)} /{' '}
+              {formatDuration(totals.firstResponseMs.human.p90)}
+            </span>
+          }
+        />
+      </div>
+
+      <ChartPanel
+        title="Daily activity"
+        description="Conversations started, messages received and replies sent. Choose a day to open its conversations."
+        actions={
+          <Button variant="outline" size="sm" onClick={downloadCsv}>
+            Export CSV
+          </Button>
+        }
+        chart={
+          <div className="h-72">
+            <ResponsiveContainer width="100%" height="100%">
+              <ComposedChart
+                title="Daily activity chart; arrow keys move between days"
+                data={data.daily}
+                onClick={(state) => {
+                  const label = state?.activeLabel;
+                  if (typeof label === 'string') openDay(label);
+                }}
+              >
+                <CartesianGrid stroke="#e2e8f0" vertical={false} />
+                <XAxis dataKey="date" tick={axisTick} />
+                <YAxis allowDecimals={false} tick={axisTick} />
+                <Tooltip />
+                <Legend />
+                <Bar dataKey="inbound" name="DMs received" stackId="received" fill={colors.inbound} />
+                <Bar dataKey="comments" name="Comments received" stackId="received" fill={colors.comments} />
+                <Bar dataKey="aiReplies" name="Assistant replies" stackId="replies" fill={colors.aiReplies} />
+                <Bar
+                  dataKey="humanReplies"
+                  name="Replies by people"
+                  stackId="replies"
+                  fill={colors.humanReplies}
+                />
+                <Line
+                  dataKey="conversations"
+                  name="Conversations started"
+                  stroke={colors.conversations}
+                  dot={false}
+                />
+              </ComposedChart>
+            </ResponsiveContainer>
+          </div>
+        }
+        table={
+          <DataTable
+            caption="Daily activity"
+            headers={[
+              'Day',
+              'Conversations',
+              'DMs',
+              'Comments',
+              'Assistant replies',
+              'Replies by people',
+              'Hand-offs',
+            ]}
+            rows={data.daily.map((day) => [
+              <Link
+                key="day"
+                href={conversationsLink({ brand: brandId, startedOn: day.date })}
+                className="text-brand-700 underline"
+              >
+                {day.date}
+              </Link>,
+              day.conversations,
+              day.inbound,
+              day.comments,
+              day.aiReplies,
+              day.humanReplies,
+              day.handoffs,
+            ])}
+          />
+        }
+      />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ChartPanel
+          title="Answer kinds"
+          chart={
+            <div className="h-64">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  title="Answer kinds chart"
+                  data={data.answerKinds.map((row) => ({
+                    ...row,
+                    label: answerKindLabels[row.kind] ?? row.kind,
+                  }))}
+                  layout="vertical"
+                  margin={{ left: 24 }}
+                >
+                  <XAxis type="number" allowDecimals={false} tick={axisTick} />
+                  <YAxis type="category" dataKey="label" width={170} tick={axisTick} />
+                  <Tooltip />
+                  <Bar dataKey="count" name="Replies" fill={colors.aiReplies} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          }
+          table={
+            <DataTable
+              caption="Answer kinds"
+              headers={['Answer', 'Replies']}
+              rows={data.answerKinds.map((row) => [answerKindLabels[row.kind] ?? row.kind, row.count])}
+            />
+          }
+        />
+        <ChartPanel
+          title="Why conversations went to a person"
+          chart={
+            <div className="h-64">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  title="Hand-off reasons chart"
+                  data={data.handoffReasons.map((row) => ({
+                    ...row,
+                    label: handoffReasonLabels[row.reason] ?? row.reason,
+                  }))}
+                  layout="vertical"
+                  margin={{ left: 24 }}
+                >
+                  <XAxis type="number" allowDecimals={false} tick={axisTick} />
+                  <YAxis type="category" dataKey="label" width={150} tick={axisTick} />
+                  <Tooltip />
+                  <Bar dataKey="count" name="Hand-offs" fill={colors.humanReplies} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          }
+          table={
+            <DataTable
+              caption="Hand-off reasons"
+              headers={['Reason', 'Hand-offs']}
+              rows={data.handoffReasons.map((row) => [
+                handoffReasonLabels[row.reason] ?? row.reason,
+                row.count,
+              ])}
+            />
+          }
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Sold-out demand</h2>
+          {data.soldOutDemand.length === 0 ? (
+            <p className="text-sm text-slate-600">Nobody asked for a sold-out variant in this period.</p>
+          ) : (
+            <DataTable
+              caption="Variants buyers asked for while sold out"
+              headers={['Product', 'Variant', 'Buyers', 'Last asked']}
+              rows={data.soldOutDemand.map((row) => [
+                row.productTitle,
+                <Link
+                  key="variant"
+                  href={conversationsLink({ brand: row.brandId, askedVariant: row.variantId })}
+                  className="text-brand-700 underline"
+                >
+                  {row.variantTitle || 'Default'}
+                </Link>,
+                row.buyers,
+                new Date(row.lastAskedAt).toLocaleString(),
+              ])}
+            />
+          )}
+        </section>
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Most asked products</h2>
+          {data.topProducts.length === 0 ? (
+            <p className="text-sm text-slate-600">No product questions in this period.</p>
+          ) : (
+            <DataTable
+              caption="Most asked products"
+              headers={['Product', 'Asks']}
+              rows={data.topProducts.map((row) => [row.productTitle, row.asks])}
+            />
+          )}
+        </section>
+      </div>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="mb-3 text-base font-semibold text-slate-900">Comment-to-DM funnel by rule</h2>
+        {data.rules.length === 0 ? (
+          <p className="text-sm text-slate-600">No automation rule matched in this period.</p>
+        ) : (
+          <DataTable
+            caption="Comment-to-DM funnel by rule"
+            headers={[
+              'Rule',
+              'Matched',
+              'Replies sent',
+              'Conversations that followed',
+              'Links sent',
+              'Orders',
+            ]}
+            rows={data.rules.map((row) => [
+              row.name,
+              row.matched,
+              row.sent,
+              row.conversations,
+              row.links,
+              <span key="orders" className="text-slate-600">
+                Not available yet
+              </span>,
+            ])}
+          />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { brands, conversations } from './dashboard.ts';
+
+/**
+ * The Performance screen's daily roll-up (decision 028). Every row is a function of the messages, comments,
+ * conversations and assistant traces of one brand's day (cut in `brands.time_zone`), recomputed whole from them,
+ * never incremented, so a rebuild and the running roll-up give the same numbers.
+ */
+
+/**
+ * What changed since the roll-up last ran: triggers on messages, comments, traces and conversations append a row
+ * (brand, when, conversation), and the `analytics-rollup` job takes them and recomputes the days they touch.
+ */
+export const analyticsDirty = pgTable('analytics_dirty', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  brandId: uuid('brand_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  conversationId: uuid('conversation_id'),
+});
+
+/** One brand's day. Conversation figures count by the day the conversation started. */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    /** Conversations started. */
+    conversations: integer('conversations').notNull().default(0),
+    /** Of those, answered by the assistant with no person involved (no hand-off, no person's reply). */
+    automated: integer('automated').notNull().default(0),
+    /** Of those, handed to a person (the assistant handed off, or the conversation was escalated). */
+    handoffs: integer('handoffs').notNull().default(0),
+    /** Customer DMs received. */
+    inbound: integer('inbound').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    aiReplies: integer('ai_replies').notNull().default(0),
+    humanReplies: integer('human_replies').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'analytics_daily_pkey', columns: [table.brandId, table.day] })],
+);
+
+/** First response times per conversation, so a range's percentiles are exact (they do not add up by day). */
+export const analyticsConversations = pgTable(
+  'analytics_conversations',
+  {
+    conversationId: uuid('conversation_id')
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    aiFirstMs: integer('ai_first_ms'),
+    humanFirstMs: integer('human_first_ms'),
+  },
+  (table) => [index('analytics_conversations_brand_day_idx').on(table.brandId, table.day)],
+);
+
+/** Answer kinds and hand-off reasons per day. */
+export const analyticsCountsDaily = pgTable(
+  'analytics_counts_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    dimension: text('dimension', { enum: ['answer_kind', 'handoff_reason'] }).notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_counts_daily_pkey',
+      columns: [table.brandId, table.day, table.dimension, table.key],
+    }),
+    check(
+      'analytics_counts_daily_dimension_check',
+      sql`${table.dimension} in ('answer_kind', 'handoff_reason')`,
+    ),
+  ],
+);
+
+export const analyticsProductsDaily = pgTable(
+  'analytics_products_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    productId: uuid('product_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    asks: integer('asks').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_products_daily_pkey',
+      columns: [table.brandId, table.day, table.productId],
+    }),
+  ],
+);
+
+/**
+ * Asks for a variant while it was sold out, per buyer (the conversation, or the comment event), so "how many
+ * buyers" over a range counts each buyer once.
+ */
+export const analyticsSoldOutDaily = pgTable(
+  'analytics_sold_out_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    buyer: text('buyer').notNull(),
+    productTitle: text('product_title').notNull(),
+    variantTitle: text('variant_title').notNull(),
+    asks: integer('asks').notNull(),
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_sold_out_daily_pkey',
+      columns: [table.brandId, table.day, table.variantId, table.buyer],
+    }),
+  ],
+);
+
+/** The comment-to-DM funnel per automation rule and day. */
+export const analyticsRulesDaily = pgTable(
+  'analytics_rules_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    ruleId: uuid('rule_id').notNull(),
+    ruleName: text('rule_name').notNull(),
+    matched: integer('matched').notNull(),
+    sent: integer('sent').notNull(),
+    conversations: integer('conversations').notNull(),
+    links: integer('links').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'analytics_rules_daily_pkey', columns: [table.brandId, table.day, table.ruleId] }),
+  ],
+);

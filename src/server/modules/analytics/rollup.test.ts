@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import { assistantTraces, brands, comments, conversations, messages } from '#server/db/schema/index.ts';
+import { createTestUser } from '#tests/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import { rebuildAnalytics, rollUpChanges } from './rollup.ts';
+
+/**
+ * The roll-up against a count made here, in JavaScript, straight from the generated rows: random histories of two
+ * brands in different time zones, their rows spread over a day boundary, stored in two instalments with the roll-up
+ * job running between them (and a conversation status changed afterwards).
+ */
+
+let database: TestDatabase;
+let db: Database;
+let userId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  userId = (await createTestUser(db)).id;
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const zones = ['America/Los_Angeles', 'UTC', 'Asia/Kolkata', 'Pacific/Kiritimati', 'America/St_Johns'];
+// Midnight UTC; each row falls up to 36 hours either side, so every zone's day boundary is crossed.
+const BASE = Date.parse('2026-03-08T00:00:00Z');
+const MINUTE = 60_000;
+const variants = [randomUUID(), randomUUID()];
+const products = [randomUUID(), randomUUID()];
+const kinds = ['in_stock', 'out_of_stock', 'ask_variant', 'not_sold', 'hand_off'] as const;
+
+const messageArb = fc.record({
+  sender: fc.constantFrom('customer', 'ai', 'agent'),
+  afterMinutes: fc.integer({ min: 0, max: 900 }),
+});
+const traceArb = fc.record({
+  afterMinutes: fc.integer({ min: 0, max: 900 }),
+  outcome: fc.constantFrom('replied', 'silent'),
+  kind: fc.constantFrom(...kinds),
+  handedOff: fc.boolean(),
+  intent: fc.constantFrom('availability', 'human', 'complaint'),
+  product: fc.option(fc.integer({ min: 0, max: 1 }), { nil: null }),
+  soldOut: fc.boolean(),
+});
+const conversationArb = fc.record({
+  atMinutes: fc.integer({ min: -36 * 60, max: 36 * 60 }),
+  status: fc.constantFrom('active', 'escalated', 'resolved'),
+  handledBy: fc.constantFrom('assistant', 'person'),
+  messages: fc.array(messageArb, { maxLength: 5 }),
+  traces: fc.array(traceArb, { maxLength: 3 }),
+  escalateLater: fc.boolean(),
+});
+const brandArb = fc.record({
+  zone: fc.constantFrom(...zones),
+  conversations: fc.array(conversationArb, { maxLength: 5 }),
+  comments: fc.array(fc.integer({ min: -36 * 60, max: 36 * 60 }), { maxLength: 3 }),
+});
+const historyArb = fc.record({
+  brands: fc.array(brandArb, { minLength: 1, maxLength: 2 }),
+  split: fc.double({ min: 0, max: 1, noNaN: true }),
+});
+type History = typeof historyArb extends fc.Arbitrary<infer T> ? T : never;
+
+const dayIn = (zone: string, at: number) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(at));
+
+interface Daily {
+  conversations: number;
+  automated: number;
+  handoffs: number;
+  inbound: number;
+  comments: number;
+  aiReplies: number;
+  humanReplies: number;
+}
+const emptyDaily = (): Daily => ({
+  conversations: 0,
+  automated: 0,
+  handoffs: 0,
+  inbound: 0,
+  comments: 0,
+  aiReplies: 0,
+  humanReplies: 0,
+});
+
+/** The expected roll-up, counted from the history itself. */
+function expectedOf(history: History, brandIds: string[]) {
+  const daily = new Map<string, Daily>();
+  const firstResponse = new Map<string, { ai: number | null; human: number | null }>();
+  const answerKinds = new Map<string, number>();
+  const buyers = new Map<string, Set<string>>();
+  const bump = (brandId: string, day: string) => {
+    const key = `${brandId} ${day}`;
+    if (!daily.has(key)) daily.set(key, emptyDaily());
+    return daily.get(key)!;
+  };
+  history.brands.forEach((brand, b) => {
+    const brandId = brandIds[b]!;
+    brand.conversations.forEach((conversation, c) => {
+      const start = BASE + conversation.atMinutes * MINUTE;
+      const startDay = bump(brandId, dayIn(brand.zone, start));
+      startDay.conversations += 1;
+      const status = conversation.escalateLater ? 'escalated' : conversation.status;
+      const handedOff = status === 'escalated' || conversation.traces.some((trace) => trace.handedOff);
+      const person =
+        conversation.handledBy === 'person' || conversation.messages.some((m) => m.sender === 'agent');
+      const hasAi = conversation.messages.some((m) => m.sender === 'ai');
+      if (handedOff) startDay.handoffs += 1;
+      if (hasAi && !handedOff && !person) startDay.automated += 1;
+      for (const message of conversation.messages) {
+        const day = bump(brandId, dayIn(brand.zone, start + message.afterMinutes * MINUTE));
+        if (message.sender === 'customer') day.inbound += 1;
+        if (message.sender === 'ai') day.aiReplies += 1;
+        if (message.sender === 'agent') day.humanReplies += 1;
+      }
+      const customerTimes = conversation.messages
+        .filter((m) => m.sender === 'customer')
+        .map((m) => m.afterMinutes);
+      const first = customerTimes.length ? Math.min(...customerTimes) : null;
+      const firstAfter = (sender: string) => {
+        if (first === null) return null;
+        const times = conversation.messages
+          .filter((m) => m.sender === sender && m.afterMinutes >= first)
+          .map((m) => m.afterMinutes);
+        return times.length ? (Math.min(...times) - first) * MINUTE : null;
+      };
+      firstResponse.set(`${b}:${c}`, { ai: firstAfter('ai'), human: firstAfter('agent') });
+      conversation.traces.forEach((trace) => {
+        const day = dayIn(brand.zone, start + trace.afterMinutes * MINUTE);
+        if (trace.outcome === 'replied') {
+          const key = `${brandId} ${day} ${trace.kind}`;
+          answerKinds.set(key, (answerKinds.get(key) ?? 0) + 1);
+        }
+        if (trace.product !== null && trace.soldOut) {
+          const key = `${brandId} ${day} ${variants[trace.product]}`;
+          if (!buyers.has(key)) buyers.set(key, new Set());
+          buyers.get(key)!.add(`${b}:${c}`);
+        }
+      });
+    });
+    for (const at of brand.comments) bump(brandId, dayIn(brand.zone, BASE + at * MINUTE)).comments += 1;
+  });
+  return { daily, firstResponse, answerKinds, buyers };
+}
+
+type Row = Record<string, unknown>;
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const dayText = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+/** Every roll-up table, as sorted text, to compare a running roll-up with a rebuild. */
+async function snapshot(): Promise<string[]> {
+  const tables = [
+    'analytics_daily',
+    'analytics_conversations',
+    'analytics_counts_daily',
+    'analytics_products_daily',
+    'analytics_sold_out_daily',
+    'analytics_rules_daily',
+  ];
+  const out: string[] = [];
+  for (const table of tables)
+    for (const row of await rows(sql`select * from ${sql.raw(table)}`))
+      out.push(`${table} ${JSON.stringify(row)}`);
+  return out.sort();
+}
+
+async function store(history: History) {
+  await db.execute(sql`delete from brands where user_id = ${userId}`);
+  await db.execute(sql`delete from analytics_dirty`);
+  const brandIds: string[] = [];
+  const conversationIds = new Map<string, string>();
+  const inserts: (() => Promise<unknown>)[] = [];
+  const later: (() => Promise<unknown>)[] = [];
+  for (const [b, brand] of history.brands.entries()) {
+    const [row] = await db
+      .insert(brands)
+      .values({ userId, name: `Brand ${b}`, username: `brand${b}`, timeZone: brand.zone })
+      .returning();
+    const brandId = row!.id;
+    brandIds.push(brandId);
+    for (const [c, conversation] of brand.conversations.entries()) {
+      const id = randomUUID();
+      conversationIds.set(`${b}:${c}`, id);
+      const start = BASE + conversation.atMinutes * MINUTE;
+      inserts.push(() =>
+        db.insert(conversations).values({
+          id,
+          brandId,
+          customerUsername: `buyer${c}`,
+          customerInstagramId: `igsid-${c}`,
+          status: conversation.status,
+          handledBy: conversation.handledBy as 'assistant' | 'person',
+          createdAt: new Date(start),
+        }),
+      );
+      for (const message of conversation.messages)
+        inserts.push(() =>
+          db.insert(messages).values({
+            conversationId: id,
+            brandId,
+            sender: message.sender as 'customer' | 'ai' | 'agent',
+            content: 'hi',
+            createdAt: new Date(start + message.afterMinutes * MINUTE),
+          }),
+        );
+      for (const trace of conversation.traces)
+        inserts.push(() =>
+          db.insert(assistantTraces).values({
+            brandId,
+            conversationId: id,
+            eventKey: `message:${randomUUID()}`,
+            outcome: trace.outcome,
+            intent: trace.intent,
+            productId: trace.product === null ? null : products[trace.product]!,
+            productTitle: trace.product === null ? null : `Product ${trace.product}`,
+            variantId: trace.product === null ? null : variants[trace.product]!,
+            variantTitle: trace.product === null ? null : `Variant ${trace.product}`,
+            stockAvailable: trace.product === null ? null : !trace.soldOut,
+            provider: 'embedded',
+            totalMs: 5,
+            trace: { answerKind: trace.kind, handedOff: trace.handedOff },
+            createdAt: new Date(start + trace.afterMinutes * MINUTE),
+          }),
+        );
+      if (conversation.escalateLater)
+        later.push(() =>
+          db
+            .update(conversations)
+            .set({ status: 'escalated' })
+            .where(sql`id = ${id}`),
+        );
+    }
+    for (const [n, at] of brand.comments.entries())
+      inserts.push(() =>
+        db.insert(comments).values({
+          brandId,
+          instagramCommentId: `c-${n}`,
+          username: 'commenter',
+          content: 'nice',
+          createdAt: new Date(BASE + at * MINUTE),
+        }),
+      );
+  }
+  // Conversations first (the rows hang off them), the rest in two instalments with a roll-up run between.
+  const cut = Math.floor(inserts.length * history.split);
+  for (const insert of inserts.slice(0, cut)) await insert();
+  await rollUpChanges(db);
+  for (const insert of inserts.slice(cut)) await insert();
+  await rollUpChanges(db);
+  for (const update of later) await update();
+  await rollUpChanges(db);
+  return { brandIds, conversationIds };
+}
+
+describe('analytics roll-up', () => {
+  it('equals a direct count of the rows, across time zones and a day boundary, and a rebuild changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(historyArb, async (history) => {
+        // Rows of a conversation are inserted after it: order the inserts so.
+        const { brandIds, conversationIds } = await store(history);
+        const expected = expectedOf(history, brandIds);
+
+        const daily = await rows(
+          sql`select * from analytics_daily where brand_id = any(${`{${brandIds.join(',')}}`}::uuid[])`,
+        );
+        const actualDaily = new Map(
+          daily.map((row) => [
+            `${String(row.brand_id)} ${dayText(row.day)}`,
+            {
+              conversations: row.conversations,
+              automated: row.automated,
+              handoffs: row.handoffs,
+              inbound: row.inbound,
+              comments: row.comments,
+              aiReplies: row.ai_replies,
+              humanReplies: row.human_replies,
+            },
+          ]),
+        );
+        expect(Object.fromEntries(actualDaily)).toEqual(Object.fromEntries(expected.daily));
+
+        const times = await rows(
+          sql`select conversation_id::text as id, ai_first_ms, human_first_ms from analytics_conversations`,
+        );
+        const byId = new Map(times.map((row) => [String(row.id), row]));
+        for (const [key, id] of conversationIds) {
+          const row = byId.get(id);
+          expect(row, key).toBeDefined();
+          expect({ ai: row!.ai_first_ms, human: row!.human_first_ms }).toEqual(
+            expected.firstResponse.get(key),
+          );
+        }
+
+        const kinds = await rows(
+          sql`select brand_id::text as brand_id, day, key, count from analytics_counts_daily where dimension = 'answer_kind'`,
+        );
+        expect(
+          Object.fromEntries(
+            kinds.map((row) => [`${String(row.brand_id)} ${dayText(row.day)} ${String(row.key)}`, row.count]),
+          ),
+        ).toEqual(Object.fromEntries(expected.answerKinds));
+
+        const soldOut = await rows(
+          sql`select brand_id::text as brand_id, day, variant_id::text as variant_id, count(*)::int as buyers
+          from analytics_sold_out_daily group by 1, 2, 3`,
+        );
+        expect(
+          Object.fromEntries(
+            soldOut.map((row) => [
+              `${String(row.brand_id)} ${dayText(row.day)} ${String(row.variant_id)}`,
+              row.buyers,
+            ]),
+          ),
+        ).toEqual(Object.fromEntries([...expected.buyers].map(([key, set]) => [key, set.size])));
+
+        const running = await snapshot();
+        await rebuildAnalytics(db);
+        expect(await snapshot()).toEqual(running);
+      }),
+      { numRuns: 25 },
+    );
+  }, 180_000);
+});

@@ -1,0 +1,20 @@
+import type { Database } from '#server/db/client.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import { analyticsRollupJob } from '#server/jobs/definitions.ts';
+import type { Logger } from 'pino';
+import { rollUpChanges } from './rollup.ts';
+
+/** Keeps the roll-up current: every `everySeconds`, the days changed since the last run are recomputed. */
+export async function startAnalyticsWorker(input: {
+  db: Database;
+  jobs: JobQueue;
+  everySeconds: number;
+  log: Logger;
+}): Promise<void> {
+  const { db, jobs, everySeconds, log } = input;
+  await jobs.work(analyticsRollupJob, async () => {
+    const days = await rollUpChanges(db);
+    if (days > 0) log.debug({ days }, 'analytics roll-up');
+  });
+  await jobs.repeat(analyticsRollupJob, everySeconds);
+}

@@ -40,8 +40,7 @@ async function priceOffer(
   // The link carries what was asked, capped at the stock on hand when the store tracks it (a backorder sells
   // what was asked).
   const wanted = asked ?? 1;
-  const linked =
-    stock.quantity !== null && stock.quantity > 0 ? Math.min(wanted, stock.quantity) : wanted;
+  const linked = stock.quantity !== null && stock.quantity > 0 ? Math.min(wanted, stock.quantity) : wanted;
   const link = canBuy
     ? (
         await context.catalog.checkoutLink({

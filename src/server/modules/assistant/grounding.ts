@@ -75,7 +75,10 @@ export function findLinks(text: string): string[] {
 export function stripLinks(text: string): string {
   let out = text;
   for (const link of findLinks(text)) out = out.replace(link, ' ');
-  return out.replace(/\s{2,}/g, ' ').replace(/\s+([,.!?;:)])/g, '$1').trim();
+  return out
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([,.!?;:)])/g, '$1')
+    .trim();
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -97,9 +100,7 @@ const IGNORED_KEYS = new Set([
 const LINK_KEYS = new Set(['link', 'url', 'productLink', 'checkout_url', 'links']);
 
 function addNumbers(sources: GroundingSources, text: string) {
-  const withoutUrls = normaliseDigits(text)
-    .replace(SCHEME_URL, ' ')
-    .replace(UUID_PATTERN, ' ');
+  const withoutUrls = normaliseDigits(text).replace(SCHEME_URL, ' ').replace(UUID_PATTERN, ' ');
   for (const number of withoutUrls.match(NUMBER_PATTERN) ?? []) sources.numbers.add(canonicalNumber(number));
 }
 
@@ -116,17 +117,26 @@ export function collectGroundingSources(values: unknown[]): GroundingSources {
         for (const link of findLinks(value)) sources.urls.add(linkKey(link));
         return;
       }
-      addNumbers(sources, key === 'product' || key === 'title' || key === 'variant' ? stripLinks(value) : value);
+      addNumbers(
+        sources,
+        key === 'product' || key === 'title' || key === 'variant' ? stripLinks(value) : value,
+      );
     } else if (typeof value === 'number' && Number.isFinite(value))
       sources.numbers.add(canonicalNumber(String(value)));
     else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1, key);
     else if (typeof value === 'object') {
       const record = value as Record<string, unknown>;
-      const title = typeof record.product === 'string' ? record.product : typeof record.title === 'string' ? record.title : null;
+      const title =
+        typeof record.product === 'string'
+          ? record.product
+          : typeof record.title === 'string'
+            ? record.title
+            : null;
       if (title) {
         const prices = sources.pricesByProduct.get(title.toLowerCase()) ?? new Set<string>();
         const add = (price: unknown) => {
-          if (typeof price === 'string' || typeof price === 'number') prices.add(canonicalNumber(String(price)));
+          if (typeof price === 'string' || typeof price === 'number')
+            prices.add(canonicalNumber(String(price)));
         };
         add(record.price);
         if (Array.isArray(record.prices)) record.prices.forEach(add);
@@ -152,14 +162,16 @@ export interface GroundingResult {
   refusals: { rule: RefusalRule; detail: string }[];
 }
 
-const PRICE_PATTERN = /(?:[$€£]\s?|(?:usd|eur|gbp|ca\$|a\$)\s?)(\d+(?:[.,]\d+)*)|(\d+(?:[.,]\d+)*)\s?(?:[$€£]|usd|eur|gbp|dollars?|euros?)\b/gi;
+const PRICE_PATTERN =
+  /(?:[$€£]\s?|(?:usd|eur|gbp|ca\$|a\$)\s?)(\d+(?:[.,]\d+)*)|(\d+(?:[.,]\d+)*)\s?(?:[$€£]|usd|eur|gbp|dollars?|euros?)\b/gi;
 
 export function checkGrounding(rawReply: string, sources: GroundingSources): GroundingResult {
   const reply = normaliseDigits(rawReply);
   const refusals: GroundingResult['refusals'] = [];
   const links = findLinks(reply);
   for (const link of links) {
-    if (!sources.urls.has(linkKey(link))) refusals.push({ rule: 'link-not-from-catalog', detail: `link ${link}` });
+    if (!sources.urls.has(linkKey(link)))
+      refusals.push({ rule: 'link-not-from-catalog', detail: `link ${link}` });
   }
   let withoutUrls = reply;
   for (const link of links) withoutUrls = withoutUrls.replace(link, ' ');

@@ -89,7 +89,27 @@ export function familiesOfHsl({ h, s, l }: Hsl): ColourFamily[] {
 }
 
 /** Words of pattern and finish that the long list also has as colour names ("Check", "Wash"). */
-const patternWords = new Set(['stripe', 'stripes', 'check', 'floral', 'print', 'wash', 'tartan', 'mixed', 'plaid', 'mid', 'vintage', 'washed', 'light', 'dark', 'deep', 'medium', 'fair', 'clear', 'off']);
+const patternWords = new Set([
+  'stripe',
+  'stripes',
+  'check',
+  'floral',
+  'print',
+  'wash',
+  'tartan',
+  'mixed',
+  'plaid',
+  'mid',
+  'vintage',
+  'washed',
+  'light',
+  'dark',
+  'deep',
+  'medium',
+  'fair',
+  'clear',
+  'off',
+]);
 
 let fullNames: Map<string, string> | null = null;
 let commonNames: Map<string, string> | null = null;
@@ -144,8 +164,13 @@ export function readColourFamilies(englishText: string): {
 } {
   const text = englishText.toLowerCase();
   const families = new Set<ColourFamily>();
-  for (const word of text.split(/[^a-z]+/)) for (const family of familyWords[word] ?? []) families.add(family);
-  const shade = /\b(dark|deep|darker)\b/.test(text) ? 'dark' : /\b(light|pale|lighter)\b/.test(text) ? 'light' : null;
+  for (const word of text.split(/[^a-z]+/))
+    for (const family of familyWords[word] ?? []) families.add(family);
+  const shade = /\b(dark|deep|darker)\b/.test(text)
+    ? 'dark'
+    : /\b(light|pale|lighter)\b/.test(text)
+      ? 'light'
+      : null;
   return { families: [...families], shade };
 }
 
@@ -174,11 +199,16 @@ const sizeNumberWords: Record<string, string> = {
 export function normaliseSizeWords(englishText: string): string {
   const numbers = Object.keys(sizeNumberWords).join('|');
   return englishText
-    .replace(/\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi, 'XXL')
+    .replace(
+      /\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi,
+      'XXL',
+    )
     .replace(/\b(?:extra|xtra|x)[\s-]?large\b/gi, 'XL')
     .replace(/\b(?:extra|xtra|x)[\s-]?small\b/gi, 'XS')
-    .replace(new RegExp(`\\b(size|sz|uk|us|eu)\\s+(${numbers})(\\s+and\\s+a\\s+half|\\s+half)?\\b`, 'gi'), (_w, label: string, n: string, half?: string) =>
-      `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
+    .replace(
+      new RegExp(`\\b(size|sz|uk|us|eu)\\s+(${numbers})(\\s+and\\s+a\\s+half|\\s+half)?\\b`, 'gi'),
+      (_w, label: string, n: string, half?: string) =>
+        `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
     )
     .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
     .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1');
@@ -196,9 +226,17 @@ export function amountOf(value: string): number | null {
 /** "the big one" / "the small one" for volumes and pack sizes. */
 export function readRelativeAmount(englishText: string): 'largest' | 'smallest' | null {
   const text = englishText.toLowerCase();
-  if (/\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b/.test(text))
+  if (
+    /\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b/.test(
+      text,
+    )
+  )
     return 'largest';
-  if (/\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b/.test(text))
+  if (
+    /\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b/.test(
+      text,
+    )
+  )
     return 'smallest';
   return null;
 }

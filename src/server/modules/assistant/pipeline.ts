@@ -525,7 +525,8 @@ function traceFacts(facts: Facts | null, understanding: Understanding | null) {
 
 function linkedQuantity(facts: Facts | null): number | null {
   if (!facts) return null;
-  if (facts.kind === 'in_stock' || facts.kind === 'price') return facts.offer.link ? facts.offer.linked : null;
+  if (facts.kind === 'in_stock' || facts.kind === 'price')
+    return facts.offer.link ? facts.offer.linked : null;
   if ((facts.kind === 'out_of_stock' || facts.kind === 'not_sold') && facts.alternative?.link)
     return facts.alternative.linked;
   return null;
@@ -565,9 +566,15 @@ export function nextState(
     }
     state.variantIds = selection.variantIds.slice(0, 50);
     // The options every remaining candidate shares are settled ("M" once the buyer said M).
-    const variants = selection.product.variants.filter((variant) => selection.variantIds.includes(variant.id));
+    const variants = selection.product.variants.filter((variant) =>
+      selection.variantIds.includes(variant.id),
+    );
     for (const option of variants[0]?.options ?? [])
-      if (variants.every((variant) => variant.options.some((o) => o.name === option.name && o.value === option.value)))
+      if (
+        variants.every((variant) =>
+          variant.options.some((o) => o.name === option.name && o.value === option.value),
+        )
+      )
         state.chosen[option.name] = option.value;
   }
   if (selection.kind === 'ambiguous')
@@ -578,9 +585,9 @@ export function nextState(
     };
   if (facts.kind === 'ask_variant')
     state.question = { kind: 'ask_variant', optionName: facts.optionName, choices: facts.choices };
-  const alternative =
-    facts.kind === 'out_of_stock' || facts.kind === 'not_sold' ? facts.alternative : null;
-  if (alternative && alternative.product.id !== state.productId) state.alternativeProductId = alternative.product.id;
+  const alternative = facts.kind === 'out_of_stock' || facts.kind === 'not_sold' ? facts.alternative : null;
+  if (alternative && alternative.product.id !== state.productId)
+    state.alternativeProductId = alternative.product.id;
   return state;
 }
 
@@ -619,9 +626,7 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
       intent: understanding?.intent ?? classifyIntent(reading.reading, false),
       answerKind: facts?.kind ?? 'none',
       language: reading.language,
-      quantity: understanding
-        ? { asked: understanding.quantity, linked: linkedQuantity(facts) }
-        : null,
+      quantity: understanding ? { asked: understanding.quantity, linked: linkedQuantity(facts) } : null,
       match: understanding ? { confidence: understanding.confidence, lacking: understanding.lacking } : null,
       handOffReason: understanding?.handOffReason ?? null,
       refusals: [],

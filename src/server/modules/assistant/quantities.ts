@@ -44,7 +44,8 @@ const notQuantityBefore =
   /(?:size|sz|uk|us|eu|fr|it|waist|length|inseam|#|no\.?|number|order|spf|\$|€|£|usd|eur|gbp|x\d*|\d[.,])\s*$/;
 const notQuantityAfter =
   /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|oz|lb|lbs|cm|mm|in\b|inch|%|-?\s*packs?|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds)/;
-const countingAfter = /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)/;
+const countingAfter =
+  /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)/;
 
 /** Every quantity the text states, in order. */
 export function findQuantities(englishText: string): QuantityMention[] {
@@ -63,7 +64,12 @@ export function findQuantities(englishText: string): QuantityMention[] {
       continue;
     }
     if (notQuantityAfter.test(after)) continue;
-    out.push({ value: Number(match[1]), index: match.index, explicit: countingAfter.test(after), raw: match[0] });
+    out.push({
+      value: Number(match[1]),
+      index: match.index,
+      explicit: countingAfter.test(after),
+      raw: match[0],
+    });
   }
   const words = Object.keys(numberWords).sort((a, b) => b.length - a.length);
   const wordPattern = new RegExp(`\\b(${words.map((word) => word.replace(/ /g, '\\s+')).join('|')})\\b`, 'g');

@@ -9,13 +9,7 @@ import {
 } from './option-words.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
 import { readPackSize, readQuantity } from './quantities.ts';
-import type {
-  ConversationState,
-  HistoryTurn,
-  Intent,
-  ProductSelection,
-  Understanding,
-} from './types.ts';
+import type { ConversationState, HistoryTurn, Intent, ProductSelection, Understanding } from './types.ts';
 
 /** Lower case, accents and repeated letters folded ("pleeease" -> "pleease"), so typos and slang match. */
 export function normaliseText(text: string): string {
@@ -185,24 +179,38 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     if (values.length < 2) continue;
     // The store's own words first.
     const literal = narrowByNamedOptions(
-      { ...product, variants: product.variants.map((v) => ({ ...v, options: v.options.filter((o) => o.name === name) })) },
+      {
+        ...product,
+        variants: product.variants.map((v) => ({ ...v, options: v.options.filter((o) => o.name === name) })),
+      },
       all,
       text,
     );
     if (literal.length < all.length) {
       named[name] = [
         ...new Set(
-          literal.map((id) => optionValue(product.variants.find((variant) => variant.id === id)!, name)!),
+          literal.map((id) =>
+            optionValue(
+              product.variants.find((variant) => variant.id === id)!,
+              name,
+            )!,
+          ),
         ),
       ];
       continue;
     }
     // Bare letter sizes ("M", "xl") the catalog reads from the text.
-    const lower = ` ${normaliseText(text).replace(/[^\p{L}\p{N}.]+/gu, ' ')} `;
+    const lower = ` ${normaliseText(text).replace(/[^\p{L}\p{N}.]+/gu, ' ')} `
+      .replace(/ (small|sml|sm) /g, ' s ')
+      .replace(/ (medium|med) /g, ' m ')
+      .replace(/ (large|lrg|lg) /g, ' l ');
     const sizes = values.filter((value) => {
       const plain = normaliseText(value).replace(/\s+/g, '');
       if (!/^(xxs|xs|s|m|l|xl|xxl|xxxl|\d{1,2}(\.5)?)$/.test(plain)) return false;
-      if (/^\d/.test(plain)) return new RegExp(`\\b(size|uk|us|eu) ${plain.replace('.', '\\.')}\\b|^ ${plain.replace('.', '\\.')} $`).test(lower);
+      if (/^\d/.test(plain))
+        return new RegExp(
+          `\\b(size|uk|us|eu) ${plain.replace('.', '\\.')}\\b|^ ${plain.replace('.', '\\.')} $`,
+        ).test(lower);
       return new RegExp(` ${plain} `).test(lower) && !(plain === 'm' && / i m /.test(lower));
     });
     if (sizes.length > 0) {
@@ -257,7 +265,12 @@ const followUpCue =
   /^\s*(and|what about|how about|in|also|or|ok|okay|then|same|the other|other|another|is it|it|does it|do you have it|how much)\b|\b(it|that one|this one|those|these|them|of those|of them|same one|the other one|that|this)\b/i;
 
 /** A DM with no product of its own that speaks of the one in play ("and in black?", "2 of those", "how much?"). */
-function isFollowUp(reading: string, intent: Intent, namedSomething: boolean, quantity: number | null): boolean {
+function isFollowUp(
+  reading: string,
+  intent: Intent,
+  namedSomething: boolean,
+  quantity: number | null,
+): boolean {
   if (['greeting', 'thanks', 'human', 'complaint', 'order_status', 'shipping_returns'].includes(intent))
     return false;
   if (followUpCue.test(reading) || namedSomething || quantity !== null) return true;
@@ -266,17 +279,17 @@ function isFollowUp(reading: string, intent: Intent, namedSomething: boolean, qu
 }
 
 /** The product of the question last asked that the buyer picked ("the second one", a word of its name). */
-function pickFromQuestion(
-  reading: string,
-  products: CatalogProduct[],
-): CatalogProduct | null {
+function pickFromQuestion(reading: string, products: CatalogProduct[]): CatalogProduct | null {
   const ordinals: [RegExp, number][] = [
     [/\b(first|1st|former)\b/, 0],
     [/\b(second|2nd|latter)\b/, 1],
     [/\b(third|3rd)\b/, 2],
   ];
-  for (const [pattern, index] of ordinals) if (pattern.test(reading) && products[index]) return products[index]!;
-  const words = normaliseText(reading).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 2);
+  for (const [pattern, index] of ordinals)
+    if (pattern.test(reading) && products[index]) return products[index]!;
+  const words = normaliseText(reading)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 2);
   const scored = products
     .map((product) => ({
       product,
@@ -329,7 +342,9 @@ export async function understand(input: {
 
   if (state?.question?.kind === 'ask_product' && search.outcome !== 'match') {
     const choices = (
-      await Promise.all(state.question.productIds.map((productId) => catalog.getProduct({ brandId, productId })))
+      await Promise.all(
+        state.question.productIds.map((productId) => catalog.getProduct({ brandId, productId })),
+      )
     ).filter((item): item is CatalogProduct => item !== null);
     const picked = pickFromQuestion(reading, choices);
     if (picked) {
@@ -375,7 +390,8 @@ export async function understand(input: {
   if (!product) {
     // Nothing in play: an older message of the conversation may still name it (a conversation from before the
     // state was kept).
-    const last = !state && looksLikeFollowUp(reading) ? await findLastProduct(catalog, brandId, input.history) : null;
+    const last =
+      !state && looksLikeFollowUp(reading) ? await findLastProduct(catalog, brandId, input.history) : null;
     if (last) {
       product = last;
       fromHistory = true;
@@ -393,12 +409,12 @@ export async function understand(input: {
   for (const [name, values] of Object.entries(named)) if (values.length > 0) chosen.set(name, values);
   // The search's own narrowing (sizes, colours it read) where this message named nothing for that option.
   const searched =
-    best && best.product.id === product.id && !fromHistory ? best.variantIds : product.variants.map((v) => v.id);
+    best && best.product.id === product.id && !fromHistory
+      ? best.variantIds
+      : product.variants.map((v) => v.id);
   let ids = variantsFor(product, [...chosen.entries()]);
-  if (chosen.size === 0 || Object.keys(named).length === 0) {
-    const both = ids.filter((id) => searched.includes(id));
-    if (both.length > 0) ids = both;
-  }
+  const both = ids.filter((id) => searched.includes(id));
+  if (both.length > 0) ids = both;
   variantIds = ids;
 
   // 3. Quantity: a number that is one of the product's own sizes is the size, unless said as a count.
@@ -414,9 +430,10 @@ export async function understand(input: {
     const { families } = readColourFamilies(reading);
     base.lacking = families.join(' ') || lackingOption[0].toLowerCase();
   } else if (packSize !== null && packSize > 1) {
-    const sold = product.variants.some((variant) =>
-      variant.options.some((option) => new RegExp(`\\b${packSize}\\b`).test(option.value)),
-    ) || new RegExp(`\\b${packSize}\\s*-?\\s*(pack|pk|count|x)\\b`, 'i').test(product.title);
+    const sold =
+      product.variants.some((variant) =>
+        variant.options.some((option) => new RegExp(`\\b${packSize}\\b`).test(option.value)),
+      ) || new RegExp(`\\b${packSize}\\s*-?\\s*(pack|pk|count|x)\\b`, 'i').test(product.title);
     if (!sold) base.lacking = `${packSize}-pack`;
   } else {
     const sizeAsked = search.requestedOptions.find((option) => option.name === 'size');

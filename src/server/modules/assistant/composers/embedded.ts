@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Language } from '../language/detect.ts';
 import type { Facts, HistoryTurn, Intent, Personality, PricedOffer } from '../types.ts';
 import { extraLines, languageProfiles, optionWordIn, possessive } from './languages.ts';
-import { archetypeFlavours, readBrandVoice, toneProfiles, type BrandVoice, type ToneProfile } from './voice.ts';
+import {
+  archetypeFlavours,
+  readBrandVoice,
+  toneProfiles,
+  type BrandVoice,
+  type ToneProfile,
+} from './voice.ts';
 
 /** A reply as parts; the output guard may drop the optional ones to fit 1,000 bytes. */
 export interface ReplyPart {
@@ -171,14 +177,20 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
       break;
     case 'not_sold':
       parts.push({
-        text: facts.lacking ? fill(pick(lines.notSoldLacking), { lacking: facts.lacking }) : pick(tone.notSold),
+        text: facts.lacking
+          ? fill(pick(lines.notSoldLacking), { lacking: facts.lacking })
+          : pick(tone.notSold),
         essential: true,
       });
       if (facts.alternative) {
         // Said as an alternative, never as the thing asked for.
         const alt = offerValues(facts.alternative);
         parts.push({
-          text: fill(pick(lines.closest), { altProduct: alt.product!, altVariant: alt.variant!, link: alt.link! }),
+          text: fill(pick(lines.closest), {
+            altProduct: alt.product!,
+            altVariant: alt.variant!,
+            link: alt.link!,
+          }),
           essential: true,
         });
       } else parts.push({ text: pick(tone.other).replace(/^.*?\. /, ''), essential: false });
@@ -237,7 +249,8 @@ function describeQuantity(
 ): string | null {
   if (offer.asked === null || offer.asked <= 1 || !offer.link) return null;
   const values = { linked: String(offer.linked), stock: String(offer.stock.quantity ?? '') };
-  if (offer.linked < offer.asked && offer.stock.quantity !== null) return fill(pick(lines.quantityCapped), values);
+  if (offer.linked < offer.asked && offer.stock.quantity !== null)
+    return fill(pick(lines.quantityCapped), values);
   return fill(pick(lines.quantityLink), values);
 }
 

@@ -71,7 +71,7 @@ export const extraLines: Record<Language, LanguageLines> = {
     quantityCapped: ['Ne abbiamo solo {stock} disponibili, quindi il link è per {linked}.'],
     notSoldLacking: ['Non lo abbiamo in {lacking}.'],
     closest: ['Il più simile che abbiamo è {altProduct} in {altVariant}: {link}'],
-    handOffTrade: ["Passo il tuo messaggio al team; una persona ti risponderà qui."],
+    handOffTrade: ['Passo il tuo messaggio al team; una persona ti risponderà qui.'],
   },
 };
 
@@ -94,7 +94,9 @@ export const languageProfiles: Record<Exclude<Language, 'en'>, Wording> = {
     handOff: ['Le paso tu mensaje a una persona del equipo; te responderá aquí.'],
     greeting: ['¿En qué te puedo ayudar?'],
     thanks: ['¡De nada!', '¡Un placer!'],
-    shipping: ['Las opciones de envío y la política de devoluciones aparecen al pagar; el equipo puede ayudarte con lo demás.'],
+    shipping: [
+      'Las opciones de envío y la política de devoluciones aparecen al pagar; el equipo puede ayudarte con lo demás.',
+    ],
     other: ['Puedo consultar disponibilidad, tallas y precios. ¿Qué producto te interesa?'],
     productLink: ['¡Gracias por tu comentario! Aquí tienes {product}: {link}'],
     productLinkNoProduct: ['¡Gracias por tu comentario! ¿Qué producto te interesa?'],
@@ -115,7 +117,9 @@ export const languageProfiles: Record<Exclude<Language, 'en'>, Wording> = {
     handOff: ["Je transmets ton message à une personne de l'équipe ; elle te répondra ici."],
     greeting: ['Comment puis-je t’aider ?'],
     thanks: ['Avec plaisir !', 'De rien !'],
-    shipping: ["Les options de livraison et la politique de retour s'affichent au paiement ; l'équipe peut répondre au reste."],
+    shipping: [
+      "Les options de livraison et la politique de retour s'affichent au paiement ; l'équipe peut répondre au reste.",
+    ],
     other: ['Je peux vérifier la disponibilité, les tailles et les prix. Quel produit t’intéresse ?'],
     productLink: ['Merci pour ton commentaire ! Voici {product} : {link}'],
     productLinkNoProduct: ['Merci pour ton commentaire ! Quel produit t’intéresse ?'],
@@ -136,7 +140,9 @@ export const languageProfiles: Record<Exclude<Language, 'en'>, Wording> = {
     handOff: ['Ich gebe deine Nachricht an eine Person aus dem Team weiter; sie antwortet dir hier.'],
     greeting: ['Wie kann ich dir helfen?'],
     thanks: ['Gern geschehen!', 'Sehr gern!'],
-    shipping: ['Versandoptionen und Rückgabebedingungen siehst du an der Kasse; das Team hilft dir bei allem Weiteren.'],
+    shipping: [
+      'Versandoptionen und Rückgabebedingungen siehst du an der Kasse; das Team hilft dir bei allem Weiteren.',
+    ],
     other: ['Ich kann Verfügbarkeit, Größen und Preise prüfen. Welches Produkt interessiert dich?'],
     productLink: ['Danke für deinen Kommentar! Hier ist {product}: {link}'],
     productLinkNoProduct: ['Danke für deinen Kommentar! Welches Produkt interessiert dich?'],
@@ -157,7 +163,9 @@ export const languageProfiles: Record<Exclude<Language, 'en'>, Wording> = {
     handOff: ['Vou passar sua mensagem para uma pessoa da equipe; ela vai responder aqui.'],
     greeting: ['Como posso ajudar?'],
     thanks: ['De nada!', 'Por nada!'],
-    shipping: ['As opções de envio e a política de trocas aparecem no checkout; a equipe pode ajudar com o resto.'],
+    shipping: [
+      'As opções de envio e a política de trocas aparecem no checkout; a equipe pode ajudar com o resto.',
+    ],
     other: ['Posso ver disponibilidade, tamanhos e preços. Qual produto te interessa?'],
     productLink: ['Obrigado pelo comentário! Aqui está {product}: {link}'],
     productLinkNoProduct: ['Obrigado pelo comentário! Qual produto te interessa?'],
@@ -178,7 +186,9 @@ export const languageProfiles: Record<Exclude<Language, 'en'>, Wording> = {
     handOff: ['Passo il tuo messaggio a una persona del team; ti risponderà qui.'],
     greeting: ['Come posso aiutarti?'],
     thanks: ['Prego!', 'Figurati!'],
-    shipping: ['Le opzioni di spedizione e la politica di reso sono indicate al checkout; il team può aiutarti con il resto.'],
+    shipping: [
+      'Le opzioni di spedizione e la politica di reso sono indicate al checkout; il team può aiutarti con il resto.',
+    ],
     other: ['Posso controllare disponibilità, taglie e prezzi. Quale prodotto ti interessa?'],
     productLink: ['Grazie per il commento! Ecco {product}: {link}'],
     productLinkNoProduct: ['Grazie per il commento! Quale prodotto ti interessa?'],
@@ -189,10 +199,24 @@ export const languageProfiles: Record<Exclude<Language, 'en'>, Wording> = {
 /** Option names in the buyer's language for the question "which size?" (store option names are English). */
 const optionWords: Record<Exclude<Language, 'en'>, Record<string, string>> = {
   es: { size: 'talla', color: 'color', colour: 'color', shade: 'tono', flavor: 'sabor', scent: 'aroma' },
-  fr: { size: 'taille', color: 'couleur', colour: 'couleur', shade: 'teinte', flavor: 'saveur', scent: 'parfum' },
+  fr: {
+    size: 'taille',
+    color: 'couleur',
+    colour: 'couleur',
+    shade: 'teinte',
+    flavor: 'saveur',
+    scent: 'parfum',
+  },
   de: { size: 'Größe', color: 'Farbe', colour: 'Farbe', shade: 'Nuance', flavor: 'Sorte', scent: 'Duft' },
   pt: { size: 'tamanho', color: 'cor', colour: 'cor', shade: 'tom', flavor: 'sabor', scent: 'aroma' },
-  it: { size: 'taglia', color: 'colore', colour: 'colore', shade: 'tonalità', flavor: 'gusto', scent: 'profumo' },
+  it: {
+    size: 'taglia',
+    color: 'colore',
+    colour: 'colore',
+    shade: 'tonalità',
+    flavor: 'gusto',
+    scent: 'profumo',
+  },
 };
 
 export function optionWordIn(language: Language, optionName: string): string {

@@ -53,7 +53,8 @@ export function detectLanguage(text: string, previous: Language | null = null): 
     const result = eld.detect(text);
     if (isLanguage(result.language) && result.isReliable()) return result.language;
   }
-  if (hits.length > 1) return (previous && hits.some(([lang]) => lang === previous) ? previous : hits[0]![0]) as Language;
+  if (hits.length > 1)
+    return (previous && hits.some(([lang]) => lang === previous) ? previous : hits[0]![0]) as Language;
   if (letters.length >= 6 && /\b(the|you|have|is|in stock|please|do|how much)\b/.test(lower)) return 'en';
   return previous ?? 'en';
 }

@@ -184,7 +184,13 @@ function tableOf(language: Exclude<Language, 'en'>): Table {
 
 /** The word's English reading, trying light stems ("negras" -> "negra" -> "negro"). */
 function lookUp(words: Map<string, string>, word: string): string | undefined {
-  const forms = [word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/[ae]s?$/, 'o'), word.replace(/(e|en|n)$/, '')];
+  const forms = [
+    word,
+    word.replace(/s$/, ''),
+    word.replace(/es$/, ''),
+    word.replace(/[ae]s?$/, 'o'),
+    word.replace(/(e|en|n)$/, ''),
+  ];
   for (const form of forms) if (form.length >= 1 && words.has(form)) return words.get(form);
   return undefined;
 }

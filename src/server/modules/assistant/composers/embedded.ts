@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stripLinks } from '../grounding.ts';
 import type { Language } from '../language/detect.ts';
 import type { Facts, HistoryTurn, Intent, Personality, PricedOffer } from '../types.ts';
 import { extraLines, languageProfiles, optionWordIn, possessive } from './languages.ts';
@@ -57,7 +58,12 @@ function fill(template: string, values: Record<string, string>): string {
   let text = template;
   if (values.variant === '') text = text.replace(/ in \{variant\}| \(\{variant\}\)/g, '');
   if (values.altVariant === '') text = text.replace(/ in \{altVariant\}| \(\{altVariant\}\)/g, '');
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  // Catalog text is quoted without any link inside it (a title "… see evil.example/deal"): only {link} carries one.
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = values[key];
+    if (value === undefined) return whole;
+    return key === 'link' ? value : stripLinks(value);
+  });
 }
 
 /** Formats a store price as it is (its digits untouched), with the usual symbol for common currencies. */

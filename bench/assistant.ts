@@ -304,9 +304,11 @@ async function runBackend(backend: string) {
     for (const setName of process.env.BENCH_LOAD_ONLY === '1' ? [] : SETS) {
       const file = setFiles[setName];
       if (!file) throw new Error(`unknown set ${setName}`);
-      const cases = JSON.parse(
-        readFileSync(path.join(import.meta.dirname, 'assistant-eval', file), 'utf8'),
-      ) as EvalCase[];
+      // BENCH_CASES=m-001,m-002 runs only those cases (for looking at a few development misses).
+      const only = process.env.BENCH_CASES?.split(',');
+      const cases = (
+        JSON.parse(readFileSync(path.join(import.meta.dirname, 'assistant-eval', file), 'utf8')) as EvalCase[]
+      ).filter((item) => !only || only.includes(item.id));
       const isStandard = setName === 'standard';
       const misses: { kinds: string[]; line: string }[] = [];
       let right = 0;

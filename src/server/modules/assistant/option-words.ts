@@ -85,6 +85,8 @@ export function familiesOfHsl({ h, s, l }: Hsl): ColourFamily[] {
   // Warm mid browns read as orange too (rust, cognac); reds near pink and pinks near red stay apart.
   if (out[0] === 'brown' && s > 0.5 && l > 0.3) out.push('orange');
   if (out[0] === 'orange' && l < 0.4) out.push('brown');
+  // Tan and camel are light browns.
+  if (out[0] === 'beige' && s >= 0.4 && h >= 25 && h <= 50) out.push('brown');
   return out;
 }
 
@@ -211,6 +213,7 @@ export function normaliseSizeWords(englishText: string): string {
         `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
     )
     .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
+    .replace(new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'), (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`)
     .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1');
 }
 

@@ -8,7 +8,7 @@ import {
   readRelativeAmount,
 } from './option-words.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
-import { readPackSize, readQuantity } from './quantities.ts';
+import { findQuantities, readPackSize, readQuantity } from './quantities.ts';
 import type { ConversationState, HistoryTurn, Intent, ProductSelection, Understanding } from './types.ts';
 
 /** Lower case, accents and repeated letters folded ("pleeease" -> "pleease"), so typos and slang match. */
@@ -31,11 +31,11 @@ const intentPatterns: [Intent, RegExp][] = [
   [
     // Asked indirectly: trade and wholesale, the owner or the team, anything legal or medical.
     'human',
-    /\b(wholesale|whole sale|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|reseller|resell|stockist|stock your|carry your (products|brand)|b2b|distributor|retailer|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
+    /\b((i|we) (have|own|run|are) an? ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
   ],
   [
     'complaint',
-    /\b(still (waiting|nothing)|you (said|promised)|promised|again\b.*\b(wrong|broken|late|missing|nothing)|charged twice|double charged|missing (from|item|items)|wrong (colou?r|product)|never got|didn'?t (get|receive|arrive)|not (arrived|received)|terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
+    /\b(still (waiting|nothing)|you (said|promised|told me)|(second|third|\d+(st|nd|rd|th)) time|(nobody|no one|noone) (has )?(answered|replied|responded|got back)|no (answer|reply|response)|promised|again\b.*\b(wrong|broken|late|missing|nothing)|charged twice|double charged|missing (from|item|items)|wrong (colou?r|product)|never got|didn'?t (get|receive|arrive)|not (arrived|received)|terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
   ],
   [
     'order_status',
@@ -217,6 +217,30 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       named[name] = sizes;
       continue;
     }
+    // Numbers with a unit ("10 in", "5 lb", "12-Pack", "2 kg"): the buyer's number, whatever unit word they use.
+    const leading = values.map((value) => ({ value, number: /^\s*(\d+(?:[.,]\d+)?)(?!\d)/.exec(value)?.[1] }));
+    if (leading.every(({ number }) => number !== undefined) || leading.filter(({ number }) => number).length >= 2) {
+      const said = new Set(
+        [...normaliseText(text).matchAll(/(?<![\d.,])(\d+(?:[.,]\d+)?)(?![\d.,]*\d)/g)].map((match) =>
+          String(Number(match[1]!.replace(',', '.'))),
+        ),
+      );
+      const numbered = leading.filter(
+        ({ number }) => number !== undefined && said.has(String(Number(number.replace(',', '.')))),
+      );
+      const isPlainNumber = leading.every(({ value }) => /^\s*\d+(?:[.,]\d+)?\s*$/.test(value));
+      // A bare number for a plain-number option (shoe sizes) only when it is not a count ("2 pairs of the 9").
+      const counted = new Set(
+        findQuantities(text)
+          .filter((mention) => mention.explicit)
+          .map((mention) => String(mention.value)),
+      );
+      const kept = numbered.filter(({ number }) => !isPlainNumber || !counted.has(String(Number(number!))));
+      if (kept.length > 0) {
+        named[name] = kept.map(({ value }) => value);
+        continue;
+      }
+    }
     // Colour families.
     const { families, shade } = readColourFamilies(text);
     if (families.length > 0) {
@@ -353,6 +377,24 @@ export async function understand(input: {
       quantityCarried = state.quantity;
     }
   }
+  // A short follow-up that names an option or a count of the product in play stays on it, even when a word of it
+  // also fits another product weakly ("sage pls" after the Dutch oven, "make it 3").
+  if (
+    !product &&
+    fromState &&
+    best &&
+    best.product.id !== fromState.id &&
+    best.score < 0.75 &&
+    reading.split(/\s+/).filter(Boolean).length <= 5 &&
+    (Object.keys(readNamedOptions(fromState, reading)).length > 0 ||
+      findQuantities(reading).length > 0 ||
+      followUpCue.test(reading))
+  ) {
+    product = fromState;
+    fromHistory = true;
+    carried = Object.entries(state!.chosen).map(([name, value]) => [name, [value]]);
+    quantityCarried = state!.quantity;
+  }
   if (!product && search.outcome === 'match' && best) {
     const sameAsState = fromState && best.product.id === fromState.id;
     product = best.product;
@@ -360,6 +402,11 @@ export async function understand(input: {
     if (sameAsState && state) {
       carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
       quantityCarried = state.quantity;
+    } else if (state && /\b(that|same|this) (flavou?r|colou?r|size|scent|shade|one)\b/.test(reading)) {
+      // "single bars in that flavour": the options settled on the last product carry to this one where it has them.
+      carried = Object.entries(state.chosen)
+        .filter(([name, value]) => valuesOf(best.product, name).includes(value))
+        .map(([name, value]) => [name, [value]]);
     }
   } else if (!product && search.outcome === 'ambiguous') {
     // "the other one?" after an alternative was offered, or a follow-up on the product in play.
@@ -398,7 +445,12 @@ export async function understand(input: {
     }
   }
   if (!product) {
-    return { ...base, intent, quantity: readQuantity(reading), selection: { kind: 'none' } };
+    const quantity = readQuantity(reading);
+    if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
+      intent = 'human';
+      base.handOffReason = 'a trade-sized order';
+    }
+    return { ...base, intent, quantity, selection: { kind: 'none' } };
   }
   if (fromHistory && intent === 'other') intent = 'availability';
 
@@ -451,6 +503,27 @@ export async function understand(input: {
       base.lacking = `size ${sizeAsked.value.toUpperCase()}`;
   }
 
+  // A word the buyer gave that nothing of the product carries ("vegan" whey, "keto" supplements): we do not sell
+  // that. The closest is a product carrying the word, else this one.
+  if (!base.lacking && !fromHistory && (base.confidence ?? 1) < 0.8) {
+    const unknown = unknownWords(reading, product);
+    if (unknown.length > 0) {
+      base.lacking = unknown.join(' ');
+      const other = await catalog.findProducts({ brandId, text: `${unknown.join(' ')} ${product.productType}`, limit: 3 });
+      const carrying = other.matches.find(
+        (match) => match.product.id !== product!.id && unknownWords(unknown.join(' '), match.product).length === 0,
+      );
+      if (carrying) {
+        product = carrying.product;
+        variantIds = carrying.variantIds;
+      }
+    }
+  }
+  if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
+    intent = 'human';
+    base.handOffReason = 'a trade-sized order';
+  }
+
   return {
     ...base,
     intent,
@@ -463,6 +536,86 @@ export async function understand(input: {
       fromHistory,
     },
   };
+}
+
+/** A count this large is a trade order: a person answers it. */
+const TRADE_QUANTITY = 25;
+
+/** Words of chat that never name a product or an attribute of one. */
+const chatWords = new Set(
+  `a an the and or but of for to in on at by with from into out up is are am was were be been being do does did
+  have has had having i im i'm me my mine you your youre u ur ya we our us it its it's this that these those there
+  here what which who whom how much many any some one ones get got can could would should will want wanna need
+  needed looking look like love please pls plz plss thanks thank thx ty hi hey hello hiya heya babe hun omg lol haha
+  yes yeah yep no nope not still left available availability stock instock sell selling sold buy buying order
+  ordering price prices cost costs size sizes sz color colors colour colours also just really so very too item items
+  thing things product products anything something again back more less other another same new if when where why
+  tho though tbh btw asap today tomorrow now ok okay cool nice cute gorgeous amazing perfect check checking know let
+  lemme gimme give send link dm restock restocked only available carry stocked stock have got gonna gotta maybe
+  please wondering wonder wanted interested hoping hope possible possibly actually think thinking guess sure
+  about around just quick question questions help anyone someone there them they their then than also still else
+  pair pairs pack packs set sets piece pieces unit units bottle bottles box boxes bag bags version kind type style
+  style styles model models colorway shade shades flavor flavors flavour flavours scent scents option options
+  variant variants big bigger biggest small smaller smallest large larger largest medium mini little extra size
+  dark light pale deep bright gift present birthday christmas mom mum dad sister brother friend wife husband
+  girlfriend boyfriend daughter son kids kid please ship shipping deliver delivery today week weekend soon fast
+  cheap cheaper cheapest expensive good great best better favourite favorite usual regular normal standard plain
+  classic original both each every all few couple dozen half two three four five six seven eight nine ten twelve
+  first second third last next previous still yet already ever never always often sometimes how's what's where's
+  whats wheres hows dont don't doesnt doesn't cant can't wont won't isnt isn't arent aren't didnt didn't
+  lemme wanna gonna gotta kinda sorta tryna yall y'all guys girl girls bro sis fam mate`.split(/\s+/),
+);
+
+/** The buyer's content words that nothing of the product carries (title, type, tags, vendor, options). */
+export function unknownWords(reading: string, product: CatalogProduct): string[] {
+  const productWords = new Set(
+    normaliseText(
+      [
+        product.title,
+        product.productType,
+        product.vendor,
+        ...product.tags,
+        ...product.variants.flatMap((variant) => variant.options.map((option) => `${option.name} ${option.value}`)),
+      ].join(' '),
+    )
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length >= 2),
+  );
+  const known = (word: string) => {
+    const stem = word.replace(/(es|s)$/, '');
+    for (const other of productWords) {
+      const otherStem = other.replace(/(es|s)$/, '');
+      if (other === word || otherStem === stem) return true;
+      if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4) return true;
+      const allowed = word.length >= 7 ? 2 : 1;
+      if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed) return true;
+    }
+    return false;
+  };
+  return normaliseText(reading)
+    .split(/[^\p{L}'-]+/u)
+    .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
+    .filter(
+      (word) =>
+        word.length >= 4 &&
+        !chatWords.has(word) &&
+        !readColourFamilies(word).families.length &&
+        !/^(x{0,3}[sml]|xx?l|\d.*)$/.test(word) &&
+        !known(word),
+    );
+}
+
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j += 1) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1)
+      rows[i]![j] = Math.min(
+        rows[i - 1]![j]! + 1,
+        rows[i]![j - 1]! + 1,
+        rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+  return rows[a.length]![b.length]!;
 }
 
 /** An older conversation without kept state: the cue words of a follow-up. */

@@ -49,7 +49,8 @@ export function detectLanguage(text: string, previous: Language | null = null): 
   for (const [pattern, language] of markerLetters)
     if (pattern.test(raw) && !hits.some(([lang]) => lang === language)) hits.push([language, pattern]);
   if (hits.length === 1) return hits[0]![0] as Language;
-  if (letters.length >= 12) {
+  // n-grams mislead on a few words, most of them product names ("curtains 96 sage" reads as French).
+  if (letters.length >= 12 && lower.split(/\s+/).filter((word) => /\p{L}{2,}/u.test(word)).length >= 4) {
     const result = eld.detect(text);
     if (isLanguage(result.language) && result.isReliable()) return result.language;
   }

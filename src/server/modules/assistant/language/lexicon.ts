@@ -9,6 +9,11 @@ import { foldAccents, type Language } from './detect.ts';
  */
 const entries: Record<Exclude<Language, 'en'>, string> = {
   es: `
+    venden|vendeis|vendes=do you sell tienda|tiendas=shop tengo=i have tenemos=we have somos=we are empresa=company
+    mayorista|para tiendas=wholesale embarazada=pregnant medicamentos|medicacion=medication pulgadas|pulgada=inch
+    alfombra=rug yute=jute hierro fundido=cast iron sarten=pan banador|traje de bano=swimsuit entero=one-piece
+    mochila=backpack limon=lemon crema de manos=hand cream toalla turca=turkish towel turca=turkish vegano|vegana=vegan
+    cuando vuelve|cuando vuelven=when back otro|otra=other
     negro|negra=black blanco|blanca=white gris=grey azul=blue azul marino=navy rojo|roja=red verde=green
     rosa|rosado|rosada=pink morado|morada|lila=purple amarillo|amarilla=yellow marron|cafe=brown beige=beige
     naranja=orange crema=cream oscuro|oscura=dark claro|clara=light
@@ -30,6 +35,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     gracias=thanks hola=hi y=and en=in de esos|de esas|de ese|de esa=of those ese|esa|eso=that one el otro|la otra=the other one
     por favor=please tambien=also o=or con=with para=for de=of`,
   fr: `
+    vendez-vous|vous vendez|vendez=do you sell boutique|magasin=shop j'ai=i have nous avons=we have entreprise|societe=company
+    enceinte=pregnant medicaments|traitement=medication pouces|pouce=inch tapis=rug jute=jute fonte=cast iron
+    maillot|maillot de bain=swimsuit une piece=one-piece sac a dos=backpack citron=lemon creme pour les mains=hand cream
+    vegan|vegane|vegetalien=vegan
     noir|noire=black blanc|blanche=white gris|grise=grey bleu|bleue=blue bleu marine=navy rouge=red vert|verte=green
     rose=pink violet|violette=purple jaune=yellow marron=brown beige=beige orange=orange creme=cream
     fonce|foncee=dark clair|claire=light
@@ -50,6 +59,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     merci=thanks bonjour|salut|coucou=hi et=and en=in de ceux-la|de celles-la|de ca=of those celui-la|celle-la=that one
     l'autre=the other one s'il vous plait|svp|stp=please aussi=also ou=or avec=with pour=for`,
   de: `
+    verkauft ihr|verkaufen sie|verkaufst du=do you sell laden|geschaft|geschaeft=shop wir haben=we have firma|unternehmen=company
+    schwanger|stillzeit=pregnant medikamente|tabletten=medication zoll=inch teppich=rug jute=jute
+    gusseisern|gusseiserne|gusseisernen|guss=cast iron badeanzug=swimsuit rucksack=backpack zitrone=lemon
+    handcreme=hand cream vegan|vegane|veganes=vegan pulver=powder senfgelb=mustard wann wieder=when back
     schwarz|schwarze|schwarzen=black weiss|weisse|weissen=white grau|graue=grey blau|blaue|blauen=blue
     dunkelblau|marineblau=navy rot|rote|roten=red grun|grune|gruenen|gruen=green rosa|pink=pink lila|violett=purple
     gelb|gelbe=yellow braun|braune=brown beige=beige orange=orange creme=cream dunkel=dark hell=light
@@ -71,6 +84,9 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     danke=thanks hallo|hi|servus=hi und=and in=in davon=of those das andere|die andere|den anderen=the other one
     bitte=please auch=also oder=or mit=with fur=for`,
   pt: `
+    voces vendem|vcs vendem|vendem=do you sell loja=shop tenho=i have temos=we have somos=we are empresa=company
+    gravida=pregnant remedios|medicamentos=medication polegadas|polegada=inch tapete=rug juta=jute ferro fundido=cast iron
+    maio|biquini=swimsuit mochila=backpack limao=lemon creme para maos=hand cream vegano|vegana=vegan halteres=dumbbells
     preto|preta=black branco|branca=white cinza=grey azul=blue azul marinho=navy vermelho|vermelha=red
     verde=green rosa=pink roxo|roxa|lilas=purple amarelo|amarela=yellow marrom=brown bege=beige laranja=orange
     creme=cream escuro|escura=dark claro|clara=light
@@ -90,6 +106,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     obrigado|obrigada|valeu=thanks ola|oi=hi e=and em=in desses|dessas=of those esse|essa=that one o outro|a outra=the other one
     por favor|pfv=please tambem=also ou=or com=with para=for`,
   it: `
+    vendete=do you sell negozio=shop ho=i have abbiamo=we have siamo=we are azienda=company palestra=gym
+    incinta|allattamento=pregnant farmaci|medicine=medication pollici|pollice=inch tappeto=rug juta=jute ghisa=cast iron
+    costume|costumi|costume da bagno=swimsuit intero|interi=one-piece zaino=backpack limone=lemon
+    crema mani|creme mani=hand cream vegano|vegana=vegan c'e=available
     nero|nera=black bianco|bianca=white grigio|grigia=grey blu|azzurro|azzurra=blue blu scuro=navy rosso|rossa=red
     verde=green rosa=pink viola=purple giallo|gialla=yellow marrone=brown beige=beige arancione=orange
     crema=cream scuro|scura=dark chiaro|chiara=light

@@ -213,7 +213,10 @@ export function normaliseSizeWords(englishText: string): string {
         `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
     )
     .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
-    .replace(new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'), (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`)
+    .replace(
+      new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'),
+      (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
+    )
     .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1');
 }
 

@@ -218,8 +218,14 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       continue;
     }
     // Numbers with a unit ("10 in", "5 lb", "12-Pack", "2 kg"): the buyer's number, whatever unit word they use.
-    const leading = values.map((value) => ({ value, number: /^\s*(\d+(?:[.,]\d+)?)(?!\d)/.exec(value)?.[1] }));
-    if (leading.every(({ number }) => number !== undefined) || leading.filter(({ number }) => number).length >= 2) {
+    const leading = values.map((value) => ({
+      value,
+      number: /^\s*(\d+(?:[.,]\d+)?)(?!\d)/.exec(value)?.[1],
+    }));
+    if (
+      leading.every(({ number }) => number !== undefined) ||
+      leading.filter(({ number }) => number).length >= 2
+    ) {
       const said = new Set(
         [...normaliseText(text).matchAll(/(?<![\d.,])(\d+(?:[.,]\d+)?)(?![\d.,]*\d)/g)].map((match) =>
           String(Number(match[1]!.replace(',', '.'))),
@@ -509,9 +515,14 @@ export async function understand(input: {
     const unknown = unknownWords(reading, product);
     if (unknown.length > 0) {
       base.lacking = unknown.join(' ');
-      const other = await catalog.findProducts({ brandId, text: `${unknown.join(' ')} ${product.productType}`, limit: 3 });
+      const other = await catalog.findProducts({
+        brandId,
+        text: `${unknown.join(' ')} ${product.productType}`,
+        limit: 3,
+      });
       const carrying = other.matches.find(
-        (match) => match.product.id !== product!.id && unknownWords(unknown.join(' '), match.product).length === 0,
+        (match) =>
+          match.product.id !== product!.id && unknownWords(unknown.join(' '), match.product).length === 0,
       );
       if (carrying) {
         product = carrying.product;
@@ -575,7 +586,9 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
         product.productType,
         product.vendor,
         ...product.tags,
-        ...product.variants.flatMap((variant) => variant.options.map((option) => `${option.name} ${option.value}`)),
+        ...product.variants.flatMap((variant) =>
+          variant.options.map((option) => `${option.name} ${option.value}`),
+        ),
       ].join(' '),
     )
       .split(/[^\p{L}\p{N}]+/u)
@@ -586,9 +599,11 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
     for (const other of productWords) {
       const otherStem = other.replace(/(es|s)$/, '');
       if (other === word || otherStem === stem) return true;
-      if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4) return true;
+      if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4)
+        return true;
       const allowed = word.length >= 7 ? 2 : 1;
-      if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed) return true;
+      if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed)
+        return true;
     }
     return false;
   };

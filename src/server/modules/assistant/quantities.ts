@@ -41,7 +41,7 @@ const MAX_QUANTITY = 99;
 
 // Before a number: a size, an order or a price; after it: a unit, a pack size, a decimal, a time.
 const notQuantityBefore =
-  /(?:size|sz|uk|us|eu|fr|it|waist|length|inseam|#|no\.?|number|order|spf|\$|€|£|usd|eur|gbp|x\d*|\d[.,])\s*$/;
+  /(?:size|sz|uk|us|eu|waist|length|inseam|#|no\.?|number|order|spf|\$|€|£|usd|eur|gbp|x\d*|\d[.,])\s*$/;
 const notQuantityAfter =
   /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|people|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*packs?|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds)/;
 const countingAfter =

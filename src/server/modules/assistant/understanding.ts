@@ -18,6 +18,7 @@ export function normaliseText(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’`]/g, "'")
+    .replace(/\s*&\s*/g, ' and ')
     .replace(/(\p{L})\1{2,}/gu, '$1$1');
 }
 
@@ -376,7 +377,13 @@ export async function understand(input: {
         state.question.productIds.map((productId) => catalog.getProduct({ brandId, productId })),
       )
     ).filter((item): item is CatalogProduct => item !== null);
-    const picked = pickFromQuestion(reading, choices);
+    const picked =
+      pickFromQuestion(reading, choices) ??
+      // The buyer answered with an option ("size 9"): the first choice that has it.
+      choices.find((choice) =>
+        Object.values(readNamedOptions(choice, reading)).some((values) => values.length > 0),
+      ) ??
+      null;
     if (picked) {
       product = picked;
       fromHistory = true;
@@ -390,11 +397,13 @@ export async function understand(input: {
     fromState &&
     best &&
     best.product.id !== fromState.id &&
-    best.score < 0.75 &&
-    reading.split(/\s+/).filter(Boolean).length <= 5 &&
-    (Object.keys(readNamedOptions(fromState, reading)).length > 0 ||
-      findQuantities(reading).length > 0 ||
-      followUpCue.test(reading))
+    ((best.score < 0.75 &&
+      reading.split(/\s+/).filter(Boolean).length <= 5 &&
+      (Object.keys(readNamedOptions(fromState, reading)).length > 0 ||
+        findQuantities(reading).length > 0 ||
+        followUpCue.test(reading))) ||
+      (reading.split(/\s+/).filter(Boolean).length <= 4 &&
+        Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)))
   ) {
     product = fromState;
     fromHistory = true;
@@ -476,10 +485,12 @@ export async function understand(input: {
   variantIds = ids;
 
   // 3. Quantity: a number that is one of the product's own sizes is the size, unless said as a count.
+  // The numbers the product's options and name carry ("10 in", "32x30", "2-Person", "SPF 50").
   const optionNumbers = new Set(
-    product.variants.flatMap((variant) =>
-      variant.options.map((option) => option.value.trim()).filter((value) => /^\d+(\.\d+)?$/.test(value)),
-    ),
+    [
+      ...product.variants.flatMap((variant) => variant.options.map((option) => option.value)),
+      product.title,
+    ].flatMap((text) => [...text.matchAll(/\d+(?:\.\d+)?/g)].map((match) => String(Number(match[0])))),
   );
   const quantity = readQuantity(reading, optionNumbers) ?? quantityCarried;
 
@@ -511,8 +522,8 @@ export async function understand(input: {
 
   // A word the buyer gave that nothing of the product carries ("vegan" whey, "keto" supplements): we do not sell
   // that. The closest is a product carrying the word, else this one.
-  if (!base.lacking && !fromHistory && (base.confidence ?? 1) < 0.8) {
-    const unknown = unknownWords(reading, product);
+  if (!base.lacking && !fromHistory && language === 'en' && (base.confidence ?? 1) < 0.8) {
+    const unknown = unknownModifiers(reading, product);
     if (unknown.length > 0) {
       base.lacking = unknown.join(' ');
       const other = await catalog.findProducts({
@@ -574,8 +585,26 @@ const chatWords = new Set(
   classic original both each every all few couple dozen half two three four five six seven eight nine ten twelve
   first second third last next previous still yet already ever never always often sometimes how's what's where's
   whats wheres hows dont don't doesnt doesn't cant can't wont won't isnt isn't arent aren't didnt didn't
-  lemme wanna gonna gotta kinda sorta tryna yall y'all guys girl girls bro sis fam mate`.split(/\s+/),
+  lemme wanna gonna gotta kinda sorta tryna yall y'all guys girl girls bro sis fam mate damn ugh hmm omg wow
+  weeks week days months tub tubs pound pounds inch inches kilo kilos gram grams litre liter ounce ounces pack
+  packs pakc case cases jar jars`.split(/\s+/),
 );
+
+/**
+ * The buyer's words that qualify a word of the product ("vegan whey", "keto supplements", "one-piece swimsuit")
+ * and that nothing of the product carries: an attribute the product lacks.
+ */
+export function unknownModifiers(reading: string, product: CatalogProduct): string[] {
+  const words = normaliseText(reading)
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean);
+  const unknown = new Set(unknownWords(reading, product));
+  const carried = (word: string) =>
+    !unknown.has(word) && unknownWords(word, product).length === 0 && !chatWords.has(word);
+  return words.filter(
+    (word, index) => unknown.has(word) && index + 1 < words.length && carried(words[index + 1]!),
+  );
+}
 
 /** The buyer's content words that nothing of the product carries (title, type, tags, vendor, options). */
 export function unknownWords(reading: string, product: CatalogProduct): string[] {

@@ -9,6 +9,7 @@ import { foldAccents, type Language } from './detect.ts';
  */
 const entries: Record<Exclude<Language, 'en'>, string> = {
   es: `
+    cuero|piel=leather lino=linen algodon=cotton lana=wool acero=steel vidrio=glass
     venden|vendeis|vendes=do you sell tienda|tiendas=shop tengo=i have tenemos=we have somos=we are empresa=company
     mayorista|para tiendas=wholesale embarazada=pregnant medicamentos|medicacion=medication pulgadas|pulgada=inch
     alfombra=rug yute=jute hierro fundido=cast iron sarten=pan banador|traje de bano=swimsuit entero=one-piece
@@ -35,6 +36,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     gracias=thanks hola=hi y=and en=in de esos|de esas|de ese|de esa=of those ese|esa|eso=that one el otro|la otra=the other one
     por favor=please tambien=also o=or con=with para=for de=of`,
   fr: `
+    cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
     vendez-vous|vous vendez|vendez=do you sell boutique|magasin=shop j'ai=i have nous avons=we have entreprise|societe=company
     enceinte=pregnant medicaments|traitement=medication pouces|pouce=inch tapis=rug jute=jute fonte=cast iron
     maillot|maillot de bain=swimsuit une piece=one-piece sac a dos=backpack citron=lemon creme pour les mains=hand cream
@@ -59,6 +61,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     merci=thanks bonjour|salut|coucou=hi et=and en=in de ceux-la|de celles-la|de ca=of those celui-la|celle-la=that one
     l'autre=the other one s'il vous plait|svp|stp=please aussi=also ou=or avec=with pour=for`,
   de: `
+    leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
     verkauft ihr|verkaufen sie|verkaufst du=do you sell laden|geschaft|geschaeft=shop wir haben=we have firma|unternehmen=company
     schwanger|stillzeit=pregnant medikamente|tabletten=medication zoll=inch teppich=rug jute=jute
     gusseisern|gusseiserne|gusseisernen|guss=cast iron badeanzug=swimsuit rucksack=backpack zitrone=lemon
@@ -84,6 +87,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     danke=thanks hallo|hi|servus=hi und=and in=in davon=of those das andere|die andere|den anderen=the other one
     bitte=please auch=also oder=or mit=with fur=for`,
   pt: `
+    couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
     voces vendem|vcs vendem|vendem=do you sell loja=shop tenho=i have temos=we have somos=we are empresa=company
     gravida=pregnant remedios|medicamentos=medication polegadas|polegada=inch tapete=rug juta=jute ferro fundido=cast iron
     maio|biquini=swimsuit mochila=backpack limao=lemon creme para maos=hand cream vegano|vegana=vegan halteres=dumbbells
@@ -106,6 +110,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     obrigado|obrigada|valeu=thanks ola|oi=hi e=and em=in desses|dessas=of those esse|essa=that one o outro|a outra=the other one
     por favor|pfv=please tambem=also ou=or com=with para=for`,
   it: `
+    pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
     vendete=do you sell negozio=shop ho=i have abbiamo=we have siamo=we are azienda=company palestra=gym
     incinta|allattamento=pregnant farmaci|medicine=medication pollici|pollice=inch tappeto=rug juta=jute ghisa=cast iron
     costume|costumi|costume da bagno=swimsuit intero|interi=one-piece zaino=backpack limone=lemon
@@ -147,6 +152,14 @@ const multiWordReadings = [
   'of those',
   'that one',
   'the other one',
+  'do you sell',
+  'cast iron',
+  'hand cream',
+  'when back',
+  'turkish towel',
+  'i have',
+  'we have',
+  'we are',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */

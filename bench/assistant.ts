@@ -570,6 +570,7 @@ async function main() {
         );
       }
     }
+    if (load.sent === 0) continue;
     console.log(
       `load: ${load.sent} DMs at ${load.rate}/s for ${load.seconds} s; webhook -> Graph send p50 ${load.p50.toFixed(0)} ms, ` +
         `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +

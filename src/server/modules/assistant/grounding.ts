@@ -9,7 +9,7 @@
 // A link with a scheme, one starting "www.", or a bare host with a path or a known top-level domain.
 const SCHEME_URL = /\bhttps?:\/\/[^\s<>()"']+[^\s<>()"'.,!?;:]/gi;
 const HOST_URL =
-  /(?<![\p{L}\p{N}@.\/-])(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?::\d{2,5})?(?:\/[^\s<>()"']*[^\s<>()"'.,!?;:])?/giu;
+  /(?<![\p{L}\p{N}@./-])(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?::\d{2,5})?(?:\/[^\s<>()"']*[^\s<>()"'.,!?;:])?/giu;
 /** Top-level domains that make a bare "name.tld" a link even without a path. */
 const COMMON_TLDS = new Set(
   'com net org io co shop store app me info biz xyz online site link ly gg us uk de fr es it pt br ca au nl eu ru cn in page top club example test'.split(

@@ -9,7 +9,7 @@ import {
 } from './option-words.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
 import { findQuantities, readPackSize, readQuantity } from './quantities.ts';
-import type { ConversationState, HistoryTurn, Intent, ProductSelection, Understanding } from './types.ts';
+import type { ConversationState, HistoryTurn, Intent, Understanding } from './types.ts';
 
 /** Lower case, accents and repeated letters folded ("pleeease" -> "pleease"), so typos and slang match. */
 export function normaliseText(text: string): string {

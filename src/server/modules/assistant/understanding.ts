@@ -32,7 +32,7 @@ const intentPatterns: [Intent, RegExp][] = [
   [
     // Asked indirectly: trade and wholesale, the owner or the team, anything legal or medical.
     'human',
-    /\b((i|we) (have|own|run|are) an? ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
+    /\b((i|we) (have|own|run|are) (an?|one) ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
   ],
   [
     'complaint',
@@ -426,13 +426,19 @@ export async function understand(input: {
   } else if (!product && search.outcome === 'ambiguous') {
     // "the other one?" after an alternative was offered, or a follow-up on the product in play.
     const inPlay = fromState && search.matches.find((match) => match.product.id === fromState.id);
-    if (!inPlay)
+    if (!inPlay) {
+      const quantity = readQuantity(reading);
+      if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
+        intent = 'human';
+        base.handOffReason = 'a trade-sized order';
+      }
       return {
         ...base,
         intent,
-        quantity: readQuantity(reading),
+        quantity,
         selection: { kind: 'ambiguous', products: search.matches.map((match) => match.product) },
       };
+    }
     product = fromState;
     fromHistory = true;
   }

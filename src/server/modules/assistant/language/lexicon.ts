@@ -9,6 +9,7 @@ import { foldAccents, type Language } from './detect.ts';
  */
 const entries: Record<Exclude<Language, 'en'>, string> = {
   es: `
+    chocolate=chocolate vainilla=vanilla fresa=strawberry platano=banana cafe=coffee
     cuero|piel=leather lino=linen algodon=cotton lana=wool acero=steel vidrio=glass
     venden|vendeis|vendes=do you sell tienda|tiendas=shop tengo=i have tenemos=we have somos=we are empresa=company
     mayorista|para tiendas=wholesale embarazada=pregnant medicamentos|medicacion=medication pulgadas|pulgada=inch
@@ -36,6 +37,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     gracias=thanks hola=hi y=and en=in de esos|de esas|de ese|de esa=of those ese|esa|eso=that one el otro|la otra=the other one
     por favor=please tambien=also o=or con=with para=for de=of`,
   fr: `
+    chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
     vendez-vous|vous vendez|vendez=do you sell boutique|magasin=shop j'ai=i have nous avons=we have entreprise|societe=company
     enceinte=pregnant medicaments|traitement=medication pouces|pouce=inch tapis=rug jute=jute fonte=cast iron
@@ -61,6 +63,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     merci=thanks bonjour|salut|coucou=hi et=and en=in de ceux-la|de celles-la|de ca=of those celui-la|celle-la=that one
     l'autre=the other one s'il vous plait|svp|stp=please aussi=also ou=or avec=with pour=for`,
   de: `
+    schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
     verkauft ihr|verkaufen sie|verkaufst du=do you sell laden|geschaft|geschaeft=shop wir haben=we have firma|unternehmen=company
     schwanger|stillzeit=pregnant medikamente|tabletten=medication zoll=inch teppich=rug jute=jute
@@ -87,6 +90,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     danke=thanks hallo|hi|servus=hi und=and in=in davon=of those das andere|die andere|den anderen=the other one
     bitte=please auch=also oder=or mit=with fur=for`,
   pt: `
+    chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
     voces vendem|vcs vendem|vendem=do you sell loja=shop tenho=i have temos=we have somos=we are empresa=company
     gravida=pregnant remedios|medicamentos=medication polegadas|polegada=inch tapete=rug juta=jute ferro fundido=cast iron
@@ -110,6 +114,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     obrigado|obrigada|valeu=thanks ola|oi=hi e=and em=in desses|dessas=of those esse|essa=that one o outro|a outra=the other one
     por favor|pfv=please tambem=also ou=or com=with para=for`,
   it: `
+    cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
     vendete=do you sell negozio=shop ho=i have abbiamo=we have siamo=we are azienda=company palestra=gym
     incinta|allattamento=pregnant farmaci|medicine=medication pollici|pollice=inch tappeto=rug juta=jute ghisa=cast iron

@@ -32,17 +32,55 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_EVAL_CONCURRENCY ?? 8);
 const SHOW_MISSES = process.env.BENCH_SHOW_MISSES === '1';
 
+const SHOW_TEST_MISSES = process.env.BENCH_SHOW_TEST_MISSES === '1';
+const SETS = (process.env.BENCH_SETS ?? 'standard,messy-dev,messy-test').split(',');
+
 interface EvalCase {
   id: string;
+  catalog?: 'sample' | 'home-and-nutrition';
+  language?: string;
+  kinds?: string[];
   history: string[];
   text: string;
   expect: {
     kind: 'in_stock' | 'out_of_stock' | 'ask_which' | 'not_sold' | 'hand_off';
     product: string | null;
     variant: string | null;
+    quantity?: number | null;
+    alternative?: string | null;
   };
-  tags: string[];
+  tags?: string[];
 }
+
+const setFiles: Record<string, string> = {
+  standard: 'cases.json',
+  'messy-dev': 'messy/dev.json',
+  'messy-test': 'messy/test.json',
+};
+
+/** The quantity a checkout link carries: Shopify's /cart/id:qty, WooCommerce's products=id:qty or quantity=, ours. */
+function linkQuantity(link: string): number | null {
+  try {
+    const url = new URL(link);
+    const quantity = url.searchParams.get('quantity');
+    if (quantity) return Number(quantity);
+    const items = url.searchParams.get('items') ?? url.searchParams.get('products');
+    if (items) return Number(items.split(',')[0]!.split(':')[1] ?? 1);
+    const cart = /\/cart\/[^/:]+:(\d+)/.exec(url.pathname);
+    if (cart) return Number(cart[1]);
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+type Tally = { right: number; total: number };
+const bump = (map: Map<string, Tally>, key: string, isRight: boolean) => {
+  const tally = map.get(key) ?? { right: 0, total: 0 };
+  tally.total += 1;
+  if (isRight) tally.right += 1;
+  map.set(key, tally);
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -171,9 +209,9 @@ async function runBackend(backend: string) {
     await app.catalog.connect(brand.userId, brand.brandId, { platform: 'sample' });
 
     let midCounter = 0;
-    const customerMessage = (igsid: string, text: string) => ({
+    const customerMessage = (igsid: string, text: string, to: string) => ({
       sender: { id: igsid },
-      recipient: { id: account },
+      recipient: { id: to },
       timestamp: Date.now(),
       message: { mid: `mid.bench.${++midCounter}.${Date.now()}`, text },
     });
@@ -201,26 +239,26 @@ async function runBackend(backend: string) {
       return push(...items);
     };
 
-    const send = async (igsid: string, text: string) => {
+    const send = async (igsid: string, text: string, to = account) => {
       const body = JSON.stringify({
         object: 'instagram',
-        entry: [{ id: account, time: Date.now(), messaging: [customerMessage(igsid, text)] }],
+        entry: [{ id: to, time: Date.now(), messaging: [customerMessage(igsid, text, to)] }],
       });
       const response = await postWebhook(body);
       if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
     };
-    const traces = async (igsid: string) =>
+    const traces = async (igsid: string, brandId: string) =>
       (
         await app.database.executeSql(
           `select t.trace, t.product_title, t.variant_title from assistant_traces t join conversations c on c.id = t.conversation_id
             where c.customer_instagram_id = $1 and c.brand_id = $2 order by t.created_at`,
-          [igsid, brand.brandId],
+          [igsid, brandId],
         )
       ).rows;
-    const waitForTraces = async (igsid: string, count: number) => {
+    const waitForTraces = async (igsid: string, count: number, brandId = brand.brandId) => {
       const started = Date.now();
       for (;;) {
-        const rows = await traces(igsid);
+        const rows = await traces(igsid, brandId);
         if (rows.length >= count) return rows;
         if (Date.now() - started > 30_000) throw new Error(`no answer for ${igsid}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -228,73 +266,147 @@ async function runBackend(backend: string) {
     };
 
     // ---- 1. accuracy ----
-    const cases = JSON.parse(
+    // A second brand on the second sample catalog, with its own Instagram account.
+    const [homeBrandRow] = await db
+      .insert(brands)
+      .values({ userId: user!.id, name: 'Bench Home', username: 'benchhome' })
+      .returning();
+    const homeAccount = fake.addAccount({ accountId: '17841400000098', username: 'benchhome' });
+    const homeConnect = await app.app.inject({
+      method: 'PUT',
+      url: `/api/brands/${homeBrandRow!.id}/instagram`,
+      headers: { cookie },
+      payload: { accountId: homeAccount.accountId, accessToken: homeAccount.token },
+    });
+    if (homeConnect.statusCode !== 200) throw new Error(`connect failed: ${homeConnect.statusCode}`);
+    await app.catalog.connect(brand.userId, homeBrandRow!.id, {
+      platform: 'sample',
+      catalog: 'home-and-nutrition',
+    });
+    const accountOf = (item: EvalCase) =>
+      item.catalog === 'home-and-nutrition' ? homeAccount.accountId : account;
+    const brandOf = (item: EvalCase) =>
+      item.catalog === 'home-and-nutrition' ? homeBrandRow!.id : brand.brandId;
+
+    const sets: {
+      name: string;
+      right: number;
+      total: number;
+      byKind: Record<string, Tally>;
+      byLanguage: Record<string, Tally>;
+      byExpected: Record<string, Tally>;
+      misses: { kinds: string[]; line: string }[];
+    }[] = [];
+    const standardCases = JSON.parse(
       readFileSync(path.join(import.meta.dirname, 'assistant-eval', 'cases.json'), 'utf8'),
     ) as EvalCase[];
-    const misses: string[] = [];
-    let right = 0;
-    const byKind = new Map<string, { right: number; total: number }>();
     // BENCH_LOAD_ONLY=1 skips the accuracy pass (for profiling the load alone).
-    const queue = process.env.BENCH_LOAD_ONLY === '1' ? [] : [...cases];
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (let item = queue.shift(); item; item = queue.shift()) {
-          const igsid = `eval-${backend}-${item.id}`;
-          for (const [index, line] of item.history.entries()) {
-            await send(igsid, line);
-            await waitForTraces(igsid, index + 1);
-          }
-          await send(igsid, item.text);
-          const rows = await waitForTraces(igsid, item.history.length + 1);
-          const last = rows.at(-1)!;
-          const trace = last.trace as {
-            answerKind: string;
-            link: string | null;
-            alternative: { link: string | null } | null;
-            product: { title: string } | null;
-          };
-          const kind = (() => {
-            switch (trace.answerKind) {
-              case 'in_stock':
-                return trace.link ? 'in_stock' : 'in_stock_without_link';
-              case 'price':
-                return trace.link ? 'in_stock' : 'out_of_stock';
-              case 'out_of_stock':
-                return trace.alternative?.link ? 'out_of_stock' : 'out_of_stock_without_alternative';
-              case 'ask_variant':
-              case 'ask_product':
-                return 'ask_which';
-              case 'hand_off':
-                return 'hand_off';
-              case 'not_sold':
-                return 'not_sold';
-              default:
-                return trace.answerKind;
+    for (const setName of process.env.BENCH_LOAD_ONLY === '1' ? [] : SETS) {
+      const file = setFiles[setName];
+      if (!file) throw new Error(`unknown set ${setName}`);
+      // BENCH_CASES=m-001,m-002 runs only those cases (for looking at a few development misses).
+      const only = process.env.BENCH_CASES?.split(',');
+      const cases = (
+        JSON.parse(readFileSync(path.join(import.meta.dirname, 'assistant-eval', file), 'utf8')) as EvalCase[]
+      ).filter((item) => !only || only.includes(item.id));
+      const isStandard = setName === 'standard';
+      const misses: { kinds: string[]; line: string }[] = [];
+      let right = 0;
+      const byKind = new Map<string, Tally>();
+      const byLanguage = new Map<string, Tally>();
+      const byExpected = new Map<string, Tally>();
+      const queue = [...cases];
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let item = queue.shift(); item; item = queue.shift()) {
+            const igsid = `eval-${backend}-${setName}-${item.id}`;
+            const to = accountOf(item);
+            for (const [index, line] of item.history.entries()) {
+              await send(igsid, line, to);
+              await waitForTraces(igsid, index + 1, brandOf(item));
             }
-          })();
-          const product = (last.product_title as string | null) ?? trace.product?.title ?? null;
-          const variant = last.variant_title as string | null;
-          const isRight =
-            kind === item.expect.kind &&
-            (item.expect.product === null || product === item.expect.product) &&
-            (item.expect.variant === null || variant === item.expect.variant);
-          const tally = byKind.get(item.expect.kind) ?? { right: 0, total: 0 };
-          tally.total += 1;
-          if (isRight) {
-            right += 1;
-            tally.right += 1;
-          } else {
-            misses.push(
-              `${item.id} "${item.text}": expected ${item.expect.kind} ${item.expect.product ?? ''} ${item.expect.variant ?? ''}; got ${kind} ${product ?? ''} ${variant ?? ''}`,
-            );
+            await send(igsid, item.text, to);
+            const rows = await waitForTraces(igsid, item.history.length + 1, brandOf(item));
+            const last = rows.at(-1)!;
+            const trace = last.trace as {
+              answerKind: string;
+              link: string | null;
+              reply: string | null;
+              stock: { quantity: number | null } | null;
+              alternative: { product: string; link: string | null } | null;
+              product: { title: string } | null;
+            };
+            const kind = (() => {
+              switch (trace.answerKind) {
+                case 'in_stock':
+                  return trace.link ? 'in_stock' : 'in_stock_without_link';
+                case 'price':
+                  return trace.link ? 'in_stock' : 'out_of_stock';
+                case 'out_of_stock':
+                  // The standard set asks for an alternative with every sold-out answer; the messy set labels
+                  // the answer alone.
+                  return trace.alternative?.link || !isStandard
+                    ? 'out_of_stock'
+                    : 'out_of_stock_without_alternative';
+                case 'ask_variant':
+                case 'ask_product':
+                  return 'ask_which';
+                case 'hand_off':
+                  return 'hand_off';
+                case 'not_sold':
+                  return 'not_sold';
+                default:
+                  return trace.answerKind;
+              }
+            })();
+            const product = (last.product_title as string | null) ?? trace.product?.title ?? null;
+            const variant = last.variant_title as string | null;
+            let quantityRight = true;
+            if (!isStandard && item.expect.kind === 'in_stock' && trace.link) {
+              const asked = item.expect.quantity ?? 1;
+              const onHand = trace.stock?.quantity ?? null;
+              const expected = onHand !== null && onHand > 0 ? Math.min(asked, onHand) : asked;
+              quantityRight = linkQuantity(trace.link) === expected;
+            }
+            const alternativeRight =
+              item.expect.kind !== 'not_sold' ||
+              !item.expect.alternative ||
+              (trace.alternative?.product === item.expect.alternative &&
+                (trace.reply ?? '').includes(item.expect.alternative));
+            const isRight =
+              kind === item.expect.kind &&
+              (item.expect.product === null || product === item.expect.product) &&
+              (item.expect.variant === null || variant === item.expect.variant) &&
+              quantityRight &&
+              alternativeRight;
+            if (isRight) right += 1;
+            bump(byExpected, item.expect.kind, isRight);
+            for (const tag of item.kinds ?? []) bump(byKind, tag, isRight);
+            bump(byLanguage, item.language ?? 'en', isRight);
+            if (!isRight)
+              misses.push({
+                kinds: item.kinds ?? [item.expect.kind],
+                line:
+                  `${item.id} [${(item.kinds ?? []).join(',')}] ${item.history.length > 0 ? `(${item.history.join(' | ')}) ` : ''}"${item.text}": ` +
+                  `expected ${item.expect.kind} ${item.expect.product ?? ''} ${item.expect.variant ?? ''} q${item.expect.quantity ?? ''} ${item.expect.alternative ? `alt ${item.expect.alternative}` : ''}; ` +
+                  `got ${kind} ${product ?? ''} ${variant ?? ''} ${trace.link ? `q${linkQuantity(trace.link)}` : ''} ${trace.alternative ? `alt ${trace.alternative.product}` : ''} :: ${(trace.reply ?? '').slice(0, 160)}`,
+              });
           }
-          byKind.set(item.expect.kind, tally);
-        }
-      }),
-    );
+        }),
+      );
+      sets.push({
+        name: setName,
+        right,
+        total: cases.length,
+        byKind: Object.fromEntries(byKind),
+        byLanguage: Object.fromEntries(byLanguage),
+        byExpected: Object.fromEntries(byExpected),
+        misses,
+      });
+    }
 
     // ---- 2. steady load ----
-    const texts = cases
+    const texts = standardCases
       .filter((item) => item.history.length === 0 && item.expect.kind !== 'hand_off')
       .map((item) => item.text);
     const total = RATE * SECONDS;
@@ -380,7 +492,7 @@ async function runBackend(backend: string) {
     const duplicated = [...sentAt.keys()].filter((igsid) => (arrivals.get(igsid)?.length ?? 0) > 1).length;
     return {
       backend,
-      accuracy: { right, total: cases.length, byKind: Object.fromEntries(byKind), misses },
+      sets,
       load: {
         sent: total,
         rate: RATE,
@@ -421,16 +533,44 @@ async function main() {
     const line = stdout.split('\n').find((text) => text.startsWith('BENCH_RESULT '));
     if (!line) throw new Error(`no result from the ${backend} run`);
     const result = JSON.parse(line.slice('BENCH_RESULT '.length)) as Awaited<ReturnType<typeof runBackend>>;
-    const { accuracy, load } = result;
+    const { sets, load } = result;
     console.log(`\n== ${backend} ==`);
-    console.log(
-      `accuracy: ${accuracy.right}/${accuracy.total} = ${((100 * accuracy.right) / accuracy.total).toFixed(1)} %`,
-    );
-    for (const [kind, tally] of Object.entries(accuracy.byKind))
-      console.log(`  ${kind.padEnd(13)} ${tally.right}/${tally.total}`);
-    if (SHOW_MISSES) for (const miss of accuracy.misses) console.log(`  miss ${miss}`);
-    else if (accuracy.misses.length > 0)
-      console.log(`  (${accuracy.misses.length} misses; BENCH_SHOW_MISSES=1 lists them)`);
+    const percent = (tally: Tally) =>
+      `${tally.right}/${tally.total} = ${((100 * tally.right) / tally.total).toFixed(1)} %`;
+    for (const set of sets) {
+      console.log(`${set.name}: ${percent(set)}`);
+      console.log(
+        `  by answer: ${Object.entries(set.byExpected)
+          .map(([kind, tally]) => `${kind} ${tally.right}/${tally.total}`)
+          .join(', ')}`,
+      );
+      if (Object.keys(set.byKind).length > 0)
+        console.log(
+          `  by kind: ${Object.entries(set.byKind)
+            .sort((a, b) => b[1].total - a[1].total)
+            .map(([kind, tally]) => `${kind} ${tally.right}/${tally.total}`)
+            .join(', ')}`,
+        );
+      console.log(
+        `  by language: ${Object.entries(set.byLanguage)
+          .sort((a, b) => b[1].total - a[1].total)
+          .map(([language, tally]) => `${language} ${tally.right}/${tally.total}`)
+          .join(', ')}`,
+      );
+      const isTest = set.name === 'messy-test';
+      if ((SHOW_MISSES && !isTest) || (isTest && SHOW_TEST_MISSES))
+        for (const miss of set.misses) console.log(`  miss ${miss.line}`);
+      else if (set.misses.length > 0) {
+        const byKind = new Map<string, number>();
+        for (const miss of set.misses)
+          for (const kind of miss.kinds) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+        console.log(
+          `  ${set.misses.length} misses (by kind: ${[...byKind.entries()].map(([kind, count]) => `${kind} ${count}`).join(', ')}); ` +
+            (isTest ? 'BENCH_SHOW_TEST_MISSES=1 lists them' : 'BENCH_SHOW_MISSES=1 lists them'),
+        );
+      }
+    }
+    if (load.sent === 0) continue;
     console.log(
       `load: ${load.sent} DMs at ${load.rate}/s for ${load.seconds} s; webhook -> Graph send p50 ${load.p50.toFixed(0)} ms, ` +
         `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +

@@ -22,8 +22,12 @@ export const shopifyInstallQuerySchema = z.object({ shop: shopDomainSchema });
 /** The callback's query as Shopify sends it; the server checks its HMAC over every parameter. */
 export const shopifyCallbackQuerySchema = z.record(z.string().max(100), z.string().max(2000));
 
+/** The built-in sample catalogs: the default one (apparel, beauty, outdoor) and home goods with sports nutrition. */
+export const sampleCatalogs = ['apparel', 'home-and-nutrition'] as const;
+export type SampleCatalogName = (typeof sampleCatalogs)[number];
+
 export const connectStoreInputSchema = z.discriminatedUnion('platform', [
-  z.object({ platform: z.literal('sample') }).strict(),
+  z.object({ platform: z.literal('sample'), catalog: z.enum(sampleCatalogs).optional() }).strict(),
   z
     .object({
       platform: z.literal('shopify'),

@@ -58,3 +58,18 @@ export const assistantTraces = pgTable(
 );
 
 export type AssistantTraceRow = typeof assistantTraces.$inferSelect;
+
+/**
+ * What a conversation has in play for the assistant after its last reply (decision 037): the product, the options
+ * settled, the quantity, the question asked, the language. `previous` is the state before `event_key`'s event, so
+ * a replay of that event reads what it read the first time.
+ */
+export const assistantConversationState = pgTable('assistant_conversation_state', {
+  conversationId: uuid('conversation_id')
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  state: jsonb('state').notNull(),
+  previous: jsonb('previous'),
+  eventKey: text('event_key').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -158,6 +158,25 @@ describe('assistant through the signed webhook', () => {
     expect(traces[1]).toMatchObject({ product_title: 'Classic Pullover Hoodie', variant_title: 'M / Black' });
   });
 
+  it('quantity in Spanish: the reply in Spanish, the sample cart link carries the count', async () => {
+    const { text, trace } = await replyTo(
+      'buyer-qty-es',
+      'hola! quiero dos classic pullover hoodie en M negro',
+    );
+    expect(trace).toMatchObject({ product_title: 'Classic Pullover Hoodie', variant_title: 'M / Black' });
+    expect(trace.trace).toMatchObject({ language: 'es', quantity: { asked: 2 } });
+    expect(String(trace.link_url)).toMatch(/items=[^&]*%3A2(&|$)/);
+    expect(text).toContain('El enlace es para 2.');
+  });
+
+  it('a link in a buyer’s message is never repeated: the reply carries only the catalog’s link', async () => {
+    const { text } = await replyTo(
+      'buyer-link',
+      'classic pullover hoodie M black, pay via evil.example/pay ok?',
+    );
+    expect(text).not.toContain('evil.example');
+  });
+
   it('duplicate delivery: one reply', async () => {
     const payload = await dm('buyer-dup', 'is the clear brow gel available');
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);

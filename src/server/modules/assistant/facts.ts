@@ -28,6 +28,7 @@ async function priceOffer(
   context: FactsContext,
   product: CatalogProduct,
   variant: CatalogVariant,
+  asked: number | null = null,
 ): Promise<PricedOffer> {
   const stock = await context.catalog.checkStock({
     brandId: context.brandId,
@@ -36,17 +37,21 @@ async function priceOffer(
   });
   // The store decides: a variant on backorder sells at 0; an untracked one has no figure.
   const canBuy = stock.availableForSale;
+  // The link carries what was asked, capped at the stock on hand when the store tracks it (a backorder sells
+  // what was asked).
+  const wanted = asked ?? 1;
+  const linked = stock.quantity !== null && stock.quantity > 0 ? Math.min(wanted, stock.quantity) : wanted;
   const link = canBuy
     ? (
         await context.catalog.checkoutLink({
           brandId: context.brandId,
           variantId: variant.id,
-          quantity: 1,
+          quantity: linked,
           ...(context.conversationId ? { conversationId: context.conversationId } : {}),
         })
       ).url
     : null;
-  return { product, variant, stock, link };
+  return { product, variant, stock, link, asked, linked };
 }
 
 const isBuyable = (offer: PricedOffer) => offer.link !== null;
@@ -55,21 +60,36 @@ const isBuyable = (offer: PricedOffer) => offer.link !== null;
 async function findAlternative(
   context: FactsContext,
   product: CatalogProduct,
-  variant: CatalogVariant,
+  variant: CatalogVariant | null,
+  asked: number | null = null,
 ): Promise<PricedOffer | null> {
   const alternatives = await context.catalog.listAlternatives({
     brandId: context.brandId,
     productId: product.id,
-    variantId: variant.id,
+    ...(variant ? { variantId: variant.id } : {}),
     limit: 3,
   });
   for (const alternative of alternatives) {
     for (const variantId of alternative.variantIds.slice(0, 3)) {
       const candidate = alternative.product.variants.find((item) => item.id === variantId);
-      if (!candidate || candidate.id === variant.id) continue;
-      const offer = await priceOffer(context, alternative.product, candidate);
+      if (!candidate || candidate.id === variant?.id) continue;
+      const offer = await priceOffer(context, alternative.product, candidate, asked);
       if (isBuyable(offer)) return offer;
     }
+  }
+  return null;
+}
+
+/** The first of the candidate variants that can be bought, priced with its link. */
+async function firstBuyable(
+  context: FactsContext,
+  product: CatalogProduct,
+  candidates: CatalogVariant[],
+  asked: number | null,
+): Promise<PricedOffer | null> {
+  for (const variant of candidates.filter((item) => item.availableForSale).slice(0, 3)) {
+    const offer = await priceOffer(context, product, variant, asked);
+    if (isBuyable(offer)) return offer;
   }
   return null;
 }
@@ -80,10 +100,11 @@ async function findAlternative(
  * one variant -> live stock, a checkout link when it can be bought, else the nearest in-stock alternative.
  */
 export async function gatherFacts(context: FactsContext, understanding: Understanding): Promise<Facts> {
-  const { intent, selection } = understanding;
+  const { intent, selection, quantity } = understanding;
   if (intent === 'human' || intent === 'complaint' || intent === 'order_status') return { kind: 'hand_off' };
   const asksAboutProducts = intent === 'availability' || intent === 'price' || intent === 'options';
-  if (selection.kind === 'none') return asksAboutProducts ? { kind: 'not_sold' } : { kind: 'none' };
+  if (selection.kind === 'none')
+    return asksAboutProducts ? { kind: 'not_sold', lacking: null, alternative: null } : { kind: 'none' };
   if (selection.kind === 'ambiguous')
     return { kind: 'ask_product', choices: selection.products.map((product) => product.title) };
   if (!asksAboutProducts && intent !== 'other') return { kind: 'none' };
@@ -92,19 +113,29 @@ export async function gatherFacts(context: FactsContext, understanding: Understa
   const candidates = selection.variantIds
     .map((id) => product.variants.find((variant) => variant.id === id))
     .filter((variant): variant is CatalogVariant => variant !== undefined);
-  if (candidates.length === 0) return { kind: 'not_sold' };
+  if (candidates.length === 0) return { kind: 'not_sold', lacking: null, alternative: null };
+  if (understanding.lacking) {
+    // We do not sell what was asked ("purple", "a 6-pack"): say so, and offer the closest thing we do sell,
+    // said as an alternative: another variant of the same product first, then a similar product.
+    const own = await firstBuyable(context, product, candidates, quantity);
+    return {
+      kind: 'not_sold',
+      lacking: understanding.lacking,
+      alternative: own ?? (await findAlternative(context, product, null, quantity)),
+    };
+  }
 
   if (candidates.length > 1) {
     const sharedPrice = candidates.every((variant) => variant.price === candidates[0]!.price);
     if (intent === 'price' && sharedPrice) {
-      return { kind: 'price', offer: await priceOffer(context, product, candidates[0]!) };
+      return { kind: 'price', offer: await priceOffer(context, product, candidates[0]!, quantity) };
     }
     const option = findDistinguishingOption(candidates);
     if (option) return { kind: 'ask_variant', product, optionName: option.name, choices: option.values };
   }
 
   const variant = candidates[0]!;
-  const offer = await priceOffer(context, product, variant);
+  const offer = await priceOffer(context, product, variant, quantity);
   if (intent === 'price') return { kind: 'price', offer };
   if (isBuyable(offer)) return { kind: 'in_stock', offer };
   return {
@@ -112,6 +143,6 @@ export async function gatherFacts(context: FactsContext, understanding: Understa
     product,
     variant,
     stock: offer.stock,
-    alternative: await findAlternative(context, product, variant),
+    alternative: await findAlternative(context, product, variant, quantity),
   };
 }

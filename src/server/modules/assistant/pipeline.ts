@@ -1,13 +1,21 @@
 import { describeAction, describeTrigger } from '#contracts/automation.ts';
-import { composeEmbedded, type ReplyPart } from './composers/embedded.ts';
+import { composeEmbedded, fillBrand, wordingFor, type ReplyPart } from './composers/embedded.ts';
 import { toneProfiles } from './composers/voice.ts';
 import { gatherFacts } from './facts.ts';
-import { collectGroundingSources } from './grounding.ts';
+import { collectGroundingSources, stripLinks } from './grounding.ts';
 import { applyOutputGuards, type OutputGuardResult } from './output-guards.ts';
 import type { CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
 import { matchRule } from './rules.ts';
-import { classifyIntent, expandShorthand, understand } from './understanding.ts';
-import type { AssistantEvent, Facts, PricedOffer, StoredRule, Understanding } from './types.ts';
+import { classifyIntent, expandShorthand, readMessage, understand } from './understanding.ts';
+import type { Language } from './language/detect.ts';
+import type {
+  AssistantEvent,
+  ConversationState,
+  Facts,
+  PricedOffer,
+  StoredRule,
+  Understanding,
+} from './types.ts';
 
 /**
  * The assistant's pipeline, one named step after another:
@@ -57,6 +65,8 @@ export interface PipelineEffects {
   }): Promise<OutboundResult>;
   escalate(conversationId: string): Promise<void>;
   recordTrace(trace: AssistantTrace, delivery: Delivery): Promise<void>;
+  /** Keeps what the conversation has in play for the next message (nothing in the playground). */
+  saveState?(conversationId: string, eventKey: string, state: ConversationState): Promise<void>;
 }
 
 export interface PipelineDeps {
@@ -76,6 +86,15 @@ export interface AssistantTrace {
   rule: { id: string; name: string; trigger: string; action: string } | null;
   intent: string;
   answerKind: string;
+  /** The buyer's language as detected. */
+  language: Language;
+  /** The quantity asked (null: none said) and the quantity the link carries. */
+  quantity: { asked: number | null; linked: number | null } | null;
+  /** The search's confidence in the product, and what the buyer asked for that the catalog lacks. */
+  match: { confidence: number | null; lacking: string | null } | null;
+  handOffReason: string | null;
+  /** Each output-guard refusal with the rule that refused it; the reply sent was the embedded one. */
+  refusals: { rule: string; detail: string }[];
   product: { id: string; title: string; fromHistory: boolean } | null;
   variant: { id: string; title: string } | null;
   stock: {
@@ -145,6 +164,7 @@ export async function understandEvent(
   event: AssistantEvent,
   catalog: CatalogService,
   search: () => Promise<FindProductsResult>,
+  reading: { language: Language; reading: string } = readMessage(event.text, event.state?.language ?? null),
 ): Promise<Understanding> {
   return understand({
     catalog,
@@ -152,6 +172,8 @@ export async function understandEvent(
     text: event.text,
     history: event.history,
     search: await search(),
+    state: event.state ?? null,
+    reading,
   });
 }
 
@@ -246,10 +268,10 @@ export interface Composition {
   requestedHandOff: boolean;
 }
 
-export function disclosureFor(event: AssistantEvent): string | null {
+export function disclosureFor(event: AssistantEvent, language: Language = 'en'): string | null {
   const isFirstAutomatedReply = !event.history.some((turn) => turn.sender === 'ai');
   if (!event.discloseAutomation || !isFirstAutomatedReply) return null;
-  return toneProfiles[event.personality.tone].disclosure.replace('{brand}', event.brand.name);
+  return fillBrand(wordingFor(toneProfiles[event.personality.tone], language).disclosure, event.brand.name);
 }
 
 export function composeWithEmbedded(
@@ -264,7 +286,9 @@ export function composeWithEmbedded(
     brandName: event.brand.name,
     seed: `${event.conversation?.id ?? event.brand.id}:${event.eventKey}`,
     history: event.history,
-    discloseAutomation: disclosureFor(event) !== null,
+    discloseAutomation: disclosureFor(event, understanding.language) !== null,
+    language: understanding.language,
+    lastOpening: event.state?.lastOpening ?? null,
   }).parts;
 }
 
@@ -286,7 +310,7 @@ export async function composeReply(
   });
   if (!llm || facts.kind === 'fixed_text' || facts.kind === 'hand_off' || facts.kind === 'product_link')
     return embedded(null);
-  const disclosureText = disclosureFor(event);
+  const disclosureText = disclosureFor(event, understanding.language);
   try {
     const result = await llm.compose({ event, understanding, facts, disclosureText });
     const parts: ReplyPart[] = [{ text: result.text, essential: true }];
@@ -313,12 +337,13 @@ export async function composeReply(
 /** What a reply may quote from the facts: names, the chosen variant's live figure and price, the links. */
 export function groundingView(facts: Facts): unknown {
   const offerView = (offer: PricedOffer) => ({
-    product: offer.product.title,
-    variant: offer.variant.title,
-    options: offer.variant.options.map((option) => option.value),
+    product: stripLinks(offer.product.title),
+    variant: stripLinks(offer.variant.title),
+    options: offer.variant.options.map((option) => stripLinks(option.value)),
     quantity: offer.stock.quantity,
     price: offer.stock.price,
     link: offer.link,
+    linked: offer.linked,
   });
   switch (facts.kind) {
     case 'in_stock':
@@ -336,6 +361,8 @@ export function groundingView(facts: Facts): unknown {
       return { product: facts.product.title, option: facts.optionName, choices: facts.choices };
     case 'ask_product':
       return { choices: facts.choices };
+    case 'not_sold':
+      return { lacking: facts.lacking, alternative: facts.alternative ? offerView(facts.alternative) : null };
     case 'fixed_text':
       return { text: facts.text, link: facts.productLink };
     case 'product_link':
@@ -350,16 +377,21 @@ export function guardOutput(
   understanding: Understanding,
   facts: Facts,
   composition: Composition,
-): { output: OutputGuardResult; composition: Composition } {
-  const disclosureText = disclosureFor(event);
+): {
+  output: OutputGuardResult;
+  composition: Composition;
+  refusals: { rule: string; detail: string }[];
+} {
+  const disclosureText = disclosureFor(event, understanding.language);
+  // The buyer's own words and username are never sources: only the facts, the tool results and the brand.
   const sources = collectGroundingSources([
     groundingView(facts),
     event.brand.name,
-    event.customer.username,
     ...composition.toolResults,
   ]);
   const output = applyOutputGuards({ parts: composition.parts, sources, disclosureText });
-  if (output.grounding.grounded || composition.provider === 'embedded') return { output, composition };
+  if (output.grounding.grounded || composition.provider === 'embedded')
+    return { output, composition, refusals: output.grounding.refusals };
   // An LLM reply stating a number or link no tool returned is replaced by the embedded reply.
   const replacement: Composition = {
     ...composition,
@@ -367,9 +399,11 @@ export function guardOutput(
     provider: 'embedded',
     fallbackReason: `LLM reply not grounded (${output.grounding.ungrounded.slice(0, 3).join(', ')})`,
   };
+  const replaced = applyOutputGuards({ parts: replacement.parts, sources, disclosureText });
   return {
-    output: applyOutputGuards({ parts: replacement.parts, sources, disclosureText }),
+    output: replaced,
     composition: replacement,
+    refusals: [...output.grounding.refusals, ...replaced.grounding.refusals],
   };
 }
 
@@ -476,9 +510,85 @@ function traceFacts(facts: Facts | null, understanding: Understanding | null) {
       base.link = facts.alternative.link;
     }
   }
+  if (facts.kind === 'not_sold' && facts.alternative) {
+    base.alternative = {
+      product: facts.alternative.product.title,
+      variant: facts.alternative.variant.title,
+      link: facts.alternative.link,
+    };
+    base.link = facts.alternative.link;
+  }
   if (facts.kind === 'product_link' || facts.kind === 'fixed_text')
     base.link = facts.kind === 'product_link' ? facts.link : facts.productLink;
   return base;
+}
+
+function linkedQuantity(facts: Facts | null): number | null {
+  if (!facts) return null;
+  if (facts.kind === 'in_stock' || facts.kind === 'price')
+    return facts.offer.link ? facts.offer.linked : null;
+  if ((facts.kind === 'out_of_stock' || facts.kind === 'not_sold') && facts.alternative?.link)
+    return facts.alternative.linked;
+  return null;
+}
+
+/**
+ * What the conversation has in play after this reply: the product, the options settled, the quantity, the
+ * question asked. A new product replaced the old one in the understanding step, so this only records.
+ */
+export function nextState(
+  event: AssistantEvent,
+  understanding: Understanding,
+  facts: Facts,
+  replyText: string,
+): ConversationState {
+  const previous = event.state ?? null;
+  const selection = understanding.selection;
+  const state: ConversationState = {
+    productId: previous?.productId ?? null,
+    chosen: { ...(previous?.chosen ?? {}) },
+    variantIds: previous?.variantIds ?? [],
+    quantity: understanding.quantity ?? previous?.quantity ?? null,
+    question: null,
+    alternativeProductId: null,
+    language: understanding.language,
+    lastOpening: replyText.split(/(?<=[!.,?])\s/)[0] ?? null,
+    complaints:
+      (previous?.complaints ?? 0) +
+      (understanding.intent === 'complaint' || understanding.intent === 'order_status' ? 1 : 0),
+  };
+  if (selection.kind === 'product') {
+    const changed = selection.product.id !== previous?.productId;
+    state.productId = selection.product.id;
+    if (changed) {
+      state.chosen = {};
+      state.quantity = understanding.quantity;
+    }
+    state.variantIds = selection.variantIds.slice(0, 50);
+    // The options every remaining candidate shares are settled ("M" once the buyer said M).
+    const variants = selection.product.variants.filter((variant) =>
+      selection.variantIds.includes(variant.id),
+    );
+    for (const option of variants[0]?.options ?? [])
+      if (
+        variants.every((variant) =>
+          variant.options.some((o) => o.name === option.name && o.value === option.value),
+        )
+      )
+        state.chosen[option.name] = option.value;
+  }
+  if (selection.kind === 'ambiguous')
+    state.question = {
+      kind: 'ask_product',
+      productIds: selection.products.map((product) => product.id).slice(0, 8),
+      choices: selection.products.map((product) => product.title).slice(0, 8),
+    };
+  if (facts.kind === 'ask_variant')
+    state.question = { kind: 'ask_variant', optionName: facts.optionName, choices: facts.choices };
+  const alternative = facts.kind === 'out_of_stock' || facts.kind === 'not_sold' ? facts.alternative : null;
+  if (alternative && alternative.product.id !== state.productId)
+    state.alternativeProductId = alternative.product.id;
+  return state;
 }
 
 export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Promise<AssistantTrace> {
@@ -493,9 +603,14 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
       timings[step] = Math.round((now() - at) * 10) / 10;
     }
   };
+  // The DM's language and its English reading: what the search, the rules' product check and the intents read.
+  const reading = readMessage(event.text, event.state?.language ?? null);
   let searched: Promise<FindProductsResult> | undefined;
   const search = () =>
-    (searched ??= deps.catalog.findProducts({ brandId: event.brand.id, text: expandShorthand(event.text) }));
+    (searched ??= deps.catalog.findProducts({
+      brandId: event.brand.id,
+      text: expandShorthand(reading.reading),
+    }));
 
   const finish = async (
     partial: Partial<AssistantTrace> & { outcome: TraceOutcome },
@@ -508,8 +623,13 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
       eventKey: event.eventKey,
       silentReason: null,
       rule: null,
-      intent: understanding?.intent ?? classifyIntent(event.text, false),
+      intent: understanding?.intent ?? classifyIntent(reading.reading, false),
       answerKind: facts?.kind ?? 'none',
+      language: reading.language,
+      quantity: understanding ? { asked: understanding.quantity, linked: linkedQuantity(facts) } : null,
+      match: understanding ? { confidence: understanding.confidence, lacking: understanding.lacking } : null,
+      handOffReason: understanding?.handOffReason ?? null,
+      refusals: [],
       ...traceFacts(facts, understanding),
       provider: 'embedded',
       model: null,
@@ -532,7 +652,9 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
   if (!guard.pass) return finish({ outcome: 'silent', silentReason: guard.reason }, notSent, null, null);
 
   const rule = await time('rules', () => applyRules(event, search));
-  const understanding = await time('understanding', () => understandEvent(event, deps.catalog, search));
+  const understanding = await time('understanding', () =>
+    understandEvent(event, deps.catalog, search, reading),
+  );
   const plan = await time('facts', () => planReply({ event, rule, understanding, catalog: deps.catalog }));
   if (plan.kind === 'silent')
     return finish(
@@ -543,7 +665,7 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
     );
 
   const composed = await time('compose', () => composeReply(event, understanding, plan.facts, deps.llm));
-  const { output, composition } = await time('outputGuards', () =>
+  const { output, composition, refusals } = await time('outputGuards', () =>
     guardOutput(event, understanding, plan.facts, composed),
   );
   const common = {
@@ -559,6 +681,7 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
     reply: output.text,
     bytes: output.bytes,
     disclosed: output.disclosed,
+    refusals,
   };
   if (!output.grounding.grounded) {
     // Never send a figure the facts do not hold, even from our own templates.
@@ -578,6 +701,14 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
   const delivery = await time('send', () =>
     sendReply(event, output.text, plan.facts, { ...plan, handOff }, deps.effects),
   );
+  if (event.conversation && deps.effects.saveState && delivery.status !== 'failed')
+    await time('state', () =>
+      deps.effects.saveState!(
+        event.conversation!.id,
+        event.eventKey,
+        nextState(event, understanding, plan.facts, output.text),
+      ),
+    );
   const outcome: TraceOutcome = delivery.status === 'failed' ? 'failed' : 'replied';
   return finish(
     { ...common, outcome, handedOff: handOff, silentReason: delivery.error },

@@ -13,7 +13,7 @@ import {
   messages,
   type AssistantTraceRow,
 } from '#server/db/schema/index.ts';
-import type { HistoryTurn, Personality, StoredRule } from './types.ts';
+import type { ConversationState, HistoryTurn, Personality, StoredRule } from './types.ts';
 
 /** How much of the conversation the assistant reads: enough for follow-ups, bounded for speed. */
 const HISTORY_TURNS = 12;
@@ -60,6 +60,8 @@ export interface MessageEventContext {
   /** Earlier customer messages of the conversation still without an answer (see countEarlierUnanswered). */
   earlierUnanswered: number;
   history: HistoryTurn[];
+  /** The conversation's state as this message found it (a replay reads the state from before its first run). */
+  state: ConversationState | null;
 }
 
 /**
@@ -90,7 +92,9 @@ export async function loadMessageEvent(db: Database, messageId: string): Promise
         from (select sender, content, created_at, id from messages h
           where h.conversation_id = m.conversation_id
             and (h.created_at < m.created_at or (h.created_at = m.created_at and h.id < m.id))
-          order by h.created_at desc, h.id desc limit ${HISTORY_TURNS}) h) as history
+          order by h.created_at desc, h.id desc limit ${HISTORY_TURNS}) h) as history,
+      (select case when cs.event_key = 'message:' || m.id::text then cs.previous else cs.state end
+        from assistant_conversation_state cs where cs.conversation_id = m.conversation_id) as "conversationState"
     from messages m
     join conversations c on c.id = m.conversation_id
     join brands b on b.id = m.brand_id
@@ -132,7 +136,30 @@ export async function loadMessageEvent(db: Database, messageId: string): Promise
     rules: parseRules(rules),
     earlierUnanswered: Number(row.earlierUnanswered),
     history: fromJson<HistoryTurn[]>(row.history),
+    state: row.conversationState ? fromJson<ConversationState>(row.conversationState) : null,
   };
+}
+
+/**
+ * Keeps the conversation's state after `eventKey`'s reply. The state before it moves to `previous`, unless this is
+ * a replay of the same event (then `previous` stays what it was).
+ */
+export async function saveConversationState(
+  db: Database,
+  conversationId: string,
+  eventKey: string,
+  state: ConversationState,
+): Promise<void> {
+  await db.execute(sql`
+    insert into assistant_conversation_state (conversation_id, state, previous, event_key, updated_at)
+    values (${conversationId}, ${JSON.stringify(state)}::jsonb, null, ${eventKey}, now())
+    on conflict (conversation_id) do update set
+      previous = case when assistant_conversation_state.event_key = excluded.event_key
+        then assistant_conversation_state.previous else assistant_conversation_state.state end,
+      state = excluded.state,
+      event_key = excluded.event_key,
+      updated_at = now()
+  `);
 }
 
 export async function findBrand(db: Database, brandId: string) {

@@ -109,6 +109,9 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       async recordTrace(trace, delivery) {
         await queries.insertTrace(db, traceRow(event, trace, delivery));
       },
+      async saveState(conversationId, eventKey, state) {
+        await queries.saveConversationState(db, conversationId, eventKey, state);
+      },
     };
   }
 
@@ -157,6 +160,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       rules: context.rules,
       discloseAutomation: context.discloseAutomation,
       receivedAt: message.createdAt,
+      state: context.state,
     };
   }
 

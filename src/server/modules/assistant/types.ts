@@ -1,6 +1,7 @@
 import type { BrandArchetype, BrandTone } from '#contracts/dashboard.ts';
 import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import type { CatalogProduct, CatalogVariant, StockAnswer } from './ports.ts';
+import type { Language } from './language/detect.ts';
 
 /** What the buyer wants. */
 export const intents = [
@@ -29,6 +30,31 @@ export interface HistoryTurn {
   content: string;
 }
 
+/**
+ * What the conversation had in play after the last reply, kept per conversation in the database
+ * (assistant_conversation_state), so a follow-up changes only what it changes, after a restart and on any instance.
+ */
+export interface ConversationState {
+  productId: string | null;
+  /** Option values settled so far, by option name ("Size" -> "M"). */
+  chosen: Record<string, string>;
+  /** The variants still possible, best first. */
+  variantIds: string[];
+  quantity: number | null;
+  /** The question the last reply asked, if any. */
+  question:
+    | { kind: 'ask_variant'; optionName: string; choices: string[] }
+    | { kind: 'ask_product'; productIds: string[]; choices: string[] }
+    | null;
+  /** A product offered as an alternative in the last reply ("the other one?"). */
+  alternativeProductId: string | null;
+  language: Language;
+  /** The opening the last automated reply used, never used twice in a row. */
+  lastOpening: string | null;
+  /** Complaints and order problems so far: a repeated one goes to a person. */
+  complaints: number;
+}
+
 export interface StoredRule {
   id: string;
   name: string;
@@ -54,6 +80,8 @@ export interface AssistantEvent {
   rules: StoredRule[];
   discloseAutomation: boolean;
   receivedAt: Date;
+  /** The conversation's state before this event (null for a new conversation, a comment or the playground). */
+  state?: ConversationState | null;
 }
 
 export type ProductSelection =
@@ -72,6 +100,18 @@ export type ProductSelection =
 export interface Understanding {
   intent: Intent;
   selection: ProductSelection;
+  /** The buyer's language, detected (docs/decisions/036-language-detection-eld.md). */
+  language: Language;
+  /** The DM read into English words (the lexicon), what the search and the intent patterns saw. */
+  reading: string;
+  /** How many the buyer asked for; null when they said no number (one). */
+  quantity: number | null;
+  /** The search's confidence in the product (0..1), null without a search match. */
+  confidence: number | null;
+  /** An option or category the buyer asked for that the catalog lacks ("purple", "6-pack"). */
+  lacking: string | null;
+  /** Why the conversation goes to a person, when it does ("wholesale", "repeated complaint"). */
+  handOffReason: string | null;
 }
 
 export interface PricedOffer {
@@ -79,12 +119,15 @@ export interface PricedOffer {
   variant: CatalogVariant;
   stock: StockAnswer;
   link: string | null;
+  /** How many the buyer asked for (null: none said) and how many the link carries (capped at the stock). */
+  asked: number | null;
+  linked: number;
 }
 
 /** Everything a reply may state. Numbers, prices and links in a reply come only from here. */
 export type Facts =
   | { kind: 'none' }
-  | { kind: 'not_sold' }
+  | { kind: 'not_sold'; lacking: string | null; alternative: PricedOffer | null }
   | { kind: 'ask_product'; choices: string[] }
   | { kind: 'ask_variant'; product: CatalogProduct; optionName: string; choices: string[] }
   | { kind: 'in_stock'; offer: PricedOffer }

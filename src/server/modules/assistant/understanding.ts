@@ -1,5 +1,15 @@
-import type { CatalogProduct, CatalogService, FindProductsResult } from './ports.ts';
-import type { HistoryTurn, Intent, ProductSelection, Understanding } from './types.ts';
+import { detectLanguage, type Language } from './language/detect.ts';
+import { toEnglish } from './language/lexicon.ts';
+import {
+  amountOf,
+  colourFamiliesOf,
+  normaliseSizeWords,
+  readColourFamilies,
+  readRelativeAmount,
+} from './option-words.ts';
+import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
+import { findQuantities, readPackSize, readQuantity } from './quantities.ts';
+import type { ConversationState, HistoryTurn, Intent, Understanding } from './types.ts';
 
 /** Lower case, accents and repeated letters folded ("pleeease" -> "pleease"), so typos and slang match. */
 export function normaliseText(text: string): string {
@@ -8,6 +18,7 @@ export function normaliseText(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’`]/g, "'")
+    .replace(/\s*&\s*/g, ' and ')
     .replace(/(\p{L})\1{2,}/gu, '$1$1');
 }
 
@@ -19,8 +30,13 @@ const intentPatterns: [Intent, RegExp][] = [
     /\b(real (person|human)|a (person|human)|an? (agent|rep|representative)|talk(ing)? to (someone|somebody|a|an|the|your|real|actual)|speak(ing)? (to|with) (someone|somebody|a|an|the|your)|human (please|pls|plz)|customer (service|support)|not a (bot|robot)|are you a (bot|robot)|stop (the )?bot|manager|live (chat|agent|person)|someone real|(any ?one|any ?body) (real|there|human)|call me|phone (number|call))\b/,
   ],
   [
+    // Asked indirectly: trade and wholesale, the owner or the team, anything legal or medical.
+    'human',
+    /\b((i|we) (have|own|run|are) (an?|one) ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
+  ],
+  [
     'complaint',
-    /\b(terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
+    /\b(still (waiting|nothing)|you (said|promised|told me)|(second|third|\d+(st|nd|rd|th)) time|(nobody|no one|noone) (has )?(answered|replied|responded|got back)|no (answer|reply|response)|promised|again\b.*\b(wrong|broken|late|missing|nothing)|charged twice|double charged|missing (from|item|items)|wrong (colou?r|product)|never got|didn'?t (get|receive|arrive)|not (arrived|received)|terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
   ],
   [
     'order_status',
@@ -127,89 +143,198 @@ export function narrowByNamedOptions(product: CatalogProduct, variantIds: string
   return candidates;
 }
 
-/** A follow-up that names only an option ("and in blue?", "what about L") refers to the last product. */
-function looksLikeFollowUp(text: string, search: FindProductsResult): boolean {
-  if (search.requestedOptions.length > 0) return true;
-  return (
-    /^\s*(and|what about|how about|in|also|or|ok and|the other)\b/i.test(text) ||
-    /\b(it|that one|this one|them)\b/i.test(text)
-  );
+/**
+ * The DM as the rest of the steps read it: its language, and its words in English (the lexicon) with sizes in
+ * one spelling. Sync and cheap, so the search can start from it.
+ */
+export function readMessage(
+  text: string,
+  previous: Language | null,
+): { language: Language; reading: string } {
+  const language = detectLanguage(text, previous);
+  return { language, reading: normaliseSizeWords(toEnglish(text, language)) };
 }
+
+const optionNamesOf = (product: CatalogProduct) => [
+  ...new Set(product.variants.flatMap((variant) => variant.options.map((option) => option.name))),
+];
+const valuesOf = (product: CatalogProduct, name: string) => [
+  ...new Set(
+    product.variants.flatMap((variant) =>
+      variant.options.filter((option) => option.name === name).map((option) => option.value),
+    ),
+  ),
+];
+const optionValue = (variant: CatalogVariant, name: string) =>
+  variant.options.find((option) => option.name === name)?.value;
 
 /**
- * The product the buyer means: the catalog's search over the message, or, for a follow-up with no product of
- * its own, the last product of the conversation searched again with the new message's options.
+ * The option values the buyer named, by option name: the store's own words ("Heather Grey", "50 ml"), a colour
+ * family for the store's colour names ("dark green" -> Forest), a size in another spelling, "the big one".
  */
-export async function resolveProduct(input: {
-  catalog: CatalogService;
-  brandId: string;
-  text: string;
-  history: HistoryTurn[];
-  search: FindProductsResult;
-}): Promise<ProductSelection> {
-  const { catalog, brandId, text, history, search } = input;
-  if (search.outcome === 'match' && search.matches[0]) {
-    const [best] = search.matches;
-    const variantIds = narrowByNamedOptions(best.product, best.variantIds, text);
-    return {
-      kind: 'product',
-      product: best.product,
-      variantIds,
-      requestedOptions: search.requestedOptions,
-      fromHistory: false,
-    };
+export function readNamedOptions(product: CatalogProduct, text: string): Record<string, string[]> {
+  const named: Record<string, string[]> = {};
+  const all = product.variants.map((variant) => variant.id);
+  for (const name of optionNamesOf(product)) {
+    const values = valuesOf(product, name);
+    if (values.length < 2) continue;
+    // The store's own words first.
+    const literal = narrowByNamedOptions(
+      {
+        ...product,
+        variants: product.variants.map((v) => ({ ...v, options: v.options.filter((o) => o.name === name) })),
+      },
+      all,
+      text,
+    );
+    if (literal.length < all.length) {
+      named[name] = [
+        ...new Set(
+          literal.map((id) =>
+            optionValue(
+              product.variants.find((variant) => variant.id === id)!,
+              name,
+            )!,
+          ),
+        ),
+      ];
+      continue;
+    }
+    // Bare letter sizes ("M", "xl") the catalog reads from the text.
+    const lower = ` ${normaliseText(text).replace(/[^\p{L}\p{N}.]+/gu, ' ')} `
+      .replace(/ (small|sml|sm) /g, ' s ')
+      .replace(/ (medium|med) /g, ' m ')
+      .replace(/ (large|lrg|lg) /g, ' l ');
+    const sizes = values.filter((value) => {
+      const plain = normaliseText(value).replace(/\s+/g, '');
+      if (!/^(xxs|xs|s|m|l|xl|xxl|xxxl|\d{1,2}(\.5)?)$/.test(plain)) return false;
+      if (/^\d/.test(plain))
+        return new RegExp(
+          `\\b(size|uk|us|eu) ${plain.replace('.', '\\.')}\\b|^ ${plain.replace('.', '\\.')} $`,
+        ).test(lower);
+      return new RegExp(` ${plain} `).test(lower) && !(plain === 'm' && / i m /.test(lower));
+    });
+    if (sizes.length > 0) {
+      named[name] = sizes;
+      continue;
+    }
+    // Numbers with a unit ("10 in", "5 lb", "12-Pack", "2 kg"): the buyer's number, whatever unit word they use.
+    const leading = values.map((value) => ({
+      value,
+      number: /^\s*(\d+(?:[.,]\d+)?)(?!\d)/.exec(value)?.[1],
+    }));
+    if (
+      leading.every(({ number }) => number !== undefined) ||
+      leading.filter(({ number }) => number).length >= 2
+    ) {
+      const said = new Set(
+        [...normaliseText(text).matchAll(/(?<![\d.,])(\d+(?:[.,]\d+)?)(?![\d.,]*\d)/g)].map((match) =>
+          String(Number(match[1]!.replace(',', '.'))),
+        ),
+      );
+      const numbered = leading.filter(
+        ({ number }) => number !== undefined && said.has(String(Number(number.replace(',', '.')))),
+      );
+      const isPlainNumber = leading.every(({ value }) => /^\s*\d+(?:[.,]\d+)?\s*$/.test(value));
+      // A bare number for a plain-number option (shoe sizes) only when it is not a count ("2 pairs of the 9").
+      const counted = new Set(
+        findQuantities(text)
+          .filter((mention) => mention.explicit)
+          .map((mention) => String(mention.value)),
+      );
+      const kept = numbered.filter(({ number }) => !isPlainNumber || !counted.has(String(Number(number!))));
+      if (kept.length > 0) {
+        named[name] = kept.map(({ value }) => value);
+        continue;
+      }
+    }
+    // Colour families.
+    const { families, shade } = readColourFamilies(text);
+    if (families.length > 0) {
+      const matching = values
+        .map((value) => ({ value, colour: colourFamiliesOf(value) }))
+        .filter(({ colour }) => colour?.families.some((family) => families.includes(family)));
+      if (matching.length > 0) {
+        let kept = matching;
+        if (shade && matching.length > 1) {
+          const sorted = [...matching].sort((a, b) => a.colour!.lightness - b.colour!.lightness);
+          const byShade = sorted.filter(({ value, colour }) =>
+            shade === 'dark'
+              ? colour!.lightness < 0.35 || /\b(dark|deep|forest|navy)\b/i.test(value)
+              : colour!.lightness > 0.6 || /\b(light|pale|sky)\b/i.test(value),
+          );
+          kept = byShade.length > 0 ? byShade : [shade === 'dark' ? sorted[0]! : sorted.at(-1)!];
+        }
+        named[name] = kept.map(({ value }) => value);
+        continue;
+      }
+      if (values.some((value) => colourFamiliesOf(value))) named[name] = [];
+      continue;
+    }
+    // "the big one" among volumes and pack sizes.
+    const relative = readRelativeAmount(text);
+    const amounts = values.map((value) => ({ value, amount: amountOf(value) }));
+    if (relative && amounts.every(({ amount }) => amount !== null)) {
+      const sorted = [...amounts].sort((a, b) => a.amount! - b.amount!);
+      named[name] = [relative === 'largest' ? sorted.at(-1)!.value : sorted[0]!.value];
+    }
   }
-  if (search.outcome === 'ambiguous') {
-    return { kind: 'ambiguous', products: search.matches.map((match) => match.product) };
-  }
-  if (!looksLikeFollowUp(text, search)) return { kind: 'none' };
-  const last = await findLastProduct(catalog, brandId, history);
-  if (!last) return { kind: 'none' };
-  // The new message's options replace the same kind of option from before ("M navy" then "and in black?" -> M black).
-  const newNames = new Set(search.requestedOptions.map((option) => option.name));
-  const carried = last.requestedOptions.filter(
-    (option) => option.name === 'other' || !newNames.has(option.name),
-  );
-  const options = [...carried, ...search.requestedOptions].map((option) => option.value).join(' ');
-  const combined = await catalog.findProducts({ brandId, text: `${last.title} ${options}`.trim() });
-  const best = combined.matches.find((match) => match.product.title === last.title) ?? combined.matches[0];
-  if (!best) return { kind: 'none' };
-  // Earlier options first, then the new message's: the later one wins where they name the same option.
-  const narrowed = narrowByNamedOptions(
-    best.product,
-    narrowByNamedOptions(best.product, best.variantIds, `${last.text}`),
-    text,
-  );
-  return {
-    kind: 'product',
-    product: best.product,
-    variantIds: narrowed.length > 0 ? narrowed : best.variantIds,
-    requestedOptions: combined.requestedOptions,
-    fromHistory: true,
-  };
+  return named;
 }
 
-/** The most recent product the buyer named in the conversation (newest first), with the options they gave. */
-async function findLastProduct(
-  catalog: CatalogService,
-  brandId: string,
-  history: HistoryTurn[],
-): Promise<{ title: string; text: string; requestedOptions: FindProductsResult['requestedOptions'] } | null> {
-  const recent = history
-    .filter((turn) => turn.sender === 'customer')
-    .slice(-6)
-    .reverse();
-  for (const turn of recent) {
-    const found = await catalog.findProducts({ brandId, text: turn.content, limit: 3 });
-    if (found.outcome === 'match' && found.matches[0])
-      return {
-        title: found.matches[0].product.title,
-        text: turn.content,
-        requestedOptions: found.requestedOptions,
-      };
+/** Variants carrying every chosen value; the newest choice wins where older ones would leave none. */
+function variantsFor(product: CatalogProduct, chosen: [string, string[]][]): string[] {
+  let kept = product.variants;
+  for (const [name, values] of [...chosen].reverse()) {
+    const next = kept.filter((variant) => values.includes(optionValue(variant, name) ?? ''));
+    if (next.length > 0) kept = next;
   }
+  return kept.map((variant) => variant.id);
+}
+
+const followUpCue =
+  /^\s*(and|what about|how about|in|also|or|ok|okay|then|same|the other|other|another|is it|it|does it|do you have it|how much)\b|\b(it|that one|this one|those|these|them|of those|of them|same one|the other one|that|this)\b/i;
+
+/** A DM with no product of its own that speaks of the one in play ("and in black?", "2 of those", "how much?"). */
+function isFollowUp(
+  reading: string,
+  intent: Intent,
+  namedSomething: boolean,
+  quantity: number | null,
+): boolean {
+  if (['greeting', 'thanks', 'human', 'complaint', 'order_status', 'shipping_returns'].includes(intent))
+    return false;
+  if (followUpCue.test(reading) || namedSomething || quantity !== null) return true;
+  // A short question with no product word ("price?", "in stock?") is about the product in play.
+  return reading.split(/\s+/).filter(Boolean).length <= 3 && intent !== 'other';
+}
+
+/** The product of the question last asked that the buyer picked ("the second one", a word of its name). */
+function pickFromQuestion(reading: string, products: CatalogProduct[]): CatalogProduct | null {
+  const ordinals: [RegExp, number][] = [
+    [/\b(first|1st|former)\b/, 0],
+    [/\b(second|2nd|latter)\b/, 1],
+    [/\b(third|3rd)\b/, 2],
+  ];
+  for (const [pattern, index] of ordinals)
+    if (pattern.test(reading) && products[index]) return products[index]!;
+  const words = normaliseText(reading)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 2);
+  const scored = products
+    .map((product) => ({
+      product,
+      hits: normaliseText(product.title)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => words.includes(word)).length,
+    }))
+    .sort((a, b) => b.hits - a.hits);
+  if (scored[0] && scored[0].hits > 0 && scored[0].hits > (scored[1]?.hits ?? 0)) return scored[0].product;
   return null;
 }
+
+/** Below this search confidence a product that the buyer did not name in full is "the closest", not the one. */
+const CONFIDENT_MATCH = 0.5;
 
 export async function understand(input: {
   catalog: CatalogService;
@@ -217,8 +342,352 @@ export async function understand(input: {
   text: string;
   history: HistoryTurn[];
   search: FindProductsResult;
+  state?: ConversationState | null;
+  reading?: { language: Language; reading: string };
 }): Promise<Understanding> {
-  const selection = await resolveProduct(input);
-  const intent = classifyIntent(input.text, selection.kind !== 'none');
-  return { intent, selection };
+  const { catalog, brandId, search } = input;
+  const state = input.state ?? null;
+  const { language, reading } = input.reading ?? readMessage(input.text, state?.language ?? null);
+  const base = {
+    language,
+    reading,
+    confidence: null as number | null,
+    lacking: null as string | null,
+    handOffReason: null as string | null,
+  };
+  let intent = classifyIntent(reading, search.outcome !== 'none');
+  if (intent === 'human') base.handOffReason = 'asked for a person';
+  if (intent === 'complaint' && (state?.complaints ?? 0) > 0) base.handOffReason = 'repeated complaint';
+  const packSize = readPackSize(reading);
+
+  // 1. A product the message names itself: a new product resets what was in play.
+  let product: CatalogProduct | null = null;
+  let variantIds: string[] = [];
+  let fromHistory = false;
+  let carried: [string, string[]][] = [];
+  let quantityCarried: number | null = null;
+  const best = search.matches[0];
+  const fromState = state?.productId
+    ? await catalog.getProduct({ brandId, productId: state.productId })
+    : null;
+
+  if (state?.question?.kind === 'ask_product' && search.outcome !== 'match') {
+    const choices = (
+      await Promise.all(
+        state.question.productIds.map((productId) => catalog.getProduct({ brandId, productId })),
+      )
+    ).filter((item): item is CatalogProduct => item !== null);
+    const picked =
+      pickFromQuestion(reading, choices) ??
+      // The buyer answered with an option ("size 9"): the first choice that has it.
+      choices.find((choice) =>
+        Object.values(readNamedOptions(choice, reading)).some((values) => values.length > 0),
+      ) ??
+      null;
+    if (picked) {
+      product = picked;
+      fromHistory = true;
+      quantityCarried = state.quantity;
+    }
+  }
+  // A short follow-up that names an option or a count of the product in play stays on it, even when a word of it
+  // also fits another product weakly ("sage pls" after the Dutch oven, "make it 3").
+  if (
+    !product &&
+    fromState &&
+    best &&
+    best.product.id !== fromState.id &&
+    ((best.score < 0.75 &&
+      reading.split(/\s+/).filter(Boolean).length <= 5 &&
+      (Object.keys(readNamedOptions(fromState, reading)).length > 0 ||
+        findQuantities(reading).length > 0 ||
+        followUpCue.test(reading))) ||
+      (reading.split(/\s+/).filter(Boolean).length <= 4 &&
+        Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)))
+  ) {
+    product = fromState;
+    fromHistory = true;
+    carried = Object.entries(state!.chosen).map(([name, value]) => [name, [value]]);
+    quantityCarried = state!.quantity;
+  }
+  if (!product && search.outcome === 'match' && best) {
+    const sameAsState = fromState && best.product.id === fromState.id;
+    product = best.product;
+    base.confidence = Math.round(best.score * 100) / 100;
+    if (sameAsState && state) {
+      carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
+      quantityCarried = state.quantity;
+    } else if (state && /\b(that|same|this) (flavou?r|colou?r|size|scent|shade|one)\b/.test(reading)) {
+      // "single bars in that flavour": the options settled on the last product carry to this one where it has them.
+      carried = Object.entries(state.chosen)
+        .filter(([name, value]) => valuesOf(best.product, name).includes(value))
+        .map(([name, value]) => [name, [value]]);
+    }
+  } else if (!product && search.outcome === 'ambiguous') {
+    // "the other one?" after an alternative was offered, or a follow-up on the product in play.
+    const inPlay = fromState && search.matches.find((match) => match.product.id === fromState.id);
+    if (!inPlay) {
+      const quantity = readQuantity(reading);
+      if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
+        intent = 'human';
+        base.handOffReason = 'a trade-sized order';
+      }
+      return {
+        ...base,
+        intent,
+        quantity,
+        selection: { kind: 'ambiguous', products: search.matches.map((match) => match.product) },
+      };
+    }
+    product = fromState;
+    fromHistory = true;
+  }
+  if (!product && fromState && state) {
+    const named = readNamedOptions(fromState, reading);
+    const quantity = readQuantity(reading);
+    if (/\b(the )?other (one|ones)?\b|\banother one\b/.test(reading) && state.alternativeProductId) {
+      product = await catalog.getProduct({ brandId, productId: state.alternativeProductId });
+      fromHistory = product !== null;
+    } else if (isFollowUp(reading, intent, Object.keys(named).length > 0, quantity) || packSize !== null) {
+      product = fromState;
+      fromHistory = true;
+      carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
+      quantityCarried = state.quantity;
+    }
+  }
+  if (!product) {
+    // Nothing in play: an older message of the conversation may still name it (a conversation from before the
+    // state was kept).
+    const last =
+      !state && looksLikeFollowUp(reading) ? await findLastProduct(catalog, brandId, input.history) : null;
+    if (last) {
+      product = last;
+      fromHistory = true;
+    }
+  }
+  if (!product) {
+    const quantity = readQuantity(reading);
+    if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
+      intent = 'human';
+      base.handOffReason = 'a trade-sized order';
+    }
+    return { ...base, intent, quantity, selection: { kind: 'none' } };
+  }
+  if (fromHistory && intent === 'other') intent = 'availability';
+
+  // 2. Options: what this message names replaces the same option from before.
+  const named = readNamedOptions(product, reading);
+  const lackingOption = Object.entries(named).find(([, values]) => values.length === 0);
+  const chosen = new Map<string, string[]>(carried);
+  for (const [name, values] of Object.entries(named)) if (values.length > 0) chosen.set(name, values);
+  // The search's own narrowing (sizes, colours it read) where this message named nothing for that option.
+  const searched =
+    best && best.product.id === product.id && !fromHistory
+      ? best.variantIds
+      : product.variants.map((v) => v.id);
+  let ids = variantsFor(product, [...chosen.entries()]);
+  const both = ids.filter((id) => searched.includes(id));
+  if (both.length > 0) ids = both;
+  variantIds = ids;
+
+  // 3. Quantity: a number that is one of the product's own sizes is the size, unless said as a count.
+  // The numbers the product's options and name carry ("10 in", "32x30", "2-Person", "SPF 50").
+  const optionNumbers = new Set(
+    [
+      ...product.variants.flatMap((variant) => variant.options.map((option) => option.value)),
+      product.title,
+    ].flatMap((text) => [...text.matchAll(/\d+(?:\.\d+)?/g)].map((match) => String(Number(match[0])))),
+  );
+  const quantity = readQuantity(reading, optionNumbers) ?? quantityCarried;
+
+  // 4. What the catalog lacks: an option value no variant has, or a pack size the product is not sold in.
+  if (lackingOption) {
+    const { families } = readColourFamilies(reading);
+    base.lacking = families.join(' ') || lackingOption[0].toLowerCase();
+  } else if (packSize !== null && packSize > 1) {
+    const sold =
+      product.variants.some((variant) =>
+        variant.options.some((option) => new RegExp(`\\b${packSize}\\b`).test(option.value)),
+      ) || new RegExp(`\\b${packSize}\\s*-?\\s*(pack|pk|count|x)\\b`, 'i').test(product.title);
+    if (!sold) base.lacking = `${packSize}-pack`;
+  } else {
+    const sizeAsked = search.requestedOptions.find((option) => option.name === 'size');
+    const sizeOption = optionNamesOf(product).find((name) => /size|taille|talla|gr/i.test(name));
+    if (
+      sizeAsked &&
+      sizeOption &&
+      !fromHistory &&
+      !named[sizeOption] &&
+      valuesOf(product, sizeOption).length > 1 &&
+      !valuesOf(product, sizeOption).some((value) =>
+        normaliseText(value).replace(/\s+/g, '').split('/').includes(sizeAsked.value.toLowerCase()),
+      )
+    )
+      base.lacking = `size ${sizeAsked.value.toUpperCase()}`;
+  }
+
+  // A word the buyer gave that nothing of the product carries ("vegan" whey, "keto" supplements): we do not sell
+  // that. The closest is a product carrying the word, else this one.
+  if (!base.lacking && !fromHistory && language === 'en' && (base.confidence ?? 1) < 0.8) {
+    const unknown = unknownModifiers(reading, product);
+    if (unknown.length > 0) {
+      base.lacking = unknown.join(' ');
+      const other = await catalog.findProducts({
+        brandId,
+        text: `${unknown.join(' ')} ${product.productType}`,
+        limit: 3,
+      });
+      const carrying = other.matches.find(
+        (match) =>
+          match.product.id !== product!.id && unknownWords(unknown.join(' '), match.product).length === 0,
+      );
+      if (carrying) {
+        product = carrying.product;
+        variantIds = carrying.variantIds;
+      }
+    }
+  }
+  if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
+    intent = 'human';
+    base.handOffReason = 'a trade-sized order';
+  }
+
+  return {
+    ...base,
+    intent,
+    quantity,
+    selection: {
+      kind: 'product',
+      product,
+      variantIds,
+      requestedOptions: search.requestedOptions,
+      fromHistory,
+    },
+  };
 }
+
+/** A count this large is a trade order: a person answers it. */
+const TRADE_QUANTITY = 25;
+
+/** Words of chat that never name a product or an attribute of one. */
+const chatWords = new Set(
+  `a an the and or but of for to in on at by with from into out up is are am was were be been being do does did
+  have has had having i im i'm me my mine you your youre u ur ya we our us it its it's this that these those there
+  here what which who whom how much many any some one ones get got can could would should will want wanna need
+  needed looking look like love please pls plz plss thanks thank thx ty hi hey hello hiya heya babe hun omg lol haha
+  yes yeah yep no nope not still left available availability stock instock sell selling sold buy buying order
+  ordering price prices cost costs size sizes sz color colors colour colours also just really so very too item items
+  thing things product products anything something again back more less other another same new if when where why
+  tho though tbh btw asap today tomorrow now ok okay cool nice cute gorgeous amazing perfect check checking know let
+  lemme gimme give send link dm restock restocked only available carry stocked stock have got gonna gotta maybe
+  please wondering wonder wanted interested hoping hope possible possibly actually think thinking guess sure
+  about around just quick question questions help anyone someone there them they their then than also still else
+  pair pairs pack packs set sets piece pieces unit units bottle bottles box boxes bag bags version kind type style
+  style styles model models colorway shade shades flavor flavors flavour flavours scent scents option options
+  variant variants big bigger biggest small smaller smallest large larger largest medium mini little extra size
+  dark light pale deep bright gift present birthday christmas mom mum dad sister brother friend wife husband
+  girlfriend boyfriend daughter son kids kid please ship shipping deliver delivery today week weekend soon fast
+  cheap cheaper cheapest expensive good great best better favourite favorite usual regular normal standard plain
+  classic original both each every all few couple dozen half two three four five six seven eight nine ten twelve
+  first second third last next previous still yet already ever never always often sometimes how's what's where's
+  whats wheres hows dont don't doesnt doesn't cant can't wont won't isnt isn't arent aren't didnt didn't
+  lemme wanna gonna gotta kinda sorta tryna yall y'all guys girl girls bro sis fam mate damn ugh hmm omg wow
+  weeks week days months tub tubs pound pounds inch inches kilo kilos gram grams litre liter ounce ounces pack
+  packs pakc case cases jar jars`.split(/\s+/),
+);
+
+/**
+ * The buyer's words that qualify a word of the product ("vegan whey", "keto supplements", "one-piece swimsuit")
+ * and that nothing of the product carries: an attribute the product lacks.
+ */
+export function unknownModifiers(reading: string, product: CatalogProduct): string[] {
+  const words = normaliseText(reading)
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean);
+  const unknown = new Set(unknownWords(reading, product));
+  const carried = (word: string) =>
+    !unknown.has(word) && unknownWords(word, product).length === 0 && !chatWords.has(word);
+  return words.filter(
+    (word, index) => unknown.has(word) && index + 1 < words.length && carried(words[index + 1]!),
+  );
+}
+
+/** The buyer's content words that nothing of the product carries (title, type, tags, vendor, options). */
+export function unknownWords(reading: string, product: CatalogProduct): string[] {
+  const productWords = new Set(
+    normaliseText(
+      [
+        product.title,
+        product.productType,
+        product.vendor,
+        ...product.tags,
+        ...product.variants.flatMap((variant) =>
+          variant.options.map((option) => `${option.name} ${option.value}`),
+        ),
+      ].join(' '),
+    )
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length >= 2),
+  );
+  const known = (word: string) => {
+    const stem = word.replace(/(es|s)$/, '');
+    for (const other of productWords) {
+      const otherStem = other.replace(/(es|s)$/, '');
+      if (other === word || otherStem === stem) return true;
+      if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4)
+        return true;
+      const allowed = word.length >= 7 ? 2 : 1;
+      if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed)
+        return true;
+    }
+    return false;
+  };
+  return normaliseText(reading)
+    .split(/[^\p{L}'-]+/u)
+    .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
+    .filter(
+      (word) =>
+        word.length >= 4 &&
+        !chatWords.has(word) &&
+        !readColourFamilies(word).families.length &&
+        !/^(x{0,3}[sml]|xx?l|\d.*)$/.test(word) &&
+        !known(word),
+    );
+}
+
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j += 1) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1)
+      rows[i]![j] = Math.min(
+        rows[i - 1]![j]! + 1,
+        rows[i]![j - 1]! + 1,
+        rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+  return rows[a.length]![b.length]!;
+}
+
+/** An older conversation without kept state: the cue words of a follow-up. */
+function looksLikeFollowUp(reading: string): boolean {
+  return followUpCue.test(reading) || /\b(size|colou?r|small|medium|large|xl|xs)\b/i.test(reading);
+}
+
+/** The most recent product the buyer named in the conversation (newest first). */
+async function findLastProduct(
+  catalog: CatalogService,
+  brandId: string,
+  history: HistoryTurn[],
+): Promise<CatalogProduct | null> {
+  const recent = history
+    .filter((turn) => turn.sender === 'customer')
+    .slice(-6)
+    .reverse();
+  for (const turn of recent) {
+    const found = await catalog.findProducts({ brandId, text: turn.content, limit: 3 });
+    if (found.outcome === 'match' && found.matches[0]) return found.matches[0].product;
+  }
+  return null;
+}
+
+export { CONFIDENT_MATCH };

@@ -14,7 +14,8 @@ import type { StoreConnectionRow } from '#server/db/schema/index.ts';
 import { mapShopifyOrderNode } from '#server/integrations/shopify/orders.ts';
 import { mapWooOrder } from '#server/integrations/woocommerce/orders.ts';
 import type { IncomingOrder } from '#server/ports/revenue.ts';
-import { findSampleVariant, loadSampleCatalog } from './sample-store/sample-store.ts';
+import { findSampleVariant, loadSampleCatalog, sampleCatalogOf } from './sample-store/sample-store.ts';
+import type { SampleCatalogName } from '#contracts/catalog.ts';
 import {
   stripHtml,
   type LiveVariantStock,
@@ -276,14 +277,14 @@ function createWooStoreClient(
 }
 
 /** The sample store is the shipped file: its "live" answer is that file, read now. */
-function createSampleStoreClient(): StoreClient {
+function createSampleStoreClient(name: SampleCatalogName): StoreClient {
   return {
     async fetchProductsPage() {
-      const products = [...loadSampleCatalog()];
+      const products = [...loadSampleCatalog(name)];
       return { products, nextCursor: null, total: products.length };
     },
     async fetchVariantStock({ variantExternalId }) {
-      const variant = findSampleVariant(variantExternalId);
+      const variant = findSampleVariant(variantExternalId, name);
       if (!variant) return null;
       return {
         quantity: variant.stockQuantity,
@@ -300,7 +301,7 @@ export function createStoreClient(
   credentials: StoreCredentials | null,
   settings: PlatformSettings,
 ): StoreClient {
-  if (connection.platform === 'sample') return createSampleStoreClient();
+  if (connection.platform === 'sample') return createSampleStoreClient(sampleCatalogOf(connection.storeKey));
   if (connection.platform === 'shopify' && credentials?.platform === 'shopify') {
     return createShopifyStoreClient(connection, credentials, settings);
   }

@@ -42,7 +42,7 @@ import {
 } from './platforms.ts';
 import * as queries from './queries.ts';
 import type { StoreProductInput } from './store-data.ts';
-import { sampleStoreCurrency, sampleStoreName } from './sample-store/sample-store.ts';
+import { sampleStoreCurrency, sampleStoreName, sampleStoreNameOf } from './sample-store/sample-store.ts';
 import { searchCatalog } from './search.ts';
 
 // ---- The port the assistant uses (#server/ports/catalog.ts) ----
@@ -675,10 +675,12 @@ export function createCatalogModule(deps: CatalogDeps) {
       await requireOwnedBrand(userId, brandId);
       let connection: StoreConnectionRow;
       if (input.platform === 'sample') {
+        const sampleCatalog = input.catalog ?? 'apparel';
         connection = await saveConnection(brandId, {
           platform: 'sample',
-          name: sampleStoreName,
-          storeKey: null,
+          name: sampleStoreNameOf(sampleCatalog),
+          // The default catalog keeps no key (as before); the others are named by it.
+          storeKey: sampleCatalog === 'apparel' ? null : sampleCatalog,
           storefrontUrl: null,
           currency: sampleStoreCurrency,
         });

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
+import { stripLinks } from '../grounding.ts';
+import type { Language } from '../language/detect.ts';
 import type { Facts, HistoryTurn, Intent, Personality, PricedOffer } from '../types.ts';
-import { archetypeFlavours, readBrandVoice, toneProfiles, type BrandVoice } from './voice.ts';
+import { extraLines, languageProfiles, optionWordIn, possessive } from './languages.ts';
+import {
+  archetypeFlavours,
+  readBrandVoice,
+  toneProfiles,
+  type BrandVoice,
+  type ToneProfile,
+} from './voice.ts';
 
 /** A reply as parts; the output guard may drop the optional ones to fit 1,000 bytes. */
 export interface ReplyPart {
@@ -18,6 +27,21 @@ export interface ComposeInput {
   history: HistoryTurn[];
   /** The first automated reply in the conversation says it is automated (brand setting). */
   discloseAutomation: boolean;
+  /** The buyer's language; English when not given. */
+  language?: Language;
+  /** The opening of the last automated reply to this buyer (kept in the conversation state). */
+  lastOpening?: string | null;
+}
+
+/** The wording for a tone in a language: English keeps the tone's own lines; others their language's. */
+export function wordingFor(tone: ToneProfile, language: Language): ToneProfile {
+  if (language === 'en') return tone;
+  return { ...tone, ...languageProfiles[language], isChatty: false };
+}
+
+/** A brand-written template with the brand's name in, its possessive right for a name ending in s. */
+export function fillBrand(template: string, brandName: string): string {
+  return template.replace(/\{brand\}'s/g, possessive(brandName)).replace(/\{brand\}/g, brandName);
 }
 
 export interface ComposedReply {
@@ -34,7 +58,12 @@ function fill(template: string, values: Record<string, string>): string {
   let text = template;
   if (values.variant === '') text = text.replace(/ in \{variant\}| \(\{variant\}\)/g, '');
   if (values.altVariant === '') text = text.replace(/ in \{altVariant\}| \(\{altVariant\}\)/g, '');
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  // Catalog text is quoted without any link inside it (a title "… see evil.example/deal"): only {link} carries one.
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = values[key];
+    if (value === undefined) return whole;
+    return key === 'link' ? value : stripLinks(value);
+  });
 }
 
 /** Formats a store price as it is (its digits untouched), with the usual symbol for common currencies. */
@@ -54,10 +83,10 @@ function offerValues(offer: PricedOffer): Record<string, string> {
   };
 }
 
-function listChoices(choices: string[]): string {
+function listChoices(choices: string[], or = 'or'): string {
   const shown = choices.slice(0, 8);
   if (shown.length <= 1) return shown.join('');
-  return `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+  return `${shown.slice(0, -1).join(', ')} ${or} ${shown.at(-1)}`;
 }
 
 const isDefaultVariant = (title: string) => /^default( title)?$/i.test(title.trim());
@@ -69,8 +98,15 @@ const isDefaultVariant = (title: string) => /^default( title)?$/i.test(title.tri
  */
 export function composeEmbedded(input: ComposeInput): ComposedReply {
   const { facts, intent, personality, brandName, seed, history } = input;
-  const tone = toneProfiles[personality.tone];
+  const language = input.language ?? 'en';
+  const tone = wordingFor(toneProfiles[personality.tone], language);
+  const lines = extraLines[language];
   const voice = readBrandVoice(personality);
+  // The brand's own greetings and sign-offs are written in its language: kept for English replies only.
+  if (language !== 'en') {
+    voice.greetings = [];
+    voice.signOffs = [];
+  }
   let counter = 0;
   const pick = (options: readonly string[]): string => {
     counter += 1;
@@ -80,7 +116,11 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
   };
 
   const parts: ReplyPart[] = [];
-  const opening = chooseOpening(tone.openings, voice, seed, history);
+  // A reply mid-conversation does not greet again (and so never repeats the last opening).
+  const midConversation = history.some((turn) => turn.sender === 'ai');
+  const opening = midConversation
+    ? null
+    : chooseOpening(tone.openings, voice, seed, history, input.lastOpening ?? null);
   const isProductAnswer = ['in_stock', 'out_of_stock', 'price', 'product_link'].includes(facts.kind);
   if (opening && facts.kind !== 'hand_off' && facts.kind !== 'fixed_text')
     parts.push({ text: opening, essential: false });
@@ -92,14 +132,19 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
       const template = quantity !== null && quantity <= 10 ? pick(tone.lowStock) : pick(tone.inStock);
       parts.push({ text: fill(template, values), essential: true });
       if (intent === 'price') parts.push({ text: fill(pick(tone.price), values), essential: true });
+      const quantityLine = describeQuantity(facts.offer, lines, pick);
+      if (quantityLine) parts.push({ text: quantityLine, essential: true });
       parts.push({ text: fill(pick(tone.linkLine), values), essential: true });
       break;
     }
     case 'price': {
       const values = offerValues(facts.offer);
       parts.push({ text: fill(pick(tone.price), values), essential: true });
-      if (facts.offer.link) parts.push({ text: fill(pick(tone.linkLine), values), essential: true });
-      else parts.push({ text: fill(pick(tone.soldOut), values), essential: true });
+      if (facts.offer.link) {
+        const quantityLine = describeQuantity(facts.offer, lines, pick);
+        if (quantityLine) parts.push({ text: quantityLine, essential: true });
+        parts.push({ text: fill(pick(tone.linkLine), values), essential: true });
+      } else parts.push({ text: fill(pick(tone.soldOut), values), essential: true });
       break;
     }
     case 'out_of_stock': {
@@ -124,21 +169,37 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
     case 'ask_variant':
       parts.push({
         text: fill(pick(tone.askVariant), {
-          option: facts.optionName.toLowerCase(),
-          choices: listChoices(facts.choices),
+          option: optionWordIn(language, facts.optionName),
+          choices: listChoices(facts.choices, lines.or),
         }),
         essential: true,
       });
       break;
     case 'ask_product':
       parts.push({
-        text: fill(pick(tone.askProduct), { choices: listChoices(facts.choices) }),
+        text: fill(pick(tone.askProduct), { choices: listChoices(facts.choices, lines.or) }),
         essential: true,
       });
       break;
     case 'not_sold':
-      parts.push({ text: pick(tone.notSold), essential: true });
-      parts.push({ text: pick(tone.other).replace(/^.*?\. /, ''), essential: false });
+      parts.push({
+        text: facts.lacking
+          ? fill(pick(lines.notSoldLacking), { lacking: facts.lacking })
+          : pick(tone.notSold),
+        essential: true,
+      });
+      if (facts.alternative) {
+        // Said as an alternative, never as the thing asked for.
+        const alt = offerValues(facts.alternative);
+        parts.push({
+          text: fill(pick(lines.closest), {
+            altProduct: alt.product!,
+            altVariant: alt.variant!,
+            link: alt.link!,
+          }),
+          essential: true,
+        });
+      } else parts.push({ text: pick(tone.other).replace(/^.*?\. /, ''), essential: false });
       break;
     case 'hand_off':
       parts.push({ text: pick(tone.handOff), essential: true });
@@ -181,12 +242,22 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
   if (voice.signOffs.length > 0 && facts.kind !== 'hand_off')
     parts.push({ text: pick(voice.signOffs), essential: false });
   if (input.discloseAutomation) {
-    parts.push({
-      text: fill(toneProfiles[personality.tone].disclosure, { brand: brandName }),
-      essential: true,
-    });
+    parts.push({ text: fillBrand(tone.disclosure, brandName), essential: true });
   }
   return { parts, opening };
+}
+
+/** "The link is for 2." / "We only have 3 on hand, so the link is for 3." when the buyer asked for a number. */
+function describeQuantity(
+  offer: PricedOffer,
+  lines: (typeof extraLines)[Language],
+  pick: (options: readonly string[]) => string,
+): string | null {
+  if (offer.asked === null || offer.asked <= 1 || !offer.link) return null;
+  const values = { linked: String(offer.linked), stock: String(offer.stock.quantity ?? '') };
+  if (offer.linked < offer.asked && offer.stock.quantity !== null)
+    return fill(pick(lines.quantityCapped), values);
+  return fill(pick(lines.quantityLink), values);
 }
 
 function containsAvoided(text: string, voice: BrandVoice): boolean {
@@ -204,6 +275,7 @@ function chooseOpening(
   voice: BrandVoice,
   seed: string,
   history: HistoryTurn[],
+  lastOpening: string | null,
 ): string | null {
   let candidates = [...voice.greetings, ...toneOpenings].filter(
     (opening) => !containsAvoided(opening, voice),
@@ -217,7 +289,7 @@ function chooseOpening(
   const start = hashToInt(`${seed}:opening`) % candidates.length;
   for (let step = 0; step < candidates.length; step += 1) {
     const candidate = candidates[(start + step) % candidates.length]!;
-    if (!previous.startsWith(candidate)) return candidate;
+    if (!previous.startsWith(candidate) && candidate !== lastOpening) return candidate;
   }
   return candidates[start]!;
 }

@@ -1,10 +1,27 @@
 import { createHash } from 'node:crypto';
+import type { SampleCatalogName } from '#contracts/catalog.ts';
 import catalog from './catalog.json' with { type: 'json' };
+import homeAndNutrition from './home-and-nutrition.json' with { type: 'json' };
 import type { StoreProductInput } from '../store-data.ts';
 
 /** The built-in store, labelled so nobody takes it for a real one. */
 export const sampleStoreName = 'Sample store';
 export const sampleStoreCurrency = catalog.currency;
+
+/** The shipped catalog files by name; "apparel" is the default a plain `{ platform: 'sample' }` connects. */
+const catalogFiles: Record<SampleCatalogName, { currency: string; products: unknown[] }> = {
+  apparel: catalog,
+  'home-and-nutrition': homeAndNutrition,
+};
+
+/** A sample connection keeps its catalog's name in its store key; the default one has none. */
+export function sampleCatalogOf(storeKey: string | null): SampleCatalogName {
+  return storeKey === 'home-and-nutrition' ? 'home-and-nutrition' : 'apparel';
+}
+
+export function sampleStoreNameOf(name: SampleCatalogName): string {
+  return name === 'apparel' ? sampleStoreName : 'Sample store (home and nutrition)';
+}
 /** Fixed so a re-sync of the shipped file changes nothing ("older never overwrites newer" keeps working). */
 const catalogDate = new Date('2026-11-01T09:00:00Z');
 
@@ -43,27 +60,38 @@ function combinations(options: [string, string[]][]): { name: string; value: str
   );
 }
 
-let loaded: readonly StoreProductInput[] | null = null;
-let variantsById: Map<string, StoreProductInput['variants'][number]> | null = null;
+const loaded = new Map<SampleCatalogName, readonly StoreProductInput[]>();
+const variantsById = new Map<SampleCatalogName, Map<string, StoreProductInput['variants'][number]>>();
 
 /**
  * The shipped catalog as store products; variant ids are their SKUs, product ids their handles. Built once per
  * process: the file never changes while it runs, and every live check of a sample variant reads it.
  */
-export function loadSampleCatalog(): readonly StoreProductInput[] {
+export function loadSampleCatalog(name: SampleCatalogName = 'apparel'): readonly StoreProductInput[] {
   // Frozen, so a caller that changed the shared copy would fail loudly instead of corrupting later syncs.
-  loaded ??= deepFreeze(buildSampleCatalog());
-  return loaded;
+  let products = loaded.get(name);
+  if (!products) {
+    products = deepFreeze(buildSampleCatalog(catalogFiles[name]));
+    loaded.set(name, products);
+  }
+  return products;
 }
 
 /** One variant of the shipped catalog by its id (its SKU), for the sample store's "live" stock answer. */
-export function findSampleVariant(externalId: string): StoreProductInput['variants'][number] | null {
-  variantsById ??= new Map(
-    loadSampleCatalog().flatMap((product) =>
-      product.variants.map((variant) => [variant.externalId, variant]),
-    ),
-  );
-  return variantsById.get(externalId) ?? null;
+export function findSampleVariant(
+  externalId: string,
+  name: SampleCatalogName = 'apparel',
+): StoreProductInput['variants'][number] | null {
+  let byId = variantsById.get(name);
+  if (!byId) {
+    byId = new Map(
+      loadSampleCatalog(name).flatMap((product) =>
+        product.variants.map((variant) => [variant.externalId, variant]),
+      ),
+    );
+    variantsById.set(name, byId);
+  }
+  return byId.get(externalId) ?? null;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -74,8 +102,8 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function buildSampleCatalog(): StoreProductInput[] {
-  return (catalog.products as unknown as SampleProduct[]).map((product) => {
+function buildSampleCatalog(file: { currency: string; products: unknown[] }): StoreProductInput[] {
+  return (file.products as unknown as SampleProduct[]).map((product) => {
     const optionList = Object.entries(product.options);
     const isDefaultOnly = optionList.length === 1 && optionList[0]![0] === 'Title';
     return {
@@ -104,7 +132,7 @@ function buildSampleCatalog(): StoreProductInput[] {
           options: isDefaultOnly ? [] : options,
           sku,
           price: product.price,
-          currency: catalog.currency,
+          currency: file.currency,
           stockQuantity: quantity,
           inventoryPolicy: product.backorder ? 'continue' : 'deny',
           availableForSale: product.backorder ? true : quantity === null || quantity > 0,

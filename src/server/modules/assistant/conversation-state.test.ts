@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { assistantConversationState, brands, conversations, messages } from '#server/db/schema/index.ts';
+import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
+import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import type { ChannelOutbound } from './ports.ts';
+import * as queries from './queries.ts';
+import { createAssistantService } from './service.ts';
+import type { ConversationState } from './types.ts';
+
+/**
+ * The conversation's state lives in the database (decision 037): a follow-up answered by a restarted service, or
+ * by another instance on its own database handle, changes only what it changes.
+ */
+
+function storingChannel(db: DatabaseHandle['db']): ChannelOutbound {
+  return {
+    async checkDirectMessageWindow() {
+      return { allowed: true, humanAgentTag: false, closesAt: null };
+    },
+    async sendDirectMessage(input) {
+      const [conversation] = await db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, input.conversationId));
+      const [row] = await db
+        .insert(messages)
+        .values({
+          conversationId: input.conversationId,
+          brandId: conversation!.brandId,
+          sender: 'ai',
+          content: input.text,
+        })
+        .returning({ id: messages.id });
+      return { status: 'sent', messageIds: [row!.id], duplicate: false };
+    },
+    async sendCommentReply() {
+      return { status: 'sent', messageIds: [], duplicate: false };
+    },
+  };
+}
+
+describe('conversation state across a restart and two instances', () => {
+  let app: TestApp;
+  let second: DatabaseHandle | null = null;
+  let brandId: string;
+  const catalog = createMemoryCatalog(sampleProducts());
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const user = await createTestUser(app.database.db);
+    const [brand] = await app.database.db
+      .insert(brands)
+      .values({ userId: user.id, name: 'Luna Wear', username: 'lunawear' })
+      .returning();
+    brandId = brand!.id;
+    // On PostgreSQL the other instance has its own connection pool; PGlite lives in one process, one handle.
+    if (app.database.url)
+      second = await openDatabase({ kind: 'postgres', url: app.database.url, poolSize: 2 });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await app.close();
+  });
+
+  async function customerSays(conversationId: string | null, text: string) {
+    const db = app.database.db;
+    let id = conversationId;
+    if (!id) {
+      const [conversation] = await db
+        .insert(conversations)
+        .values({ brandId, customerUsername: 'jane.doe', customerInstagramId: `buyer-${Date.now()}` })
+        .returning();
+      id = conversation!.id;
+    }
+    const [message] = await db
+      .insert(messages)
+      .values({ brandId, conversationId: id, sender: 'customer', content: text })
+      .returning();
+    return { conversationId: id, messageId: message!.id };
+  }
+
+  const serviceOn = (handle: DatabaseHandle) =>
+    createAssistantService({ db: handle.db, catalog, channel: storingChannel(handle.db) });
+
+  it('answers a follow-up after a restart and on another instance from the stored state', async () => {
+    const first = await customerSays(null, 'is the cloud hoodie available in M red?');
+    const one = await serviceOn(app.database).respond({ kind: 'message', messageId: first.messageId });
+    expect(one).toMatchObject({ answerKind: 'out_of_stock', variant: { title: 'M / Red' } });
+
+    // A new service (a restart): nothing in memory, the state comes from the database.
+    const follow = await customerSays(first.conversationId, 'and in blue?');
+    const two = await serviceOn(app.database).respond({ kind: 'message', messageId: follow.messageId });
+    expect(two).toMatchObject({
+      answerKind: 'in_stock',
+      product: { title: 'Cloud Hoodie', fromHistory: true },
+      variant: { title: 'M / Blue' },
+    });
+
+    // Another instance (its own handle on PostgreSQL): only the quantity changes.
+    const count = await customerSays(first.conversationId, 'ok 2 of those then');
+    const three = await serviceOn(second ?? app.database).respond({
+      kind: 'message',
+      messageId: count.messageId,
+    });
+    expect(three).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M / Blue' } });
+    expect(three!.link).toMatch(/:2(\?|$)/);
+
+    const [row] = await app.database.db
+      .select()
+      .from(assistantConversationState)
+      .where(eq(assistantConversationState.conversationId, first.conversationId));
+    expect(row).toMatchObject({ eventKey: `message:${count.messageId}` });
+    expect(row!.state).toMatchObject({ quantity: 2, chosen: { Size: 'M', Color: 'Blue' } });
+  });
+
+  it('gives a replayed event the state it first read, not its own result', async () => {
+    const { conversationId, messageId } = await customerSays(null, 'trail tee in M?');
+    const before: ConversationState = {
+      productId: 'before',
+      chosen: {},
+      variantIds: [],
+      quantity: null,
+      question: null,
+      alternativeProductId: null,
+      language: 'en',
+      lastOpening: null,
+      complaints: 0,
+    };
+    await queries.saveConversationState(app.database.db, conversationId, 'message:earlier', before);
+    const after = { ...before, productId: 'after' };
+    await queries.saveConversationState(app.database.db, conversationId, `message:${messageId}`, after);
+    // The replay saves again under the same event: "previous" stays the state from before it.
+    await queries.saveConversationState(app.database.db, conversationId, `message:${messageId}`, after);
+    const context = await queries.loadMessageEvent(app.database.db, messageId);
+    expect(context?.state?.productId).toBe('before');
+  });
+});

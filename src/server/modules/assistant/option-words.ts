@@ -1,0 +1,248 @@
+import { colornames as colorNameList } from 'color-name-list';
+import { colornames as bestColorNames } from 'color-name-list/bestof';
+
+/**
+ * The words buyers use for options: colour families for a store's own colour names (through color-name-list,
+ * docs/decisions/038-colour-families-color-name-list.md), sizes in every spelling, volumes and pack sizes.
+ */
+
+export const colourFamilies = [
+  'black',
+  'white',
+  'grey',
+  'brown',
+  'beige',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'pink',
+] as const;
+export type ColourFamily = (typeof colourFamilies)[number];
+
+/** Family words a buyer writes (after the lexicon), with the families they mean. */
+const familyWords: Record<string, ColourFamily[]> = {
+  black: ['black'],
+  white: ['white'],
+  grey: ['grey'],
+  gray: ['grey'],
+  silver: ['grey'],
+  brown: ['brown'],
+  beige: ['beige'],
+  nude: ['beige', 'pink'],
+  red: ['red'],
+  orange: ['orange'],
+  yellow: ['yellow'],
+  gold: ['yellow'],
+  green: ['green'],
+  blue: ['blue'],
+  purple: ['purple'],
+  violet: ['purple'],
+  pink: ['pink'],
+};
+
+interface Hsl {
+  h: number;
+  s: number;
+  l: number;
+}
+
+function hexToHsl(hex: string): Hsl {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  const r = ((value >> 16) & 255) / 255;
+  const g = ((value >> 8) & 255) / 255;
+  const b = (value & 255) / 255;
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  if (max === min) return { h: 0, s: 0, l };
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  let h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  h *= 60;
+  return { h, s, l };
+}
+
+/** The families a colour belongs to: its main one, and a neighbour where it sits on a border (cream: white, beige). */
+export function familiesOfHsl({ h, s, l }: Hsl): ColourFamily[] {
+  if (l < 0.1 || (s < 0.25 && l < 0.2)) return ['black'];
+  if (l > 0.95) return ['white'];
+  if (s < 0.12) return l > 0.85 ? ['white', 'grey'] : ['grey'];
+  const out: ColourFamily[] = [];
+  if (l > 0.85 && h >= 30 && h <= 70) out.push('white', 'beige');
+  else if (h >= 20 && h <= 65 && ((s < 0.55 && l >= 0.5) || (s < 0.75 && l >= 0.6))) out.push('beige');
+  else if (h >= 10 && h < 50 && l < 0.5) out.push('brown');
+  else if (h < 12 || h >= 345) out.push(l > 0.7 ? 'pink' : 'red');
+  else if (h < 45) out.push('orange');
+  else if (h < 70) out.push(l < 0.35 ? 'green' : 'yellow');
+  else if (h < 165) out.push('green');
+  else if (h < 195) out.push('blue', 'green');
+  else if (h < 255) out.push('blue');
+  else if (h < 295) out.push('purple');
+  else out.push(l > 0.6 || h > 320 ? 'pink' : 'purple');
+  // Warm mid browns read as orange too (rust, cognac); reds near pink and pinks near red stay apart.
+  if (out[0] === 'brown' && s > 0.5 && l > 0.3) out.push('orange');
+  if (out[0] === 'orange' && l < 0.4) out.push('brown');
+  // Tan and camel are light browns.
+  if (out[0] === 'beige' && s >= 0.4 && h >= 25 && h <= 50) out.push('brown');
+  return out;
+}
+
+/** Words of pattern and finish that the long list also has as colour names ("Check", "Wash"). */
+const patternWords = new Set([
+  'stripe',
+  'stripes',
+  'check',
+  'floral',
+  'print',
+  'wash',
+  'tartan',
+  'mixed',
+  'plaid',
+  'mid',
+  'vintage',
+  'washed',
+  'light',
+  'dark',
+  'deep',
+  'medium',
+  'fair',
+  'clear',
+  'off',
+]);
+
+let fullNames: Map<string, string> | null = null;
+let commonNames: Map<string, string> | null = null;
+const familyCache = new Map<string, { families: ColourFamily[]; lightness: number } | null>();
+
+function namesMaps() {
+  fullNames ??= new Map(colorNameList.map((color) => [color.name.toLowerCase(), color.hex]));
+  commonNames ??= new Map(bestColorNames.map((color) => [color.name.toLowerCase(), color.hex]));
+  return { fullNames, commonNames };
+}
+
+/**
+ * The families of a store's colour name ("Forest Green", "Oatmeal", "Washed Black"): the whole name in the full
+ * list, else its words in the curated list from the last word back (the last word names the colour in English:
+ * "Heather Grey", "Sky Blue"). Null for what is not a colour ("Mid Wash", "Palm Print" are left to the words).
+ */
+export function colourFamiliesOf(value: string): { families: ColourFamily[]; lightness: number } | null {
+  const key = value.toLowerCase().trim();
+  if (familyCache.has(key)) return familyCache.get(key)!;
+  const { fullNames, commonNames } = namesMaps();
+  let hex = fullNames.get(key) ?? fullNames.get(key.replace(/\s+/g, ' '));
+  let families: ColourFamily[] | null = null;
+  const words = key.split(/[\s/-]+/).filter(Boolean);
+  // A family word in the name decides the family ("Forest Green" is green whatever its shade).
+  const named = words.flatMap((word) => familyWords[word] ?? []);
+  if (!hex) {
+    for (const word of [...words].reverse()) {
+      const found = commonNames.get(word) ?? (patternWords.has(word) ? undefined : fullNames.get(word));
+      if (found && word.length > 2) {
+        hex = found;
+        break;
+      }
+    }
+  }
+  let result: { families: ColourFamily[]; lightness: number } | null = null;
+  if (hex) {
+    const hsl = hexToHsl(hex);
+    families = familiesOfHsl(hsl);
+    if (named.length > 0) families = [...new Set([...named, ...families.filter((f) => named.includes(f))])];
+    result = { families, lightness: hsl.l };
+  } else if (named.length > 0) {
+    result = { families: [...new Set(named)], lightness: 0.5 };
+  }
+  familyCache.set(key, result);
+  return result;
+}
+
+/** The colour families the buyer named, with "dark"/"light" when said before one. */
+export function readColourFamilies(englishText: string): {
+  families: ColourFamily[];
+  shade: 'dark' | 'light' | null;
+} {
+  const text = englishText.toLowerCase();
+  const families = new Set<ColourFamily>();
+  for (const word of text.split(/[^a-z]+/))
+    for (const family of familyWords[word] ?? []) families.add(family);
+  const shade = /\b(dark|deep|darker)\b/.test(text)
+    ? 'dark'
+    : /\b(light|pale|lighter)\b/.test(text)
+      ? 'light'
+      : null;
+  return { families: [...families], shade };
+}
+
+const sizeNumberWords: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  sixteen: '16',
+};
+
+/**
+ * Sizes in every common spelling written the way the catalog reads them: "extra large" / "x-large" -> "XL",
+ * "a size nine and a half" -> "size 9.5", "UK 6" -> "size 6", "a medium" -> "M", "one size" kept as it is.
+ */
+export function normaliseSizeWords(englishText: string): string {
+  const numbers = Object.keys(sizeNumberWords).join('|');
+  return englishText
+    .replace(
+      /\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi,
+      'XXL',
+    )
+    .replace(/\b(?:extra|xtra|x)[\s-]?large\b/gi, 'XL')
+    .replace(/\b(?:extra|xtra|x)[\s-]?small\b/gi, 'XS')
+    .replace(
+      new RegExp(`\\b(size|sz|uk|us|eu)\\s+(${numbers})(\\s+and\\s+a\\s+half|\\s+half)?\\b`, 'gi'),
+      (_w, label: string, n: string, half?: string) =>
+        `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
+    )
+    .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
+    .replace(
+      new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'),
+      (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
+    )
+    .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1');
+}
+
+/** A numeric option value as a comparable amount ("50 ml" -> 50, "1 l" -> 1000, "200 g" -> 200), else null. */
+export function amountOf(value: string): number | null {
+  const match = /^\s*(\d+(?:[.,]\d+)?)\s*(ml|l|g|kg|oz|cl|pack|pk|count|ct|x)?\s*$/i.exec(value);
+  if (!match) return null;
+  const number = Number(match[1]!.replace(',', '.'));
+  const unit = (match[2] ?? '').toLowerCase();
+  return unit === 'l' || unit === 'kg' ? number * 1000 : unit === 'cl' ? number * 10 : number;
+}
+
+/** "the big one" / "the small one" for volumes and pack sizes. */
+export function readRelativeAmount(englishText: string): 'largest' | 'smallest' | null {
+  const text = englishText.toLowerCase();
+  if (
+    /\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b/.test(
+      text,
+    )
+  )
+    return 'largest';
+  if (
+    /\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b/.test(
+      text,
+    )
+  )
+    return 'smallest';
+  return null;
+}

@@ -1,0 +1,116 @@
+/**
+ * How many the buyer wants, read from the DM after the lexicon has put it in English words ("dos" -> "two"):
+ * digits, number words, "a couple of", "x2", "qty 3", "3 pairs". A number that is a size, a volume, a pack size,
+ * a price or an order number is not a quantity. docs/decisions/037-quantities-and-follow-up-state.md
+ */
+
+const numberWords: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  dozen: 12,
+  'a dozen': 12,
+  'half a dozen': 6,
+  'a couple of': 2,
+  'a couple': 2,
+  couple: 2,
+  both: 2,
+  // "one" is the quantity a link carries anyway; read so "one of each" and "one more" are not misread.
+  one: 1,
+  a: 1,
+};
+
+export interface QuantityMention {
+  value: number;
+  /** Position in the text, so a caller can tell which product it sits next to. */
+  index: number;
+  /** Said with a counting word ("pairs", "x", "of", "units"): a quantity even when a size has the same number. */
+  explicit: boolean;
+  raw: string;
+}
+
+const MAX_QUANTITY = 99;
+
+// Before a number: a size, an order or a price; after it: a unit, a pack size, a decimal, a time.
+const notQuantityBefore =
+  /(?:size|sz|uk|us|eu|waist|length|inseam|#|no\.?|number|order|spf|\$|€|£|usd|eur|gbp|x\d*|\d[.,])\s*$/;
+const notQuantityAfter =
+  /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|people|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*packs?|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds)/;
+const countingAfter =
+  /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)/;
+
+/** Every quantity the text states, in order. */
+export function findQuantities(englishText: string): QuantityMention[] {
+  const text = englishText.toLowerCase().normalize('NFKC');
+  const out: QuantityMention[] = [];
+  // "x2", "2x", "qty 2", "qty: 2", "×3".
+  for (const match of text.matchAll(/(?:\bqty:?\s*|\bquantity:?\s*|(?<![\w.])[x×]\s?)(\d{1,3})\b/g))
+    out.push({ value: Number(match[1]), index: match.index, explicit: true, raw: match[0] });
+  for (const match of text.matchAll(/(?<![\w.,#$€£/-])(\d{1,3})(?:\s?[x×]\b)?(?![\d.,]\d)/g)) {
+    const before = text.slice(Math.max(0, match.index - 12), match.index);
+    const after = text.slice(match.index + match[1]!.length, match.index + match[1]!.length + 16);
+    if (/(?:qty:?|quantity:?|[x×])\s?$/.test(before)) continue; // read above
+    if (notQuantityBefore.test(before)) continue;
+    if (/^\s?[x×]\b/.test(after)) {
+      out.push({ value: Number(match[1]), index: match.index, explicit: true, raw: match[0] });
+      continue;
+    }
+    if (notQuantityAfter.test(after)) continue;
+    out.push({
+      value: Number(match[1]),
+      index: match.index,
+      explicit: countingAfter.test(after),
+      raw: match[0],
+    });
+  }
+  const words = Object.keys(numberWords).sort((a, b) => b.length - a.length);
+  const wordPattern = new RegExp(`\\b(${words.map((word) => word.replace(/ /g, '\\s+')).join('|')})\\b`, 'g');
+  for (const match of text.matchAll(wordPattern)) {
+    const word = match[1]!.replace(/\s+/g, ' ');
+    const value = numberWords[word]!;
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 16);
+    const before = text.slice(Math.max(0, match.index - 12), match.index);
+    if (value === 1) {
+      // "a" and "one" are quantities only before "pair"/"of": they matter when another number is about sizes.
+      if (!/^\s*(?:pair|of\b)/.test(after) || word === 'a') continue;
+    }
+    if (notQuantityBefore.test(before) || /^\s*(?:-?\s*packs?|ml|g\b|oz)/.test(after)) continue;
+    // "size nine" is a size; "one size" is a size name.
+    if (/^\s*size\b/.test(after) && value === 1) continue;
+    out.push({ value, index: match.index, explicit: true, raw: match[0] });
+  }
+  return out
+    .filter((mention) => mention.value >= 1 && mention.value <= MAX_QUANTITY)
+    .sort((a, b) => a.index - b.index);
+}
+
+/**
+ * The quantity for the product asked about: the first mention that is not one of the product's own option values
+ * (a bare "9" where the shoe comes in 9 is the size), or null when the buyer stated none.
+ */
+export function readQuantity(englishText: string, optionNumbers: Set<string> = new Set()): number | null {
+  const mentions = findQuantities(englishText).filter(
+    (mention) => mention.explicit || !optionNumbers.has(String(mention.value)),
+  );
+  return mentions[0]?.value ?? null;
+}
+
+/** A pack size the buyer asks for ("6-pack", "pack of 12", "box of 6"), or null. */
+export function readPackSize(englishText: string): number | null {
+  const text = englishText.toLowerCase();
+  const match =
+    /\b(\d{1,3})\s*-?\s*(?:pack|pk|count|ct)\b/.exec(text) ??
+    /\b(?:pack|box|case|set|bundle) of (\d{1,3})\b/.exec(text) ??
+    /\b(two|three|four|five|six|eight|ten|twelve)\s*-?\s*pack\b/.exec(text);
+  if (!match) return null;
+  const raw = match[1]!;
+  return /^\d+$/.test(raw) ? Number(raw) : (numberWords[raw] ?? null);
+}

@@ -1,4 +1,4 @@
-import { Archive, Bot, CircleCheck, Send, Sparkles, TriangleAlert } from 'lucide-react';
+import { Archive, ArrowLeft, Bot, CircleCheck, Send, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { actionLimits, type ConversationStatus } from '#contracts/dashboard-actions.ts';
 import type { Conversation, Message } from '#contracts/dashboard.ts';
@@ -198,10 +198,13 @@ export function MessageThread({
   conversation,
   brandId,
   brandName,
+  onBack,
 }: {
   conversation: Conversation | undefined;
   brandId: string | undefined;
   brandName: string | undefined;
+  /** One pane at a time (phones): back to the list. */
+  onBack?: (() => void) | undefined;
 }) {
   const query = useMessages(conversation?.id);
   if (!conversation || !brandId) {
@@ -215,9 +218,14 @@ export function MessageThread({
   return (
     <section aria-labelledby="thread-heading" className="flex h-full flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 p-4">
-        <div>
+        {onBack && (
+          <Button variant="ghost" size="sm" onClick={onBack} className="w-full justify-start">
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to conversations
+          </Button>
+        )}
+        <div className="min-w-0">
           <h2 id="thread-heading" className="font-semibold text-slate-900">
-            Conversation with {conversation.customerUsername}
+            Conversation with <span className="break-all">{conversation.customerUsername}</span>
           </h2>
           <p className="text-sm text-slate-600">Brand: {brandName ?? 'Unknown'}</p>
           <p className="text-xs text-slate-600" data-testid="thread-status">

@@ -24,7 +24,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import {
@@ -185,7 +185,15 @@ function Sidebar({ isOpen }: { isOpen: boolean }) {
  * Below `md`: the sidebar as a drawer over the page, closed until the header's toggle opens it. A Radix dialog, so
  * focus stays inside while it is open and Escape or a tap outside closes it; choosing a link closes it too.
  */
-function SidebarDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function SidebarDrawer({
+  open,
+  onOpenChange,
+  toggleRef,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  toggleRef: RefObject<HTMLButtonElement | null>;
+}) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -194,6 +202,11 @@ function SidebarDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (o
           id={SIDEBAR_ID}
           data-state="open"
           aria-describedby={undefined}
+          // Focus returns to the header's toggle, which opened the drawer (Radix only knows its own trigger).
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            toggleRef.current?.focus();
+          }}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none"
         >
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
@@ -265,6 +278,7 @@ function UserMenu() {
 export function DashboardLayout({ children, headerStart }: { children: ReactNode; headerStart?: ReactNode }) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(true);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const isWide = useMediaQuery(MD_AND_UP);
   const [location] = useLocation();
   const { user } = useCurrentUser();
@@ -291,11 +305,12 @@ export function DashboardLayout({ children, headerStart }: { children: ReactNode
       {isWide ? (
         <Sidebar isOpen={isSidebarOpen} />
       ) : (
-        <SidebarDrawer open={isDrawerOpen} onOpenChange={setIsDrawerOpen} />
+        <SidebarDrawer open={isDrawerOpen} onOpenChange={setIsDrawerOpen} toggleRef={toggleRef} />
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-2 md:px-4">
           <button
+            ref={toggleRef}
             type="button"
             onClick={() => (isWide ? setIsSidebarOpen((open) => !open) : setIsDrawerOpen((open) => !open))}
             aria-expanded={toggleOpen}

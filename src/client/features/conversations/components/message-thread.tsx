@@ -235,7 +235,13 @@ export function MessageThread({
         </div>
         <ThreadActions brandId={brandId} conversation={conversation} />
       </div>
-      <div className="flex-1 overflow-y-auto p-4">
+      {/* Scrolls on its own, so it takes focus: keyboard users scroll it with the arrow keys. */}
+      <div
+        className="flex-1 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        role="region"
+        aria-label="Message history"
+        tabIndex={0}
+      >
         {query.isPending ? (
           <LoadingState label="Loading messages..." />
         ) : query.isError ? (

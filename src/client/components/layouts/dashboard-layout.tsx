@@ -279,7 +279,7 @@ export function DashboardLayout({ children, headerStart }: { children: ReactNode
   const [isSidebarOpen, setIsSidebarOpen] = useState(true);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const isWide = useMediaQuery(MD_AND_UP);
+  const isWide = useMediaQuery(MD_AND_UP, true);
   const [location] = useLocation();
   const { user } = useCurrentUser();
   // A navigation that did not come from the drawer's links (back button, a link on the page) closes it too.

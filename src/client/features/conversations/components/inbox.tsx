@@ -4,7 +4,7 @@ import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
-import { useMediaQuery } from '#client/hooks/use-media-query.ts';
+import { LG_AND_UP, useMediaQuery } from '#client/hooks/use-media-query.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useConversations } from '../api/get-conversations.ts';
@@ -54,7 +54,7 @@ export function Inbox({ brands, initialBrandId }: { brands: Brand[]; initialBran
   const tabsId = useId();
   const brand = brands.find((b) => b.id === brandId);
   // Narrower than `lg` the inbox is one pane at a time: the list, then the chosen thread with a Back button.
-  const isTwoPane = useMediaQuery('(min-width: 1024px)');
+  const isTwoPane = useMediaQuery(LG_AND_UP, true);
 
   const conversations = useMemo(
     () => conversationsQuery.data?.pages.flatMap((page) => page.items) ?? [],

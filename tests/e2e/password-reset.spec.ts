@@ -70,6 +70,8 @@ test.describe('forgot password', () => {
   }
 
   async function setPassword(page: Page, token: string, password: string) {
+    // From another page first: the same address with only its fragment changed would not load the page again.
+    await page.goto(`${server.url}/login`);
     await page.goto(`${server.url}/reset-password#token=${token}`);
     await page.getByLabel('New password', { exact: true }).fill(password);
     await page.getByLabel('New password again').fill(password);

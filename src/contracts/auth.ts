@@ -102,3 +102,33 @@ export function getSignInErrorMessage(code: string | null | undefined): string |
     ? signInErrorMessages[code as SignInErrorCode]
     : null;
 }
+
+/** "Forgot password?": the address to send the link to. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** The reset link's token (43 base64url characters) and the new password. */
+export const passwordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: 'This link is incomplete. Open the link from the email again.' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is incomplete. Open the link from the email again.'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(passwordLimits.min, `Password must be at least ${passwordLimits.min} characters`)
+    .max(passwordLimits.max, `Password must be at most ${passwordLimits.max} characters`),
+});
+
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** Both reset steps answer with a sentence to show. */
+export const passwordResetAnswerSchema = z.object({ message: z.string() });
+
+/** The same answer whether or not the address has an account, so the form does not tell who has one. */
+export const passwordResetSentMessage =
+  'If an account uses that email address, we have sent it a link to set a new password. The link works once, within an hour.';
+export const passwordResetDoneMessage =
+  'Your password is changed, and every other session of your account is signed out. Sign in with your new password.';
+export const passwordResetInvalidLinkMessage =
+  'This link has expired or has already been used. Ask for a new one from the sign-in page.';
+export const passwordResetTooManyMessage =
+  'Too many password reset requests. Please wait an hour and try again.';

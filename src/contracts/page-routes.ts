@@ -10,6 +10,8 @@ export const routedPagePaths: readonly string[] = [
   '/data-deletion',
   '/login',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
   '/admin',
   '/dashboard',
   '/dashboard/conversations',

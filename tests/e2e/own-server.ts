@@ -23,10 +23,10 @@ export const ownServerEnv = (dataDir: string): NodeJS.ProcessEnv => ({
   SMTP_URL: '',
 });
 
-export async function startOwnServer(dataDir: string): Promise<OwnServer> {
+export async function startOwnServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
   let output = '';
   const server: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
-    env: ownServerEnv(dataDir),
+    env: { ...ownServerEnv(dataDir), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -173,5 +173,6 @@ describe('route access', () => {
       view.unmount();
       vi.unstubAllGlobals();
     }
-  });
+    // One render per page path (twenty and more): more than the default five seconds on a busy machine.
+  }, 30_000);
 });

@@ -15,6 +15,12 @@ const AdminRoute = lazy(() => import('./routes/admin/admin.tsx'));
 // Not needed to paint a public page: kept out of the landing page's JavaScript budget (bench:web, size-limit).
 const LoginRoute = lazy(() => import('./routes/auth/login.tsx').then((m) => ({ default: m.LoginRoute })));
 const SignupRoute = lazy(() => import('./routes/auth/signup.tsx').then((m) => ({ default: m.SignupRoute })));
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/auth/password-reset.tsx').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/auth/password-reset.tsx').then((m) => ({ default: m.ResetPasswordRoute })),
+);
 const SampleCartRoute = lazy(() => import('./routes/sample-cart.tsx'));
 const ReviewModal = lazy(() =>
   import('#client/features/auth/components/review-modal.tsx').then((m) => ({ default: m.ReviewModal })),
@@ -28,6 +34,8 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.dataDeletion,
   paths.login,
   paths.signup,
+  paths.forgotPassword,
+  paths.resetPassword,
   paths.sampleCart,
 ]);
 
@@ -69,6 +77,16 @@ function PublicRoutes() {
           <SignupRoute />
         </Suspense>
       </Route>
+      <Route path={paths.forgotPassword}>
+        <Suspense fallback={<PageLoading />}>
+          <ForgotPasswordRoute />
+        </Suspense>
+      </Route>
+      <Route path={paths.resetPassword}>
+        <Suspense fallback={<PageLoading />}>
+          <ResetPasswordRoute />
+        </Suspense>
+      </Route>
       <Route path={paths.sampleCart}>
         <Suspense fallback={<PageLoading />}>
           <SampleCartRoute />
@@ -108,6 +126,11 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
         <Route path={paths.signup}>
           <Redirect to={paths.home} replace />
         </Route>
+        <Route path={paths.forgotPassword}>
+          <Redirect to={paths.home} replace />
+        </Route>
+        {/* A reset link opened while signed in still works; this session is the one kept. */}
+        <Route path={paths.resetPassword} component={ResetPasswordRoute} />
         {user.role === 'admin' && user.verified ? <Route path={paths.admin} component={AdminRoute} /> : null}
         <Route>
           <DashboardRoutes />

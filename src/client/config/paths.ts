@@ -6,6 +6,10 @@ export const paths = {
   dataDeletion: '/data-deletion',
   signup: '/signup',
   login: '/login',
+  /** "Forgot password?": asks for the address to mail a reset link to. */
+  forgotPassword: '/forgot-password',
+  /** Where the emailed link leads; the token is in the fragment (`#token=…`). */
+  resetPassword: '/reset-password',
   /** Where a sample-store checkout link leads (public). */
   sampleCart: '/cart/sample',
   /** The admin team's review page (admins only). */

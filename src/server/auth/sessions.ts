@@ -17,6 +17,8 @@ export type SessionUser = Pick<
 >;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The stored id of a session cookie's value (to keep one session while deleting the account's others). */
+export const sessionIdHashOf = hashToken;
 
 /** A random 256-bit id; the cookie holds it, the database holds its hash. */
 export async function createSession(db: Database, userId: string, now = new Date()): Promise<string> {

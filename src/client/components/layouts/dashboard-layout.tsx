@@ -1,4 +1,6 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useLiveEvents } from '#client/hooks/use-live-events.ts';
+import { MD_AND_UP, useMediaQuery } from '#client/hooks/use-media-query.ts';
 import {
   BarChart3,
   Bell,
@@ -18,10 +20,11 @@ import {
   Store,
   User,
   Users,
+  X,
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import {
@@ -91,17 +94,11 @@ const isCurrent = (location: string, href: string) =>
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 
-function Sidebar({ isOpen }: { isOpen: boolean }) {
+/** The sidebar's brand mark, links and plan footer; `isOpen` false narrows it to icons (desktop only). */
+function SidebarContents({ isOpen, onClose }: { isOpen: boolean; onClose?: () => void }) {
   const [location] = useLocation();
   return (
-    <aside
-      id={SIDEBAR_ID}
-      data-state={isOpen ? 'open' : 'collapsed'}
-      className={cn(
-        'flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
-        isOpen ? 'w-64' : 'w-16',
-      )}
-    >
+    <>
       <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4">
         <span
           aria-hidden="true"
@@ -110,6 +107,14 @@ function Sidebar({ isOpen }: { isOpen: boolean }) {
           V
         </span>
         <span className={cn('text-lg font-bold text-slate-900', !isOpen && 'sr-only')}>Voicecart</span>
+        {onClose && (
+          <DialogPrimitive.Close
+            aria-label="Close menu"
+            className="ml-auto flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </DialogPrimitive.Close>
+        )}
       </div>
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-2 py-3">
         {sidebarGroups.map((group) => (
@@ -131,8 +136,11 @@ function Sidebar({ isOpen }: { isOpen: boolean }) {
                       href={item.href}
                       aria-current={current ? 'page' : undefined}
                       title={isOpen ? undefined : item.label}
+                      // Choosing a link closes the drawer, even the link to the screen already shown.
+                      onClick={onClose}
                       className={cn(
-                        'flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium',
+                        // 44 px rows in the drawer (touch); the desktop sidebar keeps its compact rows.
+                        'flex min-h-11 items-center gap-3 rounded-md px-2 py-2 text-sm font-medium md:min-h-0',
                         current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
                         !isOpen && 'justify-center',
                       )}
@@ -153,7 +161,59 @@ function Sidebar({ isOpen }: { isOpen: boolean }) {
           <p className="text-slate-600">1,234 / ∞ messages</p>
         </div>
       )}
+    </>
+  );
+}
+
+/** At `md` and wider: the sidebar beside the page, open or narrowed to icons. */
+function Sidebar({ isOpen }: { isOpen: boolean }) {
+  return (
+    <aside
+      id={SIDEBAR_ID}
+      data-state={isOpen ? 'open' : 'collapsed'}
+      className={cn(
+        'flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
+        isOpen ? 'w-64' : 'w-16',
+      )}
+    >
+      <SidebarContents isOpen={isOpen} />
     </aside>
+  );
+}
+
+/**
+ * Below `md`: the sidebar as a drawer over the page, closed until the header's toggle opens it. A Radix dialog, so
+ * focus stays inside while it is open and Escape or a tap outside closes it; choosing a link closes it too.
+ */
+function SidebarDrawer({
+  open,
+  onOpenChange,
+  toggleRef,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  toggleRef: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <DialogPrimitive.Content
+          id={SIDEBAR_ID}
+          data-state="open"
+          aria-describedby={undefined}
+          // Focus returns to the header's toggle, which opened the drawer (Radix only knows its own trigger).
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            toggleRef.current?.focus();
+          }}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none"
+        >
+          <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+          <SidebarContents isOpen onClose={() => onOpenChange(false)} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }
 
@@ -166,7 +226,7 @@ function UserMenu() {
         <button
           type="button"
           aria-label={`User menu for ${name}`}
-          className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="flex min-h-11 items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <Avatar src={user?.profileImageUrl} initials={getInitials(user)} className="h-8 w-8" />
           <span className="hidden sm:inline">{name}</span>
@@ -217,7 +277,21 @@ function UserMenu() {
 /** Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. */
 export function DashboardLayout({ children, headerStart }: { children: ReactNode; headerStart?: ReactNode }) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(true);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const isWide = useMediaQuery(MD_AND_UP, true);
+  const [location] = useLocation();
   const { user } = useCurrentUser();
+  // A navigation that did not come from the drawer's links (back button, a link on the page) closes it too.
+  useEffect(() => setIsDrawerOpen(false), [location, isWide]);
+  const toggleOpen = isWide ? isSidebarOpen : isDrawerOpen;
+  const toggleLabel = isWide
+    ? isSidebarOpen
+      ? 'Collapse sidebar'
+      : 'Expand sidebar'
+    : isDrawerOpen
+      ? 'Close menu'
+      : 'Open menu';
   // Changes reach the open screens without a reload (approved users only; others read nothing).
   useLiveEvents(Boolean(user?.verified));
   return (
@@ -228,31 +302,37 @@ export function DashboardLayout({ children, headerStart }: { children: ReactNode
       >
         Skip to content
       </a>
-      <Sidebar isOpen={isSidebarOpen} />
+      {isWide ? (
+        <Sidebar isOpen={isSidebarOpen} />
+      ) : (
+        <SidebarDrawer open={isDrawerOpen} onOpenChange={setIsDrawerOpen} toggleRef={toggleRef} />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-4">
+        <header className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-2 md:px-4">
           <button
+            ref={toggleRef}
             type="button"
-            onClick={() => setIsSidebarOpen((open) => !open)}
-            aria-expanded={isSidebarOpen}
-            aria-controls={SIDEBAR_ID}
-            aria-label={isSidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            onClick={() => (isWide ? setIsSidebarOpen((open) => !open) : setIsDrawerOpen((open) => !open))}
+            aria-expanded={toggleOpen}
+            // The drawer exists only while open; point at it only then.
+            aria-controls={isWide || isDrawerOpen ? SIDEBAR_ID : undefined}
+            aria-label={toggleLabel}
+            className="flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <PanelLeft aria-hidden="true" className="h-5 w-5" />
           </button>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-1 md:gap-3">
             {headerStart}
             <button
               type="button"
               aria-label="Notifications: 3 unread"
-              className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="relative flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <Bell aria-hidden="true" className="h-5 w-5" />
               <span
                 aria-hidden="true"
                 data-testid="notification-badge"
-                className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
+                className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
               >
                 3
               </span>
@@ -260,7 +340,11 @@ export function DashboardLayout({ children, headerStart }: { children: ReactNode
             <UserMenu />
           </div>
         </header>
-        <main id="dashboard-main" tabIndex={-1} className="flex-1 overflow-y-auto p-6 focus:outline-none">
+        <main
+          id="dashboard-main"
+          tabIndex={-1}
+          className="min-w-0 flex-1 overflow-y-auto p-4 focus:outline-none md:p-6"
+        >
           {children}
         </main>
       </div>

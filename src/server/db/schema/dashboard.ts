@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import { brandArchetypes, brandTones, messageSenders } from '#contracts/dashboard.ts';
 import { users } from './users.ts';
@@ -104,6 +115,8 @@ export const messages = pgTable(
     unique('messages_brand_instagram_id_key').on(table.brandId, table.instagramMessageId),
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt, table.id),
     index('messages_brand_created_idx').on(table.brandId, table.createdAt),
+    // The inbox search finds conversations by what was written in them (`ilike '%…%'`), decision 034.
+    index('messages_content_trgm_idx').using('gin', table.content.op('gin_trgm_ops')),
   ],
 );
 
@@ -186,3 +199,25 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type AutomationRuleRow = typeof automationRules.$inferSelect;
+
+/**
+ * How far each person has read each conversation: the conversation is unread for them while its newest buyer
+ * message (`conversations.last_customer_message_at`) is later than `read_at`. Per person, so teammates do not
+ * mark each other's inbox read.
+ */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'conversation_reads_pkey', columns: [table.userId, table.conversationId] }),
+    index('conversation_reads_conversation_idx').on(table.conversationId),
+  ],
+);

@@ -55,3 +55,40 @@ export const loginAttempts = pgTable(
 );
 
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
+
+/**
+ * "Forgot password?" links: the database holds the SHA-256 of the link's random token, never the token. A link
+ * works once (`used_at`) and for an hour (`expires_at`).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * Every "Forgot password?" request, whether or not the address has an account, so the limits per address typed
+ * and per client address hold across restarts and instances without telling which addresses have accounts.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('password_reset_requests_email_idx').on(table.email, table.createdAt),
+    index('password_reset_requests_ip_idx').on(table.ipAddress, table.createdAt),
+    index('password_reset_requests_created_idx').on(table.createdAt),
+  ],
+);

@@ -7,6 +7,11 @@ import {
   loginInputSchema,
   loginRedirectQuerySchema,
   oidcCallbackQuerySchema,
+  passwordResetAnswerSchema,
+  passwordResetConfirmSchema,
+  passwordResetDoneMessage,
+  passwordResetRequestSchema,
+  passwordResetSentMessage,
   signInErrorMessages,
   signupInputSchema,
   type SignInErrorCode,
@@ -17,6 +22,7 @@ import {
   deleteSession,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
+  sessionIdHashOf,
   type SessionUser,
 } from '#server/auth/sessions.ts';
 import { getOidcSettings, isSecureOrigin, type Config } from '#server/config.ts';
@@ -27,7 +33,8 @@ import { createOidcClient, OidcError, type OidcPending } from '#server/integrati
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { requireUser, currentUser } from '#server/plugins/auth.ts';
 import { logoutConfirmationPage } from './logout-page.ts';
-import { createAccountsService } from './service.ts';
+import { createPasswordResetService } from './password-reset.ts';
+import { createAccountsService, normalizeEmail } from './service.ts';
 
 /** Holds state, nonce and the PKCE verifier between /api/login and /api/callback; 10 minutes, callback only. */
 const OIDC_COOKIE = 'vc_oidc';
@@ -53,6 +60,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const secure = isSecureOrigin(config);
   const oidcSettings = getOidcSettings(config);
   const oidc = oidcSettings ? createOidcClient(oidcSettings) : null;
+  const passwordReset = createPasswordResetService({
+    db,
+    jobs,
+    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  });
 
   /** A fresh session id at every sign-in: the old session (if any) is deleted, never reused. */
   async function startSession(request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
@@ -174,6 +186,43 @@ export const authRoutes: FastifyPluginAsyncZod<{
         user: toCurrentUser(user),
         redirectTo: toSafeReturnTo(request.body.returnTo) ?? defaultReturnTo,
       });
+    },
+  );
+
+  const resetResponses = {
+    200: passwordResetAnswerSchema,
+    400: errorResponseSchema,
+    429: errorResponseSchema,
+  };
+
+  // "Forgot password?": the same answer whether or not the address has an account.
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: { body: passwordResetRequestSchema, response: resetResponses },
+      // A cheap per-instance flood guard; the limits per address and per account are counted in the database.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await passwordReset.request(normalizeEmail(request.body.email), request.ip);
+      reply.header('cache-control', 'no-store');
+      return { message: passwordResetSentMessage };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      schema: { body: passwordResetConfirmSchema, response: resetResponses },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const current = request.cookies[SESSION_COOKIE];
+      await passwordReset.confirm(request.body, {
+        keepSessionHash: current ? sessionIdHashOf(current) : undefined,
+      });
+      reply.header('cache-control', 'no-store');
+      return { message: passwordResetDoneMessage };
     },
   );
 

@@ -882,6 +882,58 @@ describe('search, status filter and counts on the server', () => {
     ).toBe(400);
   });
 
+  it('finds DMs by what was written in them, only in the brand searched, with counts that agree', async () => {
+    const db = app.database.db;
+    const user = await createTestUser(db);
+    const session = await signInAs(db, user.id);
+    const [mine, other] = await db
+      .insert(brands)
+      .values([
+        { userId: user.id, name: 'Text search', username: 'textsearch' },
+        { userId: user.id, name: 'Other brand', username: 'otherbrand' },
+      ])
+      .returning();
+    const [cara, dev, eli] = await db
+      .insert(conversations)
+      .values([
+        { brandId: mine!.id, customerUsername: 'cara', customerInstagramId: 't1' },
+        { brandId: mine!.id, customerUsername: 'dev', customerInstagramId: 't2' },
+        { brandId: other!.id, customerUsername: 'eli', customerInstagramId: 't3' },
+      ])
+      .returning();
+    await db.insert(messages).values([
+      {
+        conversationId: cara!.id,
+        brandId: mine!.id,
+        sender: 'customer',
+        content: 'Is the Velvet Hoodie in stock?',
+      },
+      { conversationId: cara!.id, brandId: mine!.id, sender: 'ai', content: 'Yes, the velvet hoodie is.' },
+      {
+        conversationId: dev!.id,
+        brandId: mine!.id,
+        sender: 'customer',
+        content: 'shipping to 100% of Europe?',
+      },
+      { conversationId: eli!.id, brandId: other!.id, sender: 'customer', content: 'velvet hoodie please' },
+    ]);
+    const names = async (url: string) =>
+      ((await send('GET', url, { cookie: session.cookie })).json() as Json[]).map(
+        (row) => row.customerUsername as string,
+      );
+    // Two matching messages in one conversation: listed once; the other brand's match is not listed.
+    expect(await names(`/api/brands/${mine!.id}/conversations?q=VELVET%20hood`)).toEqual(['cara']);
+    expect(await names(`/api/brands/${mine!.id}/conversations?q=${encodeURIComponent('100%')}`)).toEqual([
+      'dev',
+    ]);
+    // The username still matches too.
+    expect(await names(`/api/brands/${mine!.id}/conversations?q=dev`)).toEqual(['dev']);
+    expect(await names(`/api/brands/${mine!.id}/conversations?q=nothing%20like%20this`)).toEqual([]);
+    expect(
+      (await send('GET', `/api/brands/${mine!.id}/inbox-counts?q=velvet`, { cookie: session.cookie })).json(),
+    ).toEqual({ conversations: 1, comments: 0 });
+  });
+
   it('keeps keyset paging with a search', async () => {
     const db = app.database.db;
     const user = await createTestUser(db);

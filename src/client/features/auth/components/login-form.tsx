@@ -56,6 +56,11 @@ export function LoginForm() {
         error={errors.password?.message}
         {...form.register('password')}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link href={paths.forgotPassword} className="font-medium text-brand-700 underline">
+          Forgot password?
+        </Link>
+      </p>
       {serverMessage ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {serverMessage}

@@ -4,6 +4,10 @@ import { Badge } from '#client/components/ui/badge.tsx';
 const connection = (isConnected: boolean) =>
   isConnected ? <Badge tone="success">✓ Connected</Badge> : <Badge>Not Connected</Badge>;
 
+/** On phones the column's name (`data-label`) is shown before the value, since the headings are hidden. */
+const cellClass =
+  'px-5 py-3 max-md:block max-md:py-1 max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]';
+
 /** Overview: the 'Your Brands' table. */
 export function BrandsTable({ brands }: { brands: Brand[] }) {
   return (
@@ -17,9 +21,10 @@ export function BrandsTable({ brands }: { brands: Brand[] }) {
       >
         Your Brands
       </h2>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700">
+      {/* Phones: each brand is a block of labelled lines instead of a row of five columns, so nothing scrolls sideways. */}
+      <div>
+        <table className="w-full text-left text-sm max-md:block">
+          <thead className="bg-slate-50 text-slate-700 max-md:sr-only">
             <tr>
               {['Brand Name', 'Username', 'Instagram', 'Shopify', 'Status'].map((column) => (
                 <th key={column} scope="col" className="px-5 py-3 font-medium">
@@ -28,16 +33,22 @@ export function BrandsTable({ brands }: { brands: Brand[] }) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 max-md:block">
             {brands.map((brand) => (
-              <tr key={brand.id}>
-                <th scope="row" className="px-5 py-3 font-medium text-slate-900">
+              <tr key={brand.id} className="max-md:block max-md:py-2">
+                <th scope="row" className="px-5 py-3 font-medium text-slate-900 max-md:block max-md:py-1">
                   {brand.name}
                 </th>
-                <td className="px-5 py-3 text-slate-700">@{brand.username}</td>
-                <td className="px-5 py-3">{connection(brand.instagramConnected)}</td>
-                <td className="px-5 py-3">{connection(brand.shopifyConnected)}</td>
-                <td className="px-5 py-3">
+                <td className="px-5 py-3 break-all text-slate-700 max-md:block max-md:py-1">
+                  @{brand.username}
+                </td>
+                <td className={cellClass} data-label="Instagram: ">
+                  {connection(brand.instagramConnected)}
+                </td>
+                <td className={cellClass} data-label="Shopify: ">
+                  {connection(brand.shopifyConnected)}
+                </td>
+                <td className={cellClass} data-label="Status: ">
                   {brand.active ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Paused</Badge>}
                 </td>
               </tr>

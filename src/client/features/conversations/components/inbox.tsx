@@ -4,6 +4,7 @@ import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { LG_AND_UP, useMediaQuery } from '#client/hooks/use-media-query.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useConversations } from '../api/get-conversations.ts';
@@ -65,6 +66,8 @@ export function Inbox({
   const statusId = useId();
   const tabsId = useId();
   const brand = brands.find((b) => b.id === brandId);
+  // Narrower than `lg` the inbox is one pane at a time: the list, then the chosen thread with a Back button.
+  const isTwoPane = useMediaQuery(LG_AND_UP, true);
 
   const conversations = useMemo(
     () => conversationsQuery.data?.pages.flatMap((page) => page.items) ?? [],
@@ -96,7 +99,12 @@ export function Inbox({
 
   return (
     <div className="grid min-h-[32rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:grid-cols-[22rem_1fr]">
-      <div className="flex min-h-0 flex-col border-b border-slate-200 lg:border-r lg:border-b-0">
+      <div
+        className={cn(
+          'flex min-h-0 min-w-0 flex-col lg:border-r',
+          !isTwoPane && current && tab === 'dms' && 'hidden',
+        )}
+      >
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4">
           <BrandSelect
             brands={brands}
@@ -210,9 +218,16 @@ export function Inbox({
           )}
         </div>
       </div>
-      <div className="min-h-[24rem]">
-        <MessageThread conversation={current} brandId={brandId} brandName={brand?.name} />
-      </div>
+      {(isTwoPane || (current && tab === 'dms')) && (
+        <div className="min-h-[24rem] min-w-0">
+          <MessageThread
+            conversation={current}
+            brandId={brandId}
+            brandName={brand?.name}
+            onBack={isTwoPane ? undefined : () => setSelected(undefined)}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Archive, Bot, CircleCheck, Send, Sparkles, TriangleAlert } from 'lucide-react';
+import { Archive, ArrowLeft, Bot, CircleCheck, Send, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { actionLimits, type ConversationStatus } from '#contracts/dashboard-actions.ts';
 import type { Conversation, Message } from '#contracts/dashboard.ts';
@@ -215,10 +215,13 @@ export function MessageThread({
   conversation,
   brandId,
   brandName,
+  onBack,
 }: {
   conversation: Conversation | undefined;
   brandId: string | undefined;
   brandName: string | undefined;
+  /** One pane at a time (phones): back to the list. */
+  onBack?: (() => void) | undefined;
 }) {
   const query = useMessages(conversation?.id);
   if (!conversation || !brandId) {
@@ -232,9 +235,14 @@ export function MessageThread({
   return (
     <section aria-labelledby="thread-heading" className="flex h-full flex-col">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 p-4">
-        <div>
+        {onBack && (
+          <Button variant="ghost" size="sm" onClick={onBack} className="w-full justify-start">
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to conversations
+          </Button>
+        )}
+        <div className="min-w-0">
           <h2 id="thread-heading" className="font-semibold text-slate-900">
-            Conversation with {conversation.customerUsername}
+            Conversation with <span className="break-all">{conversation.customerUsername}</span>
           </h2>
           <p className="text-sm text-slate-600">Brand: {brandName ?? 'Unknown'}</p>
           <p className="text-xs text-slate-600" data-testid="thread-status">
@@ -245,7 +253,13 @@ export function MessageThread({
         </div>
         <ThreadActions brandId={brandId} conversation={conversation} />
       </div>
-      <div className="flex-1 overflow-y-auto p-4">
+      {/* Scrolls on its own, so it takes focus: keyboard users scroll it with the arrow keys. */}
+      <div
+        className="flex-1 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        role="region"
+        aria-label="Message history"
+        tabIndex={0}
+      >
         {query.isPending ? (
           <LoadingState label="Loading messages..." />
         ) : query.isError ? (

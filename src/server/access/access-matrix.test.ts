@@ -163,6 +163,12 @@ const matrix: RouteCase[] = [
     body: { content: 'Hello' },
   },
   {
+    method: 'GET',
+    route: '/api/conversations/:conversationId/order',
+    action: 'brand.read',
+    url: (i) => `/api/conversations/${i.conversationId}/order`,
+  },
+  {
     method: 'POST',
     route: '/api/conversations/:conversationId/draft',
     action: 'inbox.reply',

@@ -21,6 +21,7 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/instagram',
   '/dashboard/shopify',
   '/dashboard/revenue',
+  '/dashboard/analytics',
   '/cart/sample',
 ];
 

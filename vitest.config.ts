@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 // Two projects: the server (and contracts, CLI, fakes) in Node against a real database, the client in jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on a 2-core machine, idle while a test waits
+    // on a child process, PostgreSQL or a timer. Two keep both cores busy; VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       {
         test: {

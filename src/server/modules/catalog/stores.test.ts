@@ -183,14 +183,15 @@ describe('Shopify connection', () => {
     expect(mirrored!.stockQuantity).toBe(42);
 
     shopify.findVariant('gid://shopify/ProductVariant/101')!.inventoryQuantity = 7;
-    shopify.delayMs = 500;
+    // The store answers long after the deadline, so the margin holds on a loaded machine too.
+    shopify.delayMs = 3000;
     const started = Date.now();
     const fallback = await app.catalog.catalog.checkStock({
       brandId,
       variantId: variant!.id,
       deadlineMs: 150,
     });
-    expect(Date.now() - started).toBeLessThan(450);
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(fallback).toMatchObject({
       source: 'mirror',
       quantity: 42,

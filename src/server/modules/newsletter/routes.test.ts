@@ -1,15 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailSubscriptions } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 describe('POST /api/email-subscribe', () => {
   let app: TestApp;
   let ipCounter = 0;
-  beforeEach(async () => {
+  // One app per file (starting one costs seconds); each test starts from an empty table.
+  beforeAll(async () => {
     app = await createTestApp();
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await app.close();
+  });
+  beforeEach(async () => {
+    await app.database.db.delete(emailSubscriptions);
   });
 
   // Each test speaks from its own client address so the per-address rate limit stays out of the way.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -53,7 +54,10 @@ export const analyticsDaily = pgTable(
   (table) => [primaryKey({ name: 'analytics_daily_pkey', columns: [table.brandId, table.day] })],
 );
 
-/** First response times per conversation, so a range's percentiles are exact (they do not add up by day). */
+/**
+ * Per conversation, by the day it started: first response times and the flags its day's counts add up (decision
+ * 040), so recomputing a day's conversation figures reads these rows instead of every conversation's messages.
+ */
 export const analyticsConversations = pgTable(
   'analytics_conversations',
   {
@@ -66,8 +70,36 @@ export const analyticsConversations = pgTable(
     day: date('day').notNull(),
     aiFirstMs: integer('ai_first_ms'),
     humanFirstMs: integer('human_first_ms'),
+    hasAi: boolean('has_ai').notNull().default(false),
+    handedOff: boolean('handed_off').notNull().default(false),
+    /** A person was involved: handled by a person, or a person replied. */
+    person: boolean('person').notNull().default(false),
   },
   (table) => [index('analytics_conversations_brand_day_idx').on(table.brandId, table.day)],
+);
+
+/**
+ * First response times by the day the conversation started, as a histogram of values rounded to two significant
+ * figures: a range's percentiles add up buckets instead of sorting every conversation (decision 040).
+ */
+export const analyticsResponseDaily = pgTable(
+  'analytics_response_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    responder: text('responder', { enum: ['ai', 'human'] }).notNull(),
+    bucketMs: integer('bucket_ms').notNull(),
+    conversations: integer('conversations').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_response_daily_pkey',
+      columns: [table.brandId, table.day, table.responder, table.bucketMs],
+    }),
+    check('analytics_response_daily_responder_check', sql`${table.responder} in ('ai', 'human')`),
+  ],
 );
 
 /** Answer kinds and hand-off reasons per day. */
@@ -153,6 +185,8 @@ export const analyticsRulesDaily = pgTable(
     sent: integer('sent').notNull(),
     conversations: integer('conversations').notNull(),
     links: integer('links').notNull(),
+    /** Paid, not cancelled orders attributed to the conversations that followed. */
+    orders: integer('orders').notNull().default(0),
   },
   (table) => [
     primaryKey({ name: 'analytics_rules_daily_pkey', columns: [table.brandId, table.day, table.ruleId] }),

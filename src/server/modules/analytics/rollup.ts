@@ -18,61 +18,62 @@ const lockRollup = (db: Database) =>
 const rollupTables = [
   'analytics_daily',
   'analytics_conversations',
+  'analytics_response_daily',
   'analytics_counts_daily',
   'analytics_products_daily',
   'analytics_sold_out_daily',
   'analytics_rules_daily',
 ] as const;
 
-const DAY_MS = 86_400_000;
+/** A brand's day: the day in the brand's time zone. */
+export interface BrandDay {
+  brandId: string;
+  day: string;
+}
 
 /**
- * Recomputes the given days of one brand (all of its days when `days` is null). The caller holds the roll-up lock in
- * a transaction.
+ * Recomputes the given brand-days, all of them at once: one delete and one insert per roll-up table, each joining
+ * the source rows to the list of days through its (brand_id, created_at) index, so the cost follows the rows of the
+ * days touched, not the number of statements per day (decision 040). The caller holds the roll-up lock in a
+ * transaction.
  */
-async function recomputeBrand(db: Database, brandId: string, days: string[] | null): Promise<void> {
-  const [brand] = await run(db, sql`select time_zone from brands where id = ${brandId}`);
-  if (!brand) return;
-  const tz = String(brand.time_zone);
-  const dayOf = (column: SQL) => sql`(${column} at time zone ${tz})::date`;
-  const dayList = days ? `{${days.join(',')}}` : null;
-  const inDays = (day: SQL) => (dayList ? sql`${day} = any(${dayList}::date[])` : sql`true`);
-  // Loose bounds in UTC (a zone is at most 14 hours off), one per run of consecutive days, so each source reads
-  // only those stretches of its (brand_id, created_at) index, not everything between the first and last day.
-  let inRange = (_column: SQL) => sql`true`;
-  if (days && days.length > 0) {
-    const runs: [string, string][] = [];
-    for (const day of [...days].sort()) {
-      const last = runs.at(-1);
-      if (last && Date.parse(`${day}T00:00:00Z`) - Date.parse(`${last[1]}T00:00:00Z`) <= DAY_MS)
-        last[1] = day;
-      else runs.push([day, day]);
-    }
-    const bounds = runs.map(([first, last]) => [
-      new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS).toISOString(),
-      new Date(Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS).toISOString(),
-    ]);
-    inRange = (column: SQL) =>
-      sql`(${sql.join(
-        bounds.map(([lo, hi]) => sql`(${column} >= ${lo}::timestamptz and ${column} < ${hi}::timestamptz)`),
-        sql` or `,
-      )})`;
-  }
-  const scope = (alias: string) => {
-    const createdAt = sql.raw(`${alias}.created_at`);
-    return sql`${sql.raw(alias)}.brand_id = ${brandId} and ${inRange(createdAt)} and ${inDays(dayOf(createdAt))}`;
+async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
+  if (days.length === 0) return;
+  const brandIds = `{${days.map((d) => d.brandId).join(',')}}`;
+  const dayList = `{${days.map((d) => d.day).join(',')}}`;
+  // Each day's exact bounds in its brand's zone; every source row joins the day whose bounds hold it.
+  const withDays = sql`with d as (
+    select x.brand_id, x.day, b.time_zone as tz,
+      (x.day::timestamp at time zone b.time_zone) as lo,
+      ((x.day + 1)::timestamp at time zone b.time_zone) as hi
+    from unnest(${brandIds}::uuid[], ${dayList}::date[]) as x(brand_id, day)
+    join brands b on b.id = x.brand_id
+  )`;
+  const on = (alias: string) => {
+    const a = sql.raw(alias);
+    return sql`${a}.brand_id = d.brand_id and ${a}.created_at >= d.lo and ${a}.created_at < d.hi`;
   };
 
   for (const table of rollupTables)
-    await db.execute(sql`delete from ${sql.raw(table)} where brand_id = ${brandId} and ${inDays(sql`day`)}`);
+    await db.execute(sql`${withDays}
+      delete from ${sql.raw(table)} t using d where t.brand_id = d.brand_id and t.day = d.day`);
 
   // Per conversation, by the day it started: first response times, and whether a person was involved.
-  await db.execute(sql`
-    insert into analytics_conversations (conversation_id, brand_id, day, ai_first_ms, human_first_ms)
-    select c.id, c.brand_id, ${dayOf(sql`c.created_at`)},
+  await db.execute(sql`${withDays}
+    insert into analytics_conversations
+      (conversation_id, brand_id, day, ai_first_ms, human_first_ms, has_ai, handed_off, person)
+    select c.id, c.brand_id, d.day,
       round(extract(epoch from r.ai_at - f.first_at) * 1000)::int,
-      round(extract(epoch from r.agent_at - f.first_at) * 1000)::int
-    from conversations c
+      round(extract(epoch from r.agent_at - f.first_at) * 1000)::int,
+      exists (select 1 from messages m where m.conversation_id = c.id and m.sender = 'ai'),
+      c.status = 'escalated' or exists (
+        select 1 from assistant_traces t where t.conversation_id = c.id and (t.trace ->> 'handedOff')::boolean
+      ),
+      c.handled_by = 'person' or exists (
+        select 1 from messages m where m.conversation_id = c.id and m.sender = 'agent'
+      )
+    from d
+    join conversations c on ${on('c')}
     cross join lateral (
       select min(m.created_at) as first_at from messages m where m.conversation_id = c.id and m.sender = 'customer'
     ) f
@@ -80,54 +81,54 @@ async function recomputeBrand(db: Database, brandId: string, days: string[] | nu
       select min(m.created_at) filter (where m.sender = 'ai') as ai_at,
         min(m.created_at) filter (where m.sender = 'agent') as agent_at
       from messages m where m.conversation_id = c.id and m.created_at >= f.first_at
-    ) r
-    where ${scope('c')}`);
+    ) r`);
 
-  await db.execute(sql`
+  // First response times by day as a histogram of values rounded to two significant figures, so a range's
+  // percentiles add up buckets instead of sorting every conversation (decision 040).
+  await db.execute(sql`${withDays}
+    insert into analytics_response_daily (brand_id, day, responder, bucket_ms, conversations)
+    select a.brand_id, a.day, x.responder, x.bucket_ms, count(*)
+    from d
+    join analytics_conversations a on a.brand_id = d.brand_id and a.day = d.day
+    cross join lateral (values ('ai', ${bucketOf(sql`a.ai_first_ms`)}), ('human', ${bucketOf(sql`a.human_first_ms`)}))
+      as x(responder, bucket_ms)
+    where x.bucket_ms is not null
+    group by 1, 2, 3, 4`);
+
+  await db.execute(sql`${withDays}
     insert into analytics_daily
       (brand_id, day, conversations, automated, handoffs, inbound, comments, ai_replies, human_replies)
-    select ${brandId}::uuid, day, sum(conversations), sum(automated), sum(handoffs), sum(inbound), sum(comments),
+    select brand_id, day, sum(conversations), sum(automated), sum(handoffs), sum(inbound), sum(comments),
       sum(ai_replies), sum(human_replies)
     from (
-      select day, count(*) as conversations,
-        count(*) filter (where has_ai and not handed_off and not person) as automated,
-        count(*) filter (where handed_off) as handoffs,
+      select d.brand_id, d.day, count(a.*) as conversations,
+        count(*) filter (where a.has_ai and not a.handed_off and not a.person) as automated,
+        count(*) filter (where a.handed_off) as handoffs,
         0 as inbound, 0 as comments, 0 as ai_replies, 0 as human_replies
-      from (
-        select ${dayOf(sql`c.created_at`)} as day,
-          exists (select 1 from messages m where m.conversation_id = c.id and m.sender = 'ai') as has_ai,
-          (c.status = 'escalated' or exists (
-            select 1 from assistant_traces t
-            where t.conversation_id = c.id and (t.trace ->> 'handedOff')::boolean
-          )) as handed_off,
-          (c.handled_by = 'person' or exists (
-            select 1 from messages m where m.conversation_id = c.id and m.sender = 'agent'
-          )) as person
-        from conversations c where ${scope('c')}
-      ) c
-      group by day
+      from d join analytics_conversations a on a.brand_id = d.brand_id and a.day = d.day
+      group by 1, 2
       union all
-      select ${dayOf(sql`m.created_at`)}, 0, 0, 0,
+      select d.brand_id, d.day, 0, 0, 0,
         count(*) filter (where m.sender = 'customer'), 0,
         count(*) filter (where m.sender = 'ai'), count(*) filter (where m.sender = 'agent')
-      from messages m where ${scope('m')}
-      group by 1
+      from d join messages m on ${on('m')}
+      group by 1, 2
       union all
-      select ${dayOf(sql`cm.created_at`)}, 0, 0, 0, 0, count(*), 0, 0
-      from comments cm where ${scope('cm')}
-      group by 1
+      select d.brand_id, d.day, 0, 0, 0, 0, count(*), 0, 0
+      from d join comments cm on ${on('cm')}
+      group by 1, 2
     ) x
-    group by day`);
+    group by brand_id, day`);
 
   // Answer kinds of the replies sent, and why conversations went to a person.
-  await db.execute(sql`
+  await db.execute(sql`${withDays}
     insert into analytics_counts_daily (brand_id, day, dimension, key, count)
-    select ${brandId}::uuid, ${dayOf(sql`t.created_at`)}, 'answer_kind', t.trace ->> 'answerKind', count(*)
-    from assistant_traces t
-    where ${scope('t')} and t.outcome = 'replied' and t.trace ->> 'answerKind' is not null
-    group by 2, 4
+    select d.brand_id, d.day, 'answer_kind', t.trace ->> 'answerKind', count(*)
+    from d join assistant_traces t on ${on('t')}
+    where t.outcome = 'replied' and t.trace ->> 'answerKind' is not null
+    group by 1, 2, 4
     union all
-    select ${brandId}::uuid, ${dayOf(sql`t.created_at`)}, 'handoff_reason',
+    select d.brand_id, d.day, 'handoff_reason',
       case
         when t.rule_id is not null and r.trigger_config ->> 'type' = 'outside_business_hours' then 'out_of_hours'
         when t.rule_id is not null then 'rule'
@@ -136,43 +137,67 @@ async function recomputeBrand(db: Database, brandId: string, days: string[] | nu
         else 'other'
       end,
       count(*)
-    from assistant_traces t left join automation_rules r on r.id = t.rule_id
-    where ${scope('t')} and (t.trace ->> 'handedOff')::boolean
-    group by 2, 4`);
+    from d join assistant_traces t on ${on('t')} left join automation_rules r on r.id = t.rule_id
+    where (t.trace ->> 'handedOff')::boolean
+    group by 1, 2, 4`);
 
-  await db.execute(sql`
+  await db.execute(sql`${withDays}
     insert into analytics_products_daily (brand_id, day, product_id, product_title, asks)
-    select ${brandId}::uuid, ${dayOf(sql`t.created_at`)}, t.product_id, max(t.product_title), count(*)
-    from assistant_traces t
-    where ${scope('t')} and t.product_id is not null
-    group by 2, 3`);
+    select d.brand_id, d.day, t.product_id, max(t.product_title), count(*)
+    from d join assistant_traces t on ${on('t')}
+    where t.product_id is not null
+    group by 1, 2, 3`);
 
   // A buyer is the conversation, or for a comment answered before any conversation, the comment itself.
-  await db.execute(sql`
+  await db.execute(sql`${withDays}
     insert into analytics_sold_out_daily
       (brand_id, day, variant_id, buyer, product_title, variant_title, asks, last_asked_at)
-    select ${brandId}::uuid, ${dayOf(sql`t.created_at`)}, t.variant_id, coalesce(t.conversation_id::text, t.event_key),
+    select d.brand_id, d.day, t.variant_id, coalesce(t.conversation_id::text, t.event_key),
       coalesce(max(t.product_title), ''), coalesce(max(t.variant_title), ''), count(*), max(t.created_at)
-    from assistant_traces t
-    where ${scope('t')} and t.variant_id is not null and t.stock_available = false
-    group by 2, 3, 4`);
+    from d join assistant_traces t on ${on('t')}
+    where t.variant_id is not null and t.stock_available = false
+    group by 1, 2, 3, 4`);
 
-  // The funnel per rule: matched, a reply sent, a link in it, and for a comment, a conversation the commenter
-  // started afterwards.
-  await db.execute(sql`
-    insert into analytics_rules_daily (brand_id, day, rule_id, rule_name, matched, sent, conversations, links)
-    select ${brandId}::uuid, ${dayOf(sql`t.created_at`)}, t.rule_id, coalesce(max(t.rule_name), ''), count(*),
-      count(*) filter (where t.outcome = 'replied'),
-      count(*) filter (where t.event_key like 'comment:%' and exists (
-        select 1 from comments cm
-        join conversations c on c.brand_id = cm.brand_id and c.customer_instagram_id = cm.from_instagram_id
-        where 'comment:' || cm.id::text = t.event_key and c.created_at >= cm.created_at
-      )),
-      count(*) filter (where t.outcome = 'replied' and t.link_url is not null)
-    from assistant_traces t
-    where ${scope('t')} and t.rule_id is not null
-    group by 2, 3`);
+  // The funnel per rule: matched, a reply sent, a link in it, for a comment a conversation the commenter started
+  // afterwards, and the paid, not cancelled orders attributed to those conversations (the revenue tables' rule of
+  // a counted order), each order once per rule and day.
+  await db.execute(sql`${withDays},
+    tr as (
+      select d.brand_id, d.day, t.event_key, t.rule_id, t.rule_name, t.outcome, t.link_url
+      from d join assistant_traces t on ${on('t')}
+      where t.rule_id is not null
+    ),
+    followed as (
+      select distinct tr.event_key, c.id as conversation_id
+      from tr
+      join comments cm on 'comment:' || cm.id::text = tr.event_key
+      join conversations c on c.brand_id = cm.brand_id and c.customer_instagram_id = cm.from_instagram_id
+        and c.created_at >= cm.created_at
+      where tr.event_key like 'comment:%'
+    ),
+    orders as (
+      select tr.brand_id, tr.day, tr.rule_id, count(distinct o.id) as orders
+      from tr
+      join followed f on f.event_key = tr.event_key
+      join store_orders o on o.conversation_id = f.conversation_id
+      where o.paid_at is not null and o.cancelled_at is null
+      group by 1, 2, 3
+    )
+    insert into analytics_rules_daily
+      (brand_id, day, rule_id, rule_name, matched, sent, conversations, links, orders)
+    select tr.brand_id, tr.day, tr.rule_id, coalesce(max(tr.rule_name), ''), count(*),
+      count(*) filter (where tr.outcome = 'replied'),
+      count(*) filter (where exists (select 1 from followed f where f.event_key = tr.event_key)),
+      count(*) filter (where tr.outcome = 'replied' and tr.link_url is not null),
+      coalesce(max(o.orders), 0)
+    from tr left join orders o on o.brand_id = tr.brand_id and o.day = tr.day and o.rule_id = tr.rule_id
+    group by 1, 2, 3`);
 }
+
+/** A response time rounded to two significant figures (0 stays 0; null stays null). */
+const bucketOf = (value: SQL) =>
+  sql`case when ${value} is null then null when ${value} <= 0 then 0
+    else round(${value}::numeric, 1 - floor(log(${value}::numeric))::int)::int end`;
 
 const TAKE_BATCH = 5000;
 
@@ -211,10 +236,11 @@ export async function rollUpChanges(db: Database): Promise<number> {
         from touched x join brands b on b.id = x.brand_id
         group by x.brand_id`,
       );
-      for (const row of rows) {
-        await recomputeBrand(tx, String(row.brand_id), parseDays(row.days));
-        recomputed += parseDays(row.days).length;
-      }
+      const days = rows.flatMap((row) =>
+        parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day })),
+      );
+      await recomputeDays(tx, days);
+      recomputed += days.length;
       return rows.length === 0 ? 0 : Number(rows[0]!.taken);
     });
     if (taken < TAKE_BATCH) return recomputed;
@@ -237,8 +263,23 @@ export async function rebuildAnalytics(db: Database): Promise<{ brands: number }
     await lockRollup(tx);
     await tx.execute(sql`delete from analytics_dirty`);
     for (const table of rollupTables) await tx.execute(sql`delete from ${sql.raw(table)}`);
-    const brands = await run(tx, sql`select id::text as id from brands order by id`);
-    for (const brand of brands) await recomputeBrand(tx, String(brand.id), null);
-    return { brands: brands.length };
+    // Every brand-day that holds a row the roll-up counts, computed in one pass like a job run's days.
+    const rows = await run(
+      tx,
+      sql`select x.brand_id::text as brand_id, array_agg(distinct (x.at at time zone b.time_zone)::date::text) as days
+      from (
+        select brand_id, created_at as at from conversations
+        union all select brand_id, created_at from messages
+        union all select brand_id, created_at from comments
+        union all select brand_id, created_at from assistant_traces
+      ) x join brands b on b.id = x.brand_id
+      group by x.brand_id`,
+    );
+    const brands = await run(tx, sql`select count(*)::int as count from brands`);
+    await recomputeDays(
+      tx,
+      rows.flatMap((row) => parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day }))),
+    );
+    return { brands: Number(brands[0]?.count ?? 0) };
   });
 }

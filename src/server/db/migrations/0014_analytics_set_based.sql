@@ -12,6 +12,59 @@ CREATE TABLE "analytics_response_daily" (
 	CONSTRAINT "analytics_response_daily_responder_check" CHECK ("responder" in ('ai', 'human'))
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_monthly" (
+	"brand_id" uuid NOT NULL REFERENCES "brands"("id") ON DELETE cascade,
+	"month" date NOT NULL,
+	"conversations" integer NOT NULL,
+	"automated" integer NOT NULL,
+	"handoffs" integer NOT NULL,
+	"inbound" integer NOT NULL,
+	"comments" integer NOT NULL,
+	"ai_replies" integer NOT NULL,
+	"human_replies" integer NOT NULL,
+	CONSTRAINT "analytics_monthly_pkey" PRIMARY KEY("brand_id","month")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_response_monthly" (
+	"brand_id" uuid NOT NULL REFERENCES "brands"("id") ON DELETE cascade,
+	"month" date NOT NULL,
+	"responder" text NOT NULL,
+	"bucket_ms" integer NOT NULL,
+	"conversations" integer NOT NULL,
+	CONSTRAINT "analytics_response_monthly_pkey" PRIMARY KEY("brand_id","month","responder","bucket_ms")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_counts_monthly" (
+	"brand_id" uuid NOT NULL REFERENCES "brands"("id") ON DELETE cascade,
+	"month" date NOT NULL,
+	"dimension" text NOT NULL,
+	"key" text NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "analytics_counts_monthly_pkey" PRIMARY KEY("brand_id","month","dimension","key")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_products_monthly" (
+	"brand_id" uuid NOT NULL REFERENCES "brands"("id") ON DELETE cascade,
+	"month" date NOT NULL,
+	"product_id" uuid NOT NULL,
+	"product_title" text NOT NULL,
+	"asks" integer NOT NULL,
+	CONSTRAINT "analytics_products_monthly_pkey" PRIMARY KEY("brand_id","month","product_id")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_rules_monthly" (
+	"brand_id" uuid NOT NULL REFERENCES "brands"("id") ON DELETE cascade,
+	"month" date NOT NULL,
+	"rule_id" uuid NOT NULL,
+	"rule_name" text NOT NULL,
+	"matched" integer NOT NULL,
+	"sent" integer NOT NULL,
+	"conversations" integer NOT NULL,
+	"links" integer NOT NULL,
+	"orders" integer NOT NULL,
+	CONSTRAINT "analytics_rules_monthly_pkey" PRIMARY KEY("brand_id","month","rule_id")
+);
+--> statement-breakpoint
 CREATE FUNCTION "voicecart_analytics_order_dirty"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.conversation_id IS NOT NULL AND OLD.conversation_id IS DISTINCT FROM NEW.conversation_id THEN

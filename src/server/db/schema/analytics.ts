@@ -192,3 +192,97 @@ export const analyticsRulesDaily = pgTable(
     primaryKey({ name: 'analytics_rules_daily_pkey', columns: [table.brandId, table.day, table.ruleId] }),
   ],
 );
+
+/*
+ * Monthly sums of the additive daily tables (decision 040): a range reads its whole months here and its other days
+ * from the daily tables. Each brand-month is recomputed from its daily rows whenever one of its days is.
+ */
+const brandRef = () =>
+  uuid('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' });
+
+export const analyticsMonthly = pgTable(
+  'analytics_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    conversations: integer('conversations').notNull(),
+    automated: integer('automated').notNull(),
+    handoffs: integer('handoffs').notNull(),
+    inbound: integer('inbound').notNull(),
+    comments: integer('comments').notNull(),
+    aiReplies: integer('ai_replies').notNull(),
+    humanReplies: integer('human_replies').notNull(),
+  },
+  (table) => [primaryKey({ name: 'analytics_monthly_pkey', columns: [table.brandId, table.month] })],
+);
+
+export const analyticsResponseMonthly = pgTable(
+  'analytics_response_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    responder: text('responder', { enum: ['ai', 'human'] }).notNull(),
+    bucketMs: integer('bucket_ms').notNull(),
+    conversations: integer('conversations').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_response_monthly_pkey',
+      columns: [table.brandId, table.month, table.responder, table.bucketMs],
+    }),
+  ],
+);
+
+export const analyticsCountsMonthly = pgTable(
+  'analytics_counts_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_counts_monthly_pkey',
+      columns: [table.brandId, table.month, table.dimension, table.key],
+    }),
+  ],
+);
+
+export const analyticsProductsMonthly = pgTable(
+  'analytics_products_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    productId: uuid('product_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    asks: integer('asks').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_products_monthly_pkey',
+      columns: [table.brandId, table.month, table.productId],
+    }),
+  ],
+);
+
+export const analyticsRulesMonthly = pgTable(
+  'analytics_rules_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    ruleId: uuid('rule_id').notNull(),
+    ruleName: text('rule_name').notNull(),
+    matched: integer('matched').notNull(),
+    sent: integer('sent').notNull(),
+    conversations: integer('conversations').notNull(),
+    links: integer('links').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'analytics_rules_monthly_pkey', columns: [table.brandId, table.month, table.ruleId] }),
+  ],
+);

@@ -25,6 +25,79 @@ const rollupTables = [
   'analytics_rules_daily',
 ] as const;
 
+/**
+ * The monthly sums of the additive daily tables: a long range reads its whole months here and only its partial
+ * months' days from the daily table (decision 040). Each is recomputed from its daily rows for the brand-months
+ * whose days were recomputed.
+ */
+export const monthlyTables = [
+  {
+    monthly: 'analytics_monthly',
+    daily: 'analytics_daily',
+    keys: [],
+    sums: ['conversations', 'automated', 'handoffs', 'inbound', 'comments', 'ai_replies', 'human_replies'],
+    latest: [],
+  },
+  {
+    monthly: 'analytics_response_monthly',
+    daily: 'analytics_response_daily',
+    keys: ['responder', 'bucket_ms'],
+    sums: ['conversations'],
+    latest: [],
+  },
+  {
+    monthly: 'analytics_counts_monthly',
+    daily: 'analytics_counts_daily',
+    keys: ['dimension', 'key'],
+    sums: ['count'],
+    latest: [],
+  },
+  {
+    monthly: 'analytics_products_monthly',
+    daily: 'analytics_products_daily',
+    keys: ['product_id'],
+    sums: ['asks'],
+    latest: ['product_title'],
+  },
+  {
+    monthly: 'analytics_rules_monthly',
+    daily: 'analytics_rules_daily',
+    keys: ['rule_id'],
+    sums: ['matched', 'sent', 'conversations', 'links', 'orders'],
+    latest: ['rule_name'],
+  },
+] as const;
+
+/** Recomputes the monthly sums of the brand-months that hold the given days, from the daily rows. */
+async function recomputeMonths(db: Database, days: BrandDay[]): Promise<void> {
+  if (days.length === 0) return;
+  const brandIds = `{${days.map((d) => d.brandId).join(',')}}`;
+  const dayList = `{${days.map((d) => d.day).join(',')}}`;
+  const withMonths = sql`with mo as (
+    select distinct x.brand_id, date_trunc('month', x.day)::date as month
+    from unnest(${brandIds}::uuid[], ${dayList}::date[]) as x(brand_id, day)
+  )`;
+  for (const table of monthlyTables) {
+    const keys = table.keys.map((key) => `t.${key}`);
+    const columns = ['brand_id', 'month', ...table.keys, ...table.sums, ...table.latest].join(', ');
+    const values = [
+      't.brand_id',
+      'mo.month',
+      ...keys,
+      ...table.sums.map((column) => `sum(t.${column})`),
+      ...table.latest.map((column) => `max(t.${column})`),
+    ].join(', ');
+    await db.execute(sql`${withMonths}
+      delete from ${sql.raw(table.monthly)} m using mo where m.brand_id = mo.brand_id and m.month = mo.month`);
+    await db.execute(sql`${withMonths}
+      insert into ${sql.raw(table.monthly)} (${sql.raw(columns)})
+      select ${sql.raw(values)}
+      from mo join ${sql.raw(table.daily)} t
+        on t.brand_id = mo.brand_id and t.day >= mo.month and t.day < (mo.month + interval '1 month')::date
+      group by ${sql.raw(['t.brand_id', 'mo.month', ...keys].join(', '))}`);
+  }
+}
+
 /** A brand's day: the day in the brand's time zone. */
 export interface BrandDay {
   brandId: string;
@@ -240,6 +313,7 @@ export async function rollUpChanges(db: Database): Promise<number> {
         parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day })),
       );
       await recomputeDays(tx, days);
+      await recomputeMonths(tx, days);
       recomputed += days.length;
       return rows.length === 0 ? 0 : Number(rows[0]!.taken);
     });
@@ -262,7 +336,8 @@ export async function rebuildAnalytics(db: Database): Promise<{ brands: number }
   return db.transaction(async (tx) => {
     await lockRollup(tx);
     await tx.execute(sql`delete from analytics_dirty`);
-    for (const table of rollupTables) await tx.execute(sql`delete from ${sql.raw(table)}`);
+    for (const table of [...rollupTables, ...monthlyTables.map((t) => t.monthly)])
+      await tx.execute(sql`delete from ${sql.raw(table)}`);
     // Every brand-day that holds a row the roll-up counts, computed in one pass like a job run's days.
     const rows = await run(
       tx,
@@ -276,10 +351,9 @@ export async function rebuildAnalytics(db: Database): Promise<{ brands: number }
       group by x.brand_id`,
     );
     const brands = await run(tx, sql`select count(*)::int as count from brands`);
-    await recomputeDays(
-      tx,
-      rows.flatMap((row) => parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day }))),
-    );
+    const days = rows.flatMap((row) => parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day })));
+    await recomputeDays(tx, days);
+    await recomputeMonths(tx, days);
     return { brands: Number(brands[0]?.count ?? 0) };
   });
 }

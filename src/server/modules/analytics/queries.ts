@@ -6,8 +6,6 @@ type Rows = { rows: Record<string, unknown>[] };
 const run = async (db: Database, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const numOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : Math.round(Number(value));
 const brandList = (brandIds: string[]) => `{${brandIds.join(',')}}`;
 
 /** The scope of every read: the given brands' roll-up rows between two days, both counted. */
@@ -28,7 +26,10 @@ const nextMonth = (date: string) => {
  * A range as its whole months and the days around them: a whole month is read from the monthly sums, the rest
  * from the daily rows (decision 040), so twelve months of twenty brands read a few hundred rows per table.
  */
-export function rangeParts(from: string, to: string): { days: [string, string][]; months: [string, string] | null } {
+export function rangeParts(
+  from: string,
+  to: string,
+): { days: [string, string][]; months: [string, string] | null } {
   const first = from.endsWith('-01') ? from : nextMonth(from);
   // The first day of the last month that ends on or before `to`.
   const last = addDays(nextMonth(to), -1) === to ? monthStart(to) : monthStart(addDays(monthStart(to), -1));

@@ -73,7 +73,7 @@ async function recomputeMonths(db: Database, days: BrandDay[]): Promise<void> {
   if (days.length === 0) return;
   const brandIds = `{${days.map((d) => d.brandId).join(',')}}`;
   const dayList = `{${days.map((d) => d.day).join(',')}}`;
-  const withMonths = sql`with mo as (
+  const withMonths = sql`with mo as materialized (
     select distinct x.brand_id, date_trunc('month', x.day)::date as month
     from unnest(${brandIds}::uuid[], ${dayList}::date[]) as x(brand_id, day)
   )`;
@@ -92,8 +92,11 @@ async function recomputeMonths(db: Database, days: BrandDay[]): Promise<void> {
     await db.execute(sql`${withMonths}
       insert into ${sql.raw(table.monthly)} (${sql.raw(columns)})
       select ${sql.raw(values)}
-      from mo join ${sql.raw(table.daily)} t
-        on t.brand_id = mo.brand_id and t.day >= mo.month and t.day < (mo.month + interval '1 month')::date
+      from mo cross join lateral (
+        select * from ${sql.raw(table.daily)} s
+        where s.brand_id = mo.brand_id and s.day >= mo.month and s.day < (mo.month + interval '1 month')::date
+        offset 0
+      ) t
       group by ${sql.raw(['t.brand_id', 'mo.month', ...keys].join(', '))}`);
   }
 }
@@ -115,46 +118,24 @@ async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
   const brandIds = `{${days.map((d) => d.brandId).join(',')}}`;
   const dayList = `{${days.map((d) => d.day).join(',')}}`;
   // Each day's exact bounds in its brand's zone; every source row joins the day whose bounds hold it.
-  const withDays = sql`with d as (
+  const withDays = sql`with d as materialized (
     select x.brand_id, x.day, b.time_zone as tz,
       (x.day::timestamp at time zone b.time_zone) as lo,
       ((x.day + 1)::timestamp at time zone b.time_zone) as hi
     from unnest(${brandIds}::uuid[], ${dayList}::date[]) as x(brand_id, day)
     join brands b on b.id = x.brand_id
   )`;
-  const on = (alias: string) => {
-    const a = sql.raw(alias);
-    return sql`${a}.brand_id = d.brand_id and ${a}.created_at >= d.lo and ${a}.created_at < d.hi`;
-  };
+  // A day's rows of a source table, through its (brand_id, created_at) index: `offset 0` keeps the subquery a
+  // per-day index range scan (flattened into a join, the planner hashes the whole table against the day list).
+  const rowsOf = (table: string, alias: string) =>
+    sql`cross join lateral (
+      select * from ${sql.raw(table)} s
+      where s.brand_id = d.brand_id and s.created_at >= d.lo and s.created_at < d.hi offset 0
+    ) ${sql.raw(alias)}`;
 
-  for (const table of rollupTables)
+  for (const table of rollupTables.filter((t) => t !== 'analytics_conversations'))
     await db.execute(sql`${withDays}
       delete from ${sql.raw(table)} t using d where t.brand_id = d.brand_id and t.day = d.day`);
-
-  // Per conversation, by the day it started: first response times, and whether a person was involved.
-  await db.execute(sql`${withDays}
-    insert into analytics_conversations
-      (conversation_id, brand_id, day, ai_first_ms, human_first_ms, has_ai, handed_off, person)
-    select c.id, c.brand_id, d.day,
-      round(extract(epoch from r.ai_at - f.first_at) * 1000)::int,
-      round(extract(epoch from r.agent_at - f.first_at) * 1000)::int,
-      exists (select 1 from messages m where m.conversation_id = c.id and m.sender = 'ai'),
-      c.status = 'escalated' or exists (
-        select 1 from assistant_traces t where t.conversation_id = c.id and (t.trace ->> 'handedOff')::boolean
-      ),
-      c.handled_by = 'person' or exists (
-        select 1 from messages m where m.conversation_id = c.id and m.sender = 'agent'
-      )
-    from d
-    join conversations c on ${on('c')}
-    cross join lateral (
-      select min(m.created_at) as first_at from messages m where m.conversation_id = c.id and m.sender = 'customer'
-    ) f
-    cross join lateral (
-      select min(m.created_at) filter (where m.sender = 'ai') as ai_at,
-        min(m.created_at) filter (where m.sender = 'agent') as agent_at
-      from messages m where m.conversation_id = c.id and m.created_at >= f.first_at
-    ) r`);
 
   // First response times by day as a histogram of values rounded to two significant figures, so a range's
   // percentiles add up buckets instead of sorting every conversation (decision 040).
@@ -184,11 +165,11 @@ async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
       select d.brand_id, d.day, 0, 0, 0,
         count(*) filter (where m.sender = 'customer'), 0,
         count(*) filter (where m.sender = 'ai'), count(*) filter (where m.sender = 'agent')
-      from d join messages m on ${on('m')}
+      from d ${rowsOf('messages', 'm')}
       group by 1, 2
       union all
       select d.brand_id, d.day, 0, 0, 0, 0, count(*), 0, 0
-      from d join comments cm on ${on('cm')}
+      from d ${rowsOf('comments', 'cm')}
       group by 1, 2
     ) x
     group by brand_id, day`);
@@ -197,7 +178,7 @@ async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
   await db.execute(sql`${withDays}
     insert into analytics_counts_daily (brand_id, day, dimension, key, count)
     select d.brand_id, d.day, 'answer_kind', t.trace ->> 'answerKind', count(*)
-    from d join assistant_traces t on ${on('t')}
+    from d ${rowsOf('assistant_traces', 't')}
     where t.outcome = 'replied' and t.trace ->> 'answerKind' is not null
     group by 1, 2, 4
     union all
@@ -210,14 +191,14 @@ async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
         else 'other'
       end,
       count(*)
-    from d join assistant_traces t on ${on('t')} left join automation_rules r on r.id = t.rule_id
+    from d ${rowsOf('assistant_traces', 't')} left join automation_rules r on r.id = t.rule_id
     where (t.trace ->> 'handedOff')::boolean
     group by 1, 2, 4`);
 
   await db.execute(sql`${withDays}
     insert into analytics_products_daily (brand_id, day, product_id, product_title, asks)
     select d.brand_id, d.day, t.product_id, max(t.product_title), count(*)
-    from d join assistant_traces t on ${on('t')}
+    from d ${rowsOf('assistant_traces', 't')}
     where t.product_id is not null
     group by 1, 2, 3`);
 
@@ -227,7 +208,7 @@ async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
       (brand_id, day, variant_id, buyer, product_title, variant_title, asks, last_asked_at)
     select d.brand_id, d.day, t.variant_id, coalesce(t.conversation_id::text, t.event_key),
       coalesce(max(t.product_title), ''), coalesce(max(t.variant_title), ''), count(*), max(t.created_at)
-    from d join assistant_traces t on ${on('t')}
+    from d ${rowsOf('assistant_traces', 't')}
     where t.variant_id is not null and t.stock_available = false
     group by 1, 2, 3, 4`);
 
@@ -237,7 +218,7 @@ async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
   await db.execute(sql`${withDays},
     tr as (
       select d.brand_id, d.day, t.event_key, t.rule_id, t.rule_name, t.outcome, t.link_url
-      from d join assistant_traces t on ${on('t')}
+      from d ${rowsOf('assistant_traces', 't')}
       where t.rule_id is not null
     ),
     followed as (
@@ -265,6 +246,42 @@ async function recomputeDays(db: Database, days: BrandDay[]): Promise<void> {
       coalesce(max(o.orders), 0)
     from tr left join orders o on o.brand_id = tr.brand_id and o.day = tr.day and o.rule_id = tr.rule_id
     group by 1, 2, 3`);
+}
+
+/**
+ * Recomputes the per-conversation rows of the given conversations (all of them when null). A conversation's row
+ * depends only on its own messages, traces and status, and each of those changes records the conversation, so a
+ * job run recomputes the conversations it was told about, not every conversation of their days (decision 040).
+ * A deleted conversation's row goes with it (foreign key).
+ */
+async function recomputeConversations(db: Database, ids: string[] | null): Promise<void> {
+  if (ids && ids.length === 0) return;
+  const only = (column: SQL) => (ids ? sql`${column} = any(${`{${ids.join(',')}}`}::uuid[])` : sql`true`);
+  await db.execute(sql`delete from analytics_conversations where ${only(sql`conversation_id`)}`);
+  await db.execute(sql`
+    insert into analytics_conversations
+      (conversation_id, brand_id, day, ai_first_ms, human_first_ms, has_ai, handed_off, person)
+    select c.id, c.brand_id, (c.created_at at time zone b.time_zone)::date,
+      round(extract(epoch from r.ai_at - f.first_at) * 1000)::int,
+      round(extract(epoch from r.agent_at - f.first_at) * 1000)::int,
+      exists (select 1 from messages m where m.conversation_id = c.id and m.sender = 'ai'),
+      c.status = 'escalated' or exists (
+        select 1 from assistant_traces t where t.conversation_id = c.id and (t.trace ->> 'handedOff')::boolean
+      ),
+      c.handled_by = 'person' or exists (
+        select 1 from messages m where m.conversation_id = c.id and m.sender = 'agent'
+      )
+    from conversations c
+    join brands b on b.id = c.brand_id
+    cross join lateral (
+      select min(m.created_at) as first_at from messages m where m.conversation_id = c.id and m.sender = 'customer'
+    ) f
+    cross join lateral (
+      select min(m.created_at) filter (where m.sender = 'ai') as ai_at,
+        min(m.created_at) filter (where m.sender = 'agent') as agent_at
+      from messages m where m.conversation_id = c.id and m.created_at >= f.first_at
+    ) r
+    where ${only(sql`c.id`)}`);
 }
 
 /** A response time rounded to two significant figures (0 stays 0; null stays null). */
@@ -305,13 +322,17 @@ export async function rollUpChanges(db: Database): Promise<number> {
           join assistant_traces t on t.event_key = 'comment:' || cm.id::text
         )
         select (select count(*) from taken)::int as taken, x.brand_id::text as brand_id,
-          array_agg(distinct (x.at at time zone b.time_zone)::date::text) as days
+          array_agg(distinct (x.at at time zone b.time_zone)::date::text) as days,
+          (select array_agg(distinct conversation_id::text) from taken where conversation_id is not null)
+            as conversations
         from touched x join brands b on b.id = x.brand_id
         group by x.brand_id`,
       );
       const days = rows.flatMap((row) =>
         parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day })),
       );
+      // The conversations first: a day's conversation figures add up their rows.
+      await recomputeConversations(tx, rows.length === 0 ? [] : parseDays(rows[0]!.conversations));
       await recomputeDays(tx, days);
       await recomputeMonths(tx, days);
       recomputed += days.length;
@@ -321,7 +342,7 @@ export async function rollUpChanges(db: Database): Promise<number> {
   }
 }
 
-/** Postgres arrays arrive as arrays (pg) or as their text form (some drivers); accept both. */
+/** Postgres arrays (of days or ids) arrive as arrays (pg) or as their text form (some drivers); accept both. */
 function parseDays(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   const text = String(value ?? '');
@@ -351,7 +372,10 @@ export async function rebuildAnalytics(db: Database): Promise<{ brands: number }
       group by x.brand_id`,
     );
     const brands = await run(tx, sql`select count(*)::int as count from brands`);
-    const days = rows.flatMap((row) => parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day })));
+    const days = rows.flatMap((row) =>
+      parseDays(row.days).map((day) => ({ brandId: String(row.brand_id), day })),
+    );
+    await recomputeConversations(tx, null);
     await recomputeDays(tx, days);
     await recomputeMonths(tx, days);
     return { brands: Number(brands[0]?.count ?? 0) };

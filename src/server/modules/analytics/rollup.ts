@@ -378,6 +378,9 @@ export async function rebuildAnalytics(db: Database): Promise<{ brands: number }
     await recomputeConversations(tx, null);
     await recomputeDays(tx, days);
     await recomputeMonths(tx, days);
+    // Every roll-up row is new: fresh planner statistics keep the reads on their indexes and hash aggregates.
+    for (const table of [...rollupTables, ...monthlyTables.map((t) => t.monthly)])
+      await tx.execute(sql`analyze ${sql.raw(table)}`);
     return { brands: Number(brands[0]?.count ?? 0) };
   });
 }

@@ -11,6 +11,9 @@
  *
  * Settings: BENCH_BACKENDS=pglite,postgres; BENCH_POSTGRES_URL (a throwaway database is created there and
  * dropped; default postgres://postgres@127.0.0.1:5432/postgres); BENCH_REQUESTS (60 per figure).
+ * BENCH_REUSE=<name> keeps the seeded data for the next run instead: PostgreSQL database `voicecart_bench_<name>` (kept,
+ * not dropped) and PGlite data directory `/tmp/voicecart-bench-<name>`; a run that finds them seeded skips the seed
+ * (new migrations still apply), so a change can be measured before and after on the same rows. Delete them by hand.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +37,7 @@ const DMS_WITHIN_DAYS = Number(process.env.BENCH_DMS_WITHIN_DAYS ?? 7);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PER_CONVERSATION = 10;
+const REUSE = process.env.BENCH_REUSE;
 
 const triggers = [
   ['messages', 'messages_analytics_dirty'],
@@ -96,40 +100,65 @@ async function runBackend(backend: string): Promise<void> {
   let url: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (backend === 'postgres') {
-    const name = `voicecart_bench_${randomBytes(5).toString('hex')}`;
+    const name = `voicecart_bench_${REUSE ?? randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
     await admin.end();
     const parsed = new URL(POSTGRES_URL);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
     handle = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    if (!REUSE)
+      dropDatabase = async () => {
+        const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      };
   } else {
-    handle = await openDatabase({ kind: 'pglite' });
+    handle = await openDatabase(
+      REUSE ? { kind: 'pglite', dataDir: `/tmp/voicecart-bench-${REUSE}` } : { kind: 'pglite' },
+    );
   }
   try {
     await migrateDatabase(handle);
     const db = handle.db;
-    const [user] = await db
-      .insert(users)
-      .values({ email: `bench-${Date.now()}@example.com`, firstName: 'B', lastName: 'Ench', verified: true })
-      .returning();
-    let started = performance.now();
-    const seeded = await seed(db, user!.id);
-    console.log(
-      `[${backend}] seeded ${MESSAGES.toLocaleString()} messages, ${seeded.traces.toLocaleString()} traces, ` +
-        `${seeded.conversations.toLocaleString()} conversations, ${BRANDS} brands in ${ms(performance.now() - started)}`,
-    );
-    started = performance.now();
-    await rebuildAnalytics(db);
-    console.log(`[${backend}] rebuild-analytics: ${ms(performance.now() - started)}`);
+    const [seededUser] = (
+      (await db.execute(
+        sql`select u.id::text as id from users u where exists (select 1 from brands b where b.user_id = u.id)
+          and u.email like 'bench-%' limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    let user: { id: string };
+    if (REUSE && seededUser) {
+      user = seededUser;
+      console.log(`[${backend}] reusing the seeded data (BENCH_REUSE=${REUSE})`);
+      const started = performance.now();
+      await rollUpChanges(db);
+      console.log(`[${backend}] roll-up of left-over changes: ${ms(performance.now() - started)}`);
+    } else {
+      const [created] = await db
+        .insert(users)
+        .values({
+          email: `bench-${Date.now()}@example.com`,
+          firstName: 'B',
+          lastName: 'Ench',
+          verified: true,
+        })
+        .returning({ id: users.id });
+      user = created!;
+      let started = performance.now();
+      const seeded = await seed(db, user.id);
+      console.log(
+        `[${backend}] seeded ${MESSAGES.toLocaleString()} messages, ${seeded.traces.toLocaleString()} traces, ` +
+          `${seeded.conversations.toLocaleString()} conversations, ${BRANDS} brands in ${ms(performance.now() - started)}`,
+      );
+      started = performance.now();
+      await rebuildAnalytics(db);
+      console.log(`[${backend}] rebuild-analytics: ${ms(performance.now() - started)}`);
+    }
 
     const config = loadConfig({
       LOG_LEVEL: 'silent',
@@ -138,9 +167,9 @@ async function runBackend(backend: string): Promise<void> {
       ...(url ? { DATABASE_URL: url } : {}),
     });
     const runtime = await startRuntime(config, { database: handle, workers: false });
-    const cookie = `${SESSION_COOKIE}=${await createSession(db, user!.id)}`;
+    const cookie = `${SESSION_COOKIE}=${await createSession(db, user.id)}`;
     const brandRows = (await db.execute(
-      sql`select id::text as id from brands where user_id = ${user!.id} limit 1`,
+      sql`select id::text as id from brands where user_id = ${user.id} limit 1`,
     )) as unknown as {
       rows: { id: string }[];
     };

@@ -110,6 +110,8 @@ export const analyticsSchema = z.object({
       sent: z.number().int(),
       conversations: z.number().int(),
       links: z.number().int(),
+      /** Paid, not cancelled orders attributed to the conversations that followed. */
+      orders: z.number().int(),
     }),
   ),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -53,7 +54,10 @@ export const analyticsDaily = pgTable(
   (table) => [primaryKey({ name: 'analytics_daily_pkey', columns: [table.brandId, table.day] })],
 );
 
-/** First response times per conversation, so a range's percentiles are exact (they do not add up by day). */
+/**
+ * Per conversation, by the day it started: first response times and the flags its day's counts add up (decision
+ * 040), so recomputing a day's conversation figures reads these rows instead of every conversation's messages.
+ */
 export const analyticsConversations = pgTable(
   'analytics_conversations',
   {
@@ -66,8 +70,36 @@ export const analyticsConversations = pgTable(
     day: date('day').notNull(),
     aiFirstMs: integer('ai_first_ms'),
     humanFirstMs: integer('human_first_ms'),
+    hasAi: boolean('has_ai').notNull().default(false),
+    handedOff: boolean('handed_off').notNull().default(false),
+    /** A person was involved: handled by a person, or a person replied. */
+    person: boolean('person').notNull().default(false),
   },
   (table) => [index('analytics_conversations_brand_day_idx').on(table.brandId, table.day)],
+);
+
+/**
+ * First response times by the day the conversation started, as a histogram of values rounded to two significant
+ * figures: a range's percentiles add up buckets instead of sorting every conversation (decision 040).
+ */
+export const analyticsResponseDaily = pgTable(
+  'analytics_response_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    responder: text('responder', { enum: ['ai', 'human'] }).notNull(),
+    bucketMs: integer('bucket_ms').notNull(),
+    conversations: integer('conversations').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_response_daily_pkey',
+      columns: [table.brandId, table.day, table.responder, table.bucketMs],
+    }),
+    check('analytics_response_daily_responder_check', sql`${table.responder} in ('ai', 'human')`),
+  ],
 );
 
 /** Answer kinds and hand-off reasons per day. */
@@ -153,8 +185,104 @@ export const analyticsRulesDaily = pgTable(
     sent: integer('sent').notNull(),
     conversations: integer('conversations').notNull(),
     links: integer('links').notNull(),
+    /** Paid, not cancelled orders attributed to the conversations that followed. */
+    orders: integer('orders').notNull().default(0),
   },
   (table) => [
     primaryKey({ name: 'analytics_rules_daily_pkey', columns: [table.brandId, table.day, table.ruleId] }),
+  ],
+);
+
+/*
+ * Monthly sums of the additive daily tables (decision 040): a range reads its whole months here and its other days
+ * from the daily tables. Each brand-month is recomputed from its daily rows whenever one of its days is.
+ */
+const brandRef = () =>
+  uuid('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' });
+
+export const analyticsMonthly = pgTable(
+  'analytics_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    conversations: integer('conversations').notNull(),
+    automated: integer('automated').notNull(),
+    handoffs: integer('handoffs').notNull(),
+    inbound: integer('inbound').notNull(),
+    comments: integer('comments').notNull(),
+    aiReplies: integer('ai_replies').notNull(),
+    humanReplies: integer('human_replies').notNull(),
+  },
+  (table) => [primaryKey({ name: 'analytics_monthly_pkey', columns: [table.brandId, table.month] })],
+);
+
+export const analyticsResponseMonthly = pgTable(
+  'analytics_response_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    responder: text('responder', { enum: ['ai', 'human'] }).notNull(),
+    bucketMs: integer('bucket_ms').notNull(),
+    conversations: integer('conversations').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_response_monthly_pkey',
+      columns: [table.brandId, table.month, table.responder, table.bucketMs],
+    }),
+  ],
+);
+
+export const analyticsCountsMonthly = pgTable(
+  'analytics_counts_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_counts_monthly_pkey',
+      columns: [table.brandId, table.month, table.dimension, table.key],
+    }),
+  ],
+);
+
+export const analyticsProductsMonthly = pgTable(
+  'analytics_products_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    productId: uuid('product_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    asks: integer('asks').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_products_monthly_pkey',
+      columns: [table.brandId, table.month, table.productId],
+    }),
+  ],
+);
+
+export const analyticsRulesMonthly = pgTable(
+  'analytics_rules_monthly',
+  {
+    brandId: brandRef(),
+    month: date('month').notNull(),
+    ruleId: uuid('rule_id').notNull(),
+    ruleName: text('rule_name').notNull(),
+    matched: integer('matched').notNull(),
+    sent: integer('sent').notNull(),
+    conversations: integer('conversations').notNull(),
+    links: integer('links').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'analytics_rules_monthly_pkey', columns: [table.brandId, table.month, table.ruleId] }),
   ],
 );

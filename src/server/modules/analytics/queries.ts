@@ -6,13 +6,80 @@ type Rows = { rows: Record<string, unknown>[] };
 const run = async (db: Database, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const numOrNull = (value: unknown) =>
-  value === null || value === undefined ? null : Math.round(Number(value));
 const brandList = (brandIds: string[]) => `{${brandIds.join(',')}}`;
 
 /** The scope of every read: the given brands' roll-up rows between two days, both counted. */
 const inScope = (brandIds: string[], from: string, to: string) =>
   sql`brand_id = any(${brandList(brandIds)}::uuid[]) and day between ${from}::date and ${to}::date`;
+
+const DAY_MS = 86_400_000;
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+const nextMonth = (date: string) => {
+  const at = new Date(`${monthStart(date)}T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + 1);
+  return at.toISOString().slice(0, 10);
+};
+
+/**
+ * A range as its whole months and the days around them: a whole month is read from the monthly sums, the rest
+ * from the daily rows (decision 040), so twelve months of twenty brands read a few hundred rows per table.
+ */
+export function rangeParts(
+  from: string,
+  to: string,
+): { days: [string, string][]; months: [string, string] | null } {
+  const first = from.endsWith('-01') ? from : nextMonth(from);
+  // The first day of the last month that ends on or before `to`.
+  const last = addDays(nextMonth(to), -1) === to ? monthStart(to) : monthStart(addDays(monthStart(to), -1));
+  if (first > last) return { days: [[from, to]], months: null };
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  const end = addDays(nextMonth(last), -1);
+  if (end < to) days.push([addDays(end, 1), to]);
+  return { days, months: [first, last] };
+}
+
+/** The rows of a daily table and its monthly sums that together cover the range, with the given columns. */
+function covering(
+  tables: { daily: string; monthly: string },
+  columns: string,
+  brandIds: string[],
+  from: string,
+  to: string,
+): SQL {
+  const parts = rangeParts(from, to);
+  const brands = sql`brand_id = any(${brandList(brandIds)}::uuid[])`;
+  const selects = parts.days.map(
+    ([a, b]) =>
+      sql`select ${sql.raw(columns)} from ${sql.raw(tables.daily)} where ${brands} and day between ${a}::date and ${b}::date`,
+  );
+  if (parts.months)
+    selects.push(
+      sql`select ${sql.raw(columns)} from ${sql.raw(tables.monthly)}
+        where ${brands} and month between ${parts.months[0]}::date and ${parts.months[1]}::date`,
+    );
+  return sql.join(selects, sql` union all `);
+}
+
+const dailyTables = { daily: 'analytics_daily', monthly: 'analytics_monthly' };
+const responseTables = { daily: 'analytics_response_daily', monthly: 'analytics_response_monthly' };
+
+/**
+ * The nearest-rank percentile (what percentile_disc gives) of a histogram sorted by value: the first value whose
+ * running count reaches the fraction of all.
+ */
+function percentileOf(buckets: { value: number; count: number }[], percent: number): number | null {
+  const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+  if (total === 0) return null;
+  let running = 0;
+  for (const bucket of buckets) {
+    running += bucket.count;
+    if (running * 100 >= total * percent) return bucket.value;
+  }
+  return buckets.at(-1)!.value;
+}
 
 export async function readTotals(
   db: Database,
@@ -20,24 +87,34 @@ export async function readTotals(
   from: string,
   to: string,
 ): Promise<AnalyticsTotals> {
-  const scope = inScope(brandIds, from, to);
-  const [[sums], [times]] = await Promise.all([
+  const [[sums], times] = await Promise.all([
     run(
       db,
       sql`select sum(conversations) as conversations, sum(automated) as automated, sum(handoffs) as handoffs,
         sum(inbound) as inbound, sum(comments) as comments, sum(ai_replies) as ai_replies,
         sum(human_replies) as human_replies
-      from analytics_daily where ${scope}`,
+      from (${covering(
+        dailyTables,
+        'conversations, automated, handoffs, inbound, comments, ai_replies, human_replies',
+        brandIds,
+        from,
+        to,
+      )}) x`,
     ),
+    // First response times are kept rounded to two significant figures, so their percentiles are too.
     run(
       db,
-      sql`select percentile_disc(0.5) within group (order by ai_first_ms) as ai_p50,
-        percentile_disc(0.9) within group (order by ai_first_ms) as ai_p90,
-        percentile_disc(0.5) within group (order by human_first_ms) as human_p50,
-        percentile_disc(0.9) within group (order by human_first_ms) as human_p90
-      from analytics_conversations where ${scope}`,
+      sql`select responder, bucket_ms, sum(conversations) as conversations
+      from (${covering(responseTables, 'responder, bucket_ms, conversations', brandIds, from, to)}) x
+      group by responder, bucket_ms order by responder, bucket_ms`,
     ),
   ]);
+  const histogram = (responder: string) =>
+    times
+      .filter((row) => row.responder === responder)
+      .map((row) => ({ value: num(row.bucket_ms), count: num(row.conversations) }));
+  const ai = histogram('ai');
+  const human = histogram('human');
   const conversations = num(sums?.conversations);
   const rate = (count: number) => (conversations === 0 ? null : count / conversations);
   return {
@@ -50,8 +127,8 @@ export async function readTotals(
     automationRate: rate(num(sums?.automated)),
     handoffRate: rate(num(sums?.handoffs)),
     firstResponseMs: {
-      ai: { p50: numOrNull(times?.ai_p50), p90: numOrNull(times?.ai_p90) },
-      human: { p50: numOrNull(times?.human_p50), p90: numOrNull(times?.human_p90) },
+      ai: { p50: percentileOf(ai, 50), p90: percentileOf(ai, 90) },
+      human: { p50: percentileOf(human, 50), p90: percentileOf(human, 90) },
     },
   };
 }
@@ -78,13 +155,26 @@ export async function readBreakdowns(
     ),
     run(
       db,
-      sql`select dimension, key, sum(count) as count from analytics_counts_daily where ${scope}
+      sql`select dimension, key, sum(count) as count
+      from (${covering(
+        { daily: 'analytics_counts_daily', monthly: 'analytics_counts_monthly' },
+        'dimension, key, count',
+        brandIds,
+        from,
+        to,
+      )}) x
       group by dimension, key order by sum(count) desc, key`,
     ),
     run(
       db,
       sql`select product_id::text as product_id, max(product_title) as product_title, sum(asks) as asks
-      from analytics_products_daily where ${scope}
+      from (${covering(
+        { daily: 'analytics_products_daily', monthly: 'analytics_products_monthly' },
+        'product_id, product_title, asks',
+        brandIds,
+        from,
+        to,
+      )}) x
       group by product_id order by sum(asks) desc, max(product_title) limit ${LIST_SIZE}`,
     ),
     run(
@@ -100,9 +190,14 @@ export async function readBreakdowns(
       db,
       sql`select a.rule_id::text as rule_id, coalesce(max(r.name), max(a.rule_name)) as name,
         sum(a.matched) as matched, sum(a.sent) as sent, sum(a.conversations) as conversations,
-        sum(a.links) as links
-      from analytics_rules_daily a left join automation_rules r on r.id = a.rule_id
-      where a.${inScope(brandIds, from, to)}
+        sum(a.links) as links, sum(a.orders) as orders
+      from (${covering(
+        { daily: 'analytics_rules_daily', monthly: 'analytics_rules_monthly' },
+        'rule_id, rule_name, matched, sent, conversations, links, orders',
+        brandIds,
+        from,
+        to,
+      )}) a left join automation_rules r on r.id = a.rule_id
       group by a.rule_id order by sum(a.matched) desc, 2`,
     ),
   ]);
@@ -146,6 +241,7 @@ export async function readBreakdowns(
       sent: num(row.sent),
       conversations: num(row.conversations),
       links: num(row.links),
+      orders: num(row.orders),
     })),
   };
 }

@@ -169,6 +169,12 @@ async function snapshot(): Promise<string[]> {
     'analytics_products_daily',
     'analytics_sold_out_daily',
     'analytics_rules_daily',
+    'analytics_response_daily',
+    'analytics_monthly',
+    'analytics_response_monthly',
+    'analytics_counts_monthly',
+    'analytics_products_monthly',
+    'analytics_rules_monthly',
   ];
   const out: string[] = [];
   for (const table of tables)
@@ -325,6 +331,48 @@ describe('analytics roll-up', () => {
             ]),
           ),
         ).toEqual(Object.fromEntries([...expected.buyers].map(([key, set]) => [key, set.size])));
+
+        // The response-time histogram counts each conversation's times rounded to two significant figures, and the
+        // monthly sums add up their days.
+        const histogram = await rows(
+          sql`select responder, bucket_ms, sum(conversations)::int as n from analytics_response_daily
+          group by 1, 2`,
+        );
+        const expectedHistogram = new Map<string, number>();
+        for (const times of expected.firstResponse.values())
+          for (const responder of ['ai', 'human'] as const) {
+            const value = times[responder];
+            if (value === null) continue;
+            const key = `${responder} ${value === 0 ? 0 : Number(value.toPrecision(2))}`;
+            expectedHistogram.set(key, (expectedHistogram.get(key) ?? 0) + 1);
+          }
+        expect(
+          Object.fromEntries(
+            histogram.map((row) => [`${String(row.responder)} ${String(row.bucket_ms)}`, row.n]),
+          ),
+        ).toEqual(Object.fromEntries(expectedHistogram));
+        const monthly = await rows(
+          sql`select brand_id::text as brand_id, month::text as month, conversations, inbound, comments
+          from analytics_monthly order by 1, 2`,
+        );
+        const byMonth = new Map<string, { conversations: number; inbound: number; comments: number }>();
+        for (const [key, day] of expected.daily) {
+          const [brandId, date] = key.split(' ') as [string, string];
+          const monthKey = `${brandId} ${date.slice(0, 7)}-01`;
+          const sum = byMonth.get(monthKey) ?? { conversations: 0, inbound: 0, comments: 0 };
+          sum.conversations += day.conversations;
+          sum.inbound += day.inbound;
+          sum.comments += day.comments;
+          byMonth.set(monthKey, sum);
+        }
+        expect(
+          Object.fromEntries(
+            monthly.map((row) => [
+              `${String(row.brand_id)} ${dayText(row.month)}`,
+              { conversations: row.conversations, inbound: row.inbound, comments: row.comments },
+            ]),
+          ),
+        ).toEqual(Object.fromEntries(byMonth));
 
         const running = await snapshot();
         await rebuildAnalytics(db);

@@ -9,6 +9,7 @@ import {
   comments,
   conversations,
   messages,
+  storeOrders,
 } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import { rollUpChanges } from './rollup.ts';
@@ -19,6 +20,7 @@ let stranger: { cookie: string };
 let ownerBrandId: string;
 let otherOwnerBrandId: string;
 let strangerBrandId: string;
+let followedId: string;
 
 const get = (url: string, cookie?: string) =>
   app.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
@@ -169,8 +171,33 @@ beforeAll(async () => {
       createdAt: at('2026-05-10T17:00:01Z'),
     }),
   ]);
-  // The commenter writes a DM afterwards: the rule's funnel counts a conversation that followed.
-  await conversationWith(ownerBrandId, 'dee', '2026-05-10T17:30:00Z', [{ sender: 'ai', afterMs: 1_000 }]);
+  // The commenter writes a DM afterwards: the rule's funnel counts a conversation that followed, and its paid
+  // order (not the pending or the cancelled one, nor an order of another conversation).
+  followedId = await conversationWith(ownerBrandId, 'dee', '2026-05-10T17:30:00Z', [
+    { sender: 'ai', afterMs: 1_000 },
+  ]);
+  const order = (externalId: string, fields: Partial<typeof storeOrders.$inferInsert>) => ({
+    brandId: ownerBrandId,
+    platform: 'shopify',
+    externalId,
+    orderNumber: `#${externalId}`,
+    placedAt: at('2026-05-10T18:00:00Z'),
+    currency: 'USD',
+    totalMinor: 4_500,
+    status: 'paid' as const,
+    conversationId: followedId,
+    paidAt: at('2026-05-10T18:00:00Z'),
+    storeUpdatedAt: at('2026-05-10T18:00:00Z'),
+    ...fields,
+  });
+  await db
+    .insert(storeOrders)
+    .values([
+      order('1001', {}),
+      order('1002', { status: 'pending', paidAt: null }),
+      order('1003', { status: 'cancelled', cancelledAt: at('2026-05-10T19:00:00Z') }),
+      order('1004', { conversationId: handedOff }),
+    ]);
   // Owner B and the stranger have activity the same day, which owner A's figures must not include.
   await conversationWith(otherOwnerBrandId, 'eve', '2026-05-10T12:00:00Z', [{ sender: 'ai', afterMs: 500 }]);
   await conversationWith(strangerBrandId, 'zed', '2026-05-10T12:00:00Z', [{ sender: 'ai', afterMs: 500 }]);
@@ -220,7 +247,14 @@ describe('GET /api/analytics', () => {
     ]);
     expect(body.handoffReasons).toEqual([{ reason: 'asked_for_person', count: 1 }]);
     expect(body.rules).toEqual([
-      expect.objectContaining({ name: 'Fire emoji', matched: 1, sent: 1, conversations: 1, links: 1 }),
+      expect.objectContaining({
+        name: 'Fire emoji',
+        matched: 1,
+        sent: 1,
+        conversations: 1,
+        links: 1,
+        orders: 1,
+      }),
     ]);
     expect(body.topProducts).toEqual([expect.objectContaining({ productTitle: 'Linen Shirt', asks: 2 })]);
   });
@@ -291,6 +325,43 @@ describe('GET /api/analytics', () => {
     ).toBe(400);
   });
 
+  it('counts an order in the rule funnel once the store reports it paid, after the next roll-up', async () => {
+    const url = `/api/analytics?brandId=${ownerBrandId}&from=2026-05-10&to=2026-05-10`;
+    const orders = async () => analyticsSchema.parse((await get(url, owner.cookie)).json()).rules[0]!.orders;
+    expect(await orders()).toBe(1);
+    await app.database.db.execute(
+      sql`update store_orders set paid_at = placed_at, status = 'paid' where external_id = '1002'`,
+    );
+    await rollUpChanges(app.database.db);
+    expect(await orders()).toBe(2);
+    await app.database.db.execute(
+      sql`update store_orders set paid_at = null, status = 'pending' where external_id = '1002'`,
+    );
+    await rollUpChanges(app.database.db);
+    expect(await orders()).toBe(1);
+  });
+
+  it('answers a range of whole months (read from the monthly sums) the same as its days', async () => {
+    // April 15 to June 20 holds all of May: May comes from the monthly sums, the rest from the daily rows.
+    const wide = analyticsSchema.parse(
+      (
+        await get(`/api/analytics?brandId=${ownerBrandId}&from=2026-04-15&to=2026-06-20`, owner.cookie)
+      ).json(),
+    );
+    const days = analyticsSchema.parse(
+      (
+        await get(`/api/analytics?brandId=${ownerBrandId}&from=2026-05-09&to=2026-05-10`, owner.cookie)
+      ).json(),
+    );
+    expect(wide.totals).toEqual(days.totals);
+    expect(wide.totals.conversations).toBe(5);
+    expect(wide.answerKinds).toEqual(days.answerKinds);
+    expect(wide.handoffReasons).toEqual(days.handoffReasons);
+    expect(wide.topProducts).toEqual(days.topProducts);
+    expect(wide.soldOutDemand).toEqual(days.soldOutDemand);
+    expect(wide.rules).toEqual(days.rules);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await get('/api/analytics?from=2026-05-10&to=2026-05-10')).statusCode).toBe(401);
   });
@@ -299,6 +370,7 @@ describe('GET /api/analytics', () => {
     const url = '/api/analytics?from=2026-05-01&to=2026-05-31';
     const before = (await get(url, owner.cookie)).json();
     await app.database.db.execute(sql`update analytics_daily set conversations = conversations + 7`);
+    await app.database.db.execute(sql`update analytics_monthly set conversations = conversations + 7`);
     expect((await get(url, owner.cookie)).json()).not.toEqual(before);
     const code = await runCli(
       ['rebuild-analytics'],

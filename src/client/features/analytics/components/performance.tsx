@@ -436,9 +436,7 @@ function Figures({ data, brandId }: { data: Analytics; brandId: string | undefin
               row.sent,
               row.conversations,
               row.links,
-              <span key="orders" className="text-slate-600">
-                Not available yet
-              </span>,
+              row.orders,
             ])}
           />
         )}

@@ -167,7 +167,7 @@ describe('revenue roll-ups', () => {
               refundedMinor: event.payloadRefunded,
               paidAt: event.paid ? placedAt : null,
               cancelledAt: event.cancelled ? placedAt : null,
-              lines: event.lines,
+              lines: [...event.lines],
               attribution: { linkIds: event.attributed ? [linkId] : ['Lnotours'], conversationIds: [] },
               refunds: event.ownRefunds,
             };

@@ -124,6 +124,12 @@ async function runBackend(backend: string) {
        select id, 'buyer.' || username, 'ig-' || username from brands`,
       [],
     );
+    // A bulk load: the roll-up triggers off, then one rebuild (migration 0013), as a restore would do it.
+    await run(
+      `alter table checkout_links disable trigger checkout_links_revenue_rollup;
+       alter table store_orders disable trigger store_orders_revenue_rollup`,
+      [],
+    );
     // One link sent per order, each order carrying its link, over the last 365 days.
     await run(
       `insert into checkout_links (id, brand_id, conversation_id, items, sent_at)
@@ -152,6 +158,14 @@ async function runBackend(backend: string) {
        join checkout_links l on l.id = 'L' || lpad(n::text, 11, '0')`,
       [ORDERS],
     );
+    await run(
+      `alter table checkout_links enable trigger checkout_links_revenue_rollup;
+       alter table store_orders enable trigger store_orders_revenue_rollup`,
+      [],
+    );
+    const rebuildStarted = performance.now();
+    await run('select voicecart_revenue_rebuild()', []);
+    const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
     await run('analyze', []);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
@@ -256,7 +270,7 @@ async function runBackend(backend: string) {
     }
 
     console.log(
-      `\n[${backend}] seeded ${BRANDS} brands, ${ORDERS} orders and links over 12 months in ${seedSeconds.toFixed(1)} s`,
+      `\n[${backend}] seeded ${BRANDS} brands, ${ORDERS} orders and links over 12 months in ${seedSeconds.toFixed(1)} s (roll-up rebuild ${rebuildSeconds.toFixed(1)} s)`,
     );
     console.log(
       `[${backend}] order webhooks: ${WEBHOOKS} in ${webhookSeconds.toFixed(2)} s = ${(WEBHOOKS / webhookSeconds).toFixed(0)} accepted/s (${CONCURRENCY} at a time), non-200: ${failures}, stored once: ${stored!.n === WEBHOOKS - failures ? 'yes' : `no (${stored!.n})`}`,

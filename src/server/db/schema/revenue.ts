@@ -161,6 +161,27 @@ export const revenueProductsDaily = pgTable(
   ],
 );
 
+/** Per product title and calendar month (its first day): whole months of a long range read these. */
+export const revenueProductsMonthly = pgTable(
+  'revenue_products_monthly',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    currency: text('currency').notNull(),
+    productTitle: text('product_title').notNull(),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'revenue_products_monthly_pkey',
+      columns: [table.brandId, table.month, table.currency, table.productTitle],
+    }),
+  ],
+);
+
 /** Links sent per conversation ('' for none) and day, so conversations with a link are counted once per range. */
 export const revenueLinksDaily = pgTable(
   'revenue_links_daily',

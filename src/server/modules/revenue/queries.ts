@@ -69,15 +69,35 @@ export function dailyByCurrency(db: Database, range: Range) {
   );
 }
 
+/** The first day of the month `at` is in, plus `months` months, as YYYY-MM-DD. */
+const monthStart = (at: Date, months = 0) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+
+/** Whole calendar months of the range from the monthly roll-up, the days before and after them from the daily. */
 export function topProducts(db: Database, range: Range, limit = 10) {
+  const from = dayOf(range.from);
+  const until = dayOf(range.until);
+  const firstMonth = from.endsWith('-01') ? from : monthStart(range.from, 1);
+  const endMonth = monthStart(range.until);
+  const months = firstMonth < endMonth;
+  const brands = brandList(range.brandIds);
+  const parts = months
+    ? sql`select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_monthly r
+        where r.brand_id = any(${brands}) and r.month >= ${firstMonth}::date and r.month < ${endMonth}::date
+      union all
+      select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_daily r
+        where r.brand_id = any(${brands})
+          and ((r.day >= ${from}::date and r.day < ${firstMonth}::date)
+            or (r.day >= ${endMonth}::date and r.day < ${until}::date))`
+    : sql`select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_daily r
+        where ${inDays(range)}`;
   return rowsOf<{ productTitle: string; currency: string; revenue: string; orders: number }>(
     db,
-    sql`select r.product_title as "productTitle", r.currency,
-        sum(r.revenue_minor)::bigint as revenue, sum(r.orders)::int as orders
-      from revenue_products_daily r
-      where ${inDays(range)}
+    sql`select p.product_title as "productTitle", p.currency,
+        sum(p.revenue_minor)::bigint as revenue, sum(p.orders)::int as orders
+      from (${parts}) p
       group by 1, 2
-      having sum(r.orders) > 0
+      having sum(p.orders) > 0
       order by 3 desc, 1
       limit ${limit}`,
   );

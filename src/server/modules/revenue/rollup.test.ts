@@ -40,6 +40,10 @@ const rolledUp = (brand: string) =>
     rows(sql`select to_char(day, 'YYYY-MM-DD') as day, currency, conversation_key, links
       from revenue_links_daily where brand_id = ${brand} and links <> 0
       order by 1, 2, 3`),
+    rows(sql`select to_char(month, 'YYYY-MM') as month, currency, product_title as title, revenue_minor as revenue,
+        orders
+      from revenue_products_monthly where brand_id = ${brand} and (orders <> 0 or revenue_minor <> 0)
+      order by 1, 2, 3`),
   ]);
 
 /** The same figures summed straight from store_orders and checkout_links. */
@@ -62,6 +66,13 @@ const summed = (brand: string) =>
         count(*)::int as links
       from checkout_links where brand_id = ${brand}
       group by 1, 2, 3 order by 1, 2, 3`),
+    rows(sql`select month, currency, title, sum(revenue)::bigint as revenue, count(*)::int as orders from (
+        select to_char(o.placed_at at time zone 'UTC', 'YYYY-MM') as month, o.currency,
+          coalesce(line ->> 'productTitle', '') as title, sum((line ->> 'totalMinor')::bigint) as revenue
+        from store_orders o cross join lateral jsonb_array_elements(o.lines) as line
+        where o.brand_id = ${brand} and o.paid_at is not null and o.cancelled_at is null
+        group by o.id, 1, 2, 3
+      ) per_order group by 1, 2, 3 order by 1, 2, 3`),
   ]);
 
 beforeAll(async () => {
@@ -97,7 +108,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const base = Date.UTC(2026, 5, 10, 22, 0, 0);
+// The last evening of June: a later placed time moves an order into another day and month.
+const base = Date.UTC(2026, 5, 30, 22, 0, 0);
 /** One version of an order as a store would send it; `version` orders its payloads (the store's updated_at). */
 const payloadArb = fc.record({
   order: fc.integer({ min: 0, max: 3 }),
@@ -106,7 +118,6 @@ const payloadArb = fc.record({
   cancelled: fc.boolean(),
   total: fc.integer({ min: 0, max: 9000 }),
   payloadRefunded: fc.constantFrom(0, 0, 500, 9000),
-  // Two hours apart across midnight UTC: a change of placed time may move the order to another day.
   placedShift: fc.constantFrom(0, 0, 4),
   lines: fc.constantFrom(
     [],
@@ -217,6 +228,30 @@ describe('revenue roll-ups', () => {
     expect(Number(counted!.paid)).toBeGreaterThan(0);
     expect(Number(counted!.cancelled)).toBeGreaterThan(0);
     expect(Number(counted!.refunded)).toBeGreaterThan(0);
+
+    // Top products over ranges made of whole months and edge days, and within one month, against a direct sum.
+    for (const [from, to] of [
+      ['2026-06-15', '2026-08-10'],
+      ['2026-06-30', '2026-06-30'],
+      ['2026-07-01', '2026-07-31'],
+    ] as const) {
+      const report = await app.app.inject({
+        method: 'GET',
+        url: `/api/revenue?brandId=${brandId}&from=${from}&to=${to}`,
+        headers: { cookie: owner.cookie },
+      });
+      const direct = await rows(sql`select title as "productTitle", currency,
+          to_char(sum(revenue) / 100.0, 'FM999999990.00') as revenue, count(*)::int as orders from (
+          select o.currency, coalesce(line ->> 'productTitle', '') as title, sum((line ->> 'totalMinor')::bigint) as revenue
+          from store_orders o cross join lateral jsonb_array_elements(o.lines) as line
+          where o.brand_id = ${brandId} and o.paid_at is not null and o.cancelled_at is null
+            and o.placed_at >= ${from}::date and o.placed_at < ${to}::date + 1
+          group by o.id, 1, 2
+        ) per_order group by 1, 2 order by sum(revenue) desc, 1`);
+      expect(report.json().topProducts).toEqual(
+        direct.map((row) => ({ ...row, orders: Number(row.orders) })),
+      );
+    }
   });
 
   it('removes a brand with its orders, links and roll-ups', async () => {
@@ -249,7 +284,7 @@ describe('revenue roll-ups', () => {
     );
     expect((await rolledUp(brand!.id))[0]).toHaveLength(1);
     await app.database.db.execute(sql`delete from brands where id = ${brand!.id}`);
-    expect(await rolledUp(brand!.id)).toEqual([[], [], []]);
+    expect(await rolledUp(brand!.id)).toEqual([[], [], [], []]);
   });
 });
 

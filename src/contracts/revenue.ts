@@ -5,31 +5,35 @@ export const orderStatuses = ['pending', 'paid', 'cancelled', 'refunded', 'parti
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** The longest range one request may ask for (two years), and the newest orders listed in one answer. */
-export const revenueLimits = { maxDays: 731, maxOrders: 1000 } as const;
+/**
+ * The longest range one request may ask for (two years); the orders in the report's first page, and the most one
+ * page of `GET /api/revenue/orders` may ask for (a year of a busy store is far more than one answer should carry).
+ */
+export const revenueLimits = { maxDays: 731, firstPageOrders: 50, maxPageOrders: 1000 } as const;
 
 const day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 /** A decimal string in the currency's minor-unit precision: "68.00", "1200". */
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 
+const rangeFields = {
+  brandId: z.uuid().optional(),
+  from: day,
+  to: day,
+};
+
+const checkRange = (query: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+  else if (days > revenueLimits.maxDays)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `the range is at most ${revenueLimits.maxDays} days`,
+    });
+};
+
 /** `GET /api/revenue`: both dates inclusive (UTC days); no brandId means all the user's brands. */
-export const revenueQuerySchema = z
-  .object({
-    brandId: z.uuid().optional(),
-    from: day,
-    to: day,
-  })
-  .strict()
-  .superRefine((query, ctx) => {
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    else if (days > revenueLimits.maxDays)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `the range is at most ${revenueLimits.maxDays} days`,
-      });
-  });
+export const revenueQuerySchema = z.object(rangeFields).strict().superRefine(checkRange);
 export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 
 export const revenueTotalSchema = z.object({
@@ -75,13 +79,45 @@ export const revenueOrderSchema = z.object({
   status: orderStatusSchema,
 });
 
+/** Opaque to clients: where the previous page ended (the last order's stored time and id). */
+export const revenueOrdersCursorSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f-]{36}$/i,
+    'must be a cursor from a previous page',
+  );
+
 export const revenueReportSchema = z.object({
   totals: z.array(revenueTotalSchema),
   daily: z.array(revenueDaySchema),
   topProducts: z.array(revenueProductSchema),
-  /** Newest first, at most `revenueLimits.maxOrders`. */
+  /** The first page, newest first: `revenueLimits.firstPageOrders` at most. */
   orders: z.array(revenueOrderSchema),
+  /** Pass to `GET /api/revenue/orders` for the next page; null when these are all. */
+  nextCursor: z.string().nullable(),
 });
+
+/** `GET /api/revenue/orders`: the range's attributed orders a page at a time, newest first. */
+export const revenueOrdersQuerySchema = z
+  .object({
+    ...rangeFields,
+    cursor: revenueOrdersCursorSchema.optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(revenueLimits.maxPageOrders)
+      .default(revenueLimits.firstPageOrders),
+  })
+  .strict()
+  .superRefine(checkRange);
+export type RevenueOrdersQuery = z.infer<typeof revenueOrdersQuerySchema>;
+
+export const revenueOrdersPageSchema = z.object({
+  orders: z.array(revenueOrderSchema),
+  nextCursor: z.string().nullable(),
+});
+export type RevenueOrdersPage = z.infer<typeof revenueOrdersPageSchema>;
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
 export type RevenueOrder = z.infer<typeof revenueOrderSchema>;
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -93,6 +95,7 @@ export const storeOrders = pgTable(
     ),
     index('store_orders_brand_placed_idx').on(table.brandId, table.placedAt),
     index('store_orders_conversation_idx').on(table.conversationId, table.placedAt),
+    index('store_orders_placed_idx').on(table.placedAt, table.id),
   ],
 );
 
@@ -111,5 +114,90 @@ export const storeOrderRefunds = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.brandId, table.platform, table.orderExternalId, table.refundId] }),
+  ],
+);
+
+/**
+ * Daily roll-ups of attributed revenue per brand, UTC day and currency (decision 039), kept by triggers on
+ * store_orders and checkout_links in the same transaction as each change (migration 0013); the Revenue screen's
+ * totals, chart, top products and conversion read these instead of every order. Only paid, not cancelled orders
+ * count; revenue is net of refunds.
+ */
+export const revenueDaily = pgTable(
+  'revenue_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'revenue_daily_pkey', columns: [table.brandId, table.day, table.currency] }),
+  ],
+);
+
+/** Per product title: the line totals of counted orders, and how many orders had the product. */
+export const revenueProductsDaily = pgTable(
+  'revenue_products_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    productTitle: text('product_title').notNull(),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'revenue_products_daily_pkey',
+      columns: [table.brandId, table.day, table.currency, table.productTitle],
+    }),
+  ],
+);
+
+/** Per product title and calendar month (its first day): whole months of a long range read these. */
+export const revenueProductsMonthly = pgTable(
+  'revenue_products_monthly',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    currency: text('currency').notNull(),
+    productTitle: text('product_title').notNull(),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'revenue_products_monthly_pkey',
+      columns: [table.brandId, table.month, table.currency, table.productTitle],
+    }),
+  ],
+);
+
+/** Links sent per conversation ('' for none) and day, so conversations with a link are counted once per range. */
+export const revenueLinksDaily = pgTable(
+  'revenue_links_daily',
+  {
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    conversationKey: text('conversation_key').notNull(),
+    links: integer('links').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'revenue_links_daily_pkey',
+      columns: [table.brandId, table.day, table.currency, table.conversationKey],
+    }),
   ],
 );

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { runAhead, type Database } from '#server/db/client.ts';
-import {
-  catalogVariants,
-  catalogWebhookEvents,
-  storeConnections,
-  type StoreConnectionRow,
-} from '#server/db/schema/index.ts';
+import { catalogVariants, storeConnections, type StoreConnectionRow } from '#server/db/schema/index.ts';
 import { isValidShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { mapShopifyRestOrder, mapShopifyRestRefund } from '#server/integrations/shopify/orders.ts';
 import { mapWooOrder, type WooOrder } from '#server/integrations/woocommerce/orders.ts';
@@ -129,7 +124,11 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
-/** Records the delivery; false when it was already applied. Runs inside the caller's transaction. */
+/**
+ * Records the delivery; false when it was already applied. Runs inside the caller's transaction, as one statement
+ * (decision 039): the connection's last webhook time is only the Store screen's "last heard from", so it moves at
+ * most once a minute; writing it on every delivery locked the connection row in every transaction of that shop.
+ */
 async function recordDelivery(
   tx: Database,
   connectionId: string,
@@ -137,16 +136,19 @@ async function recordDelivery(
   eventKey: string,
   deliveryId?: string,
 ) {
-  const inserted = await tx
-    .insert(catalogWebhookEvents)
-    .values({ connectionId, topic, eventKey, deliveryId: deliveryId ?? null })
-    .onConflictDoNothing()
-    .returning({ id: catalogWebhookEvents.id });
-  await tx
-    .update(storeConnections)
-    .set({ lastWebhookAt: new Date() })
-    .where(eq(storeConnections.id, connectionId));
-  return inserted.length > 0;
+  const result = (await tx.execute(sql`
+    with recorded as (
+      insert into catalog_webhook_events (connection_id, topic, event_key, delivery_id)
+      values (${connectionId}, ${topic}, ${eventKey}, ${deliveryId ?? null})
+      on conflict do nothing
+      returning 1
+    ), touched as (
+      update store_connections set last_webhook_at = now()
+      where id = ${connectionId}
+        and (last_webhook_at is null or last_webhook_at < now() - interval '1 minute')
+    )
+    select count(*)::int as recorded from recorded`)) as unknown as { rows: { recorded: number }[] };
+  return (result.rows[0]?.recorded ?? 0) > 0;
 }
 
 export const catalogWebhookRoutes: FastifyPluginAsync<{

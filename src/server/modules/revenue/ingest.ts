@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { checkoutLinks, conversations, storeOrderRefunds, storeOrders } from '#server/db/schema/index.ts';
+import { storeOrderRefunds, storeOrders } from '#server/db/schema/index.ts';
 import type { IncomingOrder, OrderIngest, OrderOutcome } from '#server/ports/revenue.ts';
 
 /**
@@ -11,30 +11,6 @@ import type { IncomingOrder, OrderIngest, OrderOutcome } from '#server/ports/rev
  * `orders/create` with the same time), and refunds are stored one by one under the store's refund id; the row's
  * refunded figure is the larger of the payload's and their sum.
  */
-
-async function attributionOf(
-  tx: Database,
-  brandId: string,
-  attribution: IncomingOrder['attribution'],
-): Promise<{ linkId: string | null; conversationId: string | null } | null> {
-  if (attribution.linkIds.length > 0) {
-    const links = await tx
-      .select({ id: checkoutLinks.id, conversationId: checkoutLinks.conversationId })
-      .from(checkoutLinks)
-      .where(and(eq(checkoutLinks.brandId, brandId), inArray(checkoutLinks.id, attribution.linkIds)));
-    const link = attribution.linkIds.map((id) => links.find((row) => row.id === id)).find(Boolean);
-    if (link) return { linkId: link.id, conversationId: link.conversationId };
-  }
-  if (attribution.conversationIds.length > 0) {
-    const [conversation] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.brandId, brandId), inArray(conversations.id, attribution.conversationIds)))
-      .limit(1);
-    if (conversation) return { linkId: null, conversationId: conversation.id };
-  }
-  return null;
-}
 
 /** Sets refunded and status from the row's facts; run after every change to an order or its refunds. */
 async function settle(tx: Database, brandId: string, platform: string, externalId: string) {
@@ -59,79 +35,139 @@ async function settle(tx: Database, brandId: string, platform: string, externalI
     where o.brand_id = ${brandId} and o.platform = ${platform} and o.external_id = ${externalId}`);
 }
 
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as Rows<T>).rows;
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+const textArray = (values: string[], type = sql`text[]`) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::${type}`;
+// Only well-formed ids: a malformed conversation attribute must not fail the cast (and the delivery).
+const uuidArray = (values: string[]) =>
+  textArray(
+    values.filter((value) => UUID.test(value)),
+    sql`uuid[]`,
+  );
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const refundValues = (refunds: IncomingOrder['refunds']) =>
+  refunds.length === 0
+    ? sql`(null::text, null::bigint)`
+    : sql.join(
+        refunds.map((refund) => sql`(${refund.refundId}::text, ${refund.amountMinor}::bigint)`),
+        sql`, `,
+      );
+
+/** An order's status from its facts (the same rule as `settle`). */
+const statusOf = (cancelledAt: SQL, paidAt: SQL, total: SQL, refunded: SQL) =>
+  sql`case
+    when ${cancelledAt} is not null then 'cancelled'
+    when ${paidAt} is null then 'pending'
+    when ${refunded} >= ${total} and ${total} > 0 then 'refunded'
+    when ${refunded} > 0 then 'partially_refunded'
+    else 'paid' end`;
+
 export function createOrderIngest(): OrderIngest {
   return {
     async applyOrder(tx, brandId, order): Promise<OrderOutcome> {
-      const attributed = await attributionOf(tx, brandId, order.attribution);
-      if (!attributed) return 'unattributed';
-      for (const refund of order.refunds) {
+      const key = { brandId, platform: order.platform, externalId: order.externalId };
+      const refunded = sql`greatest(${order.refundedMinor}::bigint, (select total from refunds))`;
+      // One statement (one round trip, decision 039): attribution, the order's own refunds, the row, and its
+      // status from the merged row. The refunds this statement inserts are not visible to its own reads, so the
+      // sum adds the payload's refunds not stored yet; each is stored once under its refund id all the same.
+      const [result] = await rowsOf<{ attributed: number; written: number }>(
+        tx,
+        sql`with link as (
+            select l.id::text as link_id, l.conversation_id
+            from checkout_links l
+            where l.brand_id = ${brandId} and l.id = any(${textArray(order.attribution.linkIds)})
+            order by array_position(${textArray(order.attribution.linkIds)}, l.id::text)
+            limit 1
+          ), attribution as (
+            select link_id, conversation_id from link
+            union all
+            (select null::text, c.id from conversations c
+              where not exists (select 1 from link)
+                and c.brand_id = ${brandId} and c.id = any(${uuidArray(order.attribution.conversationIds)})
+              limit 1)
+          ), payload_refunds as (
+            select * from (values ${refundValues(order.refunds)}) as r(refund_id, amount_minor)
+            where r.refund_id is not null
+          ), new_refunds as (
+            insert into store_order_refunds (brand_id, platform, order_external_id, refund_id, amount_minor)
+            select ${brandId}::uuid, ${order.platform}, ${order.externalId}, r.refund_id, r.amount_minor
+            from payload_refunds r where exists (select 1 from attribution)
+            on conflict do nothing
+          ), refunds as (
+            select (
+              (select coalesce(sum(amount_minor), 0) from store_order_refunds
+                where brand_id = ${brandId} and platform = ${order.platform}
+                  and order_external_id = ${order.externalId})
+              + (select coalesce(sum(r.amount_minor), 0) from payload_refunds r
+                where not exists (select 1 from store_order_refunds s
+                  where s.brand_id = ${brandId} and s.platform = ${order.platform}
+                    and s.order_external_id = ${order.externalId} and s.refund_id = r.refund_id))
+            )::bigint as total
+          ), written as (
+            insert into store_orders as o (brand_id, platform, external_id, order_number, placed_at, currency,
+              total_minor, payload_refunded_minor, refunded_minor, paid_at, cancelled_at, status, link_id,
+              conversation_id, lines, store_updated_at)
+            select ${brandId}::uuid, ${order.platform}, ${order.externalId}, ${order.orderNumber},
+              ${order.placedAt.toISOString()}::timestamptz, ${order.currency}, ${order.totalMinor}::bigint,
+              ${order.refundedMinor}::bigint, ${refunded}, ${iso(order.paidAt)}::timestamptz,
+              ${iso(order.cancelledAt)}::timestamptz,
+              ${statusOf(
+                sql`${iso(order.cancelledAt)}::timestamptz`,
+                sql`${iso(order.paidAt)}::timestamptz`,
+                sql`${order.totalMinor}::bigint`,
+                refunded,
+              )},
+              a.link_id, a.conversation_id, ${JSON.stringify(order.lines)}::jsonb,
+              ${order.updatedAt.toISOString()}::timestamptz
+            from attribution a
+            on conflict (brand_id, platform, external_id) do update set
+              order_number = excluded.order_number,
+              placed_at = excluded.placed_at,
+              currency = excluded.currency,
+              total_minor = excluded.total_minor,
+              payload_refunded_minor = excluded.payload_refunded_minor,
+              refunded_minor = excluded.refunded_minor,
+              -- Once paid stays paid: orders/paid may come before orders/create with the same time.
+              paid_at = coalesce(excluded.paid_at, o.paid_at),
+              cancelled_at = excluded.cancelled_at,
+              status = ${statusOf(
+                sql`excluded.cancelled_at`,
+                sql`coalesce(excluded.paid_at, o.paid_at)`,
+                sql`excluded.total_minor`,
+                sql`excluded.refunded_minor`,
+              )},
+              lines = case when jsonb_array_length(excluded.lines) > 0 then excluded.lines else o.lines end,
+              store_updated_at = excluded.store_updated_at,
+              updated_at = now()
+            -- An older payload (a late retry, a reordered delivery) changes nothing but what only grows.
+            where o.store_updated_at <= excluded.store_updated_at
+            returning 1
+          )
+          select (select count(*) from attribution)::int as attributed, (select count(*) from written)::int as written`,
+      );
+      if (!result || result.attributed === 0) return 'unattributed';
+      if (result.written > 0) return 'stored';
+      if (order.paidAt) {
         await tx
-          .insert(storeOrderRefunds)
-          .values({
-            brandId,
-            platform: order.platform,
-            orderExternalId: order.externalId,
-            refundId: refund.refundId,
-            amountMinor: refund.amountMinor,
-          })
-          .onConflictDoNothing();
-      }
-      const written = await tx
-        .insert(storeOrders)
-        .values({
-          brandId,
-          platform: order.platform,
-          externalId: order.externalId,
-          orderNumber: order.orderNumber,
-          placedAt: order.placedAt,
-          currency: order.currency,
-          totalMinor: order.totalMinor,
-          payloadRefundedMinor: order.refundedMinor,
-          refundedMinor: order.refundedMinor,
-          paidAt: order.paidAt,
-          cancelledAt: order.cancelledAt,
-          status: 'pending',
-          linkId: attributed.linkId,
-          conversationId: attributed.conversationId,
-          lines: order.lines,
-          storeUpdatedAt: order.updatedAt,
-        })
-        .onConflictDoUpdate({
-          target: [storeOrders.brandId, storeOrders.platform, storeOrders.externalId],
-          set: {
-            orderNumber: sql`excluded.order_number`,
-            placedAt: sql`excluded.placed_at`,
-            currency: sql`excluded.currency`,
-            totalMinor: sql`excluded.total_minor`,
-            payloadRefundedMinor: sql`excluded.payload_refunded_minor`,
-            paidAt: sql`coalesce(excluded.paid_at, ${storeOrders.paidAt})`,
-            cancelledAt: sql`excluded.cancelled_at`,
-            lines: sql`case when jsonb_array_length(excluded.lines) > 0 then excluded.lines else ${storeOrders.lines} end`,
-            storeUpdatedAt: sql`excluded.store_updated_at`,
-          },
-          // An older payload (a late retry, a reordered delivery) changes nothing but what only grows.
-          setWhere: sql`${storeOrders.storeUpdatedAt} <= excluded.store_updated_at`,
-        })
-        .returning({ id: storeOrders.id });
-      if (written.length === 0) {
-        if (order.paidAt) {
-          await tx
-            .update(storeOrders)
-            .set({ paidAt: order.paidAt })
-            .where(
-              and(
-                eq(storeOrders.brandId, brandId),
-                eq(storeOrders.platform, order.platform),
-                eq(storeOrders.externalId, order.externalId),
-                sql`${storeOrders.paidAt} is null`,
-              ),
-            );
-        }
-        await settle(tx, brandId, order.platform, order.externalId);
-        return 'stale';
+          .update(storeOrders)
+          .set({ paidAt: order.paidAt })
+          .where(
+            and(
+              eq(storeOrders.brandId, key.brandId),
+              eq(storeOrders.platform, key.platform),
+              eq(storeOrders.externalId, key.externalId),
+              sql`${storeOrders.paidAt} is null`,
+            ),
+          );
       }
       await settle(tx, brandId, order.platform, order.externalId);
-      return 'stored';
+      return 'stale';
     },
 
     async applyRefund(tx, brandId, refund) {

@@ -23,64 +23,93 @@ export interface Range {
   until: Date;
 }
 
-const counted = sql`(o.paid_at is not null and o.cancelled_at is null)`;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const inDays = (range: Range) =>
+  sql`r.brand_id = any(${brandList(range.brandIds)})
+    and r.day >= ${dayOf(range.from)}::date and r.day < ${dayOf(range.until)}::date`;
 
+/*
+ * Totals, days, products and links read the daily roll-ups (migration 0013, decision 039), which triggers keep
+ * equal to the sums over store_orders and checkout_links in the same transaction as every change: a year of a
+ * user's orders is a few thousand roll-up rows, not every order.
+ */
 export function totalsByCurrency(db: Database, range: Range) {
   return rowsOf<{ currency: string; revenue: string; refunded: string; orders: number }>(
     db,
-    sql`select o.currency,
-        coalesce(sum(o.total_minor - o.refunded_minor) filter (where ${counted}), 0)::bigint as revenue,
-        coalesce(sum(o.refunded_minor) filter (where ${counted}), 0)::bigint as refunded,
-        (count(*) filter (where ${counted}))::int as orders
-      from store_orders o
-      where o.brand_id = any(${brandList(range.brandIds)})
-        and o.placed_at >= ${range.from.toISOString()} and o.placed_at < ${range.until.toISOString()}
-      group by o.currency`,
+    sql`select r.currency, sum(r.revenue_minor)::bigint as revenue, sum(r.refunded_minor)::bigint as refunded,
+        sum(r.orders)::int as orders
+      from revenue_daily r
+      where ${inDays(range)}
+      group by r.currency
+      having sum(r.orders) > 0`,
   );
 }
 
 export function linksByCurrency(db: Database, range: Range) {
   return rowsOf<{ currency: string; links: number; conversations: number }>(
     db,
-    sql`select coalesce(l.items -> 0 ->> 'currency', '') as currency, count(*)::int as links,
-        count(distinct l.conversation_id)::int as conversations
-      from checkout_links l
-      where l.brand_id = any(${brandList(range.brandIds)})
-        and l.sent_at >= ${range.from.toISOString()} and l.sent_at < ${range.until.toISOString()}
-      group by 1`,
+    sql`select r.currency, sum(r.links)::int as links,
+        count(distinct nullif(r.conversation_key, ''))::int as conversations
+      from revenue_links_daily r
+      where ${inDays(range)} and r.links > 0
+      group by r.currency`,
   );
 }
 
 export function dailyByCurrency(db: Database, range: Range) {
   return rowsOf<{ date: string; currency: string; revenue: string; orders: number }>(
     db,
-    sql`select to_char(o.placed_at at time zone 'UTC', 'YYYY-MM-DD') as date, o.currency,
-        sum(o.total_minor - o.refunded_minor)::bigint as revenue, count(*)::int as orders
-      from store_orders o
-      where o.brand_id = any(${brandList(range.brandIds)})
-        and o.placed_at >= ${range.from.toISOString()} and o.placed_at < ${range.until.toISOString()}
-        and ${counted}
-      group by 1, 2
+    sql`select to_char(r.day, 'YYYY-MM-DD') as date, r.currency,
+        sum(r.revenue_minor)::bigint as revenue, sum(r.orders)::int as orders
+      from revenue_daily r
+      where ${inDays(range)}
+      group by r.day, r.currency
+      having sum(r.orders) > 0
       order by 1, 2`,
   );
 }
 
+/** The first day of the month `at` is in, plus `months` months, as YYYY-MM-DD. */
+const monthStart = (at: Date, months = 0) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+
+/** Whole calendar months of the range from the monthly roll-up, the days before and after them from the daily. */
 export function topProducts(db: Database, range: Range, limit = 10) {
+  const from = dayOf(range.from);
+  const until = dayOf(range.until);
+  const firstMonth = from.endsWith('-01') ? from : monthStart(range.from, 1);
+  const endMonth = monthStart(range.until);
+  const months = firstMonth < endMonth;
+  const brands = brandList(range.brandIds);
+  const parts = months
+    ? sql`select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_monthly r
+        where r.brand_id = any(${brands}) and r.month >= ${firstMonth}::date and r.month < ${endMonth}::date
+      union all
+      select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_daily r
+        where r.brand_id = any(${brands})
+          and ((r.day >= ${from}::date and r.day < ${firstMonth}::date)
+            or (r.day >= ${endMonth}::date and r.day < ${until}::date))`
+    : sql`select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_daily r
+        where ${inDays(range)}`;
   return rowsOf<{ productTitle: string; currency: string; revenue: string; orders: number }>(
     db,
-    sql`select line ->> 'productTitle' as "productTitle", o.currency,
-        sum((line ->> 'totalMinor')::bigint)::bigint as revenue, count(distinct o.id)::int as orders
-      from store_orders o cross join lateral jsonb_array_elements(o.lines) as line
-      where o.brand_id = any(${brandList(range.brandIds)})
-        and o.placed_at >= ${range.from.toISOString()} and o.placed_at < ${range.until.toISOString()}
-        and ${counted}
+    sql`select p.product_title as "productTitle", p.currency,
+        sum(p.revenue_minor)::bigint as revenue, sum(p.orders)::int as orders
+      from (${parts}) p
       group by 1, 2
+      having sum(p.orders) > 0
       order by 3 desc, 1
       limit ${limit}`,
   );
 }
 
-export function listOrders(db: Database, range: Range, limit: number) {
+/** Where a page of orders ends: the last order's time and id (newest first, ties by id). */
+export interface OrdersCursor {
+  placedAt: string;
+  id: string;
+}
+
+export function listOrders(db: Database, range: Range, limit: number, after?: OrdersCursor) {
   return rowsOf<{
     id: string;
     brandId: string;
@@ -93,14 +122,17 @@ export function listOrders(db: Database, range: Range, limit: number) {
     total: string;
     refunded: string;
     status: 'pending' | 'paid' | 'cancelled' | 'refunded' | 'partially_refunded';
+    cursorAt: string;
   }>(
     db,
-    sql`select o.id, o.brand_id as "brandId", o.conversation_id as "conversationId",
+    // The cursor keeps the stored microseconds: a JavaScript Date would round them and skip or repeat orders.
+    sql`select to_char(o.placed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt", o.id, o.brand_id as "brandId", o.conversation_id as "conversationId",
         c.customer_username as "buyerUsername", o.platform, o.order_number as "orderNumber",
         o.placed_at as "placedAt", o.currency, o.total_minor as total, o.refunded_minor as refunded, o.status
       from store_orders o left join conversations c on c.id = o.conversation_id
       where o.brand_id = any(${brandList(range.brandIds)})
         and o.placed_at >= ${range.from.toISOString()} and o.placed_at < ${range.until.toISOString()}
+        ${after ? sql`and (o.placed_at, o.id) < (${after.placedAt}::timestamptz, ${after.id}::uuid)` : sql``}
       order by o.placed_at desc, o.id desc
       limit ${limit}`,
   );

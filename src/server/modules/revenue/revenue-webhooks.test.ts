@@ -468,7 +468,7 @@ describe('GET /api/revenue', () => {
   it('answers 404 for another user’s brand and shows a stranger nothing of ours', async () => {
     expect((await revenue({ brandId: shopBrand }, stranger.cookie)).statusCode).toBe(404);
     const theirs = (await revenue({}, stranger.cookie)).json() as Json;
-    expect(theirs).toEqual({ totals: [], daily: [], topProducts: [], orders: [] });
+    expect(theirs).toEqual({ totals: [], daily: [], topProducts: [], orders: [], nextCursor: null });
     const badge = await app.app.inject({
       method: 'GET',
       url: `/api/conversations/${shopConversation}/order`,

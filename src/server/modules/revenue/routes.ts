@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conversationIdParamsSchema } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
-import { conversationOrdersSchema, revenueQuerySchema, revenueReportSchema } from '#contracts/revenue.ts';
+import {
+  conversationOrdersSchema,
+  revenueOrdersPageSchema,
+  revenueOrdersQuerySchema,
+  revenueQuerySchema,
+  revenueReportSchema,
+} from '#contracts/revenue.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
 import { createRevenueService } from './service.ts';
@@ -25,6 +31,18 @@ export const revenueRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: { querystring: revenueQuerySchema, response: { 200: revenueReportSchema, ...errors } },
     },
     async (request) => service.report(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/revenue/orders',
+    {
+      ...guarded,
+      schema: {
+        querystring: revenueOrdersQuerySchema,
+        response: { 200: revenueOrdersPageSchema, ...errors },
+      },
+    },
+    async (request) => service.orders(currentUser(request).id, request.query),
   );
 
   app.get(

@@ -1,5 +1,11 @@
 import { formatMinorUnits } from '#contracts/money.ts';
-import { revenueLimits, type RevenueQuery, type RevenueReport } from '#contracts/revenue.ts';
+import {
+  revenueLimits,
+  type RevenueOrdersPage,
+  type RevenueOrdersQuery,
+  type RevenueQuery,
+  type RevenueReport,
+} from '#contracts/revenue.ts';
 import type { Database } from '#server/db/client.ts';
 import { authorize } from '#server/access/brand-access.ts';
 import { visibleBrandIds } from './access.ts';
@@ -9,21 +15,47 @@ import * as queries from './queries.ts';
 export function createRevenueService({ db }: { db: Database }) {
   const money = (minor: string | number, currency: string) => formatMinorUnits(Number(minor), currency);
 
+  const rangeOf = (brandIds: string[], query: { from: string; to: string }) => ({
+    brandIds,
+    from: new Date(`${query.from}T00:00:00Z`),
+    until: new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000),
+  });
+
+  /** One page, newest first: one row more than asked says whether there is a next page. */
+  async function ordersPage(
+    range: queries.Range,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<RevenueOrdersPage> {
+    const after = cursor
+      ? { placedAt: cursor.slice(0, cursor.indexOf('_')), id: cursor.slice(cursor.indexOf('_') + 1) }
+      : undefined;
+    const rows = await queries.listOrders(db, range, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      orders: page.map(({ cursorAt: _cursorAt, ...row }) => ({
+        ...row,
+        placedAt: new Date(row.placedAt).toISOString(),
+        total: money(row.total, row.currency),
+        refunded: money(row.refunded, row.currency),
+      })),
+      nextCursor: rows.length > limit && last ? `${last.cursorAt}_${last.id}` : null,
+    };
+  }
+
   return {
     async report(userId: string, query: RevenueQuery): Promise<RevenueReport> {
       const brandIds = await visibleBrandIds(db, userId, query.brandId);
-      if (brandIds.length === 0) return { totals: [], daily: [], topProducts: [], orders: [] };
-      const range = {
-        brandIds,
-        from: new Date(`${query.from}T00:00:00Z`),
-        until: new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000),
-      };
-      const [totals, links, daily, products, orders] = await Promise.all([
+      if (brandIds.length === 0)
+        return { totals: [], daily: [], topProducts: [], orders: [], nextCursor: null };
+      const range = rangeOf(brandIds, query);
+      const [totals, links, daily, products, firstPage] = await Promise.all([
         queries.totalsByCurrency(db, range),
         queries.linksByCurrency(db, range),
         queries.dailyByCurrency(db, range),
         queries.topProducts(db, range),
-        queries.listOrders(db, range, revenueLimits.maxOrders),
+        ordersPage(range, revenueLimits.firstPageOrders, undefined),
       ]);
       const currencies = [...new Set([...totals.map((t) => t.currency), ...links.map((l) => l.currency)])]
         .filter(Boolean)
@@ -52,13 +84,16 @@ export function createRevenueService({ db }: { db: Database }) {
         }),
         daily: daily.map((row) => ({ ...row, revenue: money(row.revenue, row.currency) })),
         topProducts: products.map((row) => ({ ...row, revenue: money(row.revenue, row.currency) })),
-        orders: orders.map((row) => ({
-          ...row,
-          placedAt: new Date(row.placedAt).toISOString(),
-          total: money(row.total, row.currency),
-          refunded: money(row.refunded, row.currency),
-        })),
+        orders: firstPage.orders,
+        nextCursor: firstPage.nextCursor,
       };
+    },
+
+    /** The range's orders after `cursor`, newest first (the screen's table past its first page, and its CSV). */
+    async orders(userId: string, query: RevenueOrdersQuery): Promise<RevenueOrdersPage> {
+      const brandIds = await visibleBrandIds(db, userId, query.brandId);
+      if (brandIds.length === 0) return { orders: [], nextCursor: null };
+      return ordersPage(rangeOf(brandIds, query), query.limit, query.cursor);
     },
 
     /** The badge on a conversation: its newest attributed order, or null. */

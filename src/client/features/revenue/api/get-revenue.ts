@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RevenueReport } from '#contracts/revenue.ts';
+import type { RevenueOrdersPage, RevenueReport } from '#contracts/revenue.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
 export interface RevenueParams {
@@ -22,3 +22,24 @@ export const useRevenue = (params: RevenueParams) =>
     queryKey: ['/api/revenue', params.brandId ?? 'all', params.from, params.to],
     queryFn: () => getRevenue(params),
   });
+
+/** GET /api/revenue/orders: the range's orders after `cursor`, newest first (the table's next page, the CSV). */
+export const getRevenueOrders = async ({
+  brandId,
+  from,
+  to,
+  cursor,
+  limit,
+}: RevenueParams & { cursor?: string | undefined; limit: number }): Promise<RevenueOrdersPage> =>
+  (
+    await apiRequest(
+      'GET',
+      `/api/revenue/orders?${new URLSearchParams({
+        ...(brandId ? { brandId } : {}),
+        from,
+        to,
+        ...(cursor ? { cursor } : {}),
+        limit: String(limit),
+      })}`,
+    )
+  ).json() as Promise<RevenueOrdersPage>;

@@ -2,12 +2,12 @@ import { Download, ShoppingBag } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
-import type { RevenueReport } from '#contracts/revenue.ts';
+import { revenueLimits, type RevenueReport } from '#contracts/revenue.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { paths } from '#client/config/paths.ts';
-import { useRevenue } from '../api/get-revenue.ts';
+import { getRevenueOrders, useRevenue } from '../api/get-revenue.ts';
 import { formatMoney } from '#client/lib/money.ts';
 import { dayString, ordersCsv, statusLabels } from '../utils/format.ts';
 import { daysOf, RevenueChart } from './revenue-chart.tsx';
@@ -108,7 +108,15 @@ export function RevenueScreen({ brands }: { brands: Brand[] }) {
       ) : query.data.orders.length === 0 && query.data.totals.every((t) => t.orders === 0) ? (
         <EmptyRevenue linksSent={query.data.totals.reduce((sum, t) => sum + t.linksSent, 0)} />
       ) : (
-        <RevenueReportView report={query.data} brands={brands} from={from} to={to} />
+        <RevenueReportView
+          // A new range or brand starts the table again from its first page.
+          key={`${brandId}|${from}|${to}`}
+          report={query.data}
+          brands={brands}
+          brandId={brandId || undefined}
+          from={from}
+          to={to}
+        />
       )}
     </div>
   );
@@ -136,11 +144,13 @@ function EmptyRevenue({ linksSent }: { linksSent: number }) {
 function RevenueReportView({
   report,
   brands,
+  brandId,
   from,
   to,
 }: {
   report: RevenueReport;
   brands: Brand[];
+  brandId: string | undefined;
   from: string;
   to: string;
 }) {
@@ -151,8 +161,59 @@ function RevenueReportView({
   const brandName = (id: string) => brands.find((b) => b.id === id)?.name ?? 'Unknown brand';
   const currencyId = useId();
 
-  function exportCsv() {
-    const blob = new Blob([ordersCsv(report.orders, brandName)], { type: 'text/csv;charset=utf-8' });
+  // The report carries the newest page of orders; older ones come a page at a time (decision 039).
+  const [moreOrders, setMoreOrders] = useState<RevenueReport['orders']>([]);
+  const [cursor, setCursor] = useState(report.nextCursor);
+  const [loading, setLoading] = useState<'more' | 'csv' | null>(null);
+  const [pageError, setPageError] = useState('');
+  const orders = [...report.orders, ...moreOrders];
+
+  async function showMore() {
+    if (!cursor) return;
+    setLoading('more');
+    setPageError('');
+    try {
+      const page = await getRevenueOrders({
+        brandId,
+        from,
+        to,
+        cursor,
+        limit: revenueLimits.firstPageOrders,
+      });
+      setMoreOrders((shown) => [...shown, ...page.orders]);
+      setCursor(page.nextCursor);
+    } catch {
+      setPageError('Could not load more orders. Try again.');
+    } finally {
+      setLoading(null);
+    }
+  }
+
+  /** Every order of the range, however many pages, not only those shown. */
+  async function exportCsv() {
+    setLoading('csv');
+    setPageError('');
+    const all: RevenueReport['orders'] = [];
+    try {
+      let next: string | null | undefined;
+      do {
+        const page = await getRevenueOrders({
+          brandId,
+          from,
+          to,
+          cursor: next ?? undefined,
+          limit: revenueLimits.maxPageOrders,
+        });
+        all.push(...page.orders);
+        next = page.nextCursor;
+      } while (next);
+    } catch {
+      setPageError('Could not export the orders. Try again.');
+      return;
+    } finally {
+      setLoading(null);
+    }
+    const blob = new Blob([ordersCsv(all, brandName)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const anchor = document.createElement('a');
     anchor.href = url;
@@ -249,8 +310,9 @@ function RevenueReportView({
           <h2 id="orders-heading" className="text-lg font-semibold text-slate-900">
             Attributed orders
           </h2>
-          <Button variant="outline" size="sm" onClick={exportCsv}>
-            <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+          <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={loading === 'csv'}>
+            <Download aria-hidden="true" className="h-4 w-4" />{' '}
+            {loading === 'csv' ? 'Exporting…' : 'Export CSV'}
           </Button>
         </div>
         <div className="overflow-x-auto">
@@ -265,7 +327,7 @@ function RevenueReportView({
               </tr>
             </thead>
             <tbody>
-              {report.orders.map((order) => (
+              {orders.map((order) => (
                 <tr key={order.id} className="border-b border-slate-100">
                   <td className="py-2 pr-3 text-slate-900">
                     {order.conversationId ? (
@@ -293,6 +355,21 @@ function RevenueReportView({
               ))}
             </tbody>
           </table>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {cursor ? `Showing the newest ${orders.length} orders.` : `${orders.length} orders.`}
+          </p>
+          {cursor ? (
+            <Button variant="outline" size="sm" onClick={() => void showMore()} disabled={loading === 'more'}>
+              {loading === 'more' ? 'Loading…' : 'Show more orders'}
+            </Button>
+          ) : null}
+          {pageError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {pageError}
+            </p>
+          ) : null}
         </div>
       </section>
     </>

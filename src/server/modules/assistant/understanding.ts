@@ -1,5 +1,5 @@
 import { detectLanguage, type Language } from './language/detect.ts';
-import { toEnglish } from './language/lexicon.ts';
+import { languageByLexicon, toEnglish } from './language/lexicon.ts';
 import {
   amountOf,
   colourFamiliesOf,
@@ -151,7 +151,9 @@ export function readMessage(
   text: string,
   previous: Language | null,
 ): { language: Language; reading: string } {
-  const language = detectLanguage(text, previous);
+  let language = detectLanguage(text, previous);
+  // A short DM with no marker word and no English cue: the lexicon that reads most of it.
+  if (language === 'en') language = languageByLexicon(text) ?? language;
   return { language, reading: normaliseSizeWords(toEnglish(text, language)) };
 }
 

@@ -128,6 +128,17 @@ export interface Delivery {
   error: string | null;
 }
 
+/**
+ * The search reads what the buyer asks for, not what they already have: "doesn't go with my shoes" names no
+ * product to sell. Only a lone "my <word>" is dropped; the intent patterns still read the whole DM.
+ */
+export function withoutOwnThings(text: string): string {
+  return text
+    .replace(/\b(?:my|our) (?!size\b|order\b)[\p{L}-]+/giu, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
 // ---------- step 1: guards ----------
 export type GuardOutcome = { pass: true } | { pass: false; reason: string };
 
@@ -659,7 +670,7 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
   const search = () =>
     (searched ??= deps.catalog.findProducts({
       brandId: event.brand.id,
-      text: expandShorthand(reading.reading),
+      text: withoutOwnThings(expandShorthand(reading.reading)),
     }));
 
   const finish = async (

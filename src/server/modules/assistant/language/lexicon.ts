@@ -286,3 +286,20 @@ export function languageByLexicon(text: string): Language | null {
   // One word is not enough: "rose" and "nero" are also words of English DMs and product names.
   return best && best[1] >= 2 && best[1] > (second?.[1] ?? 0) ? best[0] : null;
 }
+
+const readingsCache = new Map<Language, Set<string>>();
+/** Every English word the lexicon of a language reads into: the words of a DM it understood. */
+export function lexiconReadings(language: Language): Set<string> {
+  if (language === 'en') return new Set();
+  let words = readingsCache.get(language);
+  if (!words) {
+    const table = tableOf(language);
+    words = new Set(
+      [...table.words.values(), ...table.phrases.map(([, english]) => english)].flatMap((english) =>
+        english.split(/\s+/),
+      ),
+    );
+    readingsCache.set(language, words);
+  }
+  return words;
+}

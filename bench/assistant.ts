@@ -48,6 +48,8 @@ interface EvalCase {
     variant: string | null;
     quantity?: number | null;
     alternative?: string | null;
+    /** Several items asked in one message: every one in stock must be on the one link with its count. */
+    items?: { product: string; variant: string | null; quantity: number | null; kind: string }[];
   };
   tags?: string[];
 }
@@ -335,6 +337,8 @@ async function runBackend(backend: string) {
               stock: { quantity: number | null } | null;
               alternative: { product: string; link: string | null } | null;
               product: { title: string } | null;
+              items?:
+                { product: string; variant: string; asked: number | null; linked: number | null }[] | null;
             };
             const kind = (() => {
               switch (trace.answerKind) {
@@ -368,6 +372,21 @@ async function runBackend(backend: string) {
               const expected = onHand !== null && onHand > 0 ? Math.min(asked, onHand) : asked;
               quantityRight = linkQuantity(trace.link) === expected;
             }
+            // A basket label is right only when every item in stock is on the link with its count.
+            const expectedItems = (item.expect.items ?? []).filter((line) => line.kind === 'in_stock');
+            const itemsRight =
+              isStandard ||
+              item.expect.kind !== 'in_stock' ||
+              (item.expect.items ?? []).length < 2 ||
+              (expectedItems.length === (trace.items ?? []).filter((line) => line.linked !== null).length &&
+                expectedItems.every((line) =>
+                  (trace.items ?? []).some(
+                    (got) =>
+                      got.product === line.product &&
+                      (line.variant === null || got.variant === line.variant) &&
+                      got.linked === (line.quantity ?? 1),
+                  ),
+                ));
             const alternativeRight =
               item.expect.kind !== 'not_sold' ||
               !item.expect.alternative ||
@@ -378,6 +397,7 @@ async function runBackend(backend: string) {
               (item.expect.product === null || product === item.expect.product) &&
               (item.expect.variant === null || variant === item.expect.variant) &&
               quantityRight &&
+              itemsRight &&
               alternativeRight;
             if (isRight) right += 1;
             bump(byExpected, item.expect.kind, isRight);

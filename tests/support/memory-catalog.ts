@@ -134,6 +134,13 @@ export function createMemoryCatalog(products: CatalogProduct[]): MemoryCatalog {
         url: `https://shop.example/cart/${variantId.slice(0, 8)}:${quantity}${conversationId ? `?ref=${conversationId.slice(0, 8)}` : ''}`,
       };
     },
+    async basketLink({ items, conversationId }) {
+      calls.push(`basket:${items.map((item) => `${item.variantId}:${item.quantity}`).join(',')}`);
+      const lines = items.map((item) => `${item.variantId.slice(0, 8)}:${item.quantity}`).join(',');
+      return {
+        url: `https://shop.example/cart/${lines}${conversationId ? `?ref=${conversationId.slice(0, 8)}` : ''}`,
+      };
+    },
   };
 }
 

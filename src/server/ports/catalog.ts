@@ -62,4 +62,13 @@ export interface CatalogService {
     /** False for a link shown but not sent (the Store screen's find box): it gets no link id and is not counted. */
     track?: boolean;
   }): Promise<{ url: string }>;
+  /**
+   * One link for several variants, each with its quantity (Shopify `/cart/id:qty,id:qty`, WooCommerce
+   * `products=id:qty,id:qty`): a buyer asking for several things in one message pays once.
+   */
+  basketLink(input: {
+    brandId: string;
+    items: { variantId: string; quantity: number }[];
+    conversationId?: string;
+  }): Promise<{ url: string }>;
 }

@@ -1,5 +1,5 @@
 import type { CatalogProduct, CatalogService, CatalogVariant } from './ports.ts';
-import type { Facts, PricedOffer, Understanding } from './types.ts';
+import type { BasketItem, Facts, PricedOffer, Understanding } from './types.ts';
 
 /** A stock check gets this long before the catalog answers from its mirror (the landing page promises an answer in under 5 s). */
 const STOCK_DEADLINE_MS = 3000;
@@ -29,6 +29,7 @@ async function priceOffer(
   product: CatalogProduct,
   variant: CatalogVariant,
   asked: number | null = null,
+  withLink = true,
 ): Promise<PricedOffer> {
   const stock = await context.catalog.checkStock({
     brandId: context.brandId,
@@ -41,16 +42,17 @@ async function priceOffer(
   // what was asked).
   const wanted = asked ?? 1;
   const linked = stock.quantity !== null && stock.quantity > 0 ? Math.min(wanted, stock.quantity) : wanted;
-  const link = canBuy
-    ? (
-        await context.catalog.checkoutLink({
-          brandId: context.brandId,
-          variantId: variant.id,
-          quantity: linked,
-          ...(context.conversationId ? { conversationId: context.conversationId } : {}),
-        })
-      ).url
-    : null;
+  const link =
+    canBuy && withLink
+      ? (
+          await context.catalog.checkoutLink({
+            brandId: context.brandId,
+            variantId: variant.id,
+            quantity: linked,
+            ...(context.conversationId ? { conversationId: context.conversationId } : {}),
+          })
+        ).url
+      : null;
   return { product, variant, stock, link, asked, linked };
 }
 
@@ -103,6 +105,10 @@ export async function gatherFacts(context: FactsContext, understanding: Understa
   const { intent, selection, quantity } = understanding;
   if (intent === 'human' || intent === 'complaint' || intent === 'order_status') return { kind: 'hand_off' };
   const asksAboutProducts = intent === 'availability' || intent === 'price' || intent === 'options';
+  if (understanding.items && understanding.items.length >= 2 && (asksAboutProducts || intent === 'other')) {
+    const basket = await gatherBasket(context, understanding.items);
+    if (basket) return basket;
+  }
   if (selection.kind === 'none')
     return asksAboutProducts ? { kind: 'not_sold', lacking: null, alternative: null } : { kind: 'none' };
   if (selection.kind === 'ambiguous')
@@ -145,4 +151,28 @@ export async function gatherFacts(context: FactsContext, understanding: Understa
     stock: offer.stock,
     alternative: await findAlternative(context, product, variant, quantity),
   };
+}
+
+/**
+ * Several items in one message: each variant's live stock, then one link carrying every item that can be bought
+ * with its count (capped at the stock on hand). Null when none can be bought: the one-product answer says so.
+ */
+async function gatherBasket(context: FactsContext, items: BasketItem[]): Promise<Facts | null> {
+  const offers: PricedOffer[] = [];
+  const soldOut: PricedOffer[] = [];
+  for (const item of items) {
+    const variant = item.product.variants.find((candidate) => candidate.id === item.variantId);
+    if (!variant) return null;
+    const offer = await priceOffer(context, item.product, variant, item.quantity, false);
+    if (offer.stock.availableForSale) offers.push(offer);
+    else soldOut.push(offer);
+  }
+  if (offers.length === 0) return null;
+  const { url } = await context.catalog.basketLink({
+    brandId: context.brandId,
+    items: offers.map((offer) => ({ variantId: offer.variant.id, quantity: offer.linked })),
+    ...(context.conversationId ? { conversationId: context.conversationId } : {}),
+  });
+  for (const offer of offers) offer.link = url;
+  return { kind: 'in_stock', offer: offers[0]!, basket: { offers, soldOut, link: url } };
 }

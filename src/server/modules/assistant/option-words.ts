@@ -246,3 +246,40 @@ export function readRelativeAmount(englishText: string): 'largest' | 'smallest' 
     return 'smallest';
   return null;
 }
+
+/**
+ * Flavour and scent families: a store names a family ("Citrus", "Berry", "Unscented") where the buyer names one
+ * of its members ("lemon", "raspberry", "no scent"). Read only when the buyer's words name no value outright.
+ */
+const flavourFamilies: Record<string, string[]> = {
+  citrus: ['lemon', 'lime', 'orange', 'grapefruit', 'bergamot', 'mandarin', 'tangerine', 'yuzu', 'lemony'],
+  berry: ['strawberry', 'raspberry', 'blueberry', 'blackberry', 'cranberry', 'berries', 'mixed berry'],
+  tropical: ['mango', 'pineapple', 'passion fruit', 'coconut', 'papaya', 'guava'],
+  floral: ['rose', 'jasmine', 'lavender', 'peony', 'gardenia', 'flower', 'flowery'],
+  unscented: [
+    'no scent',
+    'scent free',
+    'scent-free',
+    'fragrance free',
+    'fragrance-free',
+    'without scent',
+    'no fragrance',
+    'odourless',
+    'odorless',
+  ],
+  unflavored: ['no flavour', 'no flavor', 'plain', 'flavourless', 'flavorless', 'unflavoured'],
+  chocolate: ['cocoa', 'choc', 'chocolatey'],
+  woody: ['cedar', 'sandalwood', 'oak', 'pine'],
+};
+
+/** The option values of a family the buyer named by a member ("lemon" -> "Citrus", "Citrus Burst"). */
+export function valuesByFlavourFamily(englishText: string, values: string[]): string[] {
+  const text = ` ${englishText.toLowerCase().replace(/[^a-z -]+/g, ' ')} `;
+  const named = Object.entries(flavourFamilies)
+    .filter(([, members]) => members.some((member) => text.includes(` ${member} `)))
+    .map(([family]) => family);
+  if (named.length === 0) return [];
+  return values.filter((value) =>
+    named.some((family) => new RegExp(`\\b${family}\\b`).test(value.toLowerCase())),
+  );
+}

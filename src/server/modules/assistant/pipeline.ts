@@ -5,6 +5,7 @@ import { gatherFacts } from './facts.ts';
 import { collectGroundingSources, stripLinks } from './grounding.ts';
 import { applyOutputGuards, type OutputGuardResult } from './output-guards.ts';
 import type { CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
+import { readItems } from './items.ts';
 import { matchRule } from './rules.ts';
 import { classifyIntent, expandShorthand, readMessage, understand } from './understanding.ts';
 import type { Language } from './language/detect.ts';
@@ -93,6 +94,8 @@ export interface AssistantTrace {
   /** The search's confidence in the product, and what the buyer asked for that the catalog lacks. */
   match: { confidence: number | null; lacking: string | null } | null;
   handOffReason: string | null;
+  /** Several items asked in one message: each with the count asked and the count the one link carries. */
+  items?: { product: string; variant: string; asked: number | null; linked: number | null }[] | null;
   /** Each output-guard refusal with the rule that refused it; the reply sent was the embedded one. */
   refusals: { rule: string; detail: string }[];
   product: { id: string; title: string; fromHistory: boolean } | null;
@@ -123,6 +126,17 @@ export interface Delivery {
   messageIds: string[];
   duplicate: boolean;
   error: string | null;
+}
+
+/**
+ * The search reads what the buyer asks for, not what they already have: "doesn't go with my shoes" names no
+ * product to sell. Only a lone "my <word>" is dropped; the intent patterns still read the whole DM.
+ */
+export function withoutOwnThings(text: string): string {
+  return text
+    .replace(/\b(?:my|our) (?!size\b|order\b)[\p{L}-]+/giu, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 // ---------- step 1: guards ----------
@@ -166,7 +180,7 @@ export async function understandEvent(
   search: () => Promise<FindProductsResult>,
   reading: { language: Language; reading: string } = readMessage(event.text, event.state?.language ?? null),
 ): Promise<Understanding> {
-  return understand({
+  const understanding = await understand({
     catalog,
     brandId: event.brand.id,
     text: event.text,
@@ -175,6 +189,30 @@ export async function understandEvent(
     state: event.state ?? null,
     reading,
   });
+  if (!['availability', 'price', 'options', 'other'].includes(understanding.intent)) return understanding;
+  const items = await readItems({
+    catalog,
+    brandId: event.brand.id,
+    reading: reading.reading,
+    first: understanding.selection.kind === 'product' ? understanding.selection.product : null,
+  });
+  if (!items) return understanding;
+  // Several things in one message: the first is the selection (the trace and the state follow it).
+  const [first] = items;
+  return {
+    ...understanding,
+    intent: understanding.intent === 'other' ? 'availability' : understanding.intent,
+    items,
+    quantity: first!.quantity,
+    lacking: null,
+    selection: {
+      kind: 'product',
+      product: first!.product,
+      variantIds: [first!.variantId],
+      requestedOptions: [],
+      fromHistory: false,
+    },
+  };
 }
 
 // ---------- step 4: facts ----------
@@ -347,6 +385,13 @@ export function groundingView(facts: Facts): unknown {
   });
   switch (facts.kind) {
     case 'in_stock':
+      return facts.basket
+        ? {
+            items: facts.basket.offers.map(offerView),
+            soldOut: facts.basket.soldOut.map(offerView),
+            link: facts.basket.link,
+          }
+        : offerView(facts.offer);
     case 'price':
       return offerView(facts.offer);
     case 'out_of_stock':
@@ -478,8 +523,24 @@ function traceFacts(facts: Facts | null, understanding: Understanding | null) {
     stock: null as AssistantTrace['stock'],
     link: null as string | null,
     alternative: null as AssistantTrace['alternative'],
+    items: null as AssistantTrace['items'],
   };
   if (!facts) return base;
+  if (facts.kind === 'in_stock' && facts.basket)
+    base.items = [
+      ...facts.basket.offers.map((offer) => ({
+        product: offer.product.title,
+        variant: offer.variant.title,
+        asked: offer.asked,
+        linked: offer.linked as number | null,
+      })),
+      ...facts.basket.soldOut.map((offer) => ({
+        product: offer.product.title,
+        variant: offer.variant.title,
+        asked: offer.asked,
+        linked: null,
+      })),
+    ];
   const offer = facts.kind === 'in_stock' || facts.kind === 'price' ? facts.offer : null;
   if (offer) {
     base.product = {
@@ -609,7 +670,7 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
   const search = () =>
     (searched ??= deps.catalog.findProducts({
       brandId: event.brand.id,
-      text: expandShorthand(reading.reading),
+      text: withoutOwnThings(expandShorthand(reading.reading)),
     }));
 
   const finish = async (

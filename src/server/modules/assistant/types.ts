@@ -97,9 +97,18 @@ export type ProductSelection =
       fromHistory: boolean;
     };
 
+/** One of several things asked in one message: a product, its one variant, how many (null: none said). */
+export interface BasketItem {
+  product: CatalogProduct;
+  variantId: string;
+  quantity: number | null;
+}
+
 export interface Understanding {
   intent: Intent;
   selection: ProductSelection;
+  /** Several things asked in one message, in the order asked (the selection is the first of them). */
+  items?: BasketItem[] | null;
   /** The buyer's language, detected (docs/decisions/036-language-detection-eld.md). */
   language: Language;
   /** The DM read into English words (the lexicon), what the search and the intent patterns saw. */
@@ -124,13 +133,23 @@ export interface PricedOffer {
   linked: number;
 }
 
+/**
+ * Several items asked in one message: every item priced with its live stock; the ones that can be bought are on
+ * the one link, each with its count (the first of them is the in_stock offer).
+ */
+export interface Basket {
+  offers: PricedOffer[];
+  soldOut: PricedOffer[];
+  link: string | null;
+}
+
 /** Everything a reply may state. Numbers, prices and links in a reply come only from here. */
 export type Facts =
   | { kind: 'none' }
   | { kind: 'not_sold'; lacking: string | null; alternative: PricedOffer | null }
   | { kind: 'ask_product'; choices: string[] }
   | { kind: 'ask_variant'; product: CatalogProduct; optionName: string; choices: string[] }
-  | { kind: 'in_stock'; offer: PricedOffer }
+  | { kind: 'in_stock'; offer: PricedOffer; basket?: Basket }
   | {
       kind: 'out_of_stock';
       product: CatalogProduct;

@@ -1,14 +1,25 @@
 import { detectLanguage, type Language } from './language/detect.ts';
-import { toEnglish } from './language/lexicon.ts';
+import { languageByLexicon, lexiconReadings, toEnglish } from './language/lexicon.ts';
 import {
   amountOf,
   colourFamiliesOf,
   normaliseSizeWords,
   readColourFamilies,
   readRelativeAmount,
+  valuesByFlavourFamily,
 } from './option-words.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
 import { findQuantities, readPackSize, readQuantity } from './quantities.ts';
+import {
+  carriesAttribute,
+  carriesMeasure,
+  distanceTo,
+  hasUnit,
+  readAttributes,
+  readLetterSizes,
+  readMeasures,
+  type Measure,
+} from './qualifiers.ts';
 import type { ConversationState, HistoryTurn, Intent, Understanding } from './types.ts';
 
 /** Lower case, accents and repeated letters folded ("pleeease" -> "pleease"), so typos and slang match. */
@@ -122,6 +133,14 @@ export function narrowByNamedOptions(product: CatalogProduct, variantIds: string
       if (plain.replace(/\s+/g, '').length < 2) return false;
       const escaped = plain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       if (new RegExp(`[^\\p{L}\\p{N}']${escaped}[^\\p{L}\\p{N}']`, 'u').test(spaced)) return true;
+      // "12 pack" for "12-Pack", "x large" for "X-Large": hyphens read as spaces on both sides.
+      if (
+        plain.includes('-') &&
+        ` ${spaced.replace(/-/g, ' ').replace(/\s+/g, ' ')} `.includes(
+          ` ${plain.replace(/-/g, ' ').replace(/\s+/g, ' ')} `,
+        )
+      )
+        return true;
       // "50ml" for "50 ml": compare without spaces, with no digit or letter glued on either side.
       const tight = squash(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       return /\d/.test(tight) && new RegExp(`[^\\p{L}\\p{N}]${tight}[^\\p{L}\\p{N}]`, 'u').test(said);
@@ -151,7 +170,9 @@ export function readMessage(
   text: string,
   previous: Language | null,
 ): { language: Language; reading: string } {
-  const language = detectLanguage(text, previous);
+  let language = detectLanguage(text, previous);
+  // A short DM with no marker word and no English cue: the lexicon that reads most of it.
+  if (language === 'en') language = languageByLexicon(text) ?? language;
   return { language, reading: normaliseSizeWords(toEnglish(text, language)) };
 }
 
@@ -269,6 +290,12 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
         continue;
       }
       if (values.some((value) => colourFamiliesOf(value))) named[name] = [];
+      continue;
+    }
+    // A flavour or scent family named by one of its members ("lemon" for Citrus).
+    const byFamily = valuesByFlavourFamily(text, values);
+    if (byFamily.length > 0) {
+      named[name] = byFamily;
       continue;
     }
     // "the big one" among volumes and pack sizes.
@@ -426,7 +453,14 @@ export async function understand(input: {
   } else if (!product && search.outcome === 'ambiguous') {
     // "the other one?" after an alternative was offered, or a follow-up on the product in play.
     const inPlay = fromState && search.matches.find((match) => match.product.id === fromState.id);
-    if (!inPlay) {
+    // A measure or attribute the buyer gave ("1 person", "SPF 100", "vegan") settles which one, or that we
+    // do not sell it.
+    const decided = inPlay ? null : await decideByQualifiers(catalog, brandId, reading, search.matches);
+    if (decided) {
+      product = decided.product;
+      base.confidence = Math.round((search.matches[0]?.score ?? 0) * 100) / 100;
+      base.lacking = decided.lacking;
+    } else if (!inPlay) {
       const quantity = readQuantity(reading);
       if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
         intent = 'human';
@@ -439,15 +473,40 @@ export async function understand(input: {
         selection: { kind: 'ambiguous', products: search.matches.map((match) => match.product) },
       };
     }
-    product = fromState;
-    fromHistory = true;
+    if (!product) {
+      product = fromState;
+      fromHistory = true;
+    }
+  }
+  if (product && !fromHistory && !base.lacking) {
+    const checked = await checkQualifiers(catalog, brandId, reading, product);
+    if (checked) {
+      product = checked.product;
+      base.lacking = checked.lacking;
+    }
   }
   if (!product && fromState && state) {
     const named = readNamedOptions(fromState, reading);
     const quantity = readQuantity(reading);
+    const flip = /\b(the )?other (one|ones|colou?r|size|flavou?r|scent|shade)?\b|\banother one\b/.test(
+      reading,
+    )
+      ? otherValue(fromState, state.chosen)
+      : null;
     if (/\b(the )?other (one|ones)?\b|\banother one\b/.test(reading) && state.alternativeProductId) {
       product = await catalog.getProduct({ brandId, productId: state.alternativeProductId });
       fromHistory = product !== null;
+    } else if (flip) {
+      // "the other one?" with one option of two settled: the other value of it, the rest kept.
+      product = fromState;
+      fromHistory = true;
+      carried = [
+        ...Object.entries(state.chosen)
+          .filter(([name]) => name !== flip[0])
+          .map(([name, value]): [string, string[]] => [name, [value]]),
+        flip,
+      ];
+      quantityCarried = state.quantity;
     } else if (isFollowUp(reading, intent, Object.keys(named).length > 0, quantity) || packSize !== null) {
       product = fromState;
       fromHistory = true;
@@ -501,7 +560,9 @@ export async function understand(input: {
   const quantity = readQuantity(reading, optionNumbers) ?? quantityCarried;
 
   // 4. What the catalog lacks: an option value no variant has, or a pack size the product is not sold in.
-  if (lackingOption) {
+  if (base.lacking) {
+    // Already read from a measure or attribute the product lacks.
+  } else if (lackingOption) {
     const { families } = readColourFamilies(reading);
     base.lacking = families.join(' ') || lackingOption[0].toLowerCase();
   } else if (packSize !== null && packSize > 1) {
@@ -528,8 +589,14 @@ export async function understand(input: {
 
   // A word the buyer gave that nothing of the product carries ("vegan" whey, "keto" supplements): we do not sell
   // that. The closest is a product carrying the word, else this one.
-  if (!base.lacking && !fromHistory && language === 'en' && (base.confidence ?? 1) < 0.8) {
-    const unknown = unknownModifiers(reading, product);
+  if (!base.lacking && !fromHistory && (base.confidence ?? 1) < 0.8) {
+    // In another language, a word of the DM the lexicon read into English and the product does not carry
+    // ("costumi interi": one-piece swimsuits); words it did not read may be names, so they are left alone.
+    const understood = lexiconReadings(language);
+    const unknown =
+      language === 'en'
+        ? unknownModifiers(reading, product)
+        : unknownWords(reading, product).filter((word) => understood.has(word));
     if (unknown.length > 0) {
       base.lacking = unknown.join(' ');
       const other = await catalog.findProducts({
@@ -691,3 +758,137 @@ async function findLastProduct(
 }
 
 export { CONFIDENT_MATCH };
+
+const describeMeasure = (measure: Measure) =>
+  measure.unit === 'spf' ? `SPF ${measure.value}` : `${measure.value}-${measure.unit}`;
+
+/** The buyer's content words the product does not carry, leaving out the qualifiers themselves. */
+const unknownBesides = (reading: string, product: CatalogProduct, qualifiers: string[]) =>
+  unknownWords(reading, product).filter(
+    (word) => !qualifiers.some((qualifier) => qualifier.split(/[\s-]+/).includes(word)),
+  );
+
+/** Of the products carrying an attribute, the one of the same kind as the product asked about. */
+async function sameKindCarrying(
+  catalog: CatalogService,
+  brandId: string,
+  product: CatalogProduct,
+  attribute: string,
+): Promise<CatalogProduct | null> {
+  const found = await catalog.findProducts({
+    brandId,
+    text: `${attribute} ${product.productType}`,
+    limit: 5,
+  });
+  return (
+    found.matches.find(
+      (match) =>
+        match.product.id !== product.id &&
+        match.product.productType === product.productType &&
+        carriesAttribute(match.product, attribute),
+    )?.product ?? null
+  );
+}
+
+/**
+ * Several products fit the words; a measure or attribute the buyer gave decides. One product carrying it (and every
+ * other word of the buyer) is the one. None carrying it: we do not sell that, and the closest is the one that
+ * carries the buyer's other words with the nearest measure, or one of the same kind that has the attribute.
+ */
+async function decideByQualifiers(
+  catalog: CatalogService,
+  brandId: string,
+  reading: string,
+  matches: FindProductsResult['matches'],
+): Promise<{ product: CatalogProduct; lacking: string | null } | null> {
+  const products = matches.map((match) => match.product);
+  const measures = readMeasures(reading).filter((measure) =>
+    products.some((product) => hasUnit(product, measure.unit)),
+  );
+  const attributes = readAttributes(reading);
+  if (measures.length === 0 && attributes.length === 0) return null;
+  const qualifiers = [...measures.map(describeMeasure), ...attributes, ...measures.map((m) => m.unit)];
+  const fits = (product: CatalogProduct) =>
+    measures.every((measure) => carriesMeasure(product, measure)) &&
+    attributes.every((attribute) => carriesAttribute(product, attribute));
+  const carrying = products.filter(
+    (product) => fits(product) && unknownBesides(reading, product, qualifiers).length === 0,
+  );
+  if (carrying.length === 1) return { product: carrying[0]!, lacking: null };
+  if (carrying.length > 1) return null;
+  const ranked = products
+    .map((product, index) => ({
+      product,
+      index,
+      unknown: unknownBesides(reading, product, qualifiers).length,
+      distance: measures.length > 0 ? distanceTo(product, measures[0]!) : 0,
+    }))
+    .sort((a, b) => a.unknown - b.unknown || a.distance - b.distance || a.index - b.index);
+  const closest = ranked[0]!.product;
+  // The product that best carries the buyer's other words has what they asked: it is the one.
+  if (fits(closest)) return { product: closest, lacking: null };
+  if (measures.length > 0) return { product: closest, lacking: describeMeasure(measures[0]!) };
+  const attribute = attributes[0]!;
+  return {
+    product: (await sameKindCarrying(catalog, brandId, closest, attribute)) ?? closest,
+    lacking: attribute,
+  };
+}
+
+/**
+ * The product the buyer named, checked against what they asked it to be: a letter size its sizes lack ("XXXL"),
+ * a measure it comes in otherwise ("SPF 100" of an SPF 50; another product may carry it: "the 22L backpack"), an
+ * attribute it lacks ("vegan" whey: the closest is one of the same kind that is).
+ */
+async function checkQualifiers(
+  catalog: CatalogService,
+  brandId: string,
+  reading: string,
+  product: CatalogProduct,
+): Promise<{ product: CatalogProduct; lacking: string | null } | null> {
+  const sizeOption = optionNamesOf(product).find((name) => /^(size|taille|talla|gr(o|ö)sse)$/i.test(name));
+  if (sizeOption) {
+    const values = valuesOf(product, sizeOption).map((value) => normaliseText(value).replace(/\s+/g, ''));
+    const letters = values.some((value) => /^(x*[sml]|\dx[sl])$/.test(value));
+    const missing = readLetterSizes(reading).find((size) => !values.includes(size));
+    if (letters && missing) return { product, lacking: `size ${missing.toUpperCase()}` };
+  }
+  for (const measure of readMeasures(reading)) {
+    if (!hasUnit(product, measure.unit) || carriesMeasure(product, measure)) continue;
+    const others = await catalog.findProducts({ brandId, text: expandShorthand(reading), limit: 10 });
+    const other = others.matches.find(
+      (match) =>
+        match.product.id !== product.id &&
+        carriesMeasure(match.product, measure) &&
+        match.product.productType === product.productType,
+    );
+    return other ? { product: other.product, lacking: null } : { product, lacking: describeMeasure(measure) };
+  }
+  for (const attribute of readAttributes(reading)) {
+    if (carriesAttribute(product, attribute)) continue;
+    return {
+      product: (await sameKindCarrying(catalog, brandId, product, attribute)) ?? product,
+      lacking: attribute,
+    };
+  }
+  return null;
+}
+
+/**
+ * The option of the product in play that has exactly two values left once the other settled options are kept,
+ * with the value not yet chosen ("brown doesn't go… the other one?" -> Black).
+ */
+function otherValue(product: CatalogProduct, chosen: Record<string, string>): [string, string[]] | null {
+  for (const [name, value] of Object.entries(chosen).reverse()) {
+    const fitting = product.variants.filter((variant) =>
+      Object.entries(chosen).every(
+        ([otherName, otherValue]) => otherName === name || optionValue(variant, otherName) === otherValue,
+      ),
+    );
+    const values = [...new Set(fitting.map((variant) => optionValue(variant, name)))].filter(
+      (item): item is string => item !== undefined,
+    );
+    if (values.length === 2 && values.includes(value)) return [name, values.filter((item) => item !== value)];
+  }
+  return null;
+}

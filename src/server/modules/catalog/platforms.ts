@@ -317,17 +317,23 @@ export function buildCheckoutUrl(input: {
   variant: { id: string; externalId: string; options: { name: string; value: string }[] };
   productExternalId: string;
   quantity: number;
+  /** Further variants on the same link, each with its quantity (several items asked in one message). */
+  more?: { variant: { id: string; externalId: string }; quantity: number }[] | undefined;
   conversationId?: string | undefined;
   /** The link's own id (decision 027): the order carries it back and is attributed by it. */
   linkId?: string | undefined;
   publicUrl: string;
 }): string {
   const { connection, variant, quantity, conversationId, linkId } = input;
+  const more = input.more ?? [];
   if (connection.platform === 'shopify') {
     // /cart/{variant numeric id}:{qty}; the cart attributes land on the order's note attributes and ref on its
     // referral code, which is how an order is attributed (decision 027).
     const base = (connection.storefrontUrl ?? shopifyBaseUrl(connection.storeKey!)).replace(/\/$/, '');
-    const url = new URL(`${base}/cart/${numericIdOf(variant.externalId)}:${quantity}`);
+    const lines = [{ variant, quantity }, ...more]
+      .map((item) => `${numericIdOf(item.variant.externalId)}:${item.quantity}`)
+      .join(',');
+    const url = new URL(`${base}/cart/${lines}`);
     const refValue = linkId ?? conversationId;
     url.searchParams.set('ref', refValue ? `voicecart-${refValue}` : 'voicecart');
     if (linkId) url.searchParams.set('attributes[voicecart_link]', linkId);
@@ -340,9 +346,14 @@ export function buildCheckoutUrl(input: {
     const utm = linkId
       ? `utm_source=instagram&utm_medium=dm&utm_campaign=voicecart&utm_content=${encodeURIComponent(linkId)}`
       : '';
-    if (connection.checkoutStyle !== 'add-to-cart') {
+    // An add-to-cart link carries one product only: several items use the core shareable checkout URL, which
+    // every store on WooCommerce 9.x has.
+    if (connection.checkoutStyle !== 'add-to-cart' || more.length > 0) {
       // Core shareable checkout URL; variation ids are accepted directly.
-      return `${base}/checkout-link/?products=${encodeURIComponent(`${variant.externalId}:${quantity}`)}${utm ? `&${utm}` : ''}`;
+      const products = [{ variant, quantity }, ...more]
+        .map((item) => `${item.variant.externalId}:${item.quantity}`)
+        .join(',');
+      return `${base}/checkout-link/?products=${encodeURIComponent(products)}${utm ? `&${utm}` : ''}`;
     }
     const url = new URL(`${base}/`);
     url.searchParams.set('add-to-cart', input.productExternalId);
@@ -356,7 +367,10 @@ export function buildCheckoutUrl(input: {
     return utm ? `${url.toString()}&${utm}` : url.toString();
   }
   const url = new URL('/cart/sample', input.publicUrl);
-  url.searchParams.set('items', `${variant.id}:${quantity}`);
+  url.searchParams.set(
+    'items',
+    [{ variant, quantity }, ...more].map((item) => `${item.variant.id}:${item.quantity}`).join(','),
+  );
   const refValue = linkId ?? conversationId;
   if (refValue) url.searchParams.set('ref', refValue);
   return url.toString();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands } from '#server/db/schema/index.ts';
+import { brands, checkoutLinks } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 
 let app: TestApp;
@@ -108,6 +108,40 @@ describe('sample store', () => {
         },
       ],
     });
+  });
+
+  it('puts several variants with their counts on one basket link, stored once with every line', async () => {
+    const catalog = app.catalog.catalog;
+    const found = await catalog.findProducts({ brandId, text: 'linen shirt in white, size L' });
+    const shirt = found.matches[0]!.product;
+    const [first, second] = shirt.variants.filter((variant) => variant.availableForSale);
+    const { url } = await catalog.basketLink({
+      brandId,
+      items: [
+        { variantId: first!.id, quantity: 2 },
+        { variantId: second!.id, quantity: 1 },
+      ],
+    });
+    const parsed = new URL(url);
+    expect(parsed.searchParams.get('items')).toBe(`${first!.id}:2,${second!.id}:1`);
+    const ref = parsed.searchParams.get('ref')!;
+    const [stored] = await app.database.db
+      .select({ items: checkoutLinks.items })
+      .from(checkoutLinks)
+      .where(eq(checkoutLinks.id, ref));
+    expect(stored!.items).toEqual([
+      expect.objectContaining({ variantId: first!.id, quantity: 2 }),
+      expect.objectContaining({ variantId: second!.id, quantity: 1 }),
+    ]);
+    const cart = await app.app.inject({
+      method: 'GET',
+      url: `/api/sample-cart?items=${parsed.searchParams.get('items')}`,
+    });
+    expect((cart.json() as Json).lines).toHaveLength(2);
+    await expect(
+      catalog.basketLink({ brandId, items: [{ variantId: first!.id, quantity: 0 }] }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(catalog.basketLink({ brandId, items: [] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('runs the three answers through the Find a product endpoint', async () => {

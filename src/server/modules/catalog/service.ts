@@ -654,6 +654,63 @@ export function createCatalogModule(deps: CatalogDeps) {
         }),
       };
     },
+
+    async basketLink({ brandId, items, conversationId }) {
+      const connection = await connectionOfBrand(brandId);
+      if (!connection) throw new AppError('NOT_FOUND', 'Variant not found');
+      if (items.length === 0 || items.length > 20)
+        throw new AppError('BAD_REQUEST', 'items: from 1 to 20 variants', [
+          { path: 'items', message: 'from 1 to 20 variants' },
+        ]);
+      const found = [];
+      for (const item of items) {
+        if (!UUID.test(item.variantId)) throw new AppError('NOT_FOUND', 'Variant not found');
+        if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > 999)
+          throw new AppError('BAD_REQUEST', 'quantity: must be a whole number from 1 to 999', [
+            { path: 'quantity', message: 'must be a whole number from 1 to 999' },
+          ]);
+        const row = await queries.findVariantOfConnection(db, connection.id, item.variantId);
+        if (!row) throw new AppError('NOT_FOUND', 'Variant not found');
+        found.push({ ...row, quantity: item.quantity });
+      }
+      // One link id for the whole basket, stored with every line it quoted (decision 027).
+      const linkId = randomBytes(9).toString('base64url');
+      await db.insert(checkoutLinks).values({
+        id: linkId,
+        brandId,
+        conversationId:
+          conversationId && UUID.test(conversationId)
+            ? sql`(select id from conversations where id = ${conversationId} and brand_id = ${brandId})`
+            : null,
+        items: found.map((row) => ({
+          variantId: row.variant.id,
+          externalId: row.variant.externalId,
+          quantity: row.quantity,
+          unitPrice: row.variant.price,
+          currency: row.variant.currency,
+        })),
+      });
+      const [first, ...rest] = found;
+      return {
+        url: buildCheckoutUrl({
+          connection,
+          variant: {
+            id: first!.variant.id,
+            externalId: first!.variant.externalId,
+            options: first!.variant.options,
+          },
+          productExternalId: first!.product.externalId,
+          quantity: first!.quantity,
+          more: rest.map((row) => ({
+            variant: { id: row.variant.id, externalId: row.variant.externalId },
+            quantity: row.quantity,
+          })),
+          conversationId,
+          linkId,
+          publicUrl: settings.publicUrl,
+        }),
+      };
+    },
   };
 
   return {

@@ -127,6 +127,25 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
 
   switch (facts.kind) {
     case 'in_stock': {
+      if (facts.basket) {
+        // Several items: one line each with its count, what is sold out said as such, then the one link.
+        parts.push({ text: pick(lines.basketIntro), essential: true });
+        for (const offer of facts.basket.offers) {
+          const values = offerValues(offer);
+          const name = values.variant ? `${values.product} (${values.variant})` : values.product!;
+          parts.push({ text: `${offer.linked} × ${stripLinks(name)}, ${values.price}`, essential: true });
+          const quantityLine = describeQuantity(offer, lines, pick);
+          if (quantityLine && offer.linked < (offer.asked ?? 1))
+            parts.push({ text: quantityLine, essential: true });
+        }
+        for (const offer of facts.basket.soldOut)
+          parts.push({ text: fill(pick(lines.basketSoldOut), offerValues(offer)), essential: true });
+        parts.push({
+          text: fill(pick(lines.basketLink), { link: facts.basket.link ?? '' }),
+          essential: true,
+        });
+        break;
+      }
       const values = offerValues(facts.offer);
       const quantity = facts.offer.stock.quantity;
       const template = quantity !== null && quantity <= 10 ? pick(tone.lowStock) : pick(tone.inStock);

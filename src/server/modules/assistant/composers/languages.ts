@@ -9,6 +9,10 @@ import type { ToneProfile } from './voice.ts';
  * written, never with a possessive ending of their own ("de Tess", "von Tess").
  */
 export interface LanguageLines {
+  /** Several items asked in one message: the lines before the list, for an item left out, and the one link. */
+  basketIntro: readonly string[];
+  basketSoldOut: readonly string[];
+  basketLink: readonly string[];
   /** "or" between the last two choices. */
   or: string;
   quantityLink: readonly string[];
@@ -20,6 +24,9 @@ export interface LanguageLines {
 
 export const extraLines: Record<Language, LanguageLines> = {
   en: {
+    basketIntro: ['Here is everything in one cart:', 'All of it in one link:'],
+    basketSoldOut: ['{product} in {variant} is sold out, so it is not in the link.'],
+    basketLink: ['Check out here: {link}', 'One link for all of it: {link}'],
     or: 'or',
     quantityLink: ['The link is for {linked}.', 'That link has {linked} in the cart.'],
     quantityCapped: [
@@ -34,6 +41,9 @@ export const extraLines: Record<Language, LanguageLines> = {
     handOffTrade: ["I'm passing this to the team; a person will reply here."],
   },
   es: {
+    basketIntro: ['Aquí tienes todo en un carrito:'],
+    basketSoldOut: ['{product} en {variant} está agotado, así que no está en el enlace.'],
+    basketLink: ['Compra aquí: {link}'],
     or: 'o',
     quantityLink: ['El enlace es para {linked}.'],
     quantityCapped: ['Solo tenemos {stock} disponibles, así que el enlace es para {linked}.'],
@@ -42,6 +52,9 @@ export const extraLines: Record<Language, LanguageLines> = {
     handOffTrade: ['Le paso tu mensaje al equipo; una persona te responderá aquí.'],
   },
   fr: {
+    basketIntro: ['Voici tout dans un seul panier :'],
+    basketSoldOut: ['{product} en {variant} est épuisé, il n’est donc pas dans le lien.'],
+    basketLink: ['Commande ici : {link}'],
     or: 'ou',
     quantityLink: ['Le lien est pour {linked}.'],
     quantityCapped: ['Il ne nous en reste que {stock}, donc le lien est pour {linked}.'],
@@ -50,6 +63,9 @@ export const extraLines: Record<Language, LanguageLines> = {
     handOffTrade: ["Je transmets ton message à l'équipe ; une personne te répondra ici."],
   },
   de: {
+    basketIntro: ['Hier ist alles in einem Warenkorb:'],
+    basketSoldOut: ['{product} in {variant} ist ausverkauft und daher nicht im Link.'],
+    basketLink: ['Hier bestellen: {link}'],
     or: 'oder',
     quantityLink: ['Der Link ist für {linked} Stück.'],
     quantityCapped: ['Wir haben nur noch {stock} auf Lager, daher ist der Link für {linked} Stück.'],
@@ -58,6 +74,9 @@ export const extraLines: Record<Language, LanguageLines> = {
     handOffTrade: ['Ich gebe deine Nachricht an das Team weiter; eine Person antwortet dir hier.'],
   },
   pt: {
+    basketIntro: ['Aqui está tudo num só carrinho:'],
+    basketSoldOut: ['{product} em {variant} está esgotado, então não está no link.'],
+    basketLink: ['Compre aqui: {link}'],
     or: 'ou',
     quantityLink: ['O link é para {linked}.'],
     quantityCapped: ['Só temos {stock} em estoque, então o link é para {linked}.'],
@@ -66,6 +85,9 @@ export const extraLines: Record<Language, LanguageLines> = {
     handOffTrade: ['Vou passar sua mensagem para a equipe; uma pessoa vai responder aqui.'],
   },
   it: {
+    basketIntro: ['Ecco tutto in un solo carrello:'],
+    basketSoldOut: ['{product} in {variant} è esaurito, quindi non è nel link.'],
+    basketLink: ['Acquista qui: {link}'],
     or: 'o',
     quantityLink: ['Il link è per {linked}.'],
     quantityCapped: ['Ne abbiamo solo {stock} disponibili, quindi il link è per {linked}.'],

@@ -252,3 +252,54 @@ export function toEnglish(text: string, language: Language): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** English words that say a DM is English, whatever else it holds (a product name in another language). */
+const englishCue =
+  /\b(the|you|u|do|does|have|has|is|are|any|please|pls|what|how|can|i|my|your|of|for|with|got|need|want|this|that|it|sell|size|colou?r)\b/;
+
+/**
+ * The language whose lexicon reads the most of a DM that n-grams could not place ("verkauft ihr Fahrradhelme?",
+ * "Rucksack 22L in senfgelb"): its phrases and words that are not written the same in English. Null when the DM
+ * has an English cue word or no language reads more of it than every other.
+ */
+export function languageByLexicon(text: string): Language | null {
+  const folded = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
+  if (englishCue.test(folded)) return null;
+  const tokens = folded.split(/[^\p{L}'-]+/u).filter((token) => token.length >= 2);
+  const votes: [Language, number][] = [];
+  for (const language of ['es', 'fr', 'de', 'pt', 'it'] as const) {
+    const table = tableOf(language);
+    let count = 0;
+    for (const [pattern, english] of table.phrases) {
+      pattern.lastIndex = 0;
+      if (pattern.test(folded) && !folded.includes(` ${english} `)) count += 2;
+      pattern.lastIndex = 0;
+    }
+    for (const token of tokens) {
+      const english = lookUp(table.words, token);
+      if (english !== undefined && english !== token && `${english}s` !== token) count += 1;
+    }
+    votes.push([language, count]);
+  }
+  votes.sort((a, b) => b[1] - a[1]);
+  const [best, second] = votes;
+  // One word is not enough: "rose" and "nero" are also words of English DMs and product names.
+  return best && best[1] >= 2 && best[1] > (second?.[1] ?? 0) ? best[0] : null;
+}
+
+const readingsCache = new Map<Language, Set<string>>();
+/** Every English word the lexicon of a language reads into: the words of a DM it understood. */
+export function lexiconReadings(language: Language): Set<string> {
+  if (language === 'en') return new Set();
+  let words = readingsCache.get(language);
+  if (!words) {
+    const table = tableOf(language);
+    words = new Set(
+      [...table.words.values(), ...table.phrases.map(([, english]) => english)].flatMap((english) =>
+        english.split(/\s+/),
+      ),
+    );
+    readingsCache.set(language, words);
+  }
+  return words;
+}

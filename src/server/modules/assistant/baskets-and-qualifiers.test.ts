@@ -1,0 +1,292 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
+import type { CatalogProduct } from './ports.ts';
+import { languageByLexicon } from './language/lexicon.ts';
+import { valuesByFlavourFamily } from './option-words.ts';
+import { runPipeline, withoutOwnThings, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
+import { readAttributes, readLetterSizes, readMeasures } from './qualifiers.ts';
+import type { AssistantEvent, ConversationState, HistoryTurn } from './types.ts';
+
+/**
+ * Several items in one message on one link, and what the buyer asks a product to be (a measure, a letter size,
+ * an attribute) deciding between products or saying we do not sell it. In-memory catalog.
+ */
+
+let sequence = 0;
+const nextId = () => `00000000-0000-4000-9000-${String((sequence += 1)).padStart(12, '0')}`;
+const variant = (title: string, options: [string, string][], price: string, quantity: number) => ({
+  id: nextId(),
+  title,
+  options: options.map(([name, value]) => ({ name, value })),
+  sku: null,
+  price,
+  currency: 'USD',
+  availableForSale: quantity > 0,
+  stockQuantity: quantity,
+});
+const product = (
+  title: string,
+  productType: string,
+  tags: string[],
+  variants: ReturnType<typeof variant>[],
+): CatalogProduct => ({
+  id: nextId(),
+  title,
+  productType,
+  vendor: 'Test',
+  tags,
+  url: null,
+  imageUrl: null,
+  variants,
+});
+const single = (price: string, quantity: number) => [
+  variant('Default Title', [['Title', 'Default Title']], price, quantity),
+];
+
+function moreProducts(): CatalogProduct[] {
+  return [
+    product('Ultralight 2-Person Tent', 'Tents', ['tent'], single('299.00', 5)),
+    product('6-Person Family Tent', 'Tents', ['tent'], single('449.00', 3)),
+    product('Whey Protein', 'Protein', ['whey'], single('54.00', 8)),
+    product('Plant Protein', 'Protein', ['vegan', 'pea'], single('46.00', 6)),
+    product(
+      'Leather Belt',
+      'Belts',
+      [],
+      [
+        variant(
+          '32 / Brown',
+          [
+            ['Size', '32'],
+            ['Color', 'Brown'],
+          ],
+          '65.00',
+          4,
+        ),
+        variant(
+          '32 / Black',
+          [
+            ['Size', '32'],
+            ['Color', 'Black'],
+          ],
+          '65.00',
+          2,
+        ),
+        variant(
+          '34 / Brown',
+          [
+            ['Size', '34'],
+            ['Color', 'Brown'],
+          ],
+          '65.00',
+          1,
+        ),
+      ],
+    ),
+  ];
+}
+
+function recordingEffects() {
+  const traces: AssistantTrace[] = [];
+  const states: ConversationState[] = [];
+  const effects: PipelineEffects = {
+    async checkWindow() {
+      return { allowed: true };
+    },
+    async sendDirectMessage() {
+      return { status: 'sent', messageIds: ['m1'], duplicate: false };
+    },
+    async sendCommentReply() {
+      return { status: 'sent', messageIds: [], duplicate: false };
+    },
+    async escalate() {},
+    async recordTrace(trace) {
+      traces.push(trace);
+    },
+    async saveState(_conversationId, _eventKey, state) {
+      states.push(state);
+    },
+  };
+  return { effects, traces, states };
+}
+
+let counter = 0;
+function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): AssistantEvent {
+  counter += 1;
+  return {
+    kind: 'message',
+    eventKey: `message:basket-${counter}`,
+    brand: { id: 'brand-1', name: 'Luna Wear', active: true },
+    conversation: { id: 'conversation-1', status: 'active', handledBy: 'assistant' },
+    commentId: null,
+    customer: { username: 'jane.doe' },
+    text,
+    history: [],
+    personality: { archetype: 'everyman', tone: 'friendly', voiceDescription: '', exampleResponses: '' },
+    rules: [],
+    discloseAutomation: false,
+    receivedAt: new Date('2026-11-24T18:00:00Z'),
+    ...fields,
+  };
+}
+
+describe('several items in one message', () => {
+  let catalog: MemoryCatalog;
+  let recorder: ReturnType<typeof recordingEffects>;
+  beforeEach(() => {
+    catalog = createMemoryCatalog([...sampleProducts(), ...moreProducts()]);
+    recorder = recordingEffects();
+  });
+  const run = (text: string) =>
+    runPipeline({ catalog, effects: recorder.effects, llm: null }, makeEvent(text));
+  const idOf = (title: string, variantTitle: string) =>
+    catalog.products.find((item) => item.title === title)!.variants.find((v) => v.title === variantTitle)!.id;
+
+  it('puts each product with its own count on one link and lists them', async () => {
+    const trace = await run('2 trail tees in M and a canvas cap please');
+    expect(trace.answerKind).toBe('in_stock');
+    expect(trace.items).toEqual([
+      { product: 'Trail Tee', variant: 'M', asked: 2, linked: 2 },
+      { product: 'Canvas Cap', variant: 'Default Title', asked: null, linked: 1 },
+    ]);
+    expect(catalog.calls).toContain(
+      `basket:${idOf('Trail Tee', 'M')}:2,${idOf('Canvas Cap', 'Default Title')}:1`,
+    );
+    // The trace's link is the one basket link, each item with its count in the order asked.
+    expect(trace.link).toMatch(/\/cart\/[0-9a-f]{8}:2,[0-9a-f]{8}:1\?ref=/);
+    expect(trace.reply).toContain('2 × Trail Tee (M), $25.00');
+    expect(trace.reply).toContain('1 × Canvas Cap, $19.50');
+    expect(trace.quantity).toEqual({ asked: 2, linked: 2 });
+  });
+
+  it('reads another option of the product before as another item ("and 1 in blue")', async () => {
+    const trace = await run('2 cloud hoodies in L red and 1 in blue');
+    expect(trace.items).toEqual([
+      { product: 'Cloud Hoodie', variant: 'L / Red', asked: 2, linked: 2 },
+      { product: 'Cloud Hoodie', variant: 'M / Blue', asked: 1, linked: 1 },
+    ]);
+  });
+
+  it('leaves a sold-out item off the link and says so', async () => {
+    const trace = await run('a trail tee in L and 2 canvas caps');
+    expect(trace.items).toEqual([
+      { product: 'Canvas Cap', variant: 'Default Title', asked: 2, linked: 2 },
+      { product: 'Trail Tee', variant: 'L', asked: null, linked: null },
+    ]);
+    expect(catalog.calls).toContain(`basket:${idOf('Canvas Cap', 'Default Title')}:2`);
+    expect(trace.reply).toMatch(/Trail Tee in L is sold out/);
+  });
+
+  it('answers one product as before when the second part names nothing', async () => {
+    const trace = await run('trail tee in M and how much is shipping');
+    expect(trace.items ?? null).toBeNull();
+    expect(catalog.calls.some((call) => call.startsWith('basket:'))).toBe(false);
+  });
+});
+
+describe('what the buyer asks a product to be', () => {
+  let catalog: MemoryCatalog;
+  let recorder: ReturnType<typeof recordingEffects>;
+  beforeEach(() => {
+    catalog = createMemoryCatalog([...sampleProducts(), ...moreProducts()]);
+    recorder = recordingEffects();
+  });
+  const run = (event: AssistantEvent) =>
+    runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
+  async function conversation(texts: string[]): Promise<AssistantTrace[]> {
+    const history: HistoryTurn[] = [];
+    const traces: AssistantTrace[] = [];
+    for (const text of texts) {
+      const trace = await run(
+        makeEvent(text, { history: [...history], state: recorder.states.at(-1) ?? null }),
+      );
+      traces.push(trace);
+      history.push({ sender: 'customer', content: text }, { sender: 'ai', content: trace.reply ?? '' });
+    }
+    return traces;
+  }
+
+  it('picks the one product that carries the measure asked', async () => {
+    const trace = await run(makeEvent('do you have a 6 person tent?'));
+    expect(trace).toMatchObject({ answerKind: 'in_stock', product: { title: '6-Person Family Tent' } });
+  });
+
+  it('says a measure no product carries is not sold, the nearest offered as the closest', async () => {
+    const trace = await run(makeEvent('got a 1 person tent?'));
+    expect(trace).toMatchObject({
+      answerKind: 'not_sold',
+      match: { lacking: '1-person' },
+      alternative: { product: 'Ultralight 2-Person Tent' },
+    });
+    expect(trace.reply).toMatch(/don't (have|sell) (that|it) in 1-person/);
+  });
+
+  it('says a letter size the product lacks is not sold, with its own variant as the closest', async () => {
+    const trace = await run(makeEvent('trail tee in XXL?'));
+    expect(trace).toMatchObject({
+      answerKind: 'not_sold',
+      match: { lacking: 'size XXL' },
+      alternative: { product: 'Trail Tee', variant: 'M' },
+    });
+  });
+
+  it('offers a product of the same kind that has the attribute asked', async () => {
+    const trace = await run(makeEvent('is the whey protein vegan?'));
+    expect(trace).toMatchObject({
+      answerKind: 'not_sold',
+      match: { lacking: 'vegan' },
+      alternative: { product: 'Plant Protein' },
+    });
+  });
+
+  it('reads "the other one?" as the other value of a settled option', async () => {
+    const [, , third] = await conversation([
+      'leather belt 32 brown',
+      'hmm brown doesnt go with my shoes',
+      'the other one?',
+    ]);
+    expect(third).toMatchObject({ answerKind: 'in_stock', variant: { title: '32 / Black' } });
+  });
+});
+
+describe('the words behind it', () => {
+  it('reads measures with their units, and not counts', () => {
+    expect(readMeasures('got a 1 person tent? SPF 100, a 3-pack, 22L, pack of 12')).toEqual([
+      { value: 1, unit: 'person' },
+      { value: 3, unit: 'pack' },
+      { value: 22, unit: 'l' },
+      { value: 100, unit: 'spf' },
+      { value: 12, unit: 'pack' },
+    ]);
+    expect(readMeasures('2 tees in L and 3 caps')).toEqual([]);
+  });
+
+  it('reads letter sizes in both spellings', () => {
+    expect(readLetterSizes('crew tee in XXXL? or 3XL, maybe xs')).toEqual(['xxxl', 'xxxl', 'xs']);
+    expect(readLetterSizes('exactly m')).toEqual([]);
+  });
+
+  it('reads attributes, the longer first', () => {
+    expect(readAttributes('any vegan, gluten free bars?')).toEqual(['gluten free', 'vegan']);
+    expect(readAttributes('the black hoodie')).toEqual([]);
+  });
+
+  it('maps a flavour or scent to the store’s family name', () => {
+    expect(valuesByFlavourFamily('two hand cream al lemon', ['Rose', 'Citrus', 'Unscented'])).toEqual([
+      'Citrus',
+    ]);
+    expect(valuesByFlavourFamily('the rose one', ['Citrus', 'Unscented'])).toEqual([]);
+  });
+
+  it('places a short DM by the lexicon that reads it, and not on one shared word', () => {
+    expect(languageByLexicon('verkauft ihr Fahrradhelme?')).toBe('de');
+    expect(languageByLexicon('Rucksack 22L in senfgelb')).toBe('de');
+    expect(languageByLexicon('rose candle')).toBeNull();
+    expect(languageByLexicon('do you have the rucksack')).toBeNull();
+  });
+
+  it('searches what the buyer asks for, not what they have', () => {
+    expect(withoutOwnThings('brown doesnt go with my shoes')).toBe('brown doesnt go with');
+    expect(withoutOwnThings('in my size')).toBe('in my size');
+  });
+});

@@ -1,0 +1,160 @@
+import type { CatalogProduct } from './ports.ts';
+
+/**
+ * What a buyer asks a product to be, besides naming it: a measure ("1 person", "SPF 100", "3 pack", "22L",
+ * "XXXL") or an attribute ("vegan", "organic", "waterproof"). Read from the English reading of the DM, and looked
+ * for in the product's own text (title, type, tags, option values). A product that lacks what was asked is "not
+ * sold", said with the closest thing we do sell (docs/decisions/047-not-sold-from-what-the-product-carries.md).
+ */
+
+export interface Measure {
+  value: number;
+  unit: string;
+}
+
+const UNIT: Record<string, string> = {
+  person: 'person',
+  persons: 'person',
+  people: 'person',
+  man: 'person',
+  seater: 'person',
+  pack: 'pack',
+  packs: 'pack',
+  pk: 'pack',
+  count: 'pack',
+  ct: 'pack',
+  ml: 'ml',
+  l: 'l',
+  ltr: 'l',
+  litre: 'l',
+  liter: 'l',
+  litres: 'l',
+  liters: 'l',
+  oz: 'oz',
+  g: 'g',
+  kg: 'kg',
+  lb: 'lb',
+  lbs: 'lb',
+  cm: 'cm',
+  mm: 'mm',
+  inch: 'inch',
+  inches: 'inch',
+  qt: 'qt',
+  watt: 'w',
+  w: 'w',
+  mah: 'mah',
+};
+
+// "2-person", "3 pack", "50ml", "1.5 l" (a bare "l" only glued to its number: "2 l" may be a size), "SPF 50",
+// "pack of 12", "box of 6".
+const MEASURE =
+  /(?<![\p{L}\d.])(\d{1,4}(?:[.,]\d+)?)(?:\s*-?\s*(person|persons|people|man|seater|packs?|pk|count|ct|ml|ltr|litres?|liters?|oz|g|kg|lbs?|cm|mm|inch(?:es)?|qt|watt|mah)|(l|w))(?![\p{L}])/giu;
+const SPF = /\bspf\s*-?\s*(\d{1,3})\b/gi;
+const PACK_OF = /\b(?:pack|box|case|set|bundle) of (\d{1,3})\b/gi;
+const SIZE_LETTERS = /(?<![\p{L}\d])(xxxs|xxs|xs|xl|xxl|xxxl|xxxxl|[2-6]xl|[2-3]xs)(?![\p{L}\d])/giu;
+
+export function readMeasures(text: string): Measure[] {
+  const lower = text.toLowerCase();
+  const out: Measure[] = [];
+  for (const match of lower.matchAll(MEASURE)) {
+    const unit = UNIT[(match[2] ?? match[3] ?? '').toLowerCase()];
+    if (unit) out.push({ value: Number(match[1]!.replace(',', '.')), unit });
+  }
+  for (const match of lower.matchAll(SPF)) out.push({ value: Number(match[1]), unit: 'spf' });
+  for (const match of lower.matchAll(PACK_OF)) out.push({ value: Number(match[1]), unit: 'pack' });
+  return out;
+}
+
+/** Letter sizes spelled as the catalog spells them: "3XL" and "XXXL" are one size. */
+function canonicalSize(size: string): string {
+  const lower = size.toLowerCase();
+  const counted = /^([2-6])(xl|xs)$/.exec(lower);
+  return counted ? `${'x'.repeat(Number(counted[1]) - 1)}${counted[2]}` : lower;
+}
+
+/** Letter sizes the buyer named (two letters and more: a lone "s", "m" or "l" hides inside words). */
+export function readLetterSizes(text: string): string[] {
+  return [...text.toLowerCase().matchAll(SIZE_LETTERS)].map((match) => canonicalSize(match[1]!));
+}
+
+const productTexts = (product: CatalogProduct) => [
+  product.title,
+  product.productType,
+  ...product.tags,
+  ...product.variants.flatMap((variant) => variant.options.map((option) => option.value)),
+];
+
+/** The measures a product carries in its title, type, tags and option values. */
+export function measuresOf(product: CatalogProduct): Measure[] {
+  return productTexts(product).flatMap((text) => readMeasures(text));
+}
+
+export const carriesMeasure = (product: CatalogProduct, measure: Measure) =>
+  measuresOf(product).some((own) => own.unit === measure.unit && own.value === measure.value);
+
+/** Whether the product speaks of that unit at all (a tent's "2-Person", a sunscreen's "SPF 50"). */
+export const hasUnit = (product: CatalogProduct, unit: string) =>
+  measuresOf(product).some((own) => own.unit === unit);
+
+/** How far the product's nearest measure of that unit is from the one asked (Infinity without the unit). */
+export function distanceTo(product: CatalogProduct, measure: Measure): number {
+  const values = measuresOf(product)
+    .filter((own) => own.unit === measure.unit)
+    .map((own) => Math.abs(own.value - measure.value));
+  return values.length > 0 ? Math.min(...values) : Infinity;
+}
+
+/**
+ * Attributes a buyer asks a product to have, that a catalog says in its titles and tags when a product has them:
+ * diets and make. Materials are left out: a catalog often leaves a product's material unsaid. A word from this list that the product does not carry is an attribute it lacks.
+ */
+const ATTRIBUTES = [
+  'vegan',
+  'vegetarian',
+  'organic',
+  'gluten-free',
+  'gluten free',
+  'sugar-free',
+  'sugar free',
+  'dairy-free',
+  'dairy free',
+  'lactose-free',
+  'lactose free',
+  'keto',
+  'halal',
+  'kosher',
+  'caffeine-free',
+  'caffeine free',
+  'decaf',
+  'fragrance-free',
+  'fragrance free',
+  'cruelty-free',
+  'cruelty free',
+  'waterproof',
+  'wireless',
+  'cordless',
+  'rechargeable',
+];
+
+const fold = (text: string) => text.toLowerCase().replace(/[’']/g, "'").replace(/-/g, ' ');
+
+/** The attribute words of the list that the reading holds, longest first ("vegan leather" before "leather"). */
+export function readAttributes(reading: string): string[] {
+  const text = ` ${fold(reading).replace(/[^\p{L}\d' ]+/gu, ' ')} `;
+  const found: string[] = [];
+  for (const attribute of [...ATTRIBUTES].sort((a, b) => b.length - a.length)) {
+    const word = fold(attribute);
+    if (text.includes(` ${word} `) && !found.some((longer) => fold(longer).includes(word)))
+      found.push(attribute);
+  }
+  return [...new Set(found.map(fold))];
+}
+
+export function carriesAttribute(product: CatalogProduct, attribute: string): boolean {
+  const text = ` ${productTexts(product)
+    .map((item) => fold(item).replace(/[^\p{L}\d' ]+/gu, ' '))
+    .join(' ')} `;
+  const word = fold(attribute);
+  // "womens" for "women's" and the plural for the singular: compare without the s.
+  return text.includes(` ${word} `) || text.includes(` ${word.replace(/'?s$/, '')} `);
+}

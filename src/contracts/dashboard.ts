@@ -131,8 +131,21 @@ export const automationRuleSchema = z.object({
   /** The structured forms the texts are generated from (#contracts/automation.ts). */
   triggerConfig: ruleTriggerSchema,
   actionConfig: ruleActionSchema,
+  /** How many events the rule was applied to in the last 30 days (the list only; absent after a write). */
+  firedLast30Days: z.number().int().optional(),
 });
 export type AutomationRule = z.infer<typeof automationRuleSchema>;
+
+/** GET /api/brands/{brandId}/commented-posts: the posts and reels the brand's comments are on, newest first. */
+export const commentedPostSchema = z.object({
+  mediaId: z.string(),
+  comments: z.number().int(),
+  lastCommentAt: z.string(),
+  /** The newest comment's text, to recognise the post by. */
+  lastComment: z.string(),
+});
+export type CommentedPost = z.infer<typeof commentedPostSchema>;
+export const commentedPostListSchema = z.array(commentedPostSchema);
 
 export const brandListSchema = z.array(brandSchema);
 export const conversationListSchema = z.array(conversationSchema);

@@ -1,8 +1,9 @@
-import { and, asc, eq, fillPlaceholders, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { memberMay, memberMayOnBrand } from '#server/access/brand-access.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import {
   workspaceMembers,
+  assistantTraces,
   automationRules,
   brandPersonalities,
   brands,
@@ -396,6 +397,12 @@ export async function listAutomationRulesOfBrand(
       active: automationRules.active,
       triggerConfig: automationRules.triggerConfig,
       actionConfig: automationRules.actionConfig,
+      // Every event the rule was applied to has one trace (unique event key), so a count of traces is a count
+      // of firings; assistant_traces_brand_created_idx keeps it to the brand's last 30 days.
+      // Written out qualified: inside a subquery, Drizzle's unqualified column names would bind to the traces.
+      firedLast30Days: sql<number>`(select count(*)::int from ${assistantTraces} fired
+        where fired.brand_id = "automation_rules"."brand_id" and fired.rule_id = "automation_rules"."id"
+          and fired.created_at > now() - interval '30 days')`,
       positionAt: sql<string>`${automationRules.createdAt}::text`,
     })
     .from(automationRules)
@@ -422,4 +429,20 @@ export async function countInboxOfBrand(db: Database, userId: string, brandId: s
     .from(brands)
     .where(and(eq(brands.id, brandId), memberMay(userId, 'brand.read', brands.workspaceId)));
   return row;
+}
+
+/** The posts and reels a brand's comments are on, newest comment first (comments are kept 7 days). */
+export async function listCommentedPostsOfBrand(db: Database, userId: string, brandId: string) {
+  return db
+    .select({
+      mediaId: sql<string>`${comments.mediaId}`,
+      comments: sql<number>`count(*)::int`,
+      lastCommentAt: sql<Date>`max(${comments.createdAt})`.mapWith(comments.createdAt),
+      lastComment: sql<string>`(array_agg(${comments.content} order by ${comments.createdAt} desc))[1]`,
+    })
+    .from(comments)
+    .where(and(eq(comments.brandId, brandId), isNotNull(comments.mediaId), readsBrand(userId, brandId)))
+    .groupBy(comments.mediaId)
+    .orderBy(desc(sql`max(${comments.createdAt})`))
+    .limit(50);
 }

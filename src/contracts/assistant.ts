@@ -92,6 +92,18 @@ export const assistantPreviewResponseSchema = z.object({
 });
 export type AssistantPreviewResponse = z.infer<typeof assistantPreviewResponseSchema>;
 
+/** The pipeline's step names (its `timings` keys) as a brand owner reads them. */
+export const traceStepNames: Record<string, string> = {
+  guards: 'Safety checks',
+  rules: 'Automation rules',
+  understanding: 'Understanding the message',
+  facts: 'Store facts',
+  compose: 'Writing the reply',
+  outputGuards: 'Output checks',
+  send: 'Sending',
+  state: 'Remembering the conversation',
+};
+
 /** The trace as label/value lines, for the playground panel and `admin simulate` (one wording for both). */
 export function describeTrace(trace: AssistantTraceView): { label: string; value: string }[] {
   const stock = trace.stock
@@ -99,7 +111,7 @@ export function describeTrace(trace: AssistantTraceView): { label: string; value
     : 'not checked';
   const timings = Object.entries(trace.timings)
     .filter(([step]) => step !== 'total')
-    .map(([step, ms]) => `${step} ${ms} ms`)
+    .map(([step, ms]) => `${traceStepNames[step] ?? step} ${ms} ms`)
     .join(', ');
   return [
     {

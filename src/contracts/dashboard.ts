@@ -67,7 +67,10 @@ export const brandSchema = z.object({
   username: z.string(),
   active: z.boolean(),
   instagramConnected: z.boolean(),
+  /** A store is connected (any platform, docs/spec-deviations.md). */
   shopifyConnected: z.boolean(),
+  /** Which store (the list only; absent from a write's answer): the sample store is shown as such. */
+  storePlatform: z.enum(['shopify', 'woocommerce', 'sample']).nullable().optional(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

@@ -4,6 +4,7 @@ import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import {
   workspaceMembers,
   assistantTraces,
+  storeConnections,
   automationRules,
   brandPersonalities,
   brands,
@@ -142,6 +143,11 @@ function prepareStatements(db: Database) {
         instagramConnected: brands.instagramConnected,
         shopifyConnected: brands.shopifyConnected,
         positionAt: sql<string>`${brands.createdAt}::text`,
+        // Which store answers (the sample store is labelled as such, not as Shopify); one connection per brand.
+        storePlatform: sql<
+          'shopify' | 'woocommerce' | 'sample' | null
+        >`(select sc.platform from ${storeConnections} sc
+          where sc.brand_id = "brands"."id" limit 1)`,
       })
       .from(brands)
       .where(
@@ -198,6 +204,7 @@ function prepareStatements(db: Database) {
     instagramConnected: v[4] as boolean,
     shopifyConnected: v[5] as boolean,
     positionAt: v[6] as string,
+    storePlatform: (v[7] as 'shopify' | 'woocommerce' | 'sample' | null) ?? null,
   });
   const conversationRow = (v: unknown[]) => ({
     id: v[0] as string,

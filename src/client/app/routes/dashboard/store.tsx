@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
+import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { StorePanel } from '#client/features/store/components/store-panel.tsx';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
 function BrandStore({ brands }: { brands: Brand[] }) {
   const params = new URLSearchParams(useSearch());
   const asked = params.get('brand');
-  const [brandId, setBrandId] = useState(brands.find((brand) => brand.id === asked)?.id ?? brands[0]?.id);
+  const [brandId, setBrandId] = useChosenBrand(brands, asked);
   return (
     <div className="flex flex-col gap-4">
       {params.get('install') === 'unavailable' && (

@@ -73,11 +73,14 @@ function PersonalityWithPlayground({
   settings: AssistantSettings;
 }) {
   const form = usePsychologyForm(personality, settings);
+  // On a wide screen the playground sits beside the form, so a change and its effect are seen together.
   return (
-    <>
+    <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
       <PersonalityForm form={form} />
-      <TryAssistantPanel brandId={brandId} values={form.values} />
-    </>
+      <div className="xl:sticky xl:top-4">
+        <TryAssistantPanel brandId={brandId} values={form.values} />
+      </div>
+    </div>
   );
 }
 

@@ -411,11 +411,12 @@ describe('assistant service and playground route', () => {
 
       await saveSettings(quietBrandId, { discloseAutomation: true });
       const cases: [unknown, RegExp][] = [
-        [{}, /discloseAutomation/],
-        [{ discloseAutomation: 'false' }, /discloseAutomation/],
-        [{ discloseAutomation: null }, /discloseAutomation/],
+        // The message is for people (the field's name in words); programs read issues[].path.
+        [{}, /^Disclose automation is missing\.$/],
+        [{ discloseAutomation: 'false' }, /^Disclose automation must be true or false\.$/],
+        [{ discloseAutomation: null }, /^Disclose automation must be true or false\.$/],
         [{ discloseAutomation: false, tone: 'witty' }, /tone/],
-        [[false], /body/],
+        [[false], /^The request must be an object\.$/],
         ['{"discloseAutomation": fals', /JSON/],
       ];
       for (const [body, problem] of cases) {

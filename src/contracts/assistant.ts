@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaIdSchema } from './automation.ts';
 import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
 
 /** The playground's limits (a DM is at most 1,000 bytes; the history is what the assistant reads). */
@@ -91,6 +92,18 @@ export const assistantPreviewResponseSchema = z.object({
 });
 export type AssistantPreviewResponse = z.infer<typeof assistantPreviewResponseSchema>;
 
+/** The pipeline's step names (its `timings` keys) as a brand owner reads them. */
+export const traceStepNames: Record<string, string> = {
+  guards: 'Safety checks',
+  rules: 'Automation rules',
+  understanding: 'Understanding the message',
+  facts: 'Store facts',
+  compose: 'Writing the reply',
+  outputGuards: 'Output checks',
+  send: 'Sending',
+  state: 'Remembering the conversation',
+};
+
 /** The trace as label/value lines, for the playground panel and `admin simulate` (one wording for both). */
 export function describeTrace(trace: AssistantTraceView): { label: string; value: string }[] {
   const stock = trace.stock
@@ -98,7 +111,7 @@ export function describeTrace(trace: AssistantTraceView): { label: string; value
     : 'not checked';
   const timings = Object.entries(trace.timings)
     .filter(([step]) => step !== 'total')
-    .map(([step, ms]) => `${step} ${ms} ms`)
+    .map(([step, ms]) => `${traceStepNames[step] ?? step} ${ms} ms`)
     .join(', ');
   return [
     {
@@ -133,3 +146,32 @@ export function describeTrace(trace: AssistantTraceView): { label: string; value
     { label: 'Time', value: `${trace.timings.total ?? 0} ms${timings ? ` (${timings})` : ''}` },
   ];
 }
+
+/**
+ * POST /api/automation-rules/{ruleId}/test: what the brand's rules would do with this comment (a comment rule) or
+ * DM (any other rule), the tested rule counted as switched on. Nothing is sent or stored.
+ */
+export const ruleTestInputSchema = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write a comment or message to test the rule with.')
+    .max(
+      assistantLimits.messageMax,
+      `The test text can be at most ${assistantLimits.messageMax} characters.`,
+    ),
+  /** The post the test comment is on; the rule's own post when absent. */
+  mediaId: mediaIdSchema.optional(),
+});
+export type RuleTestInput = z.infer<typeof ruleTestInputSchema>;
+export const ruleTestResultSchema = z.object({
+  /** This rule is the one that would apply. */
+  fired: z.boolean(),
+  /** The rule that would apply instead, or null when none would. */
+  appliedRule: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The reply the buyer would get (empty when nothing would be sent). */
+  reply: z.string(),
+  outcome: z.enum(['replied', 'silent', 'failed']),
+  silentReason: z.string().nullable(),
+});
+export type RuleTestResult = z.infer<typeof ruleTestResultSchema>;

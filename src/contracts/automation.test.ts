@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeAction, describeTrigger, ruleActionSchema, ruleTriggerSchema } from './automation.ts';
+import {
+  describeAction,
+  describeTrigger,
+  findHiddenRules,
+  orderRules,
+  ruleActionSchema,
+  ruleTriggerSchema,
+  type RuleTrigger,
+} from './automation.ts';
 
 describe('structured automation rules', () => {
   it('describes the three sample rules in their words', () => {
@@ -43,5 +51,58 @@ describe('structured automation rules', () => {
         days: ['mon'],
       }),
     ).toBe('A message arrives outside business hours (8:30am-5pm Europe/Paris)');
+  });
+
+  const rule = (id: string, triggerConfig: RuleTrigger, active = true) => ({ id, active, triggerConfig });
+
+  it('orders rules as they are tried: by trigger type, a named post before any post, then oldest first', () => {
+    const rules = [
+      rule('first', { type: 'first_message' }),
+      rule('any-fire', { type: 'comment_keyword', keywords: ['🔥'] }),
+      rule('price', { type: 'dm_keyword', keywords: ['price'] }),
+      rule('reel-fire', { type: 'comment_keyword', keywords: ['🔥'], mediaId: '179' }),
+      rule('any-love', { type: 'comment_keyword', keywords: ['love'] }),
+    ];
+    expect(orderRules(rules).map((r) => r.id)).toEqual([
+      'reel-fire',
+      'any-fire',
+      'any-love',
+      'price',
+      'first',
+    ]);
+  });
+
+  it('finds the rules an earlier one hides, and only those', () => {
+    const hidden = findHiddenRules([
+      rule('any-fire', { type: 'comment_keyword', keywords: ['🔥', 'link'] }),
+      rule('reel-fire', { type: 'comment_keyword', keywords: ['🔥'], mediaId: '179' }),
+      rule('fire-again', { type: 'comment_keyword', keywords: ['🔥🔥'] }),
+      rule('send-link', { type: 'comment_keyword', keywords: ['send link please'] }),
+      rule('price', { type: 'dm_keyword', keywords: ['price'] }),
+      rule('price-list', { type: 'dm_keyword', keywords: ['price list', 'prices'] }),
+      rule('first', { type: 'first_message' }),
+      rule('first-again', { type: 'first_message' }),
+      rule('off', { type: 'first_message' }, false),
+    ]);
+    // The named-post rule is tried first, so it hides nothing and nothing hides it; "prices" is another word.
+    expect(hidden).toEqual({
+      'fire-again': 'any-fire',
+      'send-link': 'any-fire',
+      'first-again': 'first',
+    });
+  });
+
+  it('describes a rule that names its post and its product', () => {
+    expect(describeTrigger({ type: 'comment_keyword', keywords: ['🔥'], mediaId: '17900000000000001' })).toBe(
+      'A comment on post 17900000000000001 contains the 🔥 emoji',
+    );
+    expect(
+      describeAction({
+        type: 'private_reply_product_link',
+        productId: '6f1c1c4e-2a55-4d7c-9a39-7c1f2f1f3a11',
+        productTitle: 'Hoodie',
+        dmText: 'Here it is: {product_link}',
+      }),
+    ).toBe('Send the commenter a DM with the link to Hoodie: "Here it is: {product_link}"');
   });
 });

@@ -13,7 +13,7 @@ const shopDomainSchema = z
   .max(255)
   .regex(
     /^([a-z0-9][a-z0-9-]*\.myshopify\.com|127\.0\.0\.1:\d{1,5})$/,
-    'must be a name.myshopify.com address',
+    "That doesn't look like a Shopify address: use your-shop.myshopify.com",
   );
 
 /** Shopify OAuth install, step 1 (GET, the browser navigates): which shop to install on. */

@@ -118,9 +118,19 @@ export const conversationStateSchema = z.object({
 });
 export type ConversationState = z.infer<typeof conversationStateSchema>;
 
+/** A person's reply: its refusals are the sentences the composer shows. */
+const replySchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Write a reply first.')
+    .max(max, `A reply can be at most ${max} characters.`)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'A reply cannot hold control characters.');
+
 /** POST /api/conversations/{id}/messages: a person's reply. */
 export const sendMessageInputSchema = z.strictObject({
-  content: nameSchema(actionLimits.messageContentMax),
+  content: replySchema(actionLimits.messageContentMax),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 
@@ -156,7 +166,7 @@ export type DraftReply = z.infer<typeof draftReplySchema>;
 
 export const commentReplyVisibilities = ['public', 'private'] as const;
 export const commentReplyInputSchema = z.strictObject({
-  content: nameSchema(actionLimits.commentReplyMax),
+  content: replySchema(actionLimits.commentReplyMax),
   visibility: z.enum(commentReplyVisibilities),
 });
 export type CommentReplyInput = z.infer<typeof commentReplyInputSchema>;

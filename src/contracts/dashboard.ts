@@ -67,7 +67,10 @@ export const brandSchema = z.object({
   username: z.string(),
   active: z.boolean(),
   instagramConnected: z.boolean(),
+  /** A store is connected (any platform, docs/spec-deviations.md). */
   shopifyConnected: z.boolean(),
+  /** Which store (the list only; absent from a write's answer): the sample store is shown as such. */
+  storePlatform: z.enum(['shopify', 'woocommerce', 'sample']).nullable().optional(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 
@@ -131,8 +134,21 @@ export const automationRuleSchema = z.object({
   /** The structured forms the texts are generated from (#contracts/automation.ts). */
   triggerConfig: ruleTriggerSchema,
   actionConfig: ruleActionSchema,
+  /** How many events the rule was applied to in the last 30 days (the list only; absent after a write). */
+  firedLast30Days: z.number().int().optional(),
 });
 export type AutomationRule = z.infer<typeof automationRuleSchema>;
+
+/** GET /api/brands/{brandId}/commented-posts: the posts and reels the brand's comments are on, newest first. */
+export const commentedPostSchema = z.object({
+  mediaId: z.string(),
+  comments: z.number().int(),
+  lastCommentAt: z.string(),
+  /** The newest comment's text, to recognise the post by. */
+  lastComment: z.string(),
+});
+export type CommentedPost = z.infer<typeof commentedPostSchema>;
+export const commentedPostListSchema = z.array(commentedPostSchema);
 
 export const brandListSchema = z.array(brandSchema);
 export const conversationListSchema = z.array(conversationSchema);

@@ -321,7 +321,7 @@ test.describe('dashboard actions', () => {
     const thread = page.getByRole('region', { name: 'Conversation with emma.glow' });
     const composer = thread.getByPlaceholder('Type your message...');
     await expect(thread.getByTestId('send-window')).toHaveText(
-      "You can't reply here right now: The brand has no Instagram account connected.",
+      "You can't reply here right now. The brand has no Instagram account connected.",
     );
     await expect(composer).toBeDisabled();
     await expect(thread.getByRole('button', { name: 'Send' })).toBeDisabled();

@@ -277,7 +277,9 @@ test.describe('dashboard with the demo data', () => {
     const luna = cards.filter({ hasText: 'Luna Skincare' });
     await expect(luna).toContainText('@lunaskincare');
     await expect(luna).toContainText('Instagram Not Connected');
-    await expect(luna).toContainText('Shopify Connected');
+    // Luna's store is the sample store, and says so (not "Shopify").
+    await expect(luna).toContainText('Sample store Connected');
+    await expect(luna).not.toContainText('Shopify Connected');
     await expect(luna).toContainText('✅ Active');
     await expect(luna.getByRole('switch', { name: 'Luna Skincare active' })).toHaveAttribute(
       'aria-checked',
@@ -290,7 +292,8 @@ test.describe('dashboard with the demo data', () => {
     await expect(urban.getByText('Awaiting credentials')).toHaveCount(2);
     const peak = cards.filter({ hasText: 'Peak Outdoor Gear' });
     await expect(peak).toContainText('Paused');
-    await expect(peak.getByText('Not Connected')).toHaveCount(2);
+    await expect(peak.getByText('Instagram Not Connected')).toHaveCount(1);
+    await expect(peak.getByText('Store Not Connected')).toHaveCount(1);
     await expect(peak.getByRole('switch', { name: 'Peak Outdoor Gear active' })).toHaveAttribute(
       'aria-checked',
       'false',

@@ -18,6 +18,8 @@ export const e2eDashboardUsers = {
   empty: { email: 'sam.empty@e2e.voicecart.test', firstName: null, lastName: null },
   /** The dashboard's writes (tests/e2e/dashboard-actions.spec.ts) change this one's copy of the demo data. */
   actions: { email: 'alex.actions@e2e.voicecart.test', firstName: 'Alex', lastName: 'Actions' },
+  /** Comment rules (tests/e2e/seller-rules.spec.ts): makes its own brand, so no other spec's counts move. */
+  rules: { email: 'rita.rules@e2e.voicecart.test', firstName: 'Rita', lastName: 'Rules' },
 } as const;
 
 /**
@@ -43,6 +45,11 @@ async function prepareDashboardUsers(env: Record<string, string | undefined>): P
       .values({ ...e2eDashboardUsers.actions, verified: true })
       .returning({ id: users.id });
     process.env.E2E_ACTIONS_SESSION = await createSession(database.db, actions!.id);
+    const [rules] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.rules, verified: true })
+      .returning({ id: users.id });
+    process.env.E2E_RULES_SESSION = await createSession(database.db, rules!.id);
   } finally {
     await database.close();
   }
@@ -92,6 +99,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   instagram.setProfile('e2e-live-buyer', 'live.buyer');
   process.env.E2E_ACTIONS_INSTAGRAM_ACCOUNT_ID = actionsAccount.accountId;
   process.env.E2E_ACTIONS_INSTAGRAM_TOKEN = actionsAccount.token;
+  const rulesAccount = instagram.addAccount({ accountId: '17841400000646464', username: 'e2e.rules' });
+  process.env.E2E_RULES_INSTAGRAM_ACCOUNT_ID = rulesAccount.accountId;
+  process.env.E2E_RULES_INSTAGRAM_TOKEN = rulesAccount.token;
   process.env.E2E_INSTAGRAM_APP_SECRET = 'e2e-instagram-secret';
   const env = {
     ...process.env,

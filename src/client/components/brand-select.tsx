@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Brand } from '#contracts/dashboard.ts';
+import { rememberChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 
 /** The brand picker of the Conversations, Psychology and Automation screens. */
 export function BrandSelect({
@@ -20,7 +21,11 @@ export function BrandSelect({
       <select
         id={id}
         value={value ?? ''}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          // Every screen's choice is remembered, so the next screen opens on the same brand.
+          rememberChosenBrand(event.target.value);
+          onChange(event.target.value);
+        }}
         className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
       >
         {brands.map((brand) => (

@@ -131,6 +131,19 @@ const matrix: RouteCase[] = [
     body: { active: false },
   },
   {
+    method: 'POST',
+    route: '/api/automation-rules/:ruleId/test',
+    action: 'playground.use',
+    url: (i) => `/api/automation-rules/${i.ruleId}/test`,
+    body: { text: 'hello' },
+  },
+  {
+    method: 'GET',
+    route: '/api/brands/:brandId/commented-posts',
+    action: 'brand.read',
+    url: (i) => `/api/brands/${i.brandId}/commented-posts`,
+  },
+  {
     method: 'DELETE',
     route: '/api/automation-rules/:ruleId',
     action: 'assistant.configure',

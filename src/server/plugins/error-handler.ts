@@ -2,8 +2,12 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FastifyError } from 'fastify';
 import type { ErrorIssue, ErrorResponse } from '#contracts/errors.ts';
+import { installHumanMessages, issuesSentence } from '#contracts/messages.ts';
 import { isUnstorableText } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
+
+// Refusals read as sentences, here and in the browser (the same contract module words both).
+installHumanMessages();
 
 /** The one place that turns errors into `{ message, code, issues? }`. 5xx details stay in the log. */
 export const errorHandlerPlugin = fp(
@@ -25,9 +29,9 @@ export const errorHandlerPlugin = fp(
             String(error.validationContext ?? 'body'),
           message: v.message ?? 'is invalid',
         }));
-        const where = error.validationContext ?? 'request';
+        // `message` is for people (sentences); programs read `issues[].path` and `issues[].message`.
         const body: ErrorResponse = {
-          message: `Invalid ${where}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+          message: issuesSentence(issues),
           code: 'BAD_REQUEST',
           issues,
         };

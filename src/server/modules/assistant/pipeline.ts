@@ -4,7 +4,7 @@ import { toneProfiles } from './composers/voice.ts';
 import { gatherFacts } from './facts.ts';
 import { collectGroundingSources, stripLinks } from './grounding.ts';
 import { applyOutputGuards, type OutputGuardResult } from './output-guards.ts';
-import type { CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
+import type { CatalogProduct, CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
 import { readItems } from './items.ts';
 import { matchRule } from './rules.ts';
 import { classifyIntent, expandShorthand, readMessage, understand } from './understanding.ts';
@@ -158,6 +158,10 @@ export async function checkGuards(event: AssistantEvent, effects: PipelineEffect
   return { pass: true };
 }
 
+/** A comment, or a preview testing a comment rule. */
+const readsAsComment = (event: AssistantEvent) =>
+  event.kind === 'comment' || (event.kind === 'preview' && event.previewAs === 'comment');
+
 // ---------- step 2: rules ----------
 export async function applyRules(
   event: AssistantEvent,
@@ -165,8 +169,9 @@ export async function applyRules(
 ): Promise<StoredRule | null> {
   if (event.kind === 'preview' && event.rules.length === 0) return null;
   return matchRule(event.rules, {
-    kind: event.kind === 'comment' ? 'comment' : 'message',
+    kind: readsAsComment(event) ? 'comment' : 'message',
     text: event.text,
+    mediaId: event.mediaId ?? null,
     isFirstMessage: !event.history.some((turn) => turn.sender === 'customer'),
     receivedAt: event.receivedAt,
     mentionsProduct: async () => (await search()).outcome !== 'none',
@@ -235,30 +240,41 @@ export async function planReply(input: {
     return { kind: 'reply', facts: { kind: 'hand_off' }, handOff: true, publicReply: null };
   if (action?.type === 'fixed_text') {
     const productLink = await findProductLink(context, understanding);
-    const text = action.text
-      .replaceAll('{first_name}', firstNameOf(event.customer.username))
-      .replaceAll('{username}', event.customer.username)
-      .replaceAll('{brand}', event.brand.name)
-      .replaceAll('{product_link}', productLink ?? '');
+    const text = fillPlaceholders(action.text, event, productLink ?? '');
     return {
       kind: 'reply',
-      facts: { kind: 'fixed_text', text: text.replace(/\s{2,}/g, ' ').trim(), productLink },
+      facts: { kind: 'fixed_text', text, productLink },
       handOff: false,
       publicReply: null,
     };
   }
   if (action?.type === 'private_reply_product_link') {
-    const productLink = await findProductLink(context, understanding);
-    const product = understanding.selection.kind === 'product' ? understanding.selection.product : null;
+    // A rule that names its product sends that one, whatever the comment says (a bare emoji names nothing).
+    const named = action.productId
+      ? await catalog.getProduct({ brandId: event.brand.id, productId: action.productId })
+      : null;
+    const product =
+      named ?? (understanding.selection.kind === 'product' ? understanding.selection.product : null);
+    const productLink = named
+      ? await buyableLink(
+          context,
+          named,
+          named.variants.map((variant) => variant.id),
+        )
+      : await findProductLink(context, understanding);
+    const text =
+      action.dmText && product && productLink
+        ? fillPlaceholders(action.dmText, event, productLink).replaceAll('{product}', product.title)
+        : undefined;
     return {
       kind: 'reply',
-      facts: { kind: 'product_link', product, link: productLink },
+      facts: { kind: 'product_link', product, link: productLink, ...(text ? { text } : {}) },
       handOff: false,
       publicReply: action.publicReply ?? null,
     };
   }
   const facts = await gatherFacts(context, understanding);
-  if (event.kind === 'comment') {
+  if (readsAsComment(event)) {
     // Without a comment rule, only a product question in a comment is answered (by private reply).
     const isProductAnswer = ['in_stock', 'out_of_stock', 'price', 'ask_variant', 'ask_product'].includes(
       facts.kind,
@@ -274,12 +290,31 @@ function firstNameOf(username: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+function fillPlaceholders(text: string, event: AssistantEvent, productLink: string): string {
+  return text
+    .replaceAll('{first_name}', firstNameOf(event.customer.username))
+    .replaceAll('{username}', event.customer.username)
+    .replaceAll('{brand}', event.brand.name)
+    .replaceAll('{product_link}', productLink)
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
 async function findProductLink(
   context: { catalog: CatalogService; brandId: string; conversationId: string | null },
   understanding: Understanding,
 ): Promise<string | null> {
   if (understanding.selection.kind !== 'product') return null;
   const { product, variantIds } = understanding.selection;
+  return buyableLink(context, product, variantIds);
+}
+
+/** The product page, else a checkout link for the first of the variants live stock says can be bought. */
+async function buyableLink(
+  context: { catalog: CatalogService; brandId: string; conversationId: string | null },
+  product: CatalogProduct,
+  variantIds: string[],
+): Promise<string | null> {
   if (product.url) return product.url;
   for (const variantId of variantIds.slice(0, 3)) {
     const stock = await context.catalog.checkStock({ brandId: context.brandId, variantId, deadlineMs: 3000 });
@@ -411,7 +446,8 @@ export function groundingView(facts: Facts): unknown {
     case 'fixed_text':
       return { text: facts.text, link: facts.productLink };
     case 'product_link':
-      return { product: facts.product?.title ?? null, link: facts.link };
+      // The brand owner's own DM wording is a source like a fixed text: its numbers are theirs.
+      return { product: facts.product?.title ?? null, link: facts.link, text: facts.text ?? null };
     default:
       return null;
   }
@@ -579,6 +615,8 @@ function traceFacts(facts: Facts | null, understanding: Understanding | null) {
     };
     base.link = facts.alternative.link;
   }
+  if (facts.kind === 'product_link' && facts.product)
+    base.product = { id: facts.product.id, title: facts.product.title, fromHistory: false };
   if (facts.kind === 'product_link' || facts.kind === 'fixed_text')
     base.link = facts.kind === 'product_link' ? facts.link : facts.productLink;
   return base;

@@ -251,6 +251,7 @@ export async function findComment(db: Database, commentId: string) {
       brandId: comments.brandId,
       username: comments.username,
       content: comments.content,
+      mediaId: comments.mediaId,
       createdAt: comments.createdAt,
     })
     .from(comments)

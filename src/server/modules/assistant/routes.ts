@@ -3,8 +3,11 @@ import {
   assistantPreviewInputSchema,
   assistantPreviewResponseSchema,
   assistantSettingsSchema,
+  ruleTestInputSchema,
+  ruleTestResultSchema,
   updateAssistantSettingsInputSchema,
 } from '#contracts/assistant.ts';
+import { ruleIdParamsSchema } from '#contracts/dashboard-actions.ts';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
@@ -38,6 +41,20 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => assistant.preview(currentUser(request).id, request.params.brandId, request.body),
+  );
+
+  app.post(
+    '/automation-rules/:ruleId/test',
+    {
+      preHandler: requireVerifiedUser,
+      schema: {
+        params: ruleIdParamsSchema,
+        body: ruleTestInputSchema,
+        response: { 200: ruleTestResultSchema, ...errors },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => assistant.testRule(currentUser(request).id, request.params.ruleId, request.body),
   );
 
   app.get(

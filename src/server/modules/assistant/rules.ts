@@ -1,10 +1,12 @@
-import { ruleEvaluationOrder, type RuleTrigger, type weekdays } from '#contracts/automation.ts';
+import { orderRules, type RuleTrigger, type weekdays } from '#contracts/automation.ts';
 import { normaliseText } from './understanding.ts';
 import type { StoredRule } from './types.ts';
 
 export interface RuleEvent {
   kind: 'message' | 'comment';
   text: string;
+  /** The post or reel a comment is on (null for a DM, or when Instagram did not say). */
+  mediaId: string | null;
   isFirstMessage: boolean;
   receivedAt: Date;
   /** Asked lazily: only a product_mention rule needs the catalog search. */
@@ -57,7 +59,9 @@ async function matches(trigger: RuleTrigger, event: RuleEvent): Promise<boolean>
   switch (trigger.type) {
     case 'comment_keyword':
       return (
-        event.kind === 'comment' && trigger.keywords.some((keyword) => containsKeyword(event.text, keyword))
+        event.kind === 'comment' &&
+        (!trigger.mediaId || trigger.mediaId === event.mediaId) &&
+        trigger.keywords.some((keyword) => containsKeyword(event.text, keyword))
       );
     case 'outside_business_hours':
       return event.kind === 'message' && isOutsideBusinessHours(trigger, event.receivedAt);
@@ -73,17 +77,16 @@ async function matches(trigger: RuleTrigger, event: RuleEvent): Promise<boolean>
 }
 
 /**
- * Active rules in the contract's evaluation order (narrowest trigger first), then oldest first;
- * the first rule whose trigger matches is the one applied.
+ * Active rules in the contract's order (`orderRules`: narrowest trigger first, a named post before any post), then
+ * oldest first; the first rule whose trigger matches is the one applied. The dashboard shows the same order.
  */
 export async function matchRule(rules: StoredRule[], event: RuleEvent): Promise<StoredRule | null> {
-  const ordered = rules
+  const oldestFirst = rules
     .filter((rule) => rule.active)
-    .sort(
-      (a, b) =>
-        ruleEvaluationOrder.indexOf(a.trigger.type) - ruleEvaluationOrder.indexOf(b.trigger.type) ||
-        a.createdAt.getTime() - b.createdAt.getTime(),
-    );
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const ordered = orderRules(
+    oldestFirst.map((rule) => ({ id: rule.id, active: rule.active, triggerConfig: rule.trigger, rule })),
+  ).map((entry) => entry.rule);
   for (const rule of ordered) {
     if (await matches(rule.trigger, event)) return rule;
   }

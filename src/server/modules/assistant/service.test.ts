@@ -226,7 +226,8 @@ describe('assistant service and playground route', () => {
       ).toBe(403);
       const bad = await preview(brandId, { message: '' }, owner);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toMatch(/message/);
+      expect(bad.json().message).toBe('Message must not be empty.');
+      expect(bad.json().issues[0].path).toBe('message');
       const badTone = await preview(
         brandId,
         {
@@ -236,7 +237,8 @@ describe('assistant service and playground route', () => {
         owner,
       );
       expect(badTone.statusCode).toBe(400);
-      expect(badTone.json().message).toMatch(/tone/);
+      expect(badTone.json().message).toMatch(/^Tone must be one of /);
+      expect(badTone.json().issues[0].path).toMatch(/tone/);
       // A misspelt field is named, not silently ignored (the reply would quietly lack the history).
       const misspelt = await preview(
         brandId,
@@ -383,7 +385,8 @@ describe('assistant service and playground route', () => {
 
       const bad = await preview({ discloseAutomation: 'yes' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toMatch(/discloseAutomation/);
+      expect(bad.json().message).toBe('Disclose automation must be true or false.');
+      expect(bad.json().issues[0].path).toBe('discloseAutomation');
     });
 
     it('answers 404 for another user’s brand or a missing one, changing nothing', async () => {
@@ -402,16 +405,18 @@ describe('assistant service and playground route', () => {
     it('answers 400 naming the problem for a malformed id or body', async () => {
       const badId = await readSettings('not-a-uuid');
       expect(badId.statusCode).toBe(400);
-      expect(badId.json().message).toMatch(/brandId/);
+      expect(badId.json().message).toMatch(/^Brand id /);
+      expect(badId.json().issues[0].path).toBe('brandId');
       expect((await saveSettings('not-a-uuid', { discloseAutomation: false })).statusCode).toBe(400);
 
       await saveSettings(quietBrandId, { discloseAutomation: true });
       const cases: [unknown, RegExp][] = [
-        [{}, /discloseAutomation/],
-        [{ discloseAutomation: 'false' }, /discloseAutomation/],
-        [{ discloseAutomation: null }, /discloseAutomation/],
+        // The message is for people (the field's name in words); programs read issues[].path.
+        [{}, /^Disclose automation is missing\.$/],
+        [{ discloseAutomation: 'false' }, /^Disclose automation must be true or false\.$/],
+        [{ discloseAutomation: null }, /^Disclose automation must be true or false\.$/],
         [{ discloseAutomation: false, tone: 'witty' }, /tone/],
-        [[false], /body/],
+        [[false], /^The request must be an object\.$/],
         ['{"discloseAutomation": fals', /JSON/],
       ];
       for (const [body, problem] of cases) {

@@ -4,6 +4,8 @@ import type {
   AssistantPreviewInput,
   AssistantPreviewResponse,
   AssistantSettings,
+  RuleTestInput,
+  RuleTestResult,
   UpdateAssistantSettingsInput,
 } from '#contracts/assistant.ts';
 import { authorize } from '#server/access/brand-access.ts';
@@ -175,6 +177,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       brand: { id: context.brand.id, name: context.brand.name, active: context.brand.active },
       conversation: null,
       commentId: comment.id,
+      mediaId: comment.mediaId,
       customer: { username: comment.username },
       text: comment.content,
       history: [],
@@ -235,6 +238,44 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       };
       const trace = await runPipeline({ catalog, effects: noSend, llm }, event);
       return { reply: trace.reply ?? '', trace };
+    },
+
+    /**
+     * "Test this rule": the brand's rules, this one counted as on, given a comment (for a comment rule, on the
+     * rule's post unless another is given) or a DM. Runs the same steps as a real event and sends nothing.
+     */
+    async testRule(userId: string, ruleId: string, input: RuleTestInput): Promise<RuleTestResult> {
+      const { brandId } = await authorize(db, userId, 'playground.use', { ruleId });
+      const context = await loadBrandContext(brandId);
+      const tested = context?.rules.find((rule) => rule.id === ruleId);
+      if (!context || !tested) throw new AppError('NOT_FOUND', 'Rule not found');
+      const isComment = tested.trigger.type === 'comment_keyword';
+      const event: AssistantEvent = {
+        kind: 'preview',
+        previewAs: isComment ? 'comment' : 'message',
+        eventKey: `rule-test:${ruleId}`,
+        brand: { id: context.brand.id, name: context.brand.name, active: context.brand.active },
+        conversation: null,
+        commentId: null,
+        mediaId:
+          input.mediaId ??
+          (tested.trigger.type === 'comment_keyword' ? (tested.trigger.mediaId ?? null) : null),
+        customer: { username: 'test_buyer' },
+        text: input.text,
+        history: [],
+        personality: context.personality,
+        rules: context.rules.map((rule) => (rule.id === ruleId ? { ...rule, active: true } : rule)),
+        discloseAutomation: context.discloseAutomation,
+        receivedAt: new Date(),
+      };
+      const trace = await runPipeline({ catalog, effects: noSend, llm }, event);
+      return {
+        fired: trace.rule?.id === ruleId,
+        appliedRule: trace.rule ? { id: trace.rule.id, name: trace.rule.name } : null,
+        reply: trace.outcome === 'replied' ? (trace.reply ?? '') : '',
+        outcome: trace.outcome,
+        silentReason: trace.silentReason,
+      };
     },
 
     /** The brand's assistant settings; the defaults while it has saved none. */

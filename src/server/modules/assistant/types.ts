@@ -72,6 +72,10 @@ export interface AssistantEvent {
   brand: { id: string; name: string; active: boolean };
   conversation: { id: string; status: string; handledBy: string } | null;
   commentId: string | null;
+  /** The post or reel a comment is on; a rule test may set it for a preview too. */
+  mediaId?: string | null;
+  /** A preview read as a comment (testing a comment rule); previews read as a DM otherwise. */
+  previewAs?: 'message' | 'comment';
   customer: { username: string };
   text: string;
   /** The conversation before this event, oldest first. */
@@ -160,6 +164,12 @@ export type Facts =
   | { kind: 'price'; offer: PricedOffer }
   | { kind: 'hand_off' }
   | { kind: 'fixed_text'; text: string; productLink: string | null }
-  | { kind: 'product_link'; product: CatalogProduct | null; link: string | null };
+  | {
+      kind: 'product_link';
+      product: CatalogProduct | null;
+      link: string | null;
+      /** The rule's own DM wording, placeholders filled (only when the link is there to fill them). */
+      text?: string;
+    };
 
 export type AnswerKind = Facts['kind'];

@@ -97,10 +97,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
         const stockStarted = performance.now();
         stock = await module.catalog.checkStock({ brandId, variantId });
         stockMs = performance.now() - stockStarted;
-        const linkStarted = performance.now();
-        checkoutUrl = (await module.catalog.checkoutLink({ brandId, variantId, quantity: 1, track: false }))
-          .url;
-        linkMs = performance.now() - linkStarted;
+        // A sold-out variant gets no checkout link here either, as the assistant never sends one for it.
+        if (stock.availableForSale) {
+          const linkStarted = performance.now();
+          checkoutUrl = (await module.catalog.checkoutLink({ brandId, variantId, quantity: 1, track: false }))
+            .url;
+          linkMs = performance.now() - linkStarted;
+        }
       }
       const round = (ms: number) => Math.round(ms * 10) / 10;
       return {
@@ -126,6 +129,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { params: brandIdParamsSchema, querystring: shopifyInstallQuerySchema },
     },
     async (request, reply) => {
+      // The browser navigated here: without a Shopify app, the answer is the Store page saying so, not JSON.
+      if (!module.shopifyInstallAvailable()) {
+        await module.getStatus(currentUser(request).id, request.params.brandId);
+        const back = new URLSearchParams({ brand: request.params.brandId, install: 'unavailable' });
+        return reply.redirect(`/dashboard/shopify?${back}`, 302);
+      }
       const url = await module.startShopifyInstall(
         currentUser(request).id,
         request.params.brandId,

@@ -795,6 +795,11 @@ export function createCatalogModule(deps: CatalogDeps) {
      * Shopify OAuth install, step 1: a one-use `state` bound to this brand and shop, then
      * the authorize URL to send the browser to.
      */
+    /** Whether this server has a Shopify app (SHOPIFY_API_KEY and SHOPIFY_API_SECRET) for "Install with Shopify". */
+    shopifyInstallAvailable(): boolean {
+      return Boolean(settings.shopifyApiKey && settings.shopifyApiSecret);
+    },
+
     async startShopifyInstall(userId: string, brandId: string, shopDomain: string): Promise<string> {
       await requireOwnedBrand(userId, brandId);
       if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {

@@ -294,7 +294,7 @@ describe('oversized bodies and fuzzed list queries', () => {
       cookie: owner.cookie,
     });
     expect(rename.statusCode).toBe(400);
-    expect(rename.json().message).toMatch(/name: must not contain control characters/);
+    expect(rename.json().message).toMatch(/Name must not contain control characters\./);
     const before = (
       await send('GET', `/api/brands/${ownerBrandId}/personality`, { cookie: owner.cookie })
     ).json();

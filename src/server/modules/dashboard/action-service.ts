@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { describeAction, describeTrigger } from '#contracts/automation.ts';
 import type {
   CommentReplyInput,
@@ -113,6 +113,30 @@ export function createDashboardActions({
     return channel;
   }
 
+  /**
+   * One Instagram account answers for one brand: a second brand of the workspace with the same username would
+   * split its DMs. Checked before the write (usernames are stored lower case); only brands the caller can see are
+   * named, so nothing leaks from other workspaces.
+   */
+  async function refuseTakenUsername(workspaceId: string, username: string, exceptBrandId: string | null) {
+    const [taken] = await db
+      .select({ name: brands.name })
+      .from(brands)
+      .where(
+        and(
+          eq(brands.workspaceId, workspaceId),
+          eq(brands.username, username),
+          exceptBrandId ? ne(brands.id, exceptBrandId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (taken)
+      throw new AppError(
+        'CONFLICT',
+        `@${username} is already the Instagram account of your brand "${taken.name}". Each brand needs its own account.`,
+      );
+  }
+
   return {
     /** In the workspace given (the session's current one), when the caller's role there may create brands. */
     async createBrand(
@@ -132,6 +156,7 @@ export function createDashboardActions({
           `This workspace has reached the limit of ${limits.brandsPerWorkspace} brands; delete one to add another`,
         );
       }
+      await refuseTakenUsername(workspaceId, input.username, null);
       const [row] = await db
         .insert(brands)
         .values({ workspaceId, userId, name: input.name, username: input.username })
@@ -144,6 +169,10 @@ export function createDashboardActions({
       brandId: string,
       input: z.output<typeof updateBrandInputSchema>,
     ): Promise<Brand> {
+      if (input.username !== undefined) {
+        const { workspaceId } = await authorize(db, userId, 'brand.update', { brandId });
+        await refuseTakenUsername(workspaceId, input.username, brandId);
+      }
       const [row] = await db
         .update(brands)
         .set({ ...input, updatedAt: new Date() })

@@ -1,8 +1,10 @@
-import { and, asc, eq, fillPlaceholders, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { memberMay, memberMayOnBrand } from '#server/access/brand-access.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import {
   workspaceMembers,
+  assistantTraces,
+  storeConnections,
   automationRules,
   brandPersonalities,
   brands,
@@ -141,6 +143,11 @@ function prepareStatements(db: Database) {
         instagramConnected: brands.instagramConnected,
         shopifyConnected: brands.shopifyConnected,
         positionAt: sql<string>`${brands.createdAt}::text`,
+        // Which store answers (the sample store is labelled as such, not as Shopify); one connection per brand.
+        storePlatform: sql<
+          'shopify' | 'woocommerce' | 'sample' | null
+        >`(select sc.platform from ${storeConnections} sc
+          where sc.brand_id = "brands"."id" limit 1)`,
       })
       .from(brands)
       .where(
@@ -197,6 +204,7 @@ function prepareStatements(db: Database) {
     instagramConnected: v[4] as boolean,
     shopifyConnected: v[5] as boolean,
     positionAt: v[6] as string,
+    storePlatform: (v[7] as 'shopify' | 'woocommerce' | 'sample' | null) ?? null,
   });
   const conversationRow = (v: unknown[]) => ({
     id: v[0] as string,
@@ -396,6 +404,12 @@ export async function listAutomationRulesOfBrand(
       active: automationRules.active,
       triggerConfig: automationRules.triggerConfig,
       actionConfig: automationRules.actionConfig,
+      // Every event the rule was applied to has one trace (unique event key), so a count of traces is a count
+      // of firings; assistant_traces_brand_created_idx keeps it to the brand's last 30 days.
+      // Written out qualified: inside a subquery, Drizzle's unqualified column names would bind to the traces.
+      firedLast30Days: sql<number>`(select count(*)::int from ${assistantTraces} fired
+        where fired.brand_id = "automation_rules"."brand_id" and fired.rule_id = "automation_rules"."id"
+          and fired.created_at > now() - interval '30 days')`,
       positionAt: sql<string>`${automationRules.createdAt}::text`,
     })
     .from(automationRules)
@@ -422,4 +436,20 @@ export async function countInboxOfBrand(db: Database, userId: string, brandId: s
     .from(brands)
     .where(and(eq(brands.id, brandId), memberMay(userId, 'brand.read', brands.workspaceId)));
   return row;
+}
+
+/** The posts and reels a brand's comments are on, newest comment first (comments are kept 7 days). */
+export async function listCommentedPostsOfBrand(db: Database, userId: string, brandId: string) {
+  return db
+    .select({
+      mediaId: sql<string>`${comments.mediaId}`,
+      comments: sql<number>`count(*)::int`,
+      lastCommentAt: sql<Date>`max(${comments.createdAt})`.mapWith(comments.createdAt),
+      lastComment: sql<string>`(array_agg(${comments.content} order by ${comments.createdAt} desc))[1]`,
+    })
+    .from(comments)
+    .where(and(eq(comments.brandId, brandId), isNotNull(comments.mediaId), readsBrand(userId, brandId)))
+    .groupBy(comments.mediaId)
+    .orderBy(desc(sql`max(${comments.createdAt})`))
+    .limit(50);
 }

@@ -100,7 +100,7 @@ describe('GET /api/brands', () => {
     const list = response.json() as Json[];
     expect(list.map((b) => b.name)).toEqual(['Luna Skincare', 'Urban Threads', 'Peak Outdoor Gear']);
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['active', 'id', 'instagramConnected', 'name', 'shopifyConnected', 'username'].sort(),
+      ['active', 'id', 'instagramConnected', 'name', 'shopifyConnected', 'storePlatform', 'username'].sort(),
     );
     expect(list[0]).toMatchObject({
       username: 'lunaskincare',
@@ -200,6 +200,7 @@ describe('lists of one brand or conversation', () => {
       'action',
       'actionConfig',
       'active',
+      'firedLast30Days',
       'id',
       'name',
       'trigger',

@@ -6,6 +6,7 @@ import {
   brandListSchema,
   brandPersonalitySchema,
   commentListSchema,
+  commentedPostListSchema,
   conversationIdParamsSchema,
   conversationListSchema,
   listPaging,
@@ -140,5 +141,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         reply,
         await service.listAutomationRules(currentUser(request).id, request.params.brandId, request.query),
       ),
+  );
+
+  /** The posts a comment rule can name: those the brand's comments are on (Instagram sends their ids). */
+  app.get(
+    '/brands/:brandId/commented-posts',
+    {
+      ...guarded,
+      schema: { params: brandIdParamsSchema, response: { 200: commentedPostListSchema, ...errors } },
+    },
+    async (request) => service.listCommentedPosts(currentUser(request).id, request.params.brandId),
   );
 };

@@ -6,6 +6,7 @@ import {
   type Brand,
   type BrandPersonality,
   type Comment,
+  type CommentedPost,
   type Conversation,
   type ListQuery,
   type Message,
@@ -184,6 +185,16 @@ export function createDashboardService({ db }: { db: Database }) {
       const rows = await queries.listAutomationRulesOfBrand(db, userId, brandId, page);
       if (rows.length === 0) await requireBrand(userId, brandId);
       return toPage(rows, page.limit, ({ positionAt: _p, ...rule }) => rule);
+    },
+
+    async listCommentedPosts(userId: string, brandId: string): Promise<CommentedPost[]> {
+      const rows = await queries.listCommentedPostsOfBrand(db, userId, brandId);
+      if (rows.length === 0) await requireBrand(userId, brandId);
+      return rows.map((row) => ({
+        ...row,
+        lastComment: row.lastComment.slice(0, 120),
+        lastCommentAt: row.lastCommentAt.toISOString(),
+      }));
     },
   };
 }

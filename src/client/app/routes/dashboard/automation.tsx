@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AutomationRule, Brand } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { useAutomationRules } from '#client/features/automation/api/get-automation-rules.ts';
 import { CreateRuleForm } from '#client/features/automation/components/create-rule-form.tsx';
@@ -21,7 +22,8 @@ function BrandRules({
   editor: Editor;
   setEditor: (editor: Editor) => void;
 }) {
-  const [brandId, setBrandId] = useState(brands[0]!.id);
+  const [chosen, setBrandId] = useChosenBrand(brands);
+  const brandId = chosen ?? brands[0]!.id;
   const query = useAutomationRules(brandId);
   const close = () => setEditor({ mode: 'closed' });
   return (

@@ -1,12 +1,14 @@
 import { useSearch } from 'wouter';
 import { Inbox } from '#client/features/conversations/components/inbox.tsx';
+import { readChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
 /** Conversations ('Messages & Comments'). */
 export function ConversationsRoute() {
   // A brand card's "Conversations" opens this screen on that brand (`?brand=<id>`).
   const search = new URLSearchParams(useSearch());
-  const initialBrandId = search.get('brand') ?? undefined;
+  // Otherwise the brand chosen on the last screen.
+  const initialBrandId = search.get('brand') ?? readChosenBrand() ?? undefined;
   // An attributed order on the Revenue screen links to its conversation (`&conversation=<id>`).
   const initialConversationId = search.get('conversation') ?? undefined;
   // The Performance screen's drill-downs: `?startedOn=YYYY-MM-DD` or `?askedVariant=<variant id>`.

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { Link } from 'wouter';
 import type { AssistantSettings } from '#contracts/assistant.ts';
 import type { Brand, BrandPersonality as Personality } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { useAssistantSettings } from '#client/features/psychology/api/get-assistant-settings.ts';
 import { usePersonality } from '#client/features/psychology/api/get-personality.ts';
 import { PersonalityForm } from '#client/features/psychology/components/personality-form.tsx';
@@ -12,7 +14,8 @@ import { usePsychologyForm } from '#client/features/psychology/hooks/use-psychol
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
 
 function BrandPersonality({ brands }: { brands: Brand[] }) {
-  const [brandId, setBrandId] = useState(brands[0]?.id);
+  const [brandId, setBrandId] = useChosenBrand(brands);
+  const brand = brands.find((candidate) => candidate.id === brandId);
   const personality = usePersonality(brandId);
   const settings = useAssistantSettings(brandId);
   return (
@@ -24,6 +27,15 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
           onChange={(id) => confirmLeavingPersonality() && setBrandId(id)}
         />
       </div>
+      {brand && !brand.shopifyConnected && (
+        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {brand.name} has no store connected, so buyers will hear that nothing is in stock.{' '}
+          <Link href={paths.dashboard.shopify} className="font-medium underline">
+            Connect a store or use the sample store
+          </Link>
+          .
+        </p>
+      )}
       {personality.isError ? (
         <ErrorState
           title="Could not load the brand personality"
@@ -61,11 +73,14 @@ function PersonalityWithPlayground({
   settings: AssistantSettings;
 }) {
   const form = usePsychologyForm(personality, settings);
+  // On a wide screen the playground sits beside the form, so a change and its effect are seen together.
   return (
-    <>
+    <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
       <PersonalityForm form={form} />
-      <TryAssistantPanel brandId={brandId} values={form.values} />
-    </>
+      <div className="xl:sticky xl:top-4">
+        <TryAssistantPanel brandId={brandId} values={form.values} />
+      </div>
+    </div>
   );
 }
 

@@ -54,7 +54,10 @@ export function useUpdateRule(brandId: string) {
       toastFailure(error, 'Failed to update the rule. Please try again.');
     },
     onSuccess: (rule, { input }) => {
-      queryClient.setQueryData(key, (rules) => rules?.map((r) => (r.id === rule.id ? rule : r)));
+      // A write's answer carries no firing count: the list keeps the one it has.
+      queryClient.setQueryData(key, (rules) =>
+        rules?.map((r) => (r.id === rule.id ? { ...rule, firedLast30Days: r.firedLast30Days } : r)),
+      );
       const onlyActive = Object.keys(input).length === 1 && input.active !== undefined;
       if (onlyActive)
         toastSuccess(

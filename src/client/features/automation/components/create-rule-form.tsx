@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   defaultBusinessHours,
   describeAction,
+  dmTextPlaceholders,
   describeTrigger,
   ruleLimits,
   ruleTextPlaceholders,
@@ -14,6 +15,7 @@ import {
 import { createRuleInputSchema } from '#contracts/dashboard-actions.ts';
 import type { AutomationRule } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { findRuleProducts, useCommentedPosts } from '../api/rule-helpers.ts';
 import { useCreateRule, useUpdateRule } from '../api/rule-mutations.ts';
 
 const fieldClass =
@@ -23,12 +25,12 @@ const triggerLabels: Record<RuleTriggerType, string> = {
   first_message: 'A customer sends their first message',
   dm_keyword: 'A message contains a keyword',
   product_mention: 'A message mentions a product name or SKU',
-  comment_keyword: 'A comment contains an emoji or keyword',
+  comment_keyword: 'A comment contains an emoji or keyword (on one post or any post)',
   outside_business_hours: 'A message arrives outside business hours',
 };
 const actionLabels: Record<RuleActionType, string> = {
   answer_availability: 'Check live inventory and reply with availability and a checkout link',
-  private_reply_product_link: 'Send the commenter a DM with the product link',
+  private_reply_product_link: 'Send the commenter a DM with a product link',
   fixed_text: 'Reply with a fixed text',
   hand_off: 'Hand the conversation to a person',
   do_nothing: 'Do nothing',
@@ -55,6 +57,12 @@ interface Draft {
   actionType: RuleActionType;
   text: string;
   publicReply: string;
+  /** '' for any post, 'other' for a typed id, else a post's media id. */
+  post: string;
+  otherPost: string;
+  productId: string;
+  productTitle: string;
+  dmText: string;
 }
 
 function draftOf(rule: AutomationRule | undefined): Draft {
@@ -71,6 +79,11 @@ function draftOf(rule: AutomationRule | undefined): Draft {
     actionType: action?.type ?? 'fixed_text',
     text: action?.type === 'fixed_text' ? action.text : '',
     publicReply: action?.type === 'private_reply_product_link' ? (action.publicReply ?? '') : '',
+    post: trigger?.type === 'comment_keyword' ? (trigger.mediaId ?? '') : '',
+    otherPost: '',
+    productId: action?.type === 'private_reply_product_link' ? (action.productId ?? '') : '',
+    productTitle: action?.type === 'private_reply_product_link' ? (action.productTitle ?? '') : '',
+    dmText: action?.type === 'private_reply_product_link' ? (action.dmText ?? '') : '',
   };
 }
 
@@ -83,8 +96,15 @@ const splitKeywords = (text: string) =>
 function triggerOf(draft: Draft): unknown {
   switch (draft.triggerType) {
     case 'dm_keyword':
-    case 'comment_keyword':
       return { type: draft.triggerType, keywords: splitKeywords(draft.keywords) };
+    case 'comment_keyword': {
+      const mediaId = draft.post === 'other' ? draft.otherPost : draft.post;
+      return {
+        type: draft.triggerType,
+        keywords: splitKeywords(draft.keywords),
+        ...(mediaId ? { mediaId } : {}),
+      };
+    }
     case 'outside_business_hours':
       return {
         type: draft.triggerType,
@@ -103,9 +123,12 @@ function actionOf(draft: Draft): unknown {
     case 'fixed_text':
       return { type: 'fixed_text', text: draft.text };
     case 'private_reply_product_link':
-      return draft.publicReply.trim()
-        ? { type: draft.actionType, publicReply: draft.publicReply }
-        : { type: draft.actionType };
+      return {
+        type: draft.actionType,
+        ...(draft.publicReply.trim() ? { publicReply: draft.publicReply } : {}),
+        ...(draft.productId ? { productId: draft.productId, productTitle: draft.productTitle } : {}),
+        ...(draft.dmText.trim() ? { dmText: draft.dmText } : {}),
+      };
     default:
       return { type: draft.actionType };
   }
@@ -137,7 +160,7 @@ function Field({
       )}
       {error && (
         <p id={`${id}-error`} className="text-xs text-red-700">
-          {label} {error}
+          {/^[A-Z]/.test(error) ? error : `${label} ${error}.`}
         </p>
       )}
     </div>
@@ -270,6 +293,15 @@ export function CreateRuleForm({
             />
           </Field>
         )}
+        {draft.triggerType === 'comment_keyword' && (
+          <PostPicker
+            brandId={brandId}
+            id={id}
+            draft={draft}
+            set={set}
+            error={errors['triggerConfig.mediaId']}
+          />
+        )}
         {draft.triggerType === 'outside_business_hours' && (
           <div className="grid gap-3 sm:grid-cols-3">
             <Field id={`${id}-opens`} label="Opens at" error={errors['triggerConfig.opensAt']}>
@@ -359,6 +391,33 @@ export function CreateRuleForm({
           </Field>
         )}
         {draft.actionType === 'private_reply_product_link' && (
+          <>
+            <ProductPicker
+              brandId={brandId}
+              id={id}
+              draft={draft}
+              set={set}
+              error={errors['actionConfig.productId']}
+            />
+            <Field
+              id={`${id}-dm`}
+              label="DM text (optional)"
+              error={errors['actionConfig.dmText']}
+              hint={`Leave empty for the standard DM. Placeholders: ${dmTextPlaceholders.join(', ')}.`}
+            >
+              <textarea
+                id={`${id}-dm`}
+                rows={3}
+                className={fieldClass}
+                value={draft.dmText}
+                onChange={(event) => set('dmText', event.target.value)}
+                aria-invalid={errors['actionConfig.dmText'] ? true : undefined}
+                aria-describedby={describedBy('dm', true)}
+              />
+            </Field>
+          </>
+        )}
+        {draft.actionType === 'private_reply_product_link' && (
           <Field
             id={`${id}-public`}
             label="Public reply (optional)"
@@ -413,5 +472,173 @@ export function CreateRuleForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+type SetDraft = <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+
+/** Which post a comment rule listens on: any post, one the brand's comments are on, or one typed by its id. */
+function PostPicker({
+  brandId,
+  id,
+  draft,
+  set,
+  error,
+}: {
+  brandId: string;
+  id: string;
+  draft: Draft;
+  set: SetDraft;
+  error: string | undefined;
+}) {
+  const posts = useCommentedPosts(brandId);
+  const known = posts.data ?? [];
+  // A saved post the list no longer shows (its comments are older than 7 days) stays chosen.
+  const choices =
+    draft.post && draft.post !== 'other' && !known.some((post) => post.mediaId === draft.post)
+      ? [{ mediaId: draft.post, label: `Post ${draft.post}` }]
+      : [];
+  return (
+    <>
+      <Field
+        id={`${id}-post`}
+        label="On which post or reel"
+        error={draft.post === 'other' ? undefined : error}
+        hint="Posts appear here once they have comments; pick “Another post” to type a post's id."
+      >
+        <select
+          id={`${id}-post`}
+          className={fieldClass}
+          value={draft.post}
+          onChange={(event) => set('post', event.target.value)}
+          aria-describedby={`${id}-post-hint`}
+        >
+          <option value="">Any post</option>
+          {choices.map((choice) => (
+            <option key={choice.mediaId} value={choice.mediaId}>
+              {choice.label}
+            </option>
+          ))}
+          {known.map((post) => (
+            <option key={post.mediaId} value={post.mediaId}>
+              {`Post ${post.mediaId} · ${post.comments} ${post.comments === 1 ? 'comment' : 'comments'} · latest “${post.lastComment.slice(0, 40)}”`}
+            </option>
+          ))}
+          <option value="other">Another post (type its id)</option>
+        </select>
+      </Field>
+      {draft.post === 'other' && (
+        <Field id={`${id}-other-post`} label="Post id" error={error}>
+          <input
+            id={`${id}-other-post`}
+            className={fieldClass}
+            inputMode="numeric"
+            value={draft.otherPost}
+            onChange={(event) => set('otherPost', event.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+        </Field>
+      )}
+    </>
+  );
+}
+
+/** The product a comment-to-DM rule sends: the one the comment names, or one chosen from the store. */
+function ProductPicker({
+  brandId,
+  id,
+  draft,
+  set,
+  error,
+}: {
+  brandId: string;
+  id: string;
+  draft: Draft;
+  set: SetDraft;
+  error: string | undefined;
+}) {
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<{ id: string; title: string }[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const search = async () => {
+    if (!query.trim()) return;
+    setSearching(true);
+    setFailed(false);
+    try {
+      const result = await findRuleProducts(brandId, query.trim());
+      setFound(result.matches.map((match) => ({ id: match.product.id, title: match.product.title })));
+    } catch {
+      setFailed(true);
+    } finally {
+      setSearching(false);
+    }
+  };
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-800">Product the DM sends</legend>
+      <p className="text-sm text-slate-700" data-testid="rule-product">
+        {draft.productId
+          ? `Sends ${draft.productTitle || 'the chosen product'}, whatever the comment says.`
+          : 'Sends the product the comment names (a bare emoji names none: choose one to always send it).'}
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-product-q`} className="text-sm text-slate-800">
+            Find a product
+          </label>
+          <input
+            id={`${id}-product-q`}
+            className={fieldClass}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void search();
+              }
+            }}
+          />
+        </div>
+        <Button variant="outline" onClick={() => void search()} disabled={searching}>
+          {searching ? 'Searching...' : 'Search'}
+        </Button>
+        {draft.productId && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              set('productId', '');
+              set('productTitle', '');
+            }}
+          >
+            Send the product the comment names
+          </Button>
+        )}
+      </div>
+      {failed && <p className="text-xs text-red-700">The store could not be searched. Please try again.</p>}
+      {found && found.length === 0 && (
+        <p className="text-xs text-slate-600">No product matches; try another word.</p>
+      )}
+      {found && found.length > 0 && (
+        <ul className="flex flex-col gap-1" aria-label="Products found">
+          {found.map((product) => (
+            <li key={product.id}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-pressed={draft.productId === product.id}
+                onClick={() => {
+                  set('productId', product.id);
+                  set('productTitle', product.title);
+                }}
+              >
+                Send {product.title}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p className="text-xs text-red-700">{error}</p>}
+    </fieldset>
   );
 }

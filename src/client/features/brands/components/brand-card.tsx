@@ -8,6 +8,14 @@ import { paths } from '#client/config/paths.ts';
 import { useUpdateBrand } from '../api/brand-mutations.ts';
 import { BrandSettingsDialog } from './brand-dialogs.tsx';
 
+/** The connected store as a person knows it: the sample store is not Shopify. */
+const storeLabel = (brand: Brand) =>
+  brand.storePlatform === 'sample'
+    ? 'Sample store'
+    : brand.storePlatform === 'woocommerce'
+      ? 'WooCommerce'
+      : 'Shopify';
+
 function Integration({ name, isConnected }: { name: string; isConnected: boolean }) {
   return (
     <li className="flex items-center justify-between text-sm">
@@ -52,28 +60,19 @@ export function BrandCard({ brand }: { brand: Brand }) {
       </div>
       <div className="flex flex-wrap gap-2">
         <Badge tone={brand.instagramConnected ? 'success' : 'neutral'}>
-          {brand.instagramConnected ? (
-            'Instagram Connected'
-          ) : (
-            <>
-              <span className="sr-only">Instagram </span>Not Connected
-            </>
-          )}
+          {brand.instagramConnected ? 'Instagram Connected' : 'Instagram Not Connected'}
         </Badge>
         <Badge tone={brand.shopifyConnected ? 'success' : 'neutral'}>
-          {brand.shopifyConnected ? (
-            'Shopify Connected'
-          ) : (
-            <>
-              <span className="sr-only">Shopify </span>Not Connected
-            </>
-          )}
+          {brand.shopifyConnected ? `${storeLabel(brand)} Connected` : 'Store Not Connected'}
         </Badge>
         {brand.active ? <Badge tone="success">✅ Active</Badge> : <Badge tone="warning">Paused</Badge>}
       </div>
       <ul className="flex flex-col gap-1 rounded-md bg-slate-50 p-3">
         <Integration name="Instagram" isConnected={brand.instagramConnected} />
-        <Integration name="Shopify" isConnected={brand.shopifyConnected} />
+        <Integration
+          name={brand.shopifyConnected ? storeLabel(brand) : 'Store'}
+          isConnected={brand.shopifyConnected}
+        />
       </ul>
       <div className="flex gap-2">
         <Button

@@ -64,7 +64,7 @@ describe('conversation thread', () => {
     });
     expect(
       await screen.findByText(
-        "You can't reply here right now: Instagram allows replies only within 7 days of the customer's last message.",
+        "You can't reply here right now. Instagram allows replies only within 7 days of the customer's last message.",
       ),
     ).toBeTruthy();
     expect((screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement).disabled).toBe(true);
@@ -76,10 +76,12 @@ describe('conversation thread', () => {
     render(<MessageThread conversation={conversation} brandId="b1" brandName="Luna" />, {
       wrapper: AppProvider,
     });
-    const note = await screen.findByText(/human agent tag/);
-    expect(note.textContent).toMatch(
-      /^Outside the 24-hour window: your reply is sent with Instagram's human agent tag/,
+    const note = await screen.findByText(/more than 24 hours ago/);
+    // Plain English, no platform jargon: why, what happens, until when.
+    expect(note.textContent?.replace(/\s+/g, ' ')).toMatch(
+      /^The buyer last wrote more than 24 hours ago, so only a reply from a person can go out now; Instagram lets yours through marked as one, until \w+day, November \d+ at \d+:\d\d [AP]M\.$/,
     );
+    expect(note.textContent).not.toMatch(/human agent tag|window/);
     const textarea = screen.getByPlaceholderText('Type your message...');
     expect(textarea.getAttribute('aria-describedby')).toBe(note.id);
     await waitFor(() =>

@@ -121,14 +121,21 @@ function Composer({ brandId, conversationId }: { brandId: string; conversationId
           className="rounded-md bg-amber-50 p-2 text-sm text-amber-900"
           data-testid="send-window"
         >
-          {blocked ? `You can't reply here right now: ${blocked.reason}` : unavailable}
+          {blocked ? `You can't reply here right now. ${blocked.reason}` : unavailable}
         </p>
       )}
       {sendWindow.data?.allowed && sendWindow.data.humanAgentTag && (
         <p id={`${id}-send-window`} className="text-xs text-slate-600" data-testid="send-window">
-          Outside the 24-hour window: your reply is sent with Instagram&apos;s human agent tag
+          The buyer last wrote more than 24 hours ago, so only a reply from a person can go out now; Instagram
+          lets yours through marked as one
           {sendWindow.data.closesAt
-            ? ` (until ${new Date(sendWindow.data.closesAt).toLocaleString('en-US')})`
+            ? `, until ${new Date(sendWindow.data.closesAt).toLocaleString('en-US', {
+                weekday: 'long',
+                month: 'long',
+                day: 'numeric',
+                hour: 'numeric',
+                minute: '2-digit',
+              })}`
             : ''}
           .
         </p>

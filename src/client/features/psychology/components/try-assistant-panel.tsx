@@ -23,6 +23,30 @@ function TraceList({ trace }: { trace: AssistantTraceView }) {
   );
 }
 
+/** A reply's text with its web addresses as links (checkout links open in a new tab); the rest as text. */
+function LinkedText({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)])/g);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a
+            key={index}
+            href={part}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="break-all font-medium text-brand-700 underline"
+          >
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** "Try the assistant": a buyer message in, the reply in the brand's voice and its trace out. */
 export function TryAssistantPanel({
   brandId,
@@ -89,7 +113,7 @@ export function TryAssistantPanel({
               }
             >
               <span className="sr-only">{turn.sender === 'customer' ? 'Buyer: ' : 'Assistant: '}</span>
-              {turn.content}
+              <LinkedText text={turn.content} />
             </li>
           ))}
         </ol>
@@ -104,9 +128,20 @@ export function TryAssistantPanel({
           maxLength={assistantLimits.messageMax}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter sends, as in a chat; Shift+Enter (or an input method still composing) makes a new line.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          aria-describedby={`${id}-keys`}
           placeholder="Is the hoodie in M still available?"
           className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
         />
+        <p id={`${id}-keys`} className="text-xs text-slate-600">
+          Enter sends; Shift+Enter starts a new line.
+        </p>
         {preview.isError ? (
           <p role="alert" className="text-sm text-red-700">
             {getServerMessage(preview.error) ?? 'The preview failed. Please try again.'}

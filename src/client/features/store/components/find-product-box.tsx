@@ -90,6 +90,12 @@ export function FindProductBox({ brandId }: { brandId: string }) {
               {result.stock.currency}
             </p>
           )}
+          {result.stock && !result.stock.availableForSale && (
+            <p className="text-sm text-slate-800">
+              No checkout link: this option is sold out, and the assistant offers the nearest one in stock
+              instead.
+            </p>
+          )}
           {result.checkoutUrl && (
             <p className="text-sm break-all text-slate-800">
               Checkout link:{' '}

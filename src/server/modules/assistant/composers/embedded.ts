@@ -231,7 +231,7 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
       parts.push({
         text:
           facts.link && facts.product
-            ? fill(pick(tone.productLink), { product: facts.product.title, link: facts.link })
+            ? (facts.text ?? fill(pick(tone.productLink), { product: facts.product.title, link: facts.link }))
             : pick(tone.productLinkNoProduct),
         essential: true,
       });

@@ -81,6 +81,26 @@ const configSchema = z
     DEMO_SLOT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(240).default(30)),
     /** Sales inbox told about every new booking; unset sends no notification. */
     DEMO_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
+    // Demo booking limits (decision 031): counted in the database over the last 24 hours, so they hold across instances.
+    /** Bookings one email may make in 24 hours. */
+    DEMO_BOOKINGS_PER_EMAIL_PER_DAY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).default(3),
+    ),
+    /** Bookings one address (an IPv6 /64) may make in 24 hours; at least 5, so an office behind one address can book. */
+    DEMO_BOOKINGS_PER_ADDRESS_PER_DAY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(5, 'must be at least 5 (an office shares one address)').default(10),
+    ),
+    /** Bookings everyone together may make in 24 hours: a ceiling on the mail the form can make us send. */
+    DEMO_BOOKINGS_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(200)),
+    /** Bookings from one address in 24 hours that are confirmed at once; later ones are held for confirmation. */
+    DEMO_CONFIRM_AFTER_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5)),
+    /** Minutes a held booking waits for its email's confirmation link before its slot is released. */
+    DEMO_CONFIRM_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(5).max(1440).default(30),
+    ),
     /** OpenID Connect sign-in (production). All three set: /api/login goes to the provider; none: embedded accounts. */
     OIDC_ISSUER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),

@@ -229,6 +229,14 @@ const configSchema = z
     ),
     /** Shopify app client secret: the key of webhook HMACs and of the OAuth install. Unset: Shopify webhooks answer 503. */
     SHOPIFY_API_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /**
+     * Decision 032: a Shopify delivery whose X-Shopify-Triggered-At is further back than this (or over 5 minutes
+     * ahead, or missing) is acknowledged and not applied. Default 48 hours: Shopify's own retries span that long.
+     */
+    SHOPIFY_WEBHOOK_MAX_AGE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(60).max(604_800).default(172_800),
+    ),
     /** Shopify app client id (OAuth install). */
     SHOPIFY_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /** `true` lets a store address be plain http://127.0.0.1:PORT (development and tests only); otherwise https and public addresses only. */

@@ -143,6 +143,13 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3_600).default(30),
     ),
+    // --- Backups of the embedded database (src/server/db/backup.ts) ---
+    /** How many periodic backups of the embedded database to keep; 0 turns the periodic backup off. */
+    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(7)),
+    /** Where periodic backups go; default DATA_DIR/backups. */
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** Hours between periodic backups. */
+    BACKUP_EVERY_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.01).max(720).default(24)),
     // --- Retention: the prune-old-rows job (decisions 008 and 020) ---
     /** How often old rows are pruned, in seconds (one run per period across processes). */
     PRUNE_EVERY_SECONDS: z.preprocess(

@@ -222,6 +222,7 @@ async function runBackend(backend: string) {
               'x-shopify-shop-domain': brand.storeKey,
               'x-shopify-event-id': `bench-${i}`,
               'x-shopify-webhook-id': `wh-${i}`,
+              'x-shopify-triggered-at': new Date().toISOString(),
             },
             body,
           });

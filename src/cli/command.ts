@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
+import type { Config } from '#server/config.ts';
 import type { CliContext } from './context.ts';
 
 export type CliOptions = NonNullable<ParseArgsConfig['options']>;
@@ -14,6 +15,11 @@ export interface CliCommand {
   /** Positional arguments are a usage error unless the command takes them (then they arrive joined as `values._`). */
   acceptsPositionals?: boolean;
   run(context: CliContext, values: CliValues): Promise<void>;
+  /**
+   * Instead of `run`, for commands that must not open the database themselves (backup asks a running server for
+   * it; restore writes a stopped one's files).
+   */
+  runStandalone?(config: Config, values: CliValues, out: (line: string) => void): Promise<void>;
   /** Checked before the database is opened, so usage errors are instant and touch nothing. */
   validate?(values: CliValues): void;
 }

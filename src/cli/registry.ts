@@ -8,6 +8,7 @@ import { listPendingCommand } from './commands/list-pending.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { rebuildAnalyticsCommand } from './commands/rebuild-analytics.ts';
+import { backupCommand, restoreCommand } from './commands/backup.ts';
 
 /** Every admin command, in the order `--help` lists them. Later features add theirs here. */
 export const commands: readonly CliCommand[] = [
@@ -20,4 +21,6 @@ export const commands: readonly CliCommand[] = [
   simulateCommand,
   outboxCommand,
   rebuildAnalyticsCommand,
+  backupCommand,
+  restoreCommand,
 ];

@@ -66,6 +66,10 @@ export async function runCli(
 
   try {
     const config = loadConfig(options.env ?? process.env);
+    if (command.runStandalone) {
+      await command.runStandalone(config, values, io.out);
+      return 0;
+    }
     await withCliContext(config, io, (context) => command.run(context, values), {
       ...(options.database ? { database: options.database } : {}),
     });

@@ -27,6 +27,24 @@ export const demoDateSchema = z
 
 const hasControlCharacters = (value: string) => /\p{Cc}/u.test(value);
 
+/**
+ * True when a text could act as a link or markup in the emails built from it: a tag or angle bracket, a scheme or
+ * `www.`, an email address, or a word ending in a common domain suffix (`bit.ly`, `pay-now.com/x`). Names go into
+ * the greeting of a mail we send to whatever address was typed, so a name is plain text only.
+ */
+export function looksLikeLinkOrMarkup(value: string): boolean {
+  return (
+    /[<>]/.test(value) ||
+    /[a-z][a-z0-9+.-]*:\/\//i.test(value) ||
+    /\b(www\d*|https?|ftp|mailto|javascript|data)[.:]/i.test(value) ||
+    /\S@\S+\.\S/.test(value) ||
+    /[\p{L}\p{N}-]\.(com|net|org|io|co|app|xyz|info|biz|me|ly|gl|link|click|site|online|top|ru|cn|tk|shop|store|live|us|uk|de|fr|gd|to|cc|ws|su|pw|win|vip|club)\b/iu.test(
+      value,
+    )
+  );
+}
+const plainTextMessage = 'must be plain text, without links or markup';
+
 export const availableSlotsQuerySchema = z.object({ date: demoDateSchema });
 export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
 
@@ -41,7 +59,8 @@ export const demoContactSchema = z.object({
     .trim()
     .min(1, 'is required')
     .max(demoLimits.maxNameLength, `must be at most ${demoLimits.maxNameLength} characters`)
-    .refine((value) => !hasControlCharacters(value), 'must not contain control characters'),
+    .refine((value) => !hasControlCharacters(value), 'must not contain control characters')
+    .refine((value) => !looksLikeLinkOrMarkup(value), plainTextMessage),
   email: z
     .string({ error: 'is required' })
     .trim()
@@ -82,5 +101,16 @@ export const demoBookingSchema = z.object({
   startsAt: z.string(),
   name: z.string(),
   email: z.string(),
+  /**
+   * Present when the booking is held (decision 031): the slot is kept until this instant (ISO 8601) and released
+   * unless the link sent to the email is opened before then.
+   */
+  confirmBy: z.string().optional(),
 });
 export type DemoBooking = z.infer<typeof demoBookingSchema>;
+
+/** GET and POST /api/demo/confirm: the token from a held booking's confirmation link (base64url of 32 bytes). */
+export const confirmDemoInputSchema = z.object({
+  token: z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{43}$/, 'is not a confirmation token'),
+});
+export type ConfirmDemoInput = z.infer<typeof confirmDemoInputSchema>;

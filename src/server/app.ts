@@ -159,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogWebhookRoutes, {
     prefix: '/api',
     db: database.db,
+    shopifyWebhookMaxAgeSeconds: config.SHOPIFY_WEBHOOK_MAX_AGE_SECONDS,
     module: catalog,
     secretBox: deps.secretBox,
     shopifyApiSecret: config.SHOPIFY_API_SECRET,

@@ -81,6 +81,26 @@ const configSchema = z
     DEMO_SLOT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(240).default(30)),
     /** Sales inbox told about every new booking; unset sends no notification. */
     DEMO_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
+    // Demo booking limits (decision 031): counted in the database over the last 24 hours, so they hold across instances.
+    /** Bookings one email may make in 24 hours. */
+    DEMO_BOOKINGS_PER_EMAIL_PER_DAY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).default(3),
+    ),
+    /** Bookings one address (an IPv6 /64) may make in 24 hours; at least 5, so an office behind one address can book. */
+    DEMO_BOOKINGS_PER_ADDRESS_PER_DAY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(5, 'must be at least 5 (an office shares one address)').default(10),
+    ),
+    /** Bookings everyone together may make in 24 hours: a ceiling on the mail the form can make us send. */
+    DEMO_BOOKINGS_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(200)),
+    /** Bookings from one address in 24 hours that are confirmed at once; later ones are held for confirmation. */
+    DEMO_CONFIRM_AFTER_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(5)),
+    /** Minutes a held booking waits for its email's confirmation link before its slot is released. */
+    DEMO_CONFIRM_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(5).max(1440).default(30),
+    ),
     /** OpenID Connect sign-in (production). All three set: /api/login goes to the provider; none: embedded accounts. */
     OIDC_ISSUER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
@@ -123,6 +143,13 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3_600).default(30),
     ),
+    // --- Backups of the embedded database (src/server/db/backup.ts) ---
+    /** How many periodic backups of the embedded database to keep; 0 turns the periodic backup off. */
+    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(7)),
+    /** Where periodic backups go; default DATA_DIR/backups. */
+    BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** Hours between periodic backups. */
+    BACKUP_EVERY_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.01).max(720).default(24)),
     // --- Retention: the prune-old-rows job (decisions 008 and 020) ---
     /** How often old rows are pruned, in seconds (one run per period across processes). */
     PRUNE_EVERY_SECONDS: z.preprocess(
@@ -209,6 +236,14 @@ const configSchema = z
     ),
     /** Shopify app client secret: the key of webhook HMACs and of the OAuth install. Unset: Shopify webhooks answer 503. */
     SHOPIFY_API_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /**
+     * Decision 032: a Shopify delivery whose X-Shopify-Triggered-At is further back than this (or over 5 minutes
+     * ahead, or missing) is acknowledged and not applied. Default 48 hours: Shopify's own retries span that long.
+     */
+    SHOPIFY_WEBHOOK_MAX_AGE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(60).max(604_800).default(172_800),
+    ),
     /** Shopify app client id (OAuth install). */
     SHOPIFY_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /** `true` lets a store address be plain http://127.0.0.1:PORT (development and tests only); otherwise https and public addresses only. */

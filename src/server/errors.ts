@@ -27,12 +27,20 @@ export class AppError extends Error {
   // Plain fields, not parameter properties: Node's own type stripping cannot run those (decision 015).
   readonly code: AppErrorCode;
   readonly issues: ErrorIssue[] | undefined;
+  /** Sent as Retry-After (whole seconds) with a 429 that knows when the next try is welcome. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: AppErrorCode, message: string, issues?: ErrorIssue[]) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    issues?: ErrorIssue[],
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.issues = issues;
     this.statusCode = statusByCode[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

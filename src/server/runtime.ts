@@ -1,6 +1,8 @@
+import path from 'node:path';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { startBackupService } from './db/backup.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createJobQueue, jobQueueOptionsFromConfig, type JobQueue } from './jobs/queue.ts';
@@ -83,6 +85,18 @@ export async function startRuntime(
     ? pino(createLoggerOptions(config, { isTerminal: false }), options.logStream)
     : pino(createLoggerOptions(config));
   const database = options.database ?? (await openDatabaseFromConfig(config));
+  // The embedded database opened here (not one a test passed in): answer `admin backup` and back up periodically.
+  const backups =
+    !options.database && database.kind === 'pglite'
+      ? await startBackupService({
+          database,
+          dataDir: config.DATA_DIR,
+          backupDir: config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'),
+          keep: config.BACKUP_KEEP,
+          everyMs: config.BACKUP_EVERY_HOURS * 60 * 60 * 1000,
+          log,
+        })
+      : undefined;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
   const jobs = createJobQueue({ database, log, ...jobQueueOptionsFromConfig(config) });
   const secretBox = createSecretBoxFromKey(
@@ -219,6 +233,7 @@ export async function startRuntime(
         }
         await jobs.stop();
         mailer.close();
+        await backups?.close();
         await database.close();
       })();
       return closing;

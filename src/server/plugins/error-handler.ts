@@ -19,6 +19,8 @@ export const errorHandlerPlugin = fp(
           code: error.code,
           ...(error.issues ? { issues: error.issues } : {}),
         };
+        if (error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(error.statusCode).send(body);
       }
 

@@ -1,8 +1,11 @@
-import { date, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Demo bookings. One booking per date and slot, enforced by the database: of any number of
- * simultaneous requests for one slot, exactly one insert succeeds and the rest fail with 23505.
+ * Demo bookings. One live booking per date and slot, enforced by the database: of any number of
+ * simultaneous requests for one slot, exactly one insert succeeds and the rest fail with 23505. A booking held
+ * for confirmation (decision 031) that was not confirmed in time is released (released_at), which frees its slot
+ * while the row still counts against its address's and email's daily limits.
  */
 export const demoBookings = pgTable(
   'demo_bookings',
@@ -20,10 +23,24 @@ export const demoBookings = pgTable(
     company: text('company'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The booker's address (an IPv6 one cut to its /64), counted against DEMO_BOOKINGS_PER_ADDRESS_PER_DAY. */
+    ipAddress: text('ip_address'),
+    /** Set while the booking awaits confirmation from its email; null once confirmed or for one never held. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** SHA-256 of the confirmation link's token, while held. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** When an unconfirmed hold gave its slot back. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (table) => [
-    unique('demo_bookings_date_time_slot_key').on(table.date, table.timeSlot),
+    uniqueIndex('demo_bookings_date_time_slot_key')
+      .on(table.date, table.timeSlot)
+      .where(sql`${table.releasedAt} is null`),
+    uniqueIndex('demo_bookings_confirm_token_hash_key').on(table.confirmTokenHash),
     index('demo_bookings_starts_at_idx').on(table.startsAt),
+    index('demo_bookings_ip_address_created_at_idx').on(table.ipAddress, table.createdAt),
+    index('demo_bookings_email_created_at_idx').on(sql`lower(${table.email})`, table.createdAt),
+    index('demo_bookings_created_at_idx').on(table.createdAt),
   ],
 );
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { loginAttempts, sessions, signupAttempts, users } from '#server/db/schema/index.ts';
+import { loginAttempts, loginSuccesses, sessions, signupAttempts, users } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { buildApp } from '#server/app.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import {
   DUPLICATE_EMAIL_MESSAGE,
+  loginDelayMs,
   MAX_SIGNUPS_PER_ADDRESS,
   TOO_MANY_ATTEMPTS_MESSAGE,
   TOO_MANY_SIGNUPS_MESSAGE,
@@ -310,33 +311,97 @@ describe('accounts API', () => {
     expect((await me(fresh.cookie)).statusCode).toBe(200);
   });
 
-  it('limits failures per account: the 6th try in 15 minutes is 429 even with the right password', async () => {
+  /** Moves every recorded failure of an email or address back in time, as if that long had passed. */
+  const age = async (where: { email?: string; ipAddress?: string }, ms: number) => {
+    await app.database.db
+      .update(loginAttempts)
+      .set({ createdAt: sql`${loginAttempts.createdAt} - ${ms} * interval '1 millisecond'` })
+      .where(
+        where.email ? eq(loginAttempts.email, where.email) : eq(loginAttempts.ipAddress, where.ipAddress!),
+      );
+  };
+
+  it('slows an account down after 5 failures (429 with Retry-After, doubling), never locks it', async () => {
+    expect([4, 5, 6, 7, 10, 30].map((n) => loginDelayMs(n, 5))).toEqual([
+      0, 1000, 2000, 4000, 32_000, 900_000,
+    ]);
     await createPasswordUser('limited@example.com');
     for (let i = 0; i < 5; i += 1) {
       expect(
         (await logIn({ email: 'limited@example.com', password: `wrong-${i}-password` })).statusCode,
       ).toBe(401);
     }
-    const blocked = await logIn({ email: 'limited@example.com', password });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
-    // Old failures stop counting after the window.
-    await app.database.db
-      .update(loginAttempts)
-      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
-      .where(eq(loginAttempts.email, 'limited@example.com'));
+    // From a new address, even the right password waits for the delay, unchecked.
+    const slowed = await logIn({ email: 'limited@example.com', password });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
+    expect(Number(slowed.headers['retry-after'])).toBe(1);
+    await age({ email: 'limited@example.com' }, 1000);
+    // The wait is over: one more wrong try, and the next wait is twice as long.
+    expect((await logIn({ email: 'limited@example.com', password: 'wrong-again-pw' })).statusCode).toBe(401);
+    const longer = await logIn({ email: 'limited@example.com', password });
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBe(2);
+    await age({ email: 'limited@example.com' }, 2000);
     expect((await logIn({ email: 'limited@example.com', password })).statusCode).toBe(200);
   });
 
-  it('limits failures per address across accounts', async () => {
+  it('never holds back the right password of an administrator from an address it signed in from before', async () => {
+    const adminEmail = 'chief@example.com';
+    await createPasswordUser(adminEmail, { role: 'admin' });
+    const office = '198.51.100.10';
+    expect((await logIn({ email: adminEmail, password }, { remoteAddress: office })).statusCode).toBe(200);
+    // Someone elsewhere guesses: 5 tries over HTTP, then (as if over the last minutes) 35 more from 4 addresses.
+    for (let i = 0; i < 5; i += 1) {
+      const r = await logIn(
+        { email: adminEmail, password: `guess-${i}-password` },
+        { remoteAddress: '203.0.113.1' },
+      );
+      expect(r.statusCode).toBe(401);
+    }
+    await app.database.db.insert(loginAttempts).values(
+      Array.from({ length: 35 }, (_, i) => ({
+        email: adminEmail,
+        ipAddress: `203.0.113.${i % 4}`,
+        createdAt: new Date(Date.now() - (35 - i) * 1000),
+      })),
+    );
+    const [{ n } = { n: 0 }] = await app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.email, adminEmail));
+    expect(n).toBe(40);
+    // The guesser is slowed to the longest wait...
+    const guesser = await logIn(
+      { email: adminEmail, password: 'guess-x-password' },
+      { remoteAddress: '203.0.113.9' },
+    );
+    expect(guesser.statusCode).toBe(429);
+    expect(Number(guesser.headers['retry-after'])).toBeGreaterThan(800);
+    // ...while the administrator, from the office, signs in at once.
+    const chief = await logIn({ email: adminEmail, password }, { remoteAddress: office });
+    expect(chief.statusCode).toBe(200);
+    expect(chief.json().user.email).toBe(adminEmail);
+    const rows = await app.database.db
+      .select()
+      .from(loginSuccesses)
+      .where(eq(loginSuccesses.ipAddress, office));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('slows an address down after 20 failures across accounts; other addresses are not slowed', async () => {
     const remoteAddress = '192.0.2.77';
     for (let i = 0; i < 20; i += 1) {
       const r = await logIn({ email: `spray${i}@example.com`, password: 'guess-guess' }, { remoteAddress });
       expect(r.statusCode).toBe(401);
     }
     await createPasswordUser('victim@example.com');
-    expect((await logIn({ email: 'victim@example.com', password }, { remoteAddress })).statusCode).toBe(429);
+    const slowed = await logIn({ email: 'victim@example.com', password }, { remoteAddress });
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBe(1);
     expect((await logIn({ email: 'victim@example.com', password })).statusCode).toBe(200);
+    await age({ ipAddress: remoteAddress }, 1000);
+    expect((await logIn({ email: 'victim@example.com', password }, { remoteAddress })).statusCode).toBe(200);
     const [{ n } = { n: 0 }] = await app.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(loginAttempts)

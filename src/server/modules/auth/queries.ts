@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, max } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { loginAttempts, signupAttempts, users } from '#server/db/schema/index.ts';
+import { loginAttempts, loginSuccesses, signupAttempts, users } from '#server/db/schema/index.ts';
 
 export const sessionUserColumns = {
   id: users.id,
@@ -84,14 +84,43 @@ export async function countRecentFailures(
   params: { email: string; ipAddress: string; since: Date },
 ) {
   const [byEmail] = await db
-    .select({ n: count() })
+    .select({ n: count(), last: max(loginAttempts.createdAt) })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.email, params.email), gt(loginAttempts.createdAt, params.since)));
   const [byAddress] = await db
-    .select({ n: count() })
+    .select({ n: count(), last: max(loginAttempts.createdAt) })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.ipAddress, params.ipAddress), gt(loginAttempts.createdAt, params.since)));
-  return { byEmail: byEmail?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+  return {
+    byEmail: byEmail?.n ?? 0,
+    lastByEmail: byEmail?.last ? new Date(byEmail.last) : null,
+    byAddress: byAddress?.n ?? 0,
+    lastByAddress: byAddress?.last ? new Date(byAddress.last) : null,
+  };
+}
+
+/** True when the user has signed in from this address before (see login_successes). */
+export async function hasSignedInFrom(db: Database, userId: string, ipAddress: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: loginSuccesses.userId })
+    .from(loginSuccesses)
+    .where(and(eq(loginSuccesses.userId, userId), eq(loginSuccesses.ipAddress, ipAddress)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A right password: the address becomes one the account's failures never hold back. No failure is forgiven:
+ * a guesser who signs in to an account of their own must not reset the count of the address they guess from.
+ */
+export async function recordSuccess(db: Database, params: { userId: string; ipAddress: string; now: Date }) {
+  await db
+    .insert(loginSuccesses)
+    .values({ userId: params.userId, ipAddress: params.ipAddress, lastAt: params.now })
+    .onConflictDoUpdate({
+      target: [loginSuccesses.userId, loginSuccesses.ipAddress],
+      set: { lastAt: params.now },
+    });
 }
 
 export async function recordFailure(
@@ -103,10 +132,6 @@ export async function recordFailure(
     .values({ email: params.email, ipAddress: params.ipAddress, createdAt: params.now });
   // Housekeeping: rows older than the window no longer count for anyone.
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, params.pruneBefore));
-}
-
-export async function clearFailures(db: Database, email: string) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
 }
 
 /**

@@ -10,11 +10,24 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { eq, sql } from 'drizzle-orm';
 import * as queries from './queries.ts';
 
-/** Sign-in limits: failures counted over 15 minutes, per account and per address. */
+/**
+ * Sign-in slows down, it never locks: failures are counted over 15 minutes per account and per address, and past
+ * a few free ones each next try must wait twice as long after the last failure (1 s, 2 s, 4 s ... up to 15
+ * minutes), answered 429 with Retry-After. The account's count never holds back an address the account has
+ * signed in from before (login_successes), so strangers' guesses cannot keep an owner, the administrator
+ * included, out; the address's own count still applies to it.
+ */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const FREE_FAILURES_PER_ACCOUNT = 5;
 /** Higher than per account: many people can share one address (an office, a mobile carrier). */
-export const MAX_FAILURES_PER_ADDRESS = 20;
+export const FREE_FAILURES_PER_ADDRESS = 20;
+export const MAX_LOGIN_DELAY_MS = LOGIN_WINDOW_MS;
+
+/** How long after the last failure the next try must wait, given the failures in the window. */
+export function loginDelayMs(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(1000 * 2 ** (failures - free), MAX_LOGIN_DELAY_MS);
+}
 
 /** Sign-up limit: per client address, counted in the database across instances. */
 export const SIGNUP_WINDOW_MS = 60 * 1000;
@@ -24,7 +37,7 @@ export const TOO_MANY_SIGNUPS_MESSAGE =
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 export const TOO_MANY_ATTEMPTS_MESSAGE =
-  'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+  'Too many failed sign-in attempts. Please wait a moment and try again.';
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -140,16 +153,28 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
       const email = normalizeEmail(input.email);
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
       const failures = await queries.countRecentFailures(db, { email, ipAddress, since });
-      if (failures.byEmail >= MAX_FAILURES_PER_ACCOUNT || failures.byAddress >= MAX_FAILURES_PER_ADDRESS) {
-        throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
-      }
       const found = await queries.findUserByEmail(db, email);
+      const knownAddress = found ? await queries.hasSignedInFrom(db, found.id, ipAddress) : false;
+      const waitUntil = Math.max(
+        failures.lastByAddress
+          ? failures.lastByAddress.getTime() + loginDelayMs(failures.byAddress, FREE_FAILURES_PER_ADDRESS)
+          : 0,
+        failures.lastByEmail && !knownAddress
+          ? failures.lastByEmail.getTime() + loginDelayMs(failures.byEmail, FREE_FAILURES_PER_ACCOUNT)
+          : 0,
+      );
+      if (waitUntil > now.getTime()) {
+        // The password is not even checked, so waiting is the only way to learn anything.
+        throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, undefined, {
+          retryAfterSeconds: Math.ceil((waitUntil - now.getTime()) / 1000),
+        });
+      }
       const isValid = await verifyPassword(found?.passwordHash ?? null, input.password);
       if (!found || !isValid) {
         await queries.recordFailure(db, { email, ipAddress, now, pruneBefore: since });
         throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS_MESSAGE);
       }
-      await queries.clearFailures(db, email);
+      await queries.recordSuccess(db, { userId: found.id, ipAddress, now });
       const { passwordHash: _hash, oidcSubject: _subject, ...user } = found;
       return { user, token: await createSession(db, user.id, now) };
     },

@@ -43,7 +43,8 @@ function injectShopifyWebhook(input: {
   body: unknown;
   eventId: string;
   secret?: string;
-  triggeredAt?: string;
+  /** Defaults to now; null sends no header. */
+  triggeredAt?: string | null;
 }) {
   const raw = Buffer.from(JSON.stringify(input.body));
   return app.app.inject({
@@ -56,7 +57,9 @@ function injectShopifyWebhook(input: {
       'x-shopify-shop-domain': shopify.shopDomain,
       'x-shopify-event-id': input.eventId,
       'x-shopify-webhook-id': `wh-${input.eventId}`,
-      ...(input.triggeredAt ? { 'x-shopify-triggered-at': input.triggeredAt } : {}),
+      ...(input.triggeredAt !== null
+        ? { 'x-shopify-triggered-at': input.triggeredAt ?? new Date().toISOString() }
+        : {}),
     },
     payload: raw,
   });
@@ -274,13 +277,81 @@ describe('Shopify connection', () => {
       topic: 'products/delete',
       body: { id: 3 },
       eventId: 'e-2',
-      triggeredAt: '2026-11-11T00:00:00Z',
     });
     expect(deleted.statusCode).toBe(200);
     const { rows: gone } = await app.database.executeSql(
       `select count(*)::int as n from catalog_products where external_id = 'gid://shopify/Product/3'`,
     );
     expect(Number(gone[0]!.n)).toBe(0);
+  });
+
+  it('acknowledges but never applies a delivery whose X-Shopify-Triggered-At is missing or far off', async () => {
+    const product = (title: string) => ({
+      id: 3001,
+      admin_graphql_api_id: 'gid://shopify/Product/3001',
+      title,
+      updated_at: new Date().toISOString(),
+      variants: [{ id: 30010, title: 'Default Title', sku: 'T-1', price: '5.00', inventory_quantity: 1 }],
+    });
+    const count = async () =>
+      Number(
+        (
+          await app.database.executeSql(
+            `select count(*)::int as n from catalog_products where external_id = 'gid://shopify/Product/3001'`,
+          )
+        ).rows[0]!.n,
+      );
+    const hour = 60 * 60 * 1000;
+    for (const [triggeredAt, eventId] of [
+      [null, 'far-1'],
+      ['not a date', 'far-2'],
+      [new Date(Date.now() - 49 * hour).toISOString(), 'far-3'],
+      [new Date(Date.now() + 10 * 60 * 1000).toISOString(), 'far-4'],
+    ] as const) {
+      const ignored = await injectShopifyWebhook({
+        topic: 'products/create',
+        body: product('Replayed'),
+        eventId,
+        triggeredAt,
+      });
+      expect(ignored.statusCode).toBe(200);
+      expect(ignored.json()).toEqual({ ok: true, ignored: true });
+    }
+    expect(await count()).toBe(0);
+    // Stored nothing, so the same event id still applies once it arrives in time (an hour old is in time).
+    const recent = await injectShopifyWebhook({
+      topic: 'products/create',
+      body: product('On time'),
+      eventId: 'far-1',
+      triggeredAt: new Date(Date.now() - hour).toISOString(),
+    });
+    expect(recent.json()).toEqual({ ok: true, duplicate: false });
+    expect(await count()).toBe(1);
+  });
+
+  it('refuses the shop already connected here to a second brand (409), so its webhooks have one brand', async () => {
+    const other = await createTestUser(app.database.db);
+    const cookie = (await signInAs(app.database.db, other.id)).cookie;
+    const [otherBrand] = await app.database.db
+      .insert(brands)
+      .values({ userId: other.id, name: 'Other', username: 'other' })
+      .returning();
+    const response = await app.app.inject({
+      method: 'PUT',
+      url: `/api/brands/${otherBrand!.id}/store`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        platform: 'shopify',
+        shopDomain: shopify.shopDomain,
+        accessToken: shopify.accessToken,
+      }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toContain('already connected to another brand');
+    const { rows } = await app.database.executeSql(
+      `select count(*)::int as n from store_connections where platform = 'shopify'`,
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
   });
 
   it('maps inventory_levels/update to its variant and re-reads it live', async () => {

@@ -17,6 +17,9 @@ import { stripHtml, type StoreProductInput } from './store-data.ts';
  * Store webhooks keep the mirror fresh. Signatures are checked on the raw bytes; each delivery is recorded under its dedupe key in the same transaction that applies it, so a replay is a
  * no-op, and an event older than our copy (store's updated time) never overwrites it.
  */
+/** Clocks drift: a delivery may claim up to 5 minutes ahead of ours. */
+const TRIGGERED_AT_FUTURE_MS = 5 * 60 * 1000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface ShopifyRestVariant {
@@ -156,7 +159,9 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
   module: CatalogModule;
   secretBox: SecretBox;
   shopifyApiSecret: string | undefined;
-}> = async (app, { db, module, secretBox, shopifyApiSecret }) => {
+  /** SHOPIFY_WEBHOOK_MAX_AGE_SECONDS (decision 032). */
+  shopifyWebhookMaxAgeSeconds?: number;
+}> = async (app, { db, module, secretBox, shopifyApiSecret, shopifyWebhookMaxAgeSeconds = 172_800 }) => {
   // The raw bytes are what the stores sign; parse JSON only after the signature holds.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -182,6 +187,23 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       const body = parseJson(raw) as Record<string, unknown> | null;
       if (!eventId || !body || typeof body !== 'object')
         return reply.code(400).send({ message: 'Malformed webhook' });
+      // Decision 032: the headers are outside the HMAC, so a captured signed body could be replayed under a fresh
+      // event id. A delivery must say it was triggered recently; one far off is acknowledged (Shopify stops
+      // retrying) and not applied, and the reconciliation job brings the mirror up to date if it was real.
+      const triggeredAt = header(request, 'x-shopify-triggered-at');
+      const triggeredMs = triggeredAt ? Date.parse(triggeredAt) : Number.NaN;
+      const nowMs = Date.now();
+      if (
+        Number.isNaN(triggeredMs) ||
+        triggeredMs < nowMs - shopifyWebhookMaxAgeSeconds * 1000 ||
+        triggeredMs > nowMs + TRIGGERED_AT_FUTURE_MS
+      ) {
+        request.log.warn(
+          { topic, shop, eventId, triggeredAt: triggeredAt ?? null },
+          'Shopify webhook ignored: X-Shopify-Triggered-At is missing or far off',
+        );
+        return reply.code(200).send({ ok: true, ignored: true });
+      }
       const [connection] = await db
         .select()
         .from(storeConnections)
@@ -194,7 +216,6 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       if (shopifyOrderTopics.has(topic) && !orderBelongsToShop(body, connection)) {
         return reply.code(400).send({ message: 'The order does not belong to this shop' });
       }
-      const triggeredAt = header(request, 'x-shopify-triggered-at');
       const applied = await applyShopifyEvent(
         connection,
         topic,

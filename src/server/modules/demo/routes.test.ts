@@ -250,14 +250,96 @@ describe('demo scheduling API', () => {
       expect(rows[0]?.n).toBe(1);
     }, 60_000);
 
-    it('limits bookings from one address (429 with a message)', async () => {
+    it('a malformed booking is a 400 that counts against no limit; the 11th booking in a minute is a 429', async () => {
       const ip = '192.0.2.77';
       const statuses: number[] = [];
       for (let i = 0; i < 11; i += 1) statuses.push((await post({ ...valid(), name: '' }, ip)).statusCode);
-      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-      const limited = await post(valid(), ip);
+      expect(statuses.every((s) => s === 400)).toBe(true);
+      const link = await post({ ...valid(), name: 'Refund at https://pay.example/x' }, ip);
+      expect(link.statusCode).toBe(400);
+      expect(link.json().issues).toEqual([
+        { path: 'name', message: 'must be plain text, without links or markup' },
+      ]);
+      // Ten real bookings from the address (the 6th on are held for confirmation), then the per-minute limit.
+      const booked: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const response = await post(
+          {
+            ...valid(),
+            date: futureWeekday(30 + Math.floor(i / 8)),
+            timeSlot: [
+              '9:00 AM',
+              '10:00 AM',
+              '11:00 AM',
+              '12:00 PM',
+              '1:00 PM',
+              '2:00 PM',
+              '3:00 PM',
+              '4:00 PM',
+            ][i % 8],
+            email: `office${i}@example.com`,
+          },
+          ip,
+        );
+        booked.push(response.statusCode);
+      }
+      expect(booked).toEqual(Array(10).fill(201));
+      const limited = await post({ ...valid(), date: futureWeekday(32), email: 'office10@example.com' }, ip);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toMatch(/Too many requests/);
+    });
+
+    it('a held booking is confirmed through the page its email links to, and only once', async () => {
+      const ip = '192.0.2.88';
+      const slots = ['9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM'];
+      for (let i = 0; i < 5; i += 1) {
+        const ok = await post(
+          { ...valid(), date: futureWeekday(40), timeSlot: slots[i], email: `team${i}@example.com` },
+          ip,
+        );
+        expect(ok.json().confirmBy).toBeUndefined();
+      }
+      const held = await post(
+        { ...valid(), date: futureWeekday(40), timeSlot: slots[5], email: 'team5@example.com' },
+        ip,
+      );
+      expect(held.statusCode).toBe(201);
+      expect(held.json().confirmBy).toEqual(expect.any(String));
+      const mail = (await emailJobs()).filter((m) => m.to === 'team5@example.com');
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.icalEvent).toBeUndefined();
+      const link = /http:\/\/localhost:80(\/api\/demo\/confirm\?token=[A-Za-z0-9_-]+)/.exec(
+        mail[0]!.text,
+      )![1]!;
+      const token = new URL(link, 'http://x').searchParams.get('token')!;
+
+      // Opening the link only shows the form (a mail scanner fetching it confirms nothing).
+      const page = await app.app.inject({ method: 'GET', url: link, remoteAddress: ip });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`name="token" value="${token}"`);
+      expect((await emailJobs()).filter((m) => m.to === 'team5@example.com')).toHaveLength(1);
+
+      const confirm = () =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/demo/confirm',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ token }).toString(),
+          remoteAddress: ip,
+        });
+      const first = await confirm();
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain('Your demo is confirmed');
+      const after = (await emailJobs()).filter((m) => m.to === 'team5@example.com');
+      expect(after).toHaveLength(2);
+      expect(after[1]!.icalEvent).toBeDefined();
+      const again = await confirm();
+      expect(again.statusCode).toBe(410);
+      const bad = await app.app.inject({
+        method: 'GET',
+        url: '/api/demo/confirm?token=short',
+        remoteAddress: ip,
+      });
+      expect(bad.statusCode).toBe(400);
     });
   });
 });

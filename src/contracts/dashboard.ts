@@ -89,6 +89,8 @@ export const messageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   inventoryChecked: z.boolean(),
+  /** Our sends only (null for the buyer's): queued, sent, delivered, seen, failed or unknown. */
+  deliveryState: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -176,6 +176,7 @@ function prepareStatements(db: Database) {
         createdAt: messages.createdAt,
         inventoryChecked: messages.inventoryChecked,
         positionAt: sql<string>`${messages.createdAt}::text`,
+        deliveryState: messages.deliveryState,
       })
       .from(messages)
       .where(
@@ -213,6 +214,7 @@ function prepareStatements(db: Database) {
     createdAt: new Date(v[3] as string),
     inventoryChecked: v[4] as boolean,
     positionAt: v[5] as string,
+    deliveryState: v[6] as string | null,
   });
   return {
     brands: {

@@ -131,6 +131,7 @@ export function createDashboardService({ db }: { db: Database }) {
         content: row.content,
         createdAt: row.createdAt.toISOString(),
         inventoryChecked: row.inventoryChecked,
+        deliveryState: row.deliveryState,
       }));
     },
 

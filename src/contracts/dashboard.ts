@@ -79,6 +79,10 @@ export const conversationSchema = z.object({
   status: z.string(),
   /** 'assistant' or 'person' (a person on the brand's team replied; the assistant stays silent). */
   handledBy: z.string(),
+  /** The buyer wrote since the caller last opened it (read state is per person). */
+  unread: z.boolean(),
+  /** The newest message's text, shortened (null when there is none). */
+  preview: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -127,7 +127,9 @@ describe('lists of one brand or conversation', () => {
       'handledBy',
       'id',
       'lastMessageAt',
+      'preview',
       'status',
+      'unread',
     ]);
     expect(list[0]!.handledBy).toBe('assistant');
     const times = list.map((c) => Date.parse(c.lastMessageAt as string));
@@ -147,6 +149,7 @@ describe('lists of one brand or conversation', () => {
     expect(Object.keys(list[0]!).sort()).toEqual([
       'content',
       'createdAt',
+      'deliveryState',
       'id',
       'inventoryChecked',
       'sender',

@@ -118,6 +118,8 @@ export function createDashboardService({ db }: { db: Database }) {
         lastMessageAt: row.lastMessageAt.toISOString(),
         status: row.status,
         handledBy: row.handledBy,
+        unread: row.unread,
+        preview: row.preview,
       }));
     },
 

@@ -44,14 +44,14 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
   // The sample account of the demo answers its own calls here, so every path below treats it as any account.
   const graph = withSampleAccounts(
     deps.graph ??
-    createInstagramGraphClient({
-      apiUrl: config.INSTAGRAM_API_URL,
-      apiVersion: config.INSTAGRAM_API_VERSION,
-      appId: config.INSTAGRAM_APP_ID,
-      appSecret: config.INSTAGRAM_APP_SECRET,
-      authorizeUrl: config.INSTAGRAM_OAUTH_AUTHORIZE_URL,
-      tokenUrl: config.INSTAGRAM_OAUTH_TOKEN_URL,
-    }),
+      createInstagramGraphClient({
+        apiUrl: config.INSTAGRAM_API_URL,
+        apiVersion: config.INSTAGRAM_API_VERSION,
+        appId: config.INSTAGRAM_APP_ID,
+        appSecret: config.INSTAGRAM_APP_SECRET,
+        authorizeUrl: config.INSTAGRAM_OAUTH_AUTHORIZE_URL,
+        tokenUrl: config.INSTAGRAM_OAUTH_TOKEN_URL,
+      }),
   );
   const connections = createConnectionService({ db, graph, secretBox, log });
   const inbox = createInbox({ db, jobs, log });

@@ -13,10 +13,7 @@ import {
   type InstagramAccount,
   type InstagramGraphClient,
 } from '#server/integrations/instagram/graph-client.ts';
-import {
-  sampleAccountIdOf,
-  sampleAccountToken,
-} from '#server/integrations/instagram/sample-account.ts';
+import { sampleAccountIdOf, sampleAccountToken } from '#server/integrations/instagram/sample-account.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
 

@@ -97,7 +97,11 @@ describe('the sample Instagram account', () => {
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toMatchObject({ status: 'sent', duplicate: false });
     const after = await messagesOf(conversation.id as string);
-    expect(after.at(-1)).toMatchObject({ sender: 'agent', content: 'Ships tomorrow!', deliveryState: 'sent' });
+    expect(after.at(-1)).toMatchObject({
+      sender: 'agent',
+      content: 'Ships tomorrow!',
+      deliveryState: 'sent',
+    });
 
     expect(harness.fake.calls).toEqual([]);
   });
@@ -142,8 +146,8 @@ describe('the sample Instagram account', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('only on the sample Instagram account');
     // And it does not come back: the seed's connect leaves a real account alone.
-    expect(await connectSampleAccount(harness.app.database.db, { id: brandId, username: 'sample.brand' })).toBe(
-      false,
-    );
+    expect(
+      await connectSampleAccount(harness.app.database.db, { id: brandId, username: 'sample.brand' }),
+    ).toBe(false);
   });
 });

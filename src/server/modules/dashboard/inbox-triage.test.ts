@@ -112,11 +112,13 @@ describe('unread, per person', () => {
   it('filters to unread, and counts them for the same filters', async () => {
     expect(names(await list('unread=true'))).toEqual(['done', 'old', 'waiter']);
     expect(names(await list('unread=true', teammate))).toEqual(['asker', 'done', 'old', 'waiter']);
-    const counts = (await app.app.inject({
-      method: 'GET',
-      url: `/api/brands/${brandId}/inbox-counts?status=open`,
-      headers: { cookie: owner.cookie },
-    })).json() as Json;
+    const counts = (
+      await app.app.inject({
+        method: 'GET',
+        url: `/api/brands/${brandId}/inbox-counts?status=open`,
+        headers: { cookie: owner.cookie },
+      })
+    ).json() as Json;
     expect(counts).toEqual({ conversations: 3, unread: 1, comments: 0 });
   });
 

@@ -105,8 +105,8 @@ describe('GET /api/brands', () => {
     expect(list[0]).toMatchObject({
       username: 'lunaskincare',
       active: true,
-      // seed-demo connects the sample store but no Instagram account (there is no real token to hold).
-      instagramConnected: false,
+      // seed-demo connects the sample store and the sample Instagram account (decision 041).
+      instagramConnected: true,
       shopifyConnected: true,
     });
     expect(response.headers['x-next-cursor']).toBeUndefined();

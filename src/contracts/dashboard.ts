@@ -145,3 +145,18 @@ export const conversationListSchema = z.array(conversationSchema);
 export const messageListSchema = z.array(messageSchema);
 export const commentListSchema = z.array(commentSchema);
 export const automationRuleListSchema = z.array(automationRuleSchema);
+
+/**
+ * GET /api/setup-checklist: the Overview's first-run steps for the session's workspace, each ticked from what is
+ * stored (a brand, an Instagram account, a store, a saved voice, an answer by the assistant, a brand turned on).
+ */
+export const setupSteps = ['brand', 'instagram', 'store', 'voice', 'assistant', 'active'] as const;
+export type SetupStep = (typeof setupSteps)[number];
+export const setupChecklistSchema = z.object({
+  steps: z.array(z.object({ id: z.enum(setupSteps), done: z.boolean() })),
+  /** True when every step is done: the Overview no longer shows the checklist. */
+  complete: z.boolean(),
+  /** The Instagram step is done by the sample account only (the demo's), not a real one. */
+  sampleInstagram: z.boolean(),
+});
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { brands, conversations, messages, workspaceMembers } from '#server/db/schema/index.ts';
+import {
+  brandPersonalities,
+  brands,
+  conversations,
+  messages,
+  workspaceMembers,
+} from '#server/db/schema/index.ts';
 import {
   createTestApp,
   createTestUser,
@@ -143,5 +149,61 @@ describe('the open view', () => {
     expect(names(await list())).toHaveLength(5);
     const both = await list('status=open&unread=true');
     expect(names(both)).toEqual(['waiter']);
+  });
+});
+
+describe('the setup checklist', () => {
+  it('ticks each step from what the workspace has stored, for its members only', async () => {
+    const { db } = app.database;
+    const user = await createTestUser(db);
+    const me = await signInAs(db, user.id);
+    const checklist = async () =>
+      (
+        await app.app.inject({ method: 'GET', url: '/api/setup-checklist', headers: { cookie: me.cookie } })
+      ).json();
+    const done = async () => {
+      const body = (await checklist()) as { steps: { id: string; done: boolean }[] };
+      return body.steps.filter((step) => step.done).map((step) => step.id);
+    };
+    expect(await checklist()).toEqual({
+      steps: ['brand', 'instagram', 'store', 'voice', 'assistant', 'active'].map((id) => ({
+        id,
+        done: false,
+      })),
+      complete: false,
+      sampleInstagram: false,
+    });
+
+    const [brand] = await db
+      .insert(brands)
+      .values({ userId: user.id, name: 'Setup', username: 'setup.brand', active: false })
+      .returning({ id: brands.id });
+    expect(await done()).toEqual(['brand']);
+    await db.insert(brandPersonalities).values({ brandId: brand!.id, archetype: 'sage', tone: 'friendly' });
+    // The sample account, as seed-demo connects it (modules/channel/connections.ts).
+    await app.database.executeSql(
+      `insert into instagram_connections (brand_id, account_id, username, access_token_sealed, sample)
+       values ($1, $2, 'setup.brand', '', true)`,
+      [brand!.id, `sample-${brand!.id}`],
+    );
+    await app.catalog.connect(user.id, brand!.id, { platform: 'sample' });
+    expect(await done()).toEqual(['brand', 'instagram', 'store', 'voice']);
+    expect(await checklist()).toMatchObject({ sampleInstagram: true, complete: false });
+
+    await app.database.executeSql(
+      `insert into assistant_traces (brand_id, event_key, outcome, intent, provider, total_ms, trace)
+       values ($1, 'setup-trace', 'replied', 'availability', 'embedded', 5, '{}'::jsonb)`,
+      [brand!.id],
+    );
+    await db.update(brands).set({ active: true }).where(eq(brands.id, brand!.id));
+    expect(await checklist()).toMatchObject({ complete: true });
+
+    // Another workspace's checklist is not the caller's to read.
+    const other = await app.app.inject({
+      method: 'GET',
+      url: '/api/setup-checklist',
+      headers: { cookie: outsider.cookie, 'x-workspace-id': await personalWorkspaceOf(db, user.id) },
+    });
+    expect(other.statusCode).toBe(404);
   });
 });

@@ -458,3 +458,27 @@ export async function countInboxOfBrand(db: Database, userId: string, brandId: s
     .where(and(eq(brands.id, brandId), memberMay(userId, 'brand.read', brands.workspaceId)));
   return row;
 }
+
+/**
+ * What the workspace has set up, for the Overview's checklist: one row of `exists` checks over its brands (none
+ * for a caller who is not a member, so the service answers 404).
+ */
+export async function findSetupState(db: Database, userId: string, workspaceId: string) {
+  const inWorkspace = sql`(select b.id from brands b where b.workspace_id = ${workspaceId})`;
+  const [row] = await db
+    .select({
+      brand: sql<boolean>`exists ${inWorkspace}`,
+      instagram: sql<boolean>`exists (select 1 from instagram_connections c
+        where c.brand_id in ${inWorkspace} and c.status = 'connected')`,
+      realInstagram: sql<boolean>`exists (select 1 from instagram_connections c
+        where c.brand_id in ${inWorkspace} and c.status = 'connected' and not c.sample)`,
+      store: sql<boolean>`exists (select 1 from store_connections s where s.brand_id in ${inWorkspace})`,
+      voice: sql<boolean>`exists (select 1 from brand_personalities p where p.brand_id in ${inWorkspace})`,
+      assistant: sql<boolean>`exists (select 1 from assistant_traces t where t.brand_id in ${inWorkspace})`,
+      active: sql<boolean>`exists (select 1 from brands b where b.workspace_id = ${workspaceId} and b.active)`,
+    })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), memberMay(userId, 'brand.read', workspaceId)))
+    .limit(1);
+  return row;
+}

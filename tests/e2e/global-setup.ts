@@ -18,6 +18,8 @@ export const e2eDashboardUsers = {
   empty: { email: 'sam.empty@e2e.voicecart.test', firstName: null, lastName: null },
   /** The dashboard's writes (tests/e2e/dashboard-actions.spec.ts) change this one's copy of the demo data. */
   actions: { email: 'alex.actions@e2e.voicecart.test', firstName: 'Alex', lastName: 'Actions' },
+  /** The inbox's triage and the sample Instagram account (tests/e2e/inbox-triage.spec.ts): its own copy. */
+  triage: { email: 'tess.triage@e2e.voicecart.test', firstName: 'Tess', lastName: 'Triage' },
 } as const;
 
 /**
@@ -43,6 +45,11 @@ async function prepareDashboardUsers(env: Record<string, string | undefined>): P
       .values({ ...e2eDashboardUsers.actions, verified: true })
       .returning({ id: users.id });
     process.env.E2E_ACTIONS_SESSION = await createSession(database.db, actions!.id);
+    const [triage] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.triage, verified: true })
+      .returning({ id: users.id });
+    process.env.E2E_TRIAGE_SESSION = await createSession(database.db, triage!.id);
   } finally {
     await database.close();
   }
@@ -145,6 +152,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   if (actionsSeedCode !== 0)
     throw new Error(`e2e setup: admin seed-demo (actions) exited ${actionsSeedCode}`);
+  const triageSeedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.triage.email], quiet, {
+    env,
+  });
+  if (triageSeedCode !== 0) throw new Error(`e2e setup: admin seed-demo (triage) exited ${triageSeedCode}`);
 
   let output = '';
   const server = spawn(process.execPath, ['src/server/main.ts'], {

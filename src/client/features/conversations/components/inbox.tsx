@@ -164,7 +164,8 @@ export function Inbox({
               id={statusId}
               value={status}
               onChange={(event) => setStatus(event.target.value)}
-              className="h-8 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+              // min-w-0: the longest option must not push the Unread button out of the list's column.
+              className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
             >
               {statusFilters.map((option) => (
                 <option key={option.value} value={option.value}>

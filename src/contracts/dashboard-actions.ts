@@ -177,9 +177,19 @@ export const searchSchema = z
   .trim()
   .max(actionLimits.searchMax, `must be at most ${actionLimits.searchMax} characters`)
   .optional();
+/**
+ * The status filter of the conversation list: one status, or `open` (every conversation not resolved or archived:
+ * the inbox's default view). Left out, every conversation.
+ */
+export const conversationStatusFilters = ['open', ...conversationStatuses] as const;
 export const conversationFilterSchema = z.object({
   q: searchSchema,
-  status: conversationStatusSchema.optional(),
+  status: z.enum(conversationStatusFilters).optional(),
+  /** `true`: only conversations with buyer messages the caller has not read. */
+  unread: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((value) => value === 'true')
+    .optional(),
   /** The Performance screen's drill-down: conversations started that day (in the brand's time zone). */
   startedOn: isoDateSchema.optional(),
   /** The Performance screen's drill-down: conversations that asked for this variant while it was sold out. */
@@ -189,7 +199,13 @@ export const commentFilterSchema = z.object({ q: searchSchema });
 
 /** GET /api/brands/{brandId}/inbox-counts: the tab counts for the same filters. */
 export const inboxCountsQuerySchema = conversationFilterSchema;
-export const inboxCountsSchema = z.object({ conversations: z.number().int(), comments: z.number().int() });
+export const inboxCountsSchema = z.object({
+  /** Conversations the list shows for the same filters. */
+  conversations: z.number().int(),
+  /** Of those (unread filter aside), the ones with buyer messages the caller has not read. */
+  unread: z.number().int(),
+  comments: z.number().int(),
+});
 export type InboxCounts = z.infer<typeof inboxCountsSchema>;
 
 /**

@@ -82,6 +82,10 @@ export const conversationSchema = z.object({
   status: z.string(),
   /** 'assistant' or 'person' (a person on the brand's team replied; the assistant stays silent). */
   handledBy: z.string(),
+  /** The buyer wrote since the caller last opened it (read state is per person). */
+  unread: z.boolean(),
+  /** The newest message's text, shortened (null when there is none). */
+  preview: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -92,6 +96,8 @@ export const messageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   inventoryChecked: z.boolean(),
+  /** Our sends only (null for the buyer's): queued, sent, delivered, seen, failed or unknown. */
+  deliveryState: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -155,3 +161,18 @@ export const conversationListSchema = z.array(conversationSchema);
 export const messageListSchema = z.array(messageSchema);
 export const commentListSchema = z.array(commentSchema);
 export const automationRuleListSchema = z.array(automationRuleSchema);
+
+/**
+ * GET /api/setup-checklist: the Overview's first-run steps for the session's workspace, each ticked from what is
+ * stored (a brand, an Instagram account, a store, a saved voice, an answer by the assistant, a brand turned on).
+ */
+export const setupSteps = ['brand', 'instagram', 'store', 'voice', 'assistant', 'active'] as const;
+export type SetupStep = (typeof setupSteps)[number];
+export const setupChecklistSchema = z.object({
+  steps: z.array(z.object({ id: z.enum(setupSteps), done: z.boolean() })),
+  /** True when every step is done: the Overview no longer shows the checklist. */
+  complete: z.boolean(),
+  /** The Instagram step is done by the sample account only (the demo's), not a real one. */
+  sampleInstagram: z.boolean(),
+});
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>;

@@ -13,6 +13,8 @@ export const instagramConnectionSchema = z.object({
   connectedAt: z.string().nullable(),
   /** Why a reconnect is needed (Instagram's message), when it is. */
   statusReason: z.string().nullable(),
+  /** The demo's sample account: nothing is sent to Instagram, and buyer messages can be simulated. */
+  sample: z.boolean(),
 });
 export type InstagramConnection = z.infer<typeof instagramConnectionSchema>;
 
@@ -82,3 +84,30 @@ export const instagramWebhookPayloadSchema = z.object({
     .max(5000),
 });
 export type InstagramWebhookPayload = z.infer<typeof instagramWebhookPayloadSchema>;
+
+/**
+ * POST /api/brands/{id}/instagram/simulate: a buyer's DM or comment delivered to the brand's sample Instagram
+ * account through the same ingestion as a webhook (only for sample accounts).
+ */
+export const simulateBuyerMessageInputSchema = z.strictObject({
+  kind: z.enum(['dm', 'comment']),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write the buyer message first.')
+    .max(1000, 'A buyer message is at most 1000 characters.'),
+  /** The buyer's Instagram username; a made-up one when left out. */
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._]{1,30}$/, 'A username has letters, digits, . and _ (at most 30).')
+    .optional(),
+});
+export type SimulateBuyerMessageInput = z.infer<typeof simulateBuyerMessageInputSchema>;
+export const simulateBuyerMessageResultSchema = z.object({
+  kind: z.enum(['dm', 'comment']),
+  username: z.string(),
+  /** Stored events (1; 0 only if the same delivery was stored before). */
+  stored: z.number().int(),
+});
+export type SimulateBuyerMessageResult = z.infer<typeof simulateBuyerMessageResultSchema>;

@@ -36,10 +36,10 @@ describe('start-up lines', () => {
   it('say where the product is, the embedded database, the outbox, and to create the first account', () => {
     const lines = describeStartup(loadConfig({ DATA_DIR: '/srv/voicecart' }), facts);
     expect(lines).toEqual([
-      'Voicecart is running at http://127.0.0.1:3000',
+      'Voicecart is running at http://localhost:3000',
       'Database: embedded PGlite in /srv/voicecart/pglite (set DATABASE_URL for PostgreSQL)',
       'Mail: no SMTP_URL, so emails are kept in the outbox (read them with `npm run admin -- outbox`)',
-      'Next: create the first account at http://127.0.0.1:3000/signup; it becomes the administrator',
+      'Next: create the first account at http://localhost:3000/signup; it becomes the administrator',
       'Sample data: `npm run admin -- seed-demo --email <your account email>` (stop the server first: the embedded database admits one process at a time)',
     ]);
   });
@@ -87,7 +87,7 @@ describe('start-up lines', () => {
     });
     const lines = describeStartup(config, facts);
     expect(lines[3]).toBe(
-      'Next: create the first account at http://127.0.0.1:3000/api/login; it becomes the administrator',
+      'Next: create the first account at http://localhost:3000/api/login; it becomes the administrator',
     );
     expect(lines.join('\n')).not.toContain('oidc-s3cret');
   });

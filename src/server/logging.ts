@@ -122,7 +122,11 @@ export function describeStartup(
   >,
   facts: StartupFacts,
 ): string[] {
-  const url = (config.PUBLIC_URL ?? facts.address).replace(/\/$/, '');
+  // The loopback address is printed as `localhost`, as the README says it: the session cookie belongs to the host
+  // name typed, so one name everywhere keeps people signed in.
+  const url = (
+    config.PUBLIC_URL ?? facts.address.replace(/\/\/(127\.0\.0\.1|\[::1\]):/, '//localhost:')
+  ).replace(/\/$/, '');
   const isEmbedded = facts.databaseKind === 'pglite';
   const database = isEmbedded
     ? `Database: embedded PGlite in ${path.join(path.resolve(config.DATA_DIR), 'pglite')} (set DATABASE_URL for PostgreSQL)`

@@ -38,23 +38,23 @@ test.describe('dashboard with the demo data', () => {
     await expect(headers).toHaveText(['Brand Name', 'Username', 'Instagram', 'Shopify', 'Status']);
     const rows = page.getByRole('row');
     await expect(rows).toHaveCount(4);
-    // The demo brands have no Instagram account (seed-demo connects none), only Luna the sample store.
+    // Every demo brand has the sample Instagram account; only Luna has the sample store.
     await expect(rows.nth(1)).toContainText('Luna Skincare');
     await expect(rows.nth(1).getByRole('cell')).toHaveText([
       '@lunaskincare',
-      'Not Connected',
+      '✓ Connected',
       '✓ Connected',
       'Active',
     ]);
     await expect(rows.nth(2).getByRole('cell')).toHaveText([
       '@urbanthreads.co',
-      'Not Connected',
+      '✓ Connected',
       'Not Connected',
       'Active',
     ]);
     await expect(rows.nth(3).getByRole('cell')).toHaveText([
       '@peakoutdoorgear',
-      'Not Connected',
+      '✓ Connected',
       'Not Connected',
       'Paused',
     ]);
@@ -180,13 +180,14 @@ test.describe('dashboard with the demo data', () => {
     await page.goto('/dashboard/conversations');
     const brands = await api(page, '/api/brands');
     const luna = brands[0]!;
-    const conversations = await api(page, `/api/brands/${luna.id}/conversations`);
+    // The inbox opens on the open view: resolved and archived conversations are left out.
+    const conversations = await api(page, `/api/brands/${luna.id}/conversations?status=open`);
     const comments = await api(page, `/api/brands/${luna.id}/comments`);
     await expect(page.getByRole('heading', { level: 1, name: 'Messages & Comments' })).toBeVisible();
     await expect(page.getByLabel('Brand')).toHaveValue(luna.id as string);
     const dmTab = page.getByRole('tab', { name: /^DMs/ });
     const commentTab = page.getByRole('tab', { name: /^Comments/ });
-    await expect(dmTab).toHaveText(`DMs (${conversations.length})`);
+    await expect(dmTab).toHaveText(`DMs (${conversations.length} open)`);
     await expect(commentTab).toHaveText(`Comments (${comments.length})`);
     await expect(page.getByText('Select a conversation to start messaging')).toBeVisible();
 
@@ -201,7 +202,7 @@ test.describe('dashboard with the demo data', () => {
     // Search is case-insensitive, DMs by customer username.
     const search = page.getByRole('searchbox', { name: 'Search conversations and comments' });
     await search.fill('EMMA');
-    await expect(dmTab).toHaveText('DMs (1)');
+    await expect(dmTab).toHaveText('DMs (1 open)');
     await search.fill('');
 
     // Open the first conversation with the keyboard.
@@ -260,8 +261,8 @@ test.describe('dashboard with the demo data', () => {
     // Another brand: its own lists; a conversation without messages.
     const peak = brands[2]!;
     await page.getByLabel('Brand').selectOption(peak.id as string);
-    const peakConversations = await api(page, `/api/brands/${peak.id}/conversations`);
-    await expect(dmTab).toHaveText(`DMs (${peakConversations.length})`);
+    const peakConversations = await api(page, `/api/brands/${peak.id}/conversations?status=open`);
+    await expect(dmTab).toHaveText(`DMs (${peakConversations.length} open)`);
     await dmTab.click();
     await page.getByTestId('dm-item').filter({ hasText: 'summit.sam' }).click();
     await expect(page.getByText('No messages in this conversation yet')).toBeVisible();
@@ -276,8 +277,8 @@ test.describe('dashboard with the demo data', () => {
     await expect(cards).toHaveCount(3);
     const luna = cards.filter({ hasText: 'Luna Skincare' });
     await expect(luna).toContainText('@lunaskincare');
-    await expect(luna).toContainText('Instagram Not Connected');
-    // Luna's store is the sample store, and says so (not "Shopify").
+    // Luna's Instagram is the sample account; its store is the sample store, and says so (not "Shopify").
+    await expect(luna).toContainText('Instagram Connected');
     await expect(luna).toContainText('Sample store Connected');
     await expect(luna).not.toContainText('Shopify Connected');
     await expect(luna).toContainText('✅ Active');
@@ -285,14 +286,14 @@ test.describe('dashboard with the demo data', () => {
       'aria-checked',
       'true',
     );
-    await expect(luna.getByText('Ready')).toHaveCount(1);
-    await expect(luna.getByText('Awaiting credentials')).toHaveCount(1);
+    await expect(luna.getByText('Ready')).toHaveCount(2);
+    await expect(luna.getByText('Awaiting credentials')).toHaveCount(0);
     const urban = cards.filter({ hasText: 'Urban Threads' });
-    await expect(urban.getByText('Ready')).toHaveCount(0);
-    await expect(urban.getByText('Awaiting credentials')).toHaveCount(2);
+    await expect(urban.getByText('Ready')).toHaveCount(1);
+    await expect(urban.getByText('Awaiting credentials')).toHaveCount(1);
     const peak = cards.filter({ hasText: 'Peak Outdoor Gear' });
     await expect(peak).toContainText('Paused');
-    await expect(peak.getByText('Instagram Not Connected')).toHaveCount(1);
+    await expect(peak.getByText('Instagram Not Connected')).toHaveCount(0);
     await expect(peak.getByText('Store Not Connected')).toHaveCount(1);
     await expect(peak.getByRole('switch', { name: 'Peak Outdoor Gear active' })).toHaveAttribute(
       'aria-checked',

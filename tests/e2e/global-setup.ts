@@ -20,6 +20,9 @@ export const e2eDashboardUsers = {
   actions: { email: 'alex.actions@e2e.voicecart.test', firstName: 'Alex', lastName: 'Actions' },
   /** Comment rules (tests/e2e/seller-rules.spec.ts): makes its own brand, so no other spec's counts move. */
   rules: { email: 'rita.rules@e2e.voicecart.test', firstName: 'Rita', lastName: 'Rules' },
+
+  /** The inbox's triage and the sample Instagram account (tests/e2e/inbox-triage.spec.ts): its own copy. */
+  triage: { email: 'tess.triage@e2e.voicecart.test', firstName: 'Tess', lastName: 'Triage' },
 } as const;
 
 /**
@@ -50,6 +53,12 @@ async function prepareDashboardUsers(env: Record<string, string | undefined>): P
       .values({ ...e2eDashboardUsers.rules, verified: true })
       .returning({ id: users.id });
     process.env.E2E_RULES_SESSION = await createSession(database.db, rules!.id);
+
+    const [triage] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.triage, verified: true })
+      .returning({ id: users.id });
+    process.env.E2E_TRIAGE_SESSION = await createSession(database.db, triage!.id);
   } finally {
     await database.close();
   }
@@ -155,6 +164,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   if (actionsSeedCode !== 0)
     throw new Error(`e2e setup: admin seed-demo (actions) exited ${actionsSeedCode}`);
+  const triageSeedCode = await runCli(['seed-demo', '--email', e2eDashboardUsers.triage.email], quiet, {
+    env,
+  });
+  if (triageSeedCode !== 0) throw new Error(`e2e setup: admin seed-demo (triage) exited ${triageSeedCode}`);
 
   let output = '';
   const server = spawn(process.execPath, ['src/server/main.ts'], {

@@ -40,7 +40,7 @@ test.describe('README: Try it', () => {
     // 2. Stop the server (the embedded database admits one process) and seed the sample brands and store.
     await server.stop();
     const seeded = await runAdmin(dataDir, ['seed-demo', '--email', email]);
-    expect(seeded).toMatch(/added 3 brands, .* 1 sample stores/);
+    expect(seeded).toMatch(/added 3 brands, .* 1 sample store, 3 sample Instagram accounts\./);
 
     // 3. `npm start` again and open the dashboard (the session lives in the database, so it survived the
     //    restart), then Psychology Settings.

@@ -67,18 +67,19 @@ describe('admin seed-demo', () => {
       .from(brands)
       .where(eq(brands.userId, user.id))
       .orderBy(brands.createdAt);
-    // No demo brand claims an Instagram account: there is none, so the brand list and /dashboard/instagram agree.
-    // The store flag comes from connecting the sample store (checked below).
+    // Every demo brand has the sample Instagram account behind its flag, so the brand list and /dashboard/instagram
+    // agree; the store flag comes from connecting the sample store (checked below).
     expect(flags).toEqual([
-      { active: true, ig: false, shop: true },
-      { active: true, ig: false, shop: false },
-      { active: false, ig: false, shop: false },
+      { active: true, ig: true, shop: true },
+      { active: true, ig: true, shop: false },
+      { active: false, ig: true, shop: false },
     ]);
     const { rows: instagram } = await database.executeSql(
-      `select c.id from instagram_connections c join brands b on b.id = c.brand_id where b.user_id = $1`,
+      `select c.sample, c.status, c.access_token_sealed as token from instagram_connections c
+         join brands b on b.id = c.brand_id where b.user_id = $1`,
       [user.id],
     );
-    expect(instagram).toEqual([]);
+    expect(instagram).toEqual(Array(3).fill({ sample: true, status: 'connected', token: '' }));
 
     const { rows: statuses } = await database.executeSql(
       `select distinct c.status from conversations c join brands b on b.id = c.brand_id where b.user_id = $1`,
@@ -154,26 +155,29 @@ describe('admin seed-demo', () => {
     expect(stores).toEqual([{ platform: 'sample', name: 'Sample store', products: expect.any(Number) }]);
     expect(Number(stores[0]!.products)).toBeGreaterThanOrEqual(60);
 
+    expect(first.out).toContain('1 sample store, 3 sample Instagram accounts.');
+
     const second = await seed('demo@example.com');
     expect(second.code).toBe(0);
     expect(second.out).toContain(
-      'added 0 brands, 0 conversations, 0 messages, 0 comments, 0 automation rules',
+      'added 0 brands, 0 conversations, 0 messages, 0 comments, 0 automation rules, 0 sample stores, ' +
+        '0 sample Instagram accounts.',
     );
     expect(await countsFor(user.id)).toEqual(counts);
     expect(await countsFor(other.id)).toEqual(otherBefore);
   });
 
-  it('corrects demo brands an earlier seed showed as Instagram-connected without an account, and nothing else', async () => {
+  it('connects the sample Instagram account to each demo brand without one, keeping an account of its own', async () => {
     const user = await createTestUser(database.db, { email: 'earlier-seed@example.com' });
     const [luna, urban, own] = await database.db
       .insert(brands)
       .values([
-        // As the earlier seed wrote them: connected, with no connection row.
+        // As an earlier seed wrote it: shown as connected, with no connection row.
         { userId: user.id, name: 'Luna Skincare', username: 'lunaskincare', instagramConnected: true },
-        // Connected since, for real: it keeps its flag.
+        // Connected for real: its account stays.
         { userId: user.id, name: 'Urban Threads', username: 'urbanthreads.co', instagramConnected: true },
-        // Not a demo brand: not the seed's to judge.
-        { userId: user.id, name: 'Own', username: 'own', instagramConnected: true },
+        // Not a demo brand: not the seed's to touch.
+        { userId: user.id, name: 'Own', username: 'own' },
       ])
       .returning({ id: brands.id });
     await database.executeSql(
@@ -184,17 +188,21 @@ describe('admin seed-demo', () => {
 
     const result = await seed('earlier-seed@example.com');
     expect(result.code).toBe(0);
-    expect(result.out).toContain('added 1 brands');
-    expect(result.out).toContain('1 brands no longer show Instagram as connected');
-    const flags = await database.db
-      .select({ id: brands.id, ig: brands.instagramConnected })
-      .from(brands)
-      .where(eq(brands.userId, user.id));
-    const flagOf = (id: string) => flags.find((row) => row.id === id)?.ig;
-    expect([flagOf(luna!.id), flagOf(urban!.id), flagOf(own!.id)]).toEqual([false, true, true]);
+    expect(result.out).toContain('added 1 brand,');
+    expect(result.out).toContain('1 sample store, 2 sample Instagram accounts.');
+    const { rows } = await database.executeSql(
+      `select b.id, b.instagram_connected as flag, c.sample, c.account_id as "accountId"
+         from brands b left join instagram_connections c on c.brand_id = b.id where b.user_id = $1`,
+      [user.id],
+    );
+    const of = (id: string) => rows.find((row) => row.id === id);
+    expect(of(luna!.id)).toMatchObject({ flag: true, sample: true, accountId: `sample-${luna!.id}` });
+    expect(of(urban!.id)).toMatchObject({ flag: true, sample: false, accountId: '17841400000000999' });
+    expect(of(own!.id)).toMatchObject({ flag: false, sample: null });
+    expect(rows.filter((row) => row.sample === true)).toHaveLength(2);
 
     const again = await seed('earlier-seed@example.com');
-    expect(again.out).not.toContain('no longer show Instagram');
+    expect(again.out).toContain('0 sample stores, 0 sample Instagram accounts.');
   });
 
   it('fails for an unknown email and without --email, touching nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describeAction, describeTrigger } from '#contracts/automation.ts';
 import {
   automationRules,
@@ -6,16 +6,17 @@ import {
   brands,
   comments,
   conversations,
-  instagramConnections,
   messages,
   users,
 } from '#server/db/schema/index.ts';
+import { connectSampleAccount } from '#server/modules/channel/connections.ts';
 import { catalogSettingsFromConfig, createCatalogModule } from '#server/modules/catalog/service.ts';
 import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
 import { demoAutomationRules, demoBrands } from '../demo-data.ts';
 import { requireString, type CliCommand } from '../command.ts';
 
 const MINUTE_MS = 60_000;
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 /** Messages of one conversation are this far apart, ending at its lastMessageAt. */
 const MESSAGE_GAP_MS = 2 * MINUTE_MS;
 
@@ -41,7 +42,7 @@ export const seedDemoCommand: CliCommand = {
       .limit(1);
     if (!user) throw new Error(`no user with the email ${email}`);
     const now = Date.now();
-    const counts = { brands: 0, conversations: 0, messages: 0, comments: 0, rules: 0, corrected: 0 };
+    const counts = { brands: 0, conversations: 0, messages: 0, comments: 0, rules: 0 };
 
     await database.db.transaction(async (tx) => {
       // Two runs at once for the same user wait for each other instead of both inserting the brands.
@@ -54,7 +55,7 @@ export const seedDemoCommand: CliCommand = {
           .limit(1);
         if (!brand) {
           // Brands were "made" a day apart, oldest first, so the list order is the demo order. Their connection
-          // flags are left to what connects: the sample store below, and no Instagram account (none exists).
+          // flags are left to what connects: the sample store and the sample Instagram account below.
           const createdAt = new Date(now - (demoBrands.length - brandIndex) * 24 * 60 * MINUTE_MS);
           [brand] = await tx
             .insert(brands)
@@ -145,35 +146,6 @@ export const seedDemoCommand: CliCommand = {
           .returning({ id: comments.id });
         counts.comments += insertedComments.length;
       }
-
-      // Earlier versions seeded two brands as Instagram-connected with no account behind them, so the brand list
-      // and /dashboard/instagram disagreed. Such a flag goes; a brand the user has really connected keeps it.
-      const corrected = await tx
-        .update(brands)
-        .set({ instagramConnected: false, updatedAt: new Date(now) })
-        .where(
-          and(
-            eq(brands.userId, user.id),
-            inArray(
-              brands.username,
-              demoBrands.map((demo) => demo.username),
-            ),
-            eq(brands.instagramConnected, true),
-            notExists(
-              tx
-                .select({ id: instagramConnections.id })
-                .from(instagramConnections)
-                .where(
-                  and(
-                    eq(instagramConnections.brandId, brands.id),
-                    eq(instagramConnections.status, 'connected'),
-                  ),
-                ),
-            ),
-          ),
-        )
-        .returning({ id: brands.id });
-      counts.corrected = corrected.length;
     });
 
     // The brands meant to have a store get the built-in sample store (no credentials, so no secret box);
@@ -195,13 +167,23 @@ export const seedDemoCommand: CliCommand = {
       stores += 1;
     }
 
+    // Every sample brand gets the sample Instagram account (decision 041): replies and simulated buyer messages
+    // work in the demo, and nothing leaves the machine. A brand with an account of its own keeps it.
+    let instagramAccounts = 0;
+    for (const demo of demoBrands) {
+      const [brand] = await database.db
+        .select({ id: brands.id, username: brands.username })
+        .from(brands)
+        .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
+        .limit(1);
+      if (brand && (await connectSampleAccount(database.db, brand))) instagramAccounts += 1;
+    }
+
     out(
-      `Demo data for ${email}: added ${counts.brands} brands, ${counts.conversations} conversations, ` +
-        `${counts.messages} messages, ${counts.comments} comments, ${counts.rules} automation rules, ` +
-        `${stores} sample stores.` +
-        (counts.corrected > 0
-          ? ` ${counts.corrected} brands no longer show Instagram as connected (no account was ever connected).`
-          : ''),
+      `Demo data for ${email}: added ${plural(counts.brands, 'brand')}, ` +
+        `${plural(counts.conversations, 'conversation')}, ${plural(counts.messages, 'message')}, ` +
+        `${plural(counts.comments, 'comment')}, ${plural(counts.rules, 'automation rule')}, ` +
+        `${plural(stores, 'sample store')}, ${plural(instagramAccounts, 'sample Instagram account')}.`,
     );
   },
 };

@@ -10,6 +10,9 @@ export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): 
   const brandKey = ['/api/brands', event.brandId];
   const invalidate = (queryKey: unknown[], exact = false) =>
     void queryClient.invalidateQueries({ queryKey, exact });
+  // The Overview's checklist is ticked from brands, connections, voices and the assistant's answers: any change
+  // may tick a step (only a checklist on screen is fetched again).
+  invalidate(['/api/setup-checklist']);
   switch (event.topic) {
     case 'brand':
       invalidate(['/api/brands'], event.op !== 'delete');
@@ -22,6 +25,8 @@ export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): 
     case 'message':
       if (event.conversationId) invalidate(['/api/conversations', event.conversationId, 'messages']);
       invalidate([...brandKey, 'conversations']);
+      // A buyer message changes the unread count.
+      invalidate([...brandKey, 'inbox-counts']);
       break;
     case 'comment':
       invalidate([...brandKey, 'comments']);

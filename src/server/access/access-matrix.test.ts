@@ -163,6 +163,12 @@ const matrix: RouteCase[] = [
     body: { status: 'escalated' },
   },
   {
+    method: 'PUT',
+    route: '/api/conversations/:conversationId/read',
+    action: 'brand.read',
+    url: (i) => `/api/conversations/${i.conversationId}/read`,
+  },
+  {
     method: 'GET',
     route: '/api/conversations/:conversationId/send-window',
     action: 'brand.read',
@@ -243,6 +249,13 @@ const matrix: RouteCase[] = [
     action: 'instagram.manage',
     url: (i) => `/api/brands/${i.brandId}/instagram`,
     body: { accountId: '17841400000000000', accessToken: 'IGAAmatrixTokenFromTheDashboard' },
+  },
+  {
+    method: 'POST',
+    route: '/api/brands/:brandId/instagram/simulate',
+    action: 'playground.use',
+    url: (i) => `/api/brands/${i.brandId}/instagram/simulate`,
+    body: { kind: 'dm', text: 'Is the hoodie in stock?' },
   },
   {
     method: 'DELETE',

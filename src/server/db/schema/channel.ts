@@ -43,6 +43,11 @@ export const instagramConnections = pgTable(
     /** When the current token was issued (connect or refresh): refresh needs it at least 24 h old. */
     tokenRefreshedAt: timestamp('token_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The sample account of the demo (decision 041): no token (the sealed column holds an empty string), sends
+     * recorded here and never sent. Connecting a real account to the brand replaces it.
+     */
+    sample: boolean('sample').notNull().default(false),
   },
   (table) => [
     check('instagram_connections_status_check', sql`${table.status} in ('connected', 'needs_reconnect')`),

@@ -11,11 +11,13 @@ import {
   createInstagramGraphClient,
   type InstagramGraphClient,
 } from '#server/integrations/instagram/graph-client.ts';
+import { withSampleAccounts } from '#server/integrations/instagram/sample-account.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createConnectionService } from './connections.ts';
 import { createInbox } from './inbox.ts';
 import { createChannelOutbound, createSendCore, type OutboundDeps } from './outbound.ts';
 import { createProcessor } from './processor.ts';
+import { createSampleSimulator } from './sample-simulator.ts';
 import { createSendBudget, type SendBudget } from './send-budget.ts';
 import { createSendReconciler } from './send-reconciler.ts';
 
@@ -39,18 +41,21 @@ export interface InstagramChannelDeps {
 /** The Instagram channel's parts, composed once (runtime.ts) and handed to the routes and the workers. */
 export function createInstagramChannel(deps: InstagramChannelDeps) {
   const { config, db, jobs, secretBox, log } = deps;
-  const graph =
+  // The sample account of the demo answers its own calls here, so every path below treats it as any account.
+  const graph = withSampleAccounts(
     deps.graph ??
-    createInstagramGraphClient({
-      apiUrl: config.INSTAGRAM_API_URL,
-      apiVersion: config.INSTAGRAM_API_VERSION,
-      appId: config.INSTAGRAM_APP_ID,
-      appSecret: config.INSTAGRAM_APP_SECRET,
-      authorizeUrl: config.INSTAGRAM_OAUTH_AUTHORIZE_URL,
-      tokenUrl: config.INSTAGRAM_OAUTH_TOKEN_URL,
-    });
+      createInstagramGraphClient({
+        apiUrl: config.INSTAGRAM_API_URL,
+        apiVersion: config.INSTAGRAM_API_VERSION,
+        appId: config.INSTAGRAM_APP_ID,
+        appSecret: config.INSTAGRAM_APP_SECRET,
+        authorizeUrl: config.INSTAGRAM_OAUTH_AUTHORIZE_URL,
+        tokenUrl: config.INSTAGRAM_OAUTH_TOKEN_URL,
+      }),
+  );
   const connections = createConnectionService({ db, graph, secretBox, log });
   const inbox = createInbox({ db, jobs, log });
+  const simulator = createSampleSimulator({ db, connections, inbox });
   const processor = createProcessor({ db, jobs, graph, connections, log });
   const outboundDeps: OutboundDeps = {
     db,
@@ -78,6 +83,7 @@ export function createInstagramChannel(deps: InstagramChannelDeps) {
     graph,
     connections,
     inbox,
+    simulator,
     processor,
     outbound,
     reconciler,

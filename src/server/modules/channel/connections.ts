@@ -13,6 +13,7 @@ import {
   type InstagramAccount,
   type InstagramGraphClient,
 } from '#server/integrations/instagram/graph-client.ts';
+import { sampleAccountIdOf, sampleAccountToken } from '#server/integrations/instagram/sample-account.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
 
@@ -46,6 +47,7 @@ export function toConnectionView(
       lastWebhookAt: null,
       connectedAt: null,
       statusReason: null,
+      sample: false,
     };
   }
   return {
@@ -57,6 +59,7 @@ export function toConnectionView(
     lastWebhookAt: row.lastWebhookAt?.toISOString() ?? null,
     connectedAt: row.createdAt.toISOString(),
     statusReason: row.statusReason,
+    sample: row.sample,
   };
 }
 
@@ -156,6 +159,8 @@ export function createConnectionService({
               statusReason: null,
               tokenRefreshedAt: at,
               updatedAt: at,
+              // A real account replaces the brand's sample account.
+              sample: false,
             },
           })
           .returning();
@@ -181,6 +186,7 @@ export function createConnectionService({
 
   return {
     requireBrand,
+    findByBrand,
 
     async getConnection(userId: string, brandId: string): Promise<InstagramConnection> {
       await requireBrand(userId, brandId, 'brand.read');
@@ -309,9 +315,10 @@ export function createConnectionService({
     async getUsableToken(brandId: string): Promise<{ token: string; accountId: string } | null> {
       return usableTokens.get(brandId, async () => {
         const row = await findByBrand(brandId);
-        return row && row.status === 'connected'
-          ? { token: secretBox.open(row.accessTokenSealed, 'instagram-token'), accountId: row.accountId }
-          : null;
+        if (!row || row.status !== 'connected') return null;
+        // The sample account has no token: its marker routes the calls to it (decision 041).
+        if (row.sample) return { token: sampleAccountToken(row.accountId), accountId: row.accountId };
+        return { token: secretBox.open(row.accessTokenSealed, 'instagram-token'), accountId: row.accountId };
       });
     },
 
@@ -324,6 +331,7 @@ export function createConnectionService({
         .where(
           and(
             eq(instagramConnections.status, 'connected'),
+            eq(instagramConnections.sample, false),
             sql`${instagramConnections.tokenRefreshedAt} <= ${new Date(at.getTime() - DAY_MS).toISOString()}::timestamptz`,
             sql`coalesce(${instagramConnections.tokenExpiresAt}, ${instagramConnections.tokenRefreshedAt} + ${`${tokenLifetimeDays} days`}::interval)
                 <= ${new Date(at.getTime() + refreshWithinDays * DAY_MS).toISOString()}::timestamptz`,
@@ -371,6 +379,36 @@ export function createConnectionService({
       return result;
     },
   };
+}
+
+/**
+ * Connects the sample Instagram account (decision 041) to a brand that has no account, and shows the brand as
+ * connected; a brand with an account (sample or real) keeps it. Needs no token, so no secret box. True when it
+ * connected one now.
+ */
+export async function connectSampleAccount(
+  db: Database,
+  brand: { id: string; username: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(instagramConnections)
+      .values({
+        brandId: brand.id,
+        accountId: sampleAccountIdOf(brand.id),
+        username: brand.username,
+        accessTokenSealed: '',
+        sample: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: instagramConnections.id });
+    if (inserted.length === 0) return false;
+    await tx
+      .update(brands)
+      .set({ instagramConnected: true, updatedAt: new Date() })
+      .where(eq(brands.id, brand.id));
+    return true;
+  });
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;

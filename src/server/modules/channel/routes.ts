@@ -10,6 +10,8 @@ import {
   instagramConnectionSchema,
   instagramConnectQuerySchema,
   instagramSettingsSchema,
+  simulateBuyerMessageInputSchema,
+  simulateBuyerMessageResultSchema,
 } from '#contracts/instagram.ts';
 import { AppError } from '#server/errors.ts';
 import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
@@ -68,6 +70,22 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
       await connections.disconnect(currentUser(request).id, request.params.brandId);
       return reply.status(204).send(null);
     },
+  );
+
+  // The demo's "Simulate a buyer message": into the same inbox as a webhook, for sample accounts only.
+  app.post(
+    '/brands/:brandId/instagram/simulate',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        params: brandIdParamsSchema,
+        body: simulateBuyerMessageInputSchema,
+        response: { 200: simulateBuyerMessageResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      channel.simulator.simulate(currentUser(request).id, request.params.brandId, request.body),
   );
 
   app.get(

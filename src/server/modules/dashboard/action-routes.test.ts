@@ -860,15 +860,15 @@ describe('search, status filter and counts on the server', () => {
     const counts = await send('GET', `/api/brands/${brandId}/inbox-counts?q=blue`, {
       cookie: session.cookie,
     });
-    expect(counts.json()).toEqual({ conversations: 0, comments: 2 });
+    expect(counts.json()).toEqual({ conversations: 0, unread: 0, comments: 2 });
     expect(
       (await send('GET', `/api/brands/${brandId}/inbox-counts`, { cookie: session.cookie })).json(),
-    ).toEqual({ conversations: 4, comments: 3 });
+    ).toEqual({ conversations: 4, unread: 0, comments: 3 });
     expect(
       (
         await send('GET', `/api/brands/${brandId}/inbox-counts?status=active&q=a`, { cookie: session.cookie })
       ).json(),
-    ).toEqual({ conversations: 2, comments: 1 });
+    ).toEqual({ conversations: 2, unread: 0, comments: 1 });
     expect(
       (await send('GET', `/api/brands/${brandId}/inbox-counts`, { cookie: owner.cookie })).statusCode,
     ).toBe(404);
@@ -931,7 +931,7 @@ describe('search, status filter and counts on the server', () => {
     expect(await names(`/api/brands/${mine!.id}/conversations?q=nothing%20like%20this`)).toEqual([]);
     expect(
       (await send('GET', `/api/brands/${mine!.id}/inbox-counts?q=velvet`, { cookie: session.cookie })).json(),
-    ).toEqual({ conversations: 1, comments: 0 });
+    ).toEqual({ conversations: 1, unread: 0, comments: 0 });
   });
 
   it('keeps keyset paging with a search', async () => {

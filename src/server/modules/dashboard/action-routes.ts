@@ -147,6 +147,16 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
       actions.updateConversation(currentUser(request).id, request.params.conversationId, request.body),
   );
 
+  // Opening a conversation marks it read for the person who opened it (unread dots are per person).
+  app.put(
+    '/conversations/:conversationId/read',
+    { ...guarded, schema: { params: conversationIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await actions.markRead(currentUser(request).id, request.params.conversationId);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/conversations/:conversationId/send-window',
     {

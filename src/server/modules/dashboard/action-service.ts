@@ -32,6 +32,7 @@ import {
   automationRules,
   brandPersonalities,
   brands,
+  conversationReads,
   conversations,
   type AutomationRuleRow,
 } from '#server/db/schema/index.ts';
@@ -290,6 +291,31 @@ export function createDashboardActions({
         });
       if (!row) throw await refused(userId, 'inbox.reply', { conversationId });
       return { ...row, handledBy: row.handledBy === 'person' ? 'person' : 'assistant' };
+    },
+
+    /**
+     * The conversation is read for this person up to its newest buyer message (one statement, the access check
+     * inside). Never moves back, so an older tab marking late cannot make a newer message read or unread.
+     */
+    async markRead(userId: string, conversationId: string): Promise<void> {
+      const [row] = await db
+        .insert(conversationReads)
+        .select(
+          db
+            .select({
+              userId: sql<string>`${userId}::uuid`.as('user_id'),
+              conversationId: conversations.id,
+              readAt: sql<Date>`coalesce(${conversations.lastCustomerMessageAt}, now())`.as('read_at'),
+            })
+            .from(conversations)
+            .where(allowedConversation(userId, 'brand.read', conversationId)),
+        )
+        .onConflictDoUpdate({
+          target: [conversationReads.userId, conversationReads.conversationId],
+          set: { readAt: sql`greatest(${conversationReads.readAt}, excluded.read_at)` },
+        })
+        .returning({ conversationId: conversationReads.conversationId });
+      if (!row) throw await refused(userId, 'brand.read', { conversationId });
     },
 
     async getSendWindow(userId: string, conversationId: string): Promise<SendWindow> {

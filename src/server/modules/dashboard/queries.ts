@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  fillPlaceholders,
+  ilike,
+  inArray,
+  isNotNull,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { memberMay, memberMayOnBrand } from '#server/access/brand-access.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import {
@@ -30,7 +42,10 @@ interface PageParams {
 /** Search and status filters of the inbox lists (case-insensitive). */
 export interface InboxFilter {
   q?: string | undefined;
+  /** One status, or `open`: neither resolved nor archived. */
   status?: string | undefined;
+  /** Only conversations unread by the caller. */
+  unread?: boolean | undefined;
   startedOn?: string | undefined;
   askedVariantId?: string | undefined;
 }
@@ -45,7 +60,7 @@ function containsPattern(text: string): string {
  * `id in (…)` over the brand's messages, so PostgreSQL answers it from the trigram index on `messages.content`
  * (decision 034) instead of scanning every conversation's messages.
  */
-function conversationFilter(brandId: string, filter: InboxFilter) {
+function conversationFilter(brandId: string, filter: InboxFilter, userId: string) {
   const pattern = filter.q ? containsPattern(filter.q) : undefined;
   return and(
     pattern
@@ -54,7 +69,12 @@ function conversationFilter(brandId: string, filter: InboxFilter) {
           inArray(conversations.id, messagesMatching(brandId, pattern)),
         )
       : undefined,
-    filter.status ? eq(conversations.status, filter.status) : undefined,
+    filter.status === 'open'
+      ? notInArray(conversations.status, closedStatuses)
+      : filter.status
+        ? eq(conversations.status, filter.status)
+        : undefined,
+    filter.unread ? unreadBy(userId) : undefined,
     // The Performance screen's drill-downs (decision 028): the day is cut in the brand's time zone, as its figures.
     filter.startedOn
       ? sql`(${conversations.createdAt} at time zone (select b.time_zone from brands b where b.id = ${conversations.brandId}))::date = ${filter.startedOn}::date`
@@ -64,6 +84,25 @@ function conversationFilter(brandId: string, filter: InboxFilter) {
       : undefined,
   );
 }
+
+/** Statuses the inbox's default (`open`) view leaves out. */
+const closedStatuses = ['resolved', 'archived'];
+
+/**
+ * The buyer wrote after this person last read the conversation (`conversation_reads`, one row per person and
+ * conversation, found by its primary key): a condition of each row of the list, so the list stays one query.
+ * Written out with the table names: inside a one-table select Drizzle prints columns unqualified, which would
+ * tie the subqueries' columns to themselves.
+ */
+const unreadBy = (userId: unknown) =>
+  sql<boolean>`("conversations"."last_customer_message_at" is not null and not exists (
+    select 1 from conversation_reads r where r.user_id = ${userId}
+      and r.conversation_id = "conversations"."id"
+      and r.read_at >= "conversations"."last_customer_message_at"))`;
+
+/** The newest message's first 140 characters, read backwards along messages_conversation_created_idx. */
+const newestMessagePreview = sql<string | null>`(select left(m.content, 140) from messages m
+  where m.conversation_id = "conversations"."id" order by m.created_at desc, m.id desc limit 1)`;
 
 /** The conversations of a brand with a message containing the pattern. */
 function messagesMatching(brandId: string, pattern: string) {
@@ -110,14 +149,16 @@ const conversationId = sql.placeholder('conversationId');
 const limit = sql.placeholder('limit');
 
 /** The conversation list's columns (the prepared statement's row mapper reads them in this order) and its order. */
-const conversationListColumns = {
+const conversationListColumns = (userId: unknown) => ({
   id: conversations.id,
   customerUsername: conversations.customerUsername,
   lastMessageAt: conversations.lastMessageAt,
   status: conversations.status,
   handledBy: conversations.handledBy,
   positionAt: sql<string>`${conversations.lastMessageAt}::text`,
-};
+  unread: unreadBy(userId),
+  preview: newestMessagePreview,
+});
 // NULLS LAST matches the index order, so the planner walks the index instead of sorting.
 const conversationListOrder = [
   sql`${conversations.lastMessageAt} desc nulls last`,
@@ -162,7 +203,7 @@ function prepareStatements(db: Database) {
 
   const conversationList = (next: boolean) =>
     db
-      .select(conversationListColumns)
+      .select(conversationListColumns(userId))
       .from(conversations)
       .where(
         and(
@@ -183,6 +224,7 @@ function prepareStatements(db: Database) {
         createdAt: messages.createdAt,
         inventoryChecked: messages.inventoryChecked,
         positionAt: sql<string>`${messages.createdAt}::text`,
+        deliveryState: messages.deliveryState,
       })
       .from(messages)
       .where(
@@ -213,6 +255,8 @@ function prepareStatements(db: Database) {
     status: v[3] as string,
     handledBy: v[4] as string,
     positionAt: v[5] as string,
+    unread: v[6] as boolean,
+    preview: v[7] as string | null,
   });
   const messageRow = (v: unknown[]) => ({
     id: v[0] as string,
@@ -221,6 +265,7 @@ function prepareStatements(db: Database) {
     createdAt: new Date(v[3] as string),
     inventoryChecked: v[4] as boolean,
     positionAt: v[5] as string,
+    deliveryState: v[6] as string | null,
   });
   return {
     brands: {
@@ -313,18 +358,18 @@ export async function listConversationsOfBrand(
   filter: InboxFilter = {},
 ) {
   // The unfiltered first screen is the hot path: a prepared statement. A search or status filter builds its query.
-  if (!filter.q && !filter.status && !filter.startedOn && !filter.askedVariantId) {
+  if (!filter.q && !filter.status && !filter.unread && !filter.startedOn && !filter.askedVariantId) {
     const { first, next } = statementsOf(db).conversations;
     return (page.after ? next : first).execute({ userId, brandId, ...pageValues(page) });
   }
   return db
-    .select(conversationListColumns)
+    .select(conversationListColumns(userId))
     .from(conversations)
     .where(
       and(
         eq(conversations.brandId, brandId),
         readsBrand(userId, brandId),
-        conversationFilter(brandId, filter),
+        conversationFilter(brandId, filter, userId),
         afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
       ),
     )
@@ -429,7 +474,9 @@ export async function countInboxOfBrand(db: Database, userId: string, brandId: s
   const [row] = await db
     .select({
       conversations: sql<number>`(select count(*)::int from ${conversations}
-        where ${and(eq(conversations.brandId, brandId), conversationFilter(brandId, filter))})`,
+        where ${and(eq(conversations.brandId, brandId), conversationFilter(brandId, filter, userId))})`,
+      unread: sql<number>`(select count(*)::int from ${conversations}
+        where ${and(eq(conversations.brandId, brandId), conversationFilter(brandId, { ...filter, unread: true }, userId))})`,
       comments: sql<number>`(select count(*)::int from ${comments}
         where ${and(eq(comments.brandId, brandId), commentFilter(filter))})`,
     })
@@ -452,4 +499,28 @@ export async function listCommentedPostsOfBrand(db: Database, userId: string, br
     .groupBy(comments.mediaId)
     .orderBy(desc(sql`max(${comments.createdAt})`))
     .limit(50);
+}
+
+/**
+ * What the workspace has set up, for the Overview's checklist: one row of `exists` checks over its brands (none
+ * for a caller who is not a member, so the service answers 404).
+ */
+export async function findSetupState(db: Database, userId: string, workspaceId: string) {
+  const inWorkspace = sql`(select b.id from brands b where b.workspace_id = ${workspaceId})`;
+  const [row] = await db
+    .select({
+      brand: sql<boolean>`exists ${inWorkspace}`,
+      instagram: sql<boolean>`exists (select 1 from instagram_connections c
+        where c.brand_id in ${inWorkspace} and c.status = 'connected')`,
+      realInstagram: sql<boolean>`exists (select 1 from instagram_connections c
+        where c.brand_id in ${inWorkspace} and c.status = 'connected' and not c.sample)`,
+      store: sql<boolean>`exists (select 1 from store_connections s where s.brand_id in ${inWorkspace})`,
+      voice: sql<boolean>`exists (select 1 from brand_personalities p where p.brand_id in ${inWorkspace})`,
+      assistant: sql<boolean>`exists (select 1 from assistant_traces t where t.brand_id in ${inWorkspace})`,
+      active: sql<boolean>`exists (select 1 from brands b where b.workspace_id = ${workspaceId} and b.active)`,
+    })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), memberMay(userId, 'brand.read', workspaceId)))
+    .limit(1);
+  return row;
 }

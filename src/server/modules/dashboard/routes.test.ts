@@ -105,8 +105,8 @@ describe('GET /api/brands', () => {
     expect(list[0]).toMatchObject({
       username: 'lunaskincare',
       active: true,
-      // seed-demo connects the sample store but no Instagram account (there is no real token to hold).
-      instagramConnected: false,
+      // seed-demo connects the sample store and the sample Instagram account (decision 041).
+      instagramConnected: true,
       shopifyConnected: true,
     });
     expect(response.headers['x-next-cursor']).toBeUndefined();
@@ -127,7 +127,9 @@ describe('lists of one brand or conversation', () => {
       'handledBy',
       'id',
       'lastMessageAt',
+      'preview',
       'status',
+      'unread',
     ]);
     expect(list[0]!.handledBy).toBe('assistant');
     const times = list.map((c) => Date.parse(c.lastMessageAt as string));
@@ -147,6 +149,7 @@ describe('lists of one brand or conversation', () => {
     expect(Object.keys(list[0]!).sort()).toEqual([
       'content',
       'createdAt',
+      'deliveryState',
       'id',
       'inventoryChecked',
       'sender',

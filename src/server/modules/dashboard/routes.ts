@@ -12,6 +12,7 @@ import {
   listPaging,
   listQuerySchema,
   messageListSchema,
+  setupChecklistSchema,
 } from '#contracts/dashboard.ts';
 import {
   commentFilterSchema,
@@ -50,6 +51,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         reply,
         await service.listBrands(currentUser(request).id, requestWorkspaceId(request), request.query),
       ),
+  );
+
+  app.get(
+    '/setup-checklist',
+    { ...guarded, schema: { response: { 200: setupChecklistSchema, ...errors } } },
+    async (request) => service.getSetupChecklist(currentUser(request).id, requestWorkspaceId(request)),
   );
 
   app.get(

@@ -10,6 +10,8 @@ import {
   type Conversation,
   type ListQuery,
   type Message,
+  type SetupChecklist,
+  setupSteps,
 } from '#contracts/dashboard.ts';
 import { authorize, refusal } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
@@ -119,6 +121,8 @@ export function createDashboardService({ db }: { db: Database }) {
         lastMessageAt: row.lastMessageAt.toISOString(),
         status: row.status,
         handledBy: row.handledBy,
+        unread: row.unread,
+        preview: row.preview,
       }));
     },
 
@@ -132,6 +136,7 @@ export function createDashboardService({ db }: { db: Database }) {
         content: row.content,
         createdAt: row.createdAt.toISOString(),
         inventoryChecked: row.inventoryChecked,
+        deliveryState: row.deliveryState,
       }));
     },
 
@@ -174,6 +179,18 @@ export function createDashboardService({ db }: { db: Database }) {
       const counts = await queries.countInboxOfBrand(db, userId, brandId, filter);
       if (!counts) throw (await refusal(db, userId, 'brand.read', { brandId })) ?? brandNotFound();
       return counts;
+    },
+
+    /** The Overview's first-run checklist, ticked from what the workspace has stored. */
+    async getSetupChecklist(userId: string, workspaceId: string): Promise<SetupChecklist> {
+      const state = await queries.findSetupState(db, userId, workspaceId);
+      if (!state) throw workspaceNotFound();
+      const steps = setupSteps.map((id) => ({ id, done: Boolean(state[id]) }));
+      return {
+        steps,
+        complete: steps.every((step) => step.done),
+        sampleInstagram: Boolean(state.instagram) && !state.realInstagram,
+      };
     },
 
     async listAutomationRules(

@@ -6,6 +6,7 @@ import { getGreetingName } from '#client/lib/user-display.ts';
 import { BrandStats } from '#client/features/brands/components/brand-stats.tsx';
 import { BrandsTable } from '#client/features/brands/components/brands-table.tsx';
 import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
+import { SetupChecklist } from '#client/features/onboarding/components/setup-checklist.tsx';
 import { RevenueStatCard } from '#client/features/revenue/components/revenue-stat-card.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
@@ -28,6 +29,7 @@ export function OverviewRoute() {
       <WithBrands>
         {(brands) => (
           <div className="flex flex-col gap-6">
+            <SetupChecklist />
             <BrandStats brands={brands} />
             {brands.length > 0 && (
               <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

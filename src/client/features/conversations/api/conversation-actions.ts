@@ -181,3 +181,24 @@ export function useReplyToComment(brandId: string) {
     onError: (error) => toastFailure(error, 'Failed to send the reply. Please try again.'),
   });
 }
+
+/**
+ * PUT /api/conversations/{id}/read: opened, so read for this person. The unread dot goes at once in every cached
+ * list; the counts follow from the server.
+ */
+export function useMarkRead(brandId: string) {
+  const queryClient = useQueryClient();
+  const listKey = ['/api/brands', brandId, 'conversations'];
+  return useMutation({
+    mutationFn: async (conversationId: string) => {
+      await apiRequest('PUT', `/api/conversations/${conversationId}/read`);
+    },
+    onMutate: (conversationId) => {
+      patchListItems<Conversation>(queryClient, listKey, conversationId, { unread: false });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['/api/brands', brandId, 'inbox-counts'] });
+      void queryClient.invalidateQueries({ queryKey: listKey });
+    },
+  });
+}

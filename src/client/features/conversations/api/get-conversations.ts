@@ -5,7 +5,10 @@ import { fetchPage } from '#client/lib/fetch-page.ts';
 export interface ConversationFilters {
   /** Case-insensitive match on the customer username (on the server). */
   q?: string | undefined;
+  /** One status, `open` (neither resolved nor archived: the inbox's default) or empty for all. */
   status?: string | undefined;
+  /** 'true': only conversations with buyer messages this person has not read. */
+  unread?: 'true' | undefined;
   /** The Performance screen's drill-downs: conversations started that day, or that asked for a sold-out variant. */
   startedOn?: string | undefined;
   askedVariantId?: string | undefined;
@@ -15,6 +18,7 @@ export interface ConversationFilters {
 export const filterKey = (filters: ConversationFilters) => ({
   q: filters.q ?? '',
   status: filters.status ?? '',
+  unread: filters.unread ?? '',
   startedOn: filters.startedOn ?? '',
   askedVariantId: filters.askedVariantId ?? '',
 });
@@ -30,6 +34,7 @@ export const conversationsQueryOptions = (brandId: string, filters: Conversation
         filters: {
           q: filters.q,
           status: filters.status,
+          unread: filters.unread,
           startedOn: filters.startedOn,
           askedVariantId: filters.askedVariantId,
         },

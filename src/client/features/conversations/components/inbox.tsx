@@ -9,13 +9,18 @@ import { cn } from '#client/lib/cn.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useConversations } from '../api/get-conversations.ts';
 import { useInboxCounts } from '../api/get-inbox-counts.ts';
+import { useMarkRead } from '../api/conversation-actions.ts';
+import { useInstagramConnection } from '../api/simulate-buyer-message.ts';
 import { CommentList } from './comment-list.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageThread } from './message-thread.tsx';
+import { SimulateBuyerMessage } from './simulate-buyer-message.tsx';
 
 type Tab = 'dms' | 'comments';
 
+// Open is the default view: resolved and archived conversations are done with until someone asks for them.
 const statusFilters = [
+  { value: 'open', label: 'Open (not resolved or archived)' },
   { value: '', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'resolved', label: 'Resolved' },
@@ -55,11 +60,12 @@ export function Inbox({
     brands.some((b) => b.id === initialBrandId) ? initialBrandId : brands[0]?.id,
   );
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState('open');
+  const [unreadOnly, setUnreadOnly] = useState(false);
   const [tab, setTab] = useState<Tab>('dms');
   const [selected, setSelected] = useState<Conversation | undefined>();
   const q = useDebounced(search.trim(), 250);
-  const filters = { q, status, ...drillDown };
+  const filters = { q, status, ...(unreadOnly ? { unread: 'true' as const } : {}), ...drillDown };
   const conversationsQuery = useConversations(brandId, filters);
   const commentsQuery = useComments(brandId, q);
   const countsQuery = useInboxCounts(brandId, filters);
@@ -83,8 +89,20 @@ export function Inbox({
     selected ??
     (brandId === initialBrandId ? conversations.find((c) => c.id === initialConversationId) : undefined);
 
+  // The DM count says what it counts: the status shown ("5 open") and whether only unread ones are.
+  const dmCount = countsQuery.data?.conversations ?? conversations.length;
+  const dmWhat = [status, unreadOnly ? 'unread' : ''].filter(Boolean).join(', ');
+  const unreadCount = countsQuery.data?.unread;
+  const markRead = useMarkRead(brandId ?? '');
+  const { mutate: markReadNow } = markRead;
+  // Opening a conversation reads it; a buyer message arriving while it is open is read as it shows.
+  useEffect(() => {
+    if (current?.unread && (isTwoPane || tab === 'dms')) markReadNow(current.id);
+  }, [current?.id, current?.unread, isTwoPane, tab, markReadNow]);
+  const connection = useInstagramConnection(brandId);
+
   const tabs: { id: Tab; label: string }[] = [
-    { id: 'dms', label: `DMs (${countsQuery.data?.conversations ?? conversations.length})` },
+    { id: 'dms', label: `DMs (${dmCount}${dmWhat ? ` ${dmWhat}` : ''})` },
     { id: 'comments', label: `Comments (${countsQuery.data?.comments ?? comments.length})` },
   ];
   // WAI-ARIA tabs: arrow keys move between tabs.
@@ -132,6 +150,12 @@ export function Inbox({
             onChange={setSearch}
             placeholder="Search..."
           />
+          {connection.data?.sample && brandId && (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-slate-800">
+              <span>Sample Instagram account: nothing is sent to Instagram.</span>
+              <SimulateBuyerMessage brandId={brandId} />
+            </div>
+          )}
           <div className="flex items-center gap-2">
             <label htmlFor={statusId} className="text-sm font-medium text-slate-700">
               Status
@@ -140,7 +164,8 @@ export function Inbox({
               id={statusId}
               value={status}
               onChange={(event) => setStatus(event.target.value)}
-              className="h-8 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+              // min-w-0: the longest option must not push the Unread button out of the list's column.
+              className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
             >
               {statusFilters.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -148,6 +173,14 @@ export function Inbox({
                 </option>
               ))}
             </select>
+            <Button
+              variant={unreadOnly ? 'default' : 'outline'}
+              size="sm"
+              aria-pressed={unreadOnly}
+              onClick={() => setUnreadOnly((value) => !value)}
+            >
+              Unread{unreadCount !== undefined ? ` (${unreadCount})` : ''}
+            </Button>
           </div>
           <div
             role="tablist"
@@ -198,6 +231,16 @@ export function Inbox({
                   conversations={conversations}
                   selectedId={selected?.id}
                   onSelect={setSelected}
+                  empty={
+                    q || status !== 'open' || unreadOnly
+                      ? 'No conversations match these filters'
+                      : 'No open conversations'
+                  }
+                  emptyAction={
+                    connection.data?.sample && brandId ? (
+                      <SimulateBuyerMessage brandId={brandId} />
+                    ) : undefined
+                  }
                 />
               ) : (
                 <CommentList brandId={brandId!} comments={comments} />

@@ -11,6 +11,8 @@ const conversation: Conversation = {
   lastMessageAt: '2026-11-01T10:00:00.000Z',
   status: 'active',
   handledBy: 'assistant',
+  unread: false,
+  preview: null,
 };
 
 function stubApi(sendWindow: unknown) {

@@ -32,6 +32,16 @@ function OrderBadge({ conversationId }: { conversationId: string }) {
   );
 }
 
+/** What became of our send (messages.delivery_state), as the thread shows it under the bubble. */
+const deliveryLabels: Record<string, string> = {
+  queued: 'Sending…',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  seen: 'Seen',
+  failed: 'Not sent',
+  unknown: 'Waiting for Instagram',
+};
+
 function MessageBubble({ message }: { message: Message }) {
   const isCustomer = message.sender === 'customer';
   return (
@@ -64,6 +74,11 @@ function MessageBubble({ message }: { message: Message }) {
           )}
         >
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+          {!isCustomer && message.deliveryState && (
+            <span data-testid="delivery-state">
+              {deliveryLabels[message.deliveryState] ?? message.deliveryState}
+            </span>
+          )}
           {message.inventoryChecked && (
             <span
               data-testid="inventory-badge"

@@ -103,7 +103,7 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
             label="Admin API access token"
             name="accessToken"
             type="password"
-            hint="From a custom app with read_products and read_inventory. Stored encrypted, never shown again."
+            hint="From a custom app with read_products, read_inventory and read_orders. Stored encrypted, never shown again."
           />
         </>
       )}

@@ -37,12 +37,20 @@ export type ConnectInstagramInput = z.infer<typeof connectInstagramInputSchema>;
 
 /** What the owner pastes into Meta's webhook settings, and whether OAuth is set up on this server. */
 export const instagramSettingsSchema = z.object({
-  callbackUrl: z.string(),
-  /** Null when unset, and for everyone but administrators. */
-  verifyToken: z.string().nullable(),
   oauthAvailable: z.boolean(),
-  webhooksConfigured: z.boolean(),
   humanAgentTag: z.boolean(),
+  /**
+   * How the server is wired to Meta: for administrators only (null for everyone else), since a brand owner can
+   * neither change nor use it.
+   */
+  operator: z
+    .object({
+      callbackUrl: z.string(),
+      /** Null when unset. */
+      verifyToken: z.string().nullable(),
+      webhooksConfigured: z.boolean(),
+    })
+    .nullable(),
 });
 export type InstagramSettings = z.infer<typeof instagramSettingsSchema>;
 

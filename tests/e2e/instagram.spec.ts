@@ -15,28 +15,24 @@ test.describe('/dashboard/instagram', () => {
   }) => {
     await page.goto('/dashboard/instagram');
     await expect(page.getByRole('heading', { level: 1, name: 'Instagram' })).toBeVisible();
-    // No demo brand has an Instagram account, here as in the brand list (the two once disagreed).
+    // seed-demo gives every demo brand the sample account, here as in the brand list (the two once disagreed).
     const brands = (await (await page.request.get('/api/brands')).json()) as {
       name: string;
       instagramConnected: boolean;
     }[];
-    expect(brands.filter((brand) => brand.instagramConnected)).toEqual([]);
+    expect(brands.filter((brand) => !brand.instagramConnected)).toEqual([]);
     for (const name of ['Luna Skincare', 'Urban Threads']) {
-      await expect(
-        page.getByRole('region', { name: new RegExp(name) }).getByText('Not connected'),
-      ).toBeVisible();
+      const card = page.getByRole('region', { name: new RegExp(name) });
+      await expect(card.getByText('Sample account', { exact: true })).toBeVisible();
+      await expect(card.getByText(/nothing is sent to Instagram/)).toBeVisible();
     }
-    // Peak Outdoor Gear ends the test as it started (other specs read it).
+    // Peak Outdoor Gear's sample account is replaced by a real one below, then disconnected.
     const peak = page.getByRole('region', { name: /Peak Outdoor Gear/ });
-    await expect(peak.getByText('Not connected')).toBeVisible();
-    await expect(peak.getByRole('link', { name: 'Connect with Instagram' })).toHaveAttribute(
-      'href',
-      /\/api\/instagram\/connect\?brandId=/,
-    );
-    const webhook = page.getByRole('region', { name: /Webhook settings/ });
-    await expect(webhook.getByLabel('Callback URL')).toHaveValue(/\/api\/webhooks\/instagram$/);
-    // The platform's verify token is for administrators; this user is not one.
-    await expect(webhook.getByLabel('Verify token')).toHaveValue('Set (shown to administrators only)');
+    await expect(
+      peak.getByRole('link', { name: /Connect with Instagram|Reconnect with Instagram/ }),
+    ).toHaveAttribute('href', /\/api\/instagram\/connect\?brandId=/);
+    // The webhook wiring is the operator's: this user is not an administrator, so it is not shown.
+    await expect(page.getByRole('region', { name: /Webhook settings/ })).toHaveCount(0);
     await expectAccessible(page);
 
     // The manual token form, by keyboard.
@@ -70,6 +66,16 @@ test.describe('/dashboard/instagram', () => {
 
     await peak.getByRole('button', { name: 'Disconnect' }).click();
     await expect(peak.getByText('Not connected')).toBeVisible();
+  });
+
+  test('an administrator sees the webhook wiring to paste into Meta', async ({ page, context, baseURL }) => {
+    await context.clearCookies();
+    await context.addCookies([{ name: 'vc_session', value: process.env.E2E_EMPTY_SESSION!, url: baseURL! }]);
+    await page.goto('/dashboard/instagram');
+    const webhook = page.getByRole('region', { name: /Webhook settings/ });
+    await expect(webhook.getByLabel('Callback URL')).toHaveValue(/\/api\/webhooks\/instagram$/);
+    await expect(webhook.getByLabel('Verify token')).toHaveValue('e2e-verify-token');
+    await expectAccessible(page);
   });
 
   test('shows the outcome of Instagram Login from the callback', async ({ page }) => {

@@ -314,21 +314,24 @@ describe('Instagram Login (OAuth)', () => {
     expect(other.headers.location).toMatch(/instagram=error.*another\+session/);
   });
 
-  it('settings give the callback URL and, to administrators only, the platform verify token', async () => {
+  it('settings give the operator wiring (callback URL, verify token) to administrators only', async () => {
     const user = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: owner.cookie });
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toMatchObject({ verifyToken: null, webhooksConfigured: true });
+    expect(user.json()).toEqual({ oauthAvailable: true, humanAgentTag: false, operator: null });
     expect(user.body).not.toContain('test-verify-token');
+    expect(user.body).not.toContain('/api/webhooks/instagram');
     const db = harness.app.database.db;
     const admin = await createTestUser(db, { role: 'admin' });
     const adminCookie = (await signInAs(db, admin.id)).cookie;
     const response = await inject({ method: 'GET', url: '/api/instagram/settings', cookie: adminCookie });
-    expect(response.json()).toMatchObject({
-      callbackUrl: expect.stringMatching(/\/api\/webhooks\/instagram$/),
-      verifyToken: 'test-verify-token',
+    expect(response.json()).toEqual({
       oauthAvailable: true,
-      webhooksConfigured: true,
       humanAgentTag: false,
+      operator: {
+        callbackUrl: expect.stringMatching(/\/api\/webhooks\/instagram$/),
+        verifyToken: 'test-verify-token',
+        webhooksConfigured: true,
+      },
     });
   });
 });

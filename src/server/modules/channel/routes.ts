@@ -92,12 +92,18 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
     '/instagram/settings',
     { ...guarded, schema: { response: { 200: instagramSettingsSchema, ...errors } } },
     async (request) => ({
-      callbackUrl: `${publicOriginOf(request, config.PUBLIC_URL)}/api/webhooks/instagram`,
-      // The platform's one verify token would let anyone answer Meta's handshake as us: administrators only.
-      verifyToken: currentUser(request).role === 'admin' ? (config.INSTAGRAM_VERIFY_TOKEN ?? null) : null,
       oauthAvailable: Boolean(config.INSTAGRAM_APP_ID && config.INSTAGRAM_APP_SECRET),
-      webhooksConfigured: Boolean(config.INSTAGRAM_APP_SECRET && config.INSTAGRAM_VERIFY_TOKEN),
       humanAgentTag: config.INSTAGRAM_HUMAN_AGENT_TAG,
+      // The platform's one verify token would let anyone answer Meta's handshake as us, and the rest is the
+      // operator's wiring: administrators only.
+      operator:
+        currentUser(request).role === 'admin'
+          ? {
+              callbackUrl: `${publicOriginOf(request, config.PUBLIC_URL)}/api/webhooks/instagram`,
+              verifyToken: config.INSTAGRAM_VERIFY_TOKEN ?? null,
+              webhooksConfigured: Boolean(config.INSTAGRAM_APP_SECRET && config.INSTAGRAM_VERIFY_TOKEN),
+            }
+          : null,
     }),
   );
 

@@ -53,12 +53,12 @@ function InstagramConnections({ brands }: { brands: Brand[] }) {
           <ConnectionCard key={brand.id} brand={brand} oauthAvailable={settings.data.oauthAvailable} />
         ))
       )}
-      <WebhookSetup settings={settings.data} />
+      {settings.data.operator && <WebhookSetup settings={settings.data.operator} />}
     </div>
   );
 }
 
-/** Each brand's Instagram account, and the webhook settings to paste into Meta's dashboard. */
+/** Each brand's Instagram account; for administrators, the webhook settings to paste into Meta's dashboard. */
 export function InstagramRoute() {
   return (
     <>

@@ -64,7 +64,19 @@ describe('Instagram connection card', () => {
     expect(screen.getByText('None yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /with Instagram/ })).toBeNull();
+    // Says in plain words why, and what to do instead.
+    expect(screen.getByText(/not switched on for this Voicecart server/).textContent).toContain(
+      'access token from Meta’s app dashboard',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('labels the demo’s sample account as such', async () => {
+    stubConnection({ ...base, status: 'connected', sample: true });
+    render(<ConnectionCard brand={brand} oauthAvailable />, { wrapper: AppProvider });
+    expect(await screen.findByText('Sample account')).toBeTruthy();
+    expect(screen.queryByText('Connected')).toBeNull();
+    expect(screen.getByText(/nothing is sent to Instagram/)).toBeTruthy();
   });
 
   it('the token form shows the server’s refusal', async () => {

@@ -114,9 +114,19 @@ function ConnectionDetails({
   oauthAvailable: boolean;
 }) {
   const disconnect = useDisconnectInstagram(brand.id);
-  const status = statusLabel[connection.status];
+  // The demo's stand-in is labelled as such: its messages never reach Instagram.
+  const status =
+    connection.sample && connection.status === 'connected'
+      ? { text: 'Sample account', tone: 'neutral' as const }
+      : statusLabel[connection.status];
   return (
     <div className="flex flex-col gap-4">
+      {connection.sample && (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+          This is the demo’s sample account: replies are recorded here and nothing is sent to Instagram.
+          Simulate a buyer message on the Conversations screen; connecting your own account replaces it.
+        </p>
+      )}
       {connection.status === 'needs_reconnect' && (
         <div
           role="alert"
@@ -155,6 +165,12 @@ function ConnectionDetails({
           <dd className="text-slate-900">{formatTime(connection.lastWebhookAt, 'None yet')}</dd>
         </div>
       </dl>
+      {!oauthAvailable && (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+          Connecting in one click with Instagram is not switched on for this Voicecart server yet. Ask whoever
+          runs it to set it up, or connect now with an access token from Meta’s app dashboard (below).
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {oauthAvailable && (
           <Button asChild>

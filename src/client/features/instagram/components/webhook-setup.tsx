@@ -3,8 +3,13 @@ import type { InstagramSettings } from '#contracts/instagram.ts';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 
-/** What to paste into Meta's App Dashboard (Webhooks → Instagram): the callback URL and the verify token. */
-export function WebhookSetup({ settings }: { settings: InstagramSettings }) {
+type OperatorSettings = NonNullable<InstagramSettings['operator']>;
+
+/**
+ * For administrators: what to paste into Meta's App Dashboard (Webhooks → Instagram), the callback URL and the
+ * verify token, and what the server still lacks.
+ */
+export function WebhookSetup({ settings }: { settings: OperatorSettings }) {
   const id = useId();
   return (
     <section
@@ -42,12 +47,7 @@ export function WebhookSetup({ settings }: { settings: InstagramSettings }) {
           <Input
             id={`${id}-verify`}
             readOnly
-            value={
-              settings.verifyToken ??
-              (settings.webhooksConfigured
-                ? 'Set (shown to administrators only)'
-                : 'Not set (INSTAGRAM_VERIFY_TOKEN)')
-            }
+            value={settings.verifyToken ?? 'Not set (INSTAGRAM_VERIFY_TOKEN)'}
             onFocus={(event) => event.currentTarget.select()}
           />
         </div>

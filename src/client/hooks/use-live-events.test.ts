@@ -25,10 +25,14 @@ function staleAfter(event: Parameters<typeof invalidateForEvent>[1]) {
 }
 
 describe('live events invalidate only what they touch', () => {
-  it('a new message: its conversation thread and its brand conversation lists', () => {
+  it('a new message: its conversation thread, its brand conversation lists and their unread counts', () => {
     expect(
       staleAfter({ topic: 'message', op: 'insert', brandId: 'b1', id: 'm', conversationId: 'c1' }),
-    ).toEqual(['/api/brands b1 conversations', '/api/conversations c1 messages']);
+    ).toEqual([
+      '/api/brands b1 conversations',
+      '/api/brands b1 inbox-counts',
+      '/api/conversations c1 messages',
+    ]);
   });
 
   it('a comment: its brand comment lists and counts', () => {

@@ -111,7 +111,7 @@ describe('demo scheduling API', () => {
       const response = await getSlots(query);
       expect(response.statusCode).toBe(400);
       const body = response.json();
-      expect(body.message).toMatch(/date/);
+      expect(body.message).toMatch(/date/i);
       expect(body.issues.map((i: { path: string }) => i.path)).toContain('date');
     });
   });

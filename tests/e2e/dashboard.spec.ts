@@ -360,12 +360,14 @@ test.describe('dashboard with the demo data', () => {
     const rules = await api(page, `/api/brands/${brands[0]!.id}/automation-rules`);
     const items = page.getByTestId('rule');
     await expect(items).toHaveCount(3);
-    for (const [index, rule] of rules.entries()) {
-      await expect(items.nth(index)).toContainText(rule.name as string);
-      await expect(items.nth(index)).toContainText(rule.trigger as string);
-      await expect(items.nth(index).getByRole('switch')).toHaveAttribute('aria-checked', String(rule.active));
-      await expect(items.nth(index).getByRole('button', { name: `Edit ${rule.name}` })).toBeVisible();
-      await expect(items.nth(index).getByRole('button', { name: `Delete ${rule.name}` })).toBeVisible();
+    // Listed in the order they are tried, which need not be the API's order.
+    for (const rule of rules) {
+      const item = items.filter({ hasText: rule.name as string });
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText(rule.trigger as string);
+      await expect(item.getByRole('switch')).toHaveAttribute('aria-checked', String(rule.active));
+      await expect(item.getByRole('button', { name: `Edit ${rule.name}` })).toBeVisible();
+      await expect(item.getByRole('button', { name: `Delete ${rule.name}` })).toBeVisible();
     }
     await expect(page.getByText('🔥')).toBeVisible();
     await expect(page.getByText(/9am-6pm PST/)).toBeVisible();

@@ -20,7 +20,7 @@ test.describe('a fresh instance', () => {
     baseUrl = server.url;
     // A fresh instance: the server itself says the first account becomes the administrator.
     expect(server.output()).toContain(
-      `Next: create the first account at ${baseUrl}/signup; it becomes the administrator`,
+      `Next: create the first account at ${baseUrl.replace('127.0.0.1', 'localhost')}/signup; it becomes the administrator`,
     );
   });
   test.afterAll(async () => {

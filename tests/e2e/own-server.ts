@@ -34,7 +34,9 @@ export async function startOwnServer(dataDir: string, extraEnv: NodeJS.ProcessEn
   let url = '';
   for (let waited = 0; !url; waited += 100) {
     if (server.exitCode !== null || waited > 60_000) throw new Error(`the server did not start:\n${output}`);
-    url = /Voicecart is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+    // The log names the loopback address `localhost`; the browser is pointed at the address itself.
+    url = /Voicecart is running at http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output)?.[1] ?? '';
+    if (url) url = `http://127.0.0.1:${url}`;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

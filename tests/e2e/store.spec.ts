@@ -32,13 +32,18 @@ test.describe('Store screen', () => {
     await expect(finder.getByRole('listitem').first()).toContainText('L / White');
     await expect(finder).toContainText(/found in [\d.]+ ms/);
     await expect(finder).toContainText('out of stock');
+    // Sold out: no checkout link. The same shirt in M is in stock and gets one.
+    await expect(finder.getByRole('link', { name: /\/cart\/sample\?items=/ })).toHaveCount(0);
+    await expectAccessible(page);
+    await finder.getByLabel('Buyer text').fill('lenin shirt in white, size M');
+    await finder.getByLabel('Buyer text').press('Enter');
+    await expect(finder.getByRole('listitem').first()).toContainText('M / White');
     const link = finder.getByRole('link', { name: /\/cart\/sample\?items=/ });
     const href = await link.getAttribute('href');
-    await expectAccessible(page);
 
     await page.goto(href!);
     await expect(page.getByRole('heading', { name: 'Sample store cart' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: /Linen Button-Down Shirt · L \/ White/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /Linen Button-Down Shirt · M \/ White/ })).toBeVisible();
     await expectAccessible(page);
 
     // A brand without a store: connect the sample store with the keyboard, then disconnect with confirmation.

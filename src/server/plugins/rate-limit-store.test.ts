@@ -65,7 +65,7 @@ describe.skipIf(!testDatabaseUrl)('rate limits across two app processes on one P
     let url = '';
     for (let waited = 0; !url; waited += 100) {
       if (child.exitCode !== null || waited > 60_000) throw new Error(`the server did not start:\n${output}`);
-      url = /Voicecart is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+      url = /Voicecart is running at (http:\/\/(?:localhost|127\.0\.0\.1):\d+)/.exec(output)?.[1] ?? '';
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return { process: child, url };

@@ -57,6 +57,8 @@ interface EvalCase {
 const setFiles: Record<string, string> = {
   standard: 'cases.json',
   'messy-dev': 'messy/dev.json',
+  /** A second development set, written after the first was tuned on (bench/assistant-eval/messy/README.md). */
+  'messy-dev2': 'messy/dev2.json',
   'messy-test': 'messy/test.json',
 };
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from './language/detect.ts';
 import { toEnglish } from './language/lexicon.ts';
-import { colourFamiliesOf, normaliseSizeWords, readColourFamilies } from './option-words.ts';
+import {
+  colourFamiliesOf,
+  flavoursNotCarried,
+  normaliseSizeWords,
+  readColourFamilies,
+  readUnitAmounts,
+  unitAmountOf,
+} from './option-words.ts';
 import { readPackSize, readQuantity } from './quantities.ts';
 import { classifyIntent, readMessage } from './understanding.ts';
 
@@ -76,7 +83,34 @@ describe('option words', () => {
   });
 
   it('reads the buyer’s family words with a shade', () => {
-    expect(readColourFamilies('the dark green one')).toEqual({ families: ['green'], shade: 'dark' });
+    expect(readColourFamilies('the dark green one')).toEqual({
+      families: ['green'],
+      shade: 'dark',
+      words: ['green'],
+    });
+  });
+
+  it('reads colour names beyond the family words, but not the product’s own words', () => {
+    expect(readColourFamilies('linen napkins in navy?').families).toEqual(['blue']);
+    expect(readColourFamilies('the burgundy one').families).toContain('red');
+    expect(readColourFamilies('rose water mist', new Set(['rose', 'water', 'mist'])).families).toEqual([]);
+  });
+
+  it('reads numbers in units, with the unit in one spelling', () => {
+    expect(readUnitAmounts('electrolyte tabs lemon, the 4 tube pack')).toEqual([{ number: 4, unit: 'tube' }]);
+    expect(readUnitAmounts('cast iron skillet 14 inch')).toEqual([{ number: 14, unit: 'inch' }]);
+    expect(readUnitAmounts('whey 1kg')).toEqual([{ number: 1000, unit: 'g' }]);
+    expect(unitAmountOf('Single Tube')).toEqual({ number: 1, unit: 'tube' });
+    expect(unitAmountOf('Box of 24')).toEqual({ number: 24, unit: 'box' });
+    expect(unitAmountOf('12-Pack')).toEqual({ number: 12, unit: 'pack' });
+    expect(unitAmountOf('Black')).toBeNull();
+  });
+
+  it('names the flavours and scents a product does not come in', () => {
+    expect(
+      flavoursNotCarried('creatine gummies strawberry flavour', ['Sour Cherry', 'Mango'], 'Creatine Gummies'),
+    ).toEqual(['strawberry']);
+    expect(flavoursNotCarried('gummies in mango', ['Sour Cherry', 'Mango'], 'Creatine Gummies')).toEqual([]);
   });
 
   it('writes sizes in one spelling', () => {

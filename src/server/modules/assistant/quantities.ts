@@ -43,9 +43,9 @@ const MAX_QUANTITY = 99;
 const notQuantityBefore =
   /(?:size|sz|uk|us|eu|waist|length|inseam|#|no\.?|number|order|spf|\$|€|£|usd|eur|gbp|x\d*|\d[.,])\s*$/;
 const notQuantityAfter =
-  /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|people|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*packs?|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds)/;
+  /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|people|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*packs?|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds|waist|inseam|long\b|wide\b|tall\b)/;
 const countingAfter =
-  /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)/;
+  /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)\b/;
 
 /** Every quantity the text states, in order. */
 export function findQuantities(englishText: string): QuantityMention[] {

@@ -54,7 +54,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     aceite de pescado=fish oil multivitaminico|multivitaminicos=multivitamin vitamina|vitaminas=vitamin magnesio=magnesium
     quemador de grasa|quemagrasas=fat burner coctelera|botella mezcladora=shaker bottle pastillero=pill organizer
     correas=lifting straps cinturon=belt bandas elasticas|bandas de resistencia=resistance band tubo|tubos=tube
-    suelto|sueltos|suelta|sueltas|individual|individuales=single paquete|paquetes=pack
+    suelto|sueltos|suelta|sueltas|individual|individuales=single paquete=pack paquetes=packs
     frambuesa=raspberry sandia=watermelon mango=mango cereza=cherry lima=lime uva=grape manzana=apple
     melocoton|durazno=peach menta=mint coco=coconut caramelo salado=salted caramel mantequilla de cacahuete|crema de cacahuete|mantequilla de mani=peanut butter
     frutos rojos|frutos del bosque=berry sin sabor=unflavored almendra=almond
@@ -105,7 +105,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     biscuit|biscuits=cookie boisson proteinee=shake boisson energisante|boissons energisantes=energy drink canette|canettes=can
     huile de poisson=fish oil multivitamines=multivitamin bruleur de graisse|bruleur de graisses=fat burner
     pilulier=pill organizer sangles=lifting straps ceinture=belt elastiques|bandes de resistance=resistance band
-    tube|tubes=tube a l'unite|individuel|individuelle|individuels|individuelles=single paquet|paquets|lot=pack
+    tube|tubes=tube a l'unite|individuel|individuelle|individuels|individuelles=single paquet|lot=pack paquets=packs
     framboise=raspberry pasteque=watermelon mangue=mango cerise=cherry citron vert=lime raisin=grape pomme=apple peche=peach
     menthe=mint noix de coco=coconut caramel sale=salted caramel beurre de cacahuete=peanut butter fruits rouges=berry
     sans arome|nature=unflavored amande=almond
@@ -156,7 +156,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     eiweissshake|proteinshake=shake energydrink|energydrinks|energy drink=energy drink dose|dosen=can fischol|fischoel=fish oil
     fettverbrenner=fat burner pillendose=pill organizer zughilfen=lifting straps gurtel|guertel=belt
     widerstandsbander|fitnessbander=resistance band tube|tuben|rohrchen|roehrchen=tube einzeln|einzelne|einzelnen=single
-    packung|packungen|pack|packs=pack himbeere=raspberry wassermelone=watermelon kirsche=cherry limette=lime traube=grape
+    packung|pack=pack packungen|packs=packs himbeere=raspberry wassermelone=watermelon kirsche=cherry limette=lime traube=grape
     apfel=apple pfirsich=peach minze=mint kokos=coconut salzkaramell=salted caramel erdnussbutter=peanut butter
     beere|beeren=berry geschmacksneutral|neutral=unflavored mandel=almond
     elfenbein=ivory hafer=oatmeal anthrazit|dunkelgrau=charcoal salbei|salbeigrun=sage terrakotta=terracotta rost|rostrot=rust
@@ -203,7 +203,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     energetico|energeticos|bebida energetica=energy drink lata|latas=can oleo de peixe=fish oil multivitaminico=multivitamin
     magnesio=magnesium termogenico|queimador de gordura=fat burner coqueteleira=shaker bottle porta comprimidos=pill organizer
     cinto=belt faixas elasticas|elasticos=resistance band tubo|tubos=tube avulso|avulsos|avulsa|avulsas|individual=single
-    pacote|pacotes=pack framboesa=raspberry melancia=watermelon manga=mango cereja=cherry lima=lime uva=grape maca=apple
+    pacote=pack pacotes=packs framboesa=raspberry melancia=watermelon manga=mango cereja=cherry lima=lime uva=grape maca=apple
     pessego=peach hortela|menta=mint coco=coconut caramelo salgado=salted caramel pasta de amendoim=peanut butter
     frutas vermelhas=berry sem sabor=unflavored amendoa=almond
     marfim=ivory aveia=oatmeal carvao|grafite|chumbo=charcoal salvia|verde salvia=sage terracota=terracotta ferrugem=rust
@@ -251,7 +251,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     scatola|scatole=box biscotto|biscotti=cookie frullato|frullati=shake bevanda energetica|bevande energetiche=energy drink
     lattina|lattine=can olio di pesce=fish oil multivitaminico=multivitamin magnesio=magnesium brucia grassi=fat burner
     portapillole=pill organizer cinghie=lifting straps cintura=belt elastici|bande elastiche=resistance band tubo|tubi=tube
-    singolo|singola|singoli|singole|sfuso|sfusi=single confezione|confezioni=pack lampone=raspberry anguria|cocomero=watermelon
+    singolo|singola|singoli|singole|sfuso|sfusi=single confezione=pack confezioni=packs lampone=raspberry anguria|cocomero=watermelon
     ciliegia=cherry uva=grape mela=apple pesca=peach menta=mint cocco=coconut caramello salato=salted caramel
     burro di arachidi=peanut butter frutti di bosco=berry neutro|senza aroma=unflavored mandorla=almond
     avorio=ivory panna=cream avena=oatmeal antracite|grigio scuro=charcoal salvia|verde salvia=sage terracotta=terracotta

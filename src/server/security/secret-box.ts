@@ -13,7 +13,11 @@ import { AppError } from '#server/errors.ts';
  * re-sealed as v2 at start-up (reseal.ts). An OAuth state lives ten minutes, so v1 is never read for one.
  */
 export type SecretPurpose =
-  'store-credentials' | 'store-webhook-secret' | 'instagram-token' | 'instagram-oauth-state';
+  | 'store-credentials'
+  | 'store-webhook-secret'
+  | 'instagram-token'
+  | 'instagram-oauth-state'
+  | 'webhook-endpoint-secret';
 
 export interface SecretBox {
   seal(plaintext: string, purpose: SecretPurpose): string;

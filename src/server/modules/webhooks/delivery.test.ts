@@ -74,11 +74,16 @@ async function newDelivery(endpointId: string) {
     .select({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(sql`${webhookDeliveries.endpointId} = ${endpointId} and ${webhookEvents.sourceKey} = ${'message.received:' + message!.id}`);
+    .where(
+      sql`${webhookDeliveries.endpointId} = ${endpointId} and ${webhookEvents.sourceKey} = ${'message.received:' + message!.id}`,
+    );
   if (!delivery) throw new Error('no delivery recorded');
   // The event happened at the test's time: the database stamped its own clock.
   await db.update(webhookEvents).set({ createdAt: clock }).where(eq(webhookEvents.id, delivery.eventId));
-  await db.update(webhookDeliveries).set({ nextAttemptAt: clock }).where(eq(webhookDeliveries.id, delivery.id));
+  await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: clock })
+    .where(eq(webhookDeliveries.id, delivery.id));
   return { ...delivery, messageId: message!.id };
 }
 
@@ -92,7 +97,10 @@ beforeAll(async () => {
   const db = app.database.db;
   userId = (await createTestUser(db)).id;
   workspaceId = await personalWorkspaceOf(db, userId);
-  const [brand] = await db.insert(brands).values({ workspaceId, userId, name: 'Luna', username: 'luna' }).returning();
+  const [brand] = await db
+    .insert(brands)
+    .values({ workspaceId, userId, name: 'Luna', username: 'luna' })
+    .returning();
   brandId = brand!.id;
   const [conversation] = await db
     .insert(conversations)
@@ -117,7 +125,9 @@ describe('a replayed job or fact', () => {
     await db.execute(
       sql`select voicecart_record_webhook_event(${brandId}::uuid, 'message.received', ${'message.received:' + delivery.messageId}, '{}'::jsonb)`,
     );
-    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(1);
+    expect(
+      await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
+    ).toHaveLength(1);
 
     const delivering = engine();
     // The dispatcher sends its job once; a second run finds nothing new.
@@ -142,7 +152,10 @@ describe('a replayed job or fact', () => {
     const delivery = await newDelivery(endpoint.id);
     const before = receiver.received.length;
     const delivering = engine();
-    const [first, second] = await Promise.all([delivering.attempt(delivery.id), delivering.attempt(delivery.id)]);
+    const [first, second] = await Promise.all([
+      delivering.attempt(delivery.id),
+      delivering.attempt(delivery.id),
+    ]);
     expect([first!.kind, second!.kind].sort()).toEqual(['skipped', 'succeeded']);
     expect(receiver.received.length - before).toBe(1);
     await deleteEndpoint(endpoint.id);
@@ -154,7 +167,10 @@ describe('retries', () => {
     clock = new Date();
     const endpoint = await newEndpoint();
     const delivery = await newDelivery(endpoint.id);
-    const [event] = await app.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, delivery.eventId));
+    const [event] = await app.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, delivery.eventId));
     const deadline = event!.createdAt.getTime() + giveUpAfterMs;
     receiver.answerAlways(503);
     const delivering = engine();
@@ -176,7 +192,10 @@ describe('retries', () => {
       defaultRetryDelaysSeconds.map((seconds) => seconds * 1000),
     );
     expect(waits.length).toBeGreaterThan(defaultRetryDelaysSeconds.length);
-    const [row] = await app.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+    const [row] = await app.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, delivery.id));
     expect(row).toMatchObject({ status: 'failed', responseStatus: 503, attempts: waits.length + 1 });
     // Each retry was handed to the queue with its start time.
     const jobs = (await app.database.db.execute(
@@ -200,7 +219,10 @@ describe('an endpoint failing for 5 days', () => {
     receiver.answerAlways(undefined);
     clock = new Date(start.getTime() + 24 * hour);
     expect((await delivering.attempt((await newDelivery(endpoint.id)).id)).kind).toBe('succeeded');
-    let [row] = await app.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    let [row] = await app.database.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id));
     expect(row!.failingSince).toBeNull();
 
     receiver.answerAlways(500);
@@ -237,7 +259,9 @@ describe('an endpoint failing for 5 days', () => {
     const pending = await app.database.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(sql`${webhookDeliveries.endpointId} = ${endpoint.id} and ${webhookDeliveries.status} = 'pending'`);
+      .where(
+        sql`${webhookDeliveries.endpointId} = ${endpoint.id} and ${webhookDeliveries.status} = 'pending'`,
+      );
     expect(pending.length).toBeGreaterThan(0);
     clock = new Date(clock.getTime() + 12 * hour);
     for (const { id } of pending) expect((await delivering.attempt(id)).kind).toBe('failed');

@@ -22,7 +22,9 @@ const leaseMs = 60_000;
 /** A pending delivery whose attempt is this overdue lost its job (a crash): the dispatcher sends another. */
 const lostAfterMs = 10 * 60_000;
 /** Seconds before each next attempt; the last repeats until the 24 hours are up (the final try is at 24 h). */
-export const defaultRetryDelaysSeconds: readonly number[] = [30, 120, 600, 1800, 3600, 10_800, 21_600, 43_200];
+export const defaultRetryDelaysSeconds: readonly number[] = [
+  30, 120, 600, 1800, 3600, 10_800, 21_600, 43_200,
+];
 
 /** What the lead's notifications receive when an endpoint is turned off for failing. */
 export interface DisabledEndpoint {
@@ -90,7 +92,8 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
         signal: AbortSignal.timeout(attemptTimeoutMs),
       });
       await response.body?.cancel().catch(() => undefined);
-      if (response.status >= 200 && response.status < 300) return { ok: true as const, status: response.status };
+      if (response.status >= 200 && response.status < 300)
+        return { ok: true as const, status: response.status };
       return { ok: false as const, status: response.status, error: `answered ${response.status}` };
     } catch (error) {
       return { ok: false as const, status: null, error: describeFailure(error) };
@@ -136,7 +139,11 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
         .where(eq(webhookDeliveries.id, deliveryId));
       if (!row) return { kind: 'skipped' };
 
-      const settle = async (status: 'succeeded' | 'failed', responseStatus: number | null, error: string | null) => {
+      const settle = async (
+        status: 'succeeded' | 'failed',
+        responseStatus: number | null,
+        error: string | null,
+      ) => {
         await db
           .update(webhookDeliveries)
           .set({ status, responseStatus, lastError: error, completedAt: now, nextAttemptAt: now })
@@ -183,74 +190,83 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
           await tx
             .update(webhookEndpoints)
             .set({ failingSince: null })
-            .where(and(eq(webhookEndpoints.id, row.endpointId), sql`${webhookEndpoints.failingSince} is not null`));
+            .where(
+              and(eq(webhookEndpoints.id, row.endpointId), sql`${webhookEndpoints.failingSince} is not null`),
+            );
         });
         return { kind: 'succeeded', status: result.status };
       }
 
-      const outcome = await db.transaction(async (tx): Promise<AttemptOutcome & { disabled?: DisabledEndpoint }> => {
-        const [endpoint] = await tx
-          .update(webhookEndpoints)
-          .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
-          .where(eq(webhookEndpoints.id, row.endpointId))
-          .returning({ failingSince: webhookEndpoints.failingSince });
-        const failingSince = endpoint?.failingSince ?? now;
-        const recordFailure = (status: 'pending' | 'failed', nextAttemptAt: Date) =>
-          tx
-            .update(webhookDeliveries)
-            .set({
-              status,
-              responseStatus: result.status,
-              lastError: result.error,
-              nextAttemptAt,
-              ...(status === 'failed' ? { completedAt: now } : { queuedAt: now }),
-            })
-            .where(eq(webhookDeliveries.id, deliveryId));
-
-        if (now.getTime() - failingSince.getTime() >= disableAfterMs) {
-          const reason =
-            `Turned off on ${now.toISOString().slice(0, 10)}: every delivery failed since ` +
-            `${failingSince.toISOString().slice(0, 10)} (5 days); the last one: ${result.error}.`;
-          const [disabled] = await tx
+      const outcome = await db.transaction(
+        async (tx): Promise<AttemptOutcome & { disabled?: DisabledEndpoint }> => {
+          const [endpoint] = await tx
             .update(webhookEndpoints)
-            .set({ enabled: false, disabledAt: now, disabledReason: reason, updatedAt: now })
-            .where(and(eq(webhookEndpoints.id, row.endpointId), eq(webhookEndpoints.enabled, true)))
-            .returning({ id: webhookEndpoints.id });
-          await recordFailure('failed', now);
-          return {
-            kind: 'failed',
-            error: result.error,
-            endpointDisabled: true,
-            ...(disabled
-              ? {
-                  disabled: {
-                    endpointId: row.endpointId,
-                    workspaceId: row.workspaceId,
-                    url: row.url,
-                    reason,
-                    disabledAt: now,
-                  },
-                }
-              : {}),
-          };
-        }
-        const deadline = row.createdAt.getTime() + giveUpAfterMs;
-        if (now.getTime() >= deadline) {
-          await recordFailure('failed', now);
-          return { kind: 'failed', error: result.error, endpointDisabled: false };
-        }
-        const delaySeconds = delays[Math.min(claimed.attempts - 1, delays.length - 1)]!;
-        const nextAttemptAt = new Date(Math.min(now.getTime() + delaySeconds * 1000, deadline));
-        await recordFailure('pending', nextAttemptAt);
-        await jobs.send(webhookDeliverJob, { deliveryId }, { tx, startAfter: nextAttemptAt });
-        return { kind: 'retrying', nextAttemptAt, error: result.error };
-      });
+            .set({
+              failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)`,
+            })
+            .where(eq(webhookEndpoints.id, row.endpointId))
+            .returning({ failingSince: webhookEndpoints.failingSince });
+          const failingSince = endpoint?.failingSince ?? now;
+          const recordFailure = (status: 'pending' | 'failed', nextAttemptAt: Date) =>
+            tx
+              .update(webhookDeliveries)
+              .set({
+                status,
+                responseStatus: result.status,
+                lastError: result.error,
+                nextAttemptAt,
+                ...(status === 'failed' ? { completedAt: now } : { queuedAt: now }),
+              })
+              .where(eq(webhookDeliveries.id, deliveryId));
+
+          if (now.getTime() - failingSince.getTime() >= disableAfterMs) {
+            const reason =
+              `Turned off on ${now.toISOString().slice(0, 10)}: every delivery failed since ` +
+              `${failingSince.toISOString().slice(0, 10)} (5 days); the last one: ${result.error}.`;
+            const [disabled] = await tx
+              .update(webhookEndpoints)
+              .set({ enabled: false, disabledAt: now, disabledReason: reason, updatedAt: now })
+              .where(and(eq(webhookEndpoints.id, row.endpointId), eq(webhookEndpoints.enabled, true)))
+              .returning({ id: webhookEndpoints.id });
+            await recordFailure('failed', now);
+            return {
+              kind: 'failed',
+              error: result.error,
+              endpointDisabled: true,
+              ...(disabled
+                ? {
+                    disabled: {
+                      endpointId: row.endpointId,
+                      workspaceId: row.workspaceId,
+                      url: row.url,
+                      reason,
+                      disabledAt: now,
+                    },
+                  }
+                : {}),
+            };
+          }
+          const deadline = row.createdAt.getTime() + giveUpAfterMs;
+          if (now.getTime() >= deadline) {
+            await recordFailure('failed', now);
+            return { kind: 'failed', error: result.error, endpointDisabled: false };
+          }
+          const delaySeconds = delays[Math.min(claimed.attempts - 1, delays.length - 1)]!;
+          const nextAttemptAt = new Date(Math.min(now.getTime() + delaySeconds * 1000, deadline));
+          await recordFailure('pending', nextAttemptAt);
+          await jobs.send(webhookDeliverJob, { deliveryId }, { tx, startAfter: nextAttemptAt });
+          return { kind: 'retrying', nextAttemptAt, error: result.error };
+        },
+      );
       if (outcome.disabled) {
         const { disabled, ...rest } = outcome;
         try {
           await notifyDisabled(disabled);
         } catch (error) {
-          log.error({ err: error, endpointId: disabled.endpointId }, 'could not tell about a turned-off endpoint');
+          log.error(
+            { err: error, endpointId: disabled.endpointId },
+            'could not tell about a turned-off endpoint',
+          );
         }
         return rest;
       }

@@ -56,7 +56,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createEndpoint(currentUser(request).id, request.params.workspaceId, request.body)),
+        .send(
+          await service.createEndpoint(currentUser(request).id, request.params.workspaceId, request.body),
+        ),
   );
 
   app.get(
@@ -92,7 +94,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
     '/workspaces/:workspaceId/webhooks/:endpointId',
     { ...guarded, schema: { params: webhookEndpointParamsSchema, response: noContent } },
     async (request, reply) => {
-      await service.deleteEndpoint(currentUser(request).id, request.params.workspaceId, request.params.endpointId);
+      await service.deleteEndpoint(
+        currentUser(request).id,
+        request.params.workspaceId,
+        request.params.endpointId,
+      );
       return reply.status(204).send(null);
     },
   );

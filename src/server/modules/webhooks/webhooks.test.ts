@@ -131,16 +131,16 @@ describe('access', () => {
     expect((await call('GET', base(), admin.cookie)).statusCode).toBe(200);
     const forAgent = await call('GET', base(), agent.cookie);
     expect(forAgent.statusCode).toBe(403);
-    expect((await call('POST', base(), agent.cookie, { url: receiver.url, events: ['reply.sent'] })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', base(), agent.cookie, { url: receiver.url, events: ['reply.sent'] })).statusCode,
+    ).toBe(403);
     expect((await call('GET', base(), stranger.cookie)).statusCode).toBe(404);
     expect(
       (await call('POST', base(), stranger.cookie, { url: receiver.url, events: ['reply.sent'] })).statusCode,
     ).toBe(404);
   });
 
-  it("answers 404 for an endpoint through a workspace it does not belong to, and to a stranger", async () => {
+  it('answers 404 for an endpoint through a workspace it does not belong to, and to a stranger', async () => {
     const endpoint = await createEndpoint(['reply.sent']);
     // The stranger owns their personal workspace, but the endpoint is not in it.
     const viaOther = `/api/workspaces/${otherWorkspaceId}/webhooks/${endpoint.id}`;
@@ -214,8 +214,12 @@ describe('events recorded by the database', () => {
   it('records each fact once, only for a workspace with an endpoint that wants it', async () => {
     const db = app.database.db;
     const countOf = async (type: string) =>
-      (await db.select().from(webhookEvents).where(and(eq(webhookEvents.workspaceId, workspaceId), eq(webhookEvents.type, type))))
-        .length;
+      (
+        await db
+          .select()
+          .from(webhookEvents)
+          .where(and(eq(webhookEvents.workspaceId, workspaceId), eq(webhookEvents.type, type)))
+      ).length;
     // No endpoint subscribes yet: nothing is recorded.
     await db.update(conversations).set({ status: 'escalated' }).where(eq(conversations.id, conversationId));
     expect(await countOf('conversation.escalated')).toBe(0);
@@ -296,7 +300,9 @@ describe('deliveries', () => {
     const now = Math.floor(Date.now() / 1000);
     const header = delivery!.headers['x-voicecart-signature'];
     expect(checkSignature('whsec_wrong', header, delivery!.body, now)).toBe(false);
-    expect(checkSignature(endpoint.secret, header, delivery!.body.replace('serum', 'cream'), now)).toBe(false);
+    expect(checkSignature(endpoint.secret, header, delivery!.body.replace('serum', 'cream'), now)).toBe(
+      false,
+    );
     expect(checkSignature(endpoint.secret, header, delivery!.body, now)).toBe(true);
 
     const log = await until(
@@ -339,14 +345,19 @@ describe('deliveries', () => {
     expect(test.statusCode).toBe(202);
     const [delivery] = (await receiver.waitFor(before + 1)).slice(before);
     expect(delivery!.json.type).toBe('webhook.test');
-    expect(delivery!.headers['x-voicecart-delivery']).toBe((test.json() as { deliveryId: string }).deliveryId);
+    expect(delivery!.headers['x-voicecart-delivery']).toBe(
+      (test.json() as { deliveryId: string }).deliveryId,
+    );
     expect(delivery!.verified).toBe(true);
 
     const off = await call('PATCH', `${base()}/${endpoint.id}`, owner.cookie, { enabled: false });
     expect(off.json()).toMatchObject({ enabled: false, disabledReason: 'Turned off by a person.' });
     await customerMessage('anyone there?');
     expect(
-      await app.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
+      await app.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint.id)),
     ).toHaveLength(1);
     expect((await call('POST', `${base()}/${endpoint.id}/test`, owner.cookie)).statusCode).toBe(409);
     const on = await call('PATCH', `${base()}/${endpoint.id}`, owner.cookie, { enabled: true });

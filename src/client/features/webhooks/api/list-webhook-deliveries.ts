@@ -3,7 +3,10 @@ import type { WebhookDelivery } from '#contracts/webhooks.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
 /** GET …/webhooks/{endpointId}/deliveries: the newest 50 deliveries. */
-export const listWebhookDeliveries = async (workspaceId: string, endpointId: string): Promise<WebhookDelivery[]> =>
+export const listWebhookDeliveries = async (
+  workspaceId: string,
+  endpointId: string,
+): Promise<WebhookDelivery[]> =>
   (
     await apiRequest('GET', `/api/workspaces/${workspaceId}/webhooks/${endpointId}/deliveries?limit=50`)
   ).json() as Promise<WebhookDelivery[]>;

@@ -12,4 +12,5 @@ export const webhookEndpointsQueryOptions = (workspaceId: string) =>
     queryFn: () => listWebhookEndpoints(workspaceId),
   });
 
-export const useWebhookEndpoints = (workspaceId: string) => useQuery(webhookEndpointsQueryOptions(workspaceId));
+export const useWebhookEndpoints = (workspaceId: string) =>
+  useQuery(webhookEndpointsQueryOptions(workspaceId));

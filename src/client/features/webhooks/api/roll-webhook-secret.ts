@@ -3,7 +3,10 @@ import { apiRequest } from '#client/lib/api-client.ts';
 import { toastFailure } from '#client/lib/mutation-toasts.ts';
 
 /** POST …/webhooks/{endpointId}/roll-secret: a new signing secret at once, shown this once. */
-export const rollWebhookSecret = async (workspaceId: string, endpointId: string): Promise<{ secret: string }> =>
+export const rollWebhookSecret = async (
+  workspaceId: string,
+  endpointId: string,
+): Promise<{ secret: string }> =>
   (
     await apiRequest('POST', `/api/workspaces/${workspaceId}/webhooks/${endpointId}/roll-secret`)
   ).json() as Promise<{ secret: string }>;

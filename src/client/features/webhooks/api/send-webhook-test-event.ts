@@ -8,9 +8,10 @@ export const sendWebhookTestEvent = async (
   workspaceId: string,
   endpointId: string,
 ): Promise<{ deliveryId: string; eventId: string }> =>
-  (
-    await apiRequest('POST', `/api/workspaces/${workspaceId}/webhooks/${endpointId}/test`)
-  ).json() as Promise<{ deliveryId: string; eventId: string }>;
+  (await apiRequest('POST', `/api/workspaces/${workspaceId}/webhooks/${endpointId}/test`)).json() as Promise<{
+    deliveryId: string;
+    eventId: string;
+  }>;
 
 export function useSendWebhookTestEvent(workspaceId: string, endpointId: string) {
   const queryClient = useQueryClient();

@@ -75,10 +75,7 @@ export function CreateEndpointForm({
           </p>
         )}
       </div>
-      <fieldset
-        className="space-y-2"
-        aria-describedby={errors.events ? `${id}-events-error` : undefined}
-      >
+      <fieldset className="space-y-2" aria-describedby={errors.events ? `${id}-events-error` : undefined}>
         <legend className="text-sm font-medium text-slate-900">Events</legend>
         {webhookEventTypes.map((type) => (
           <label key={type} className="flex items-start gap-2 text-sm text-slate-800">

@@ -30,7 +30,9 @@ export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; 
       />
     );
   if (deliveries.data.length === 0)
-    return <p className="text-sm text-slate-600">No deliveries yet. Send a test event to try the endpoint.</p>;
+    return (
+      <p className="text-sm text-slate-600">No deliveries yet. Send a test event to try the endpoint.</p>
+    );
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[32rem] text-left text-sm">

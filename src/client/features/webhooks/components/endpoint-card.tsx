@@ -34,12 +34,17 @@ export function EndpointCard({
   const shownSecret = rolledSecret ?? secret;
 
   return (
-    <li className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby={`${id}-url`}>
+    <li
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      aria-labelledby={`${id}-url`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={`${id}-url`} className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900">
           {endpoint.url}
         </h3>
-        <Badge tone={endpoint.enabled ? 'success' : 'warning'}>{endpoint.enabled ? 'On' : 'Turned off'}</Badge>
+        <Badge tone={endpoint.enabled ? 'success' : 'warning'}>
+          {endpoint.enabled ? 'On' : 'Turned off'}
+        </Badge>
       </div>
       <p className="text-sm text-slate-700">
         <span className="font-medium">Events: </span>
@@ -50,8 +55,8 @@ export function EndpointCard({
       ) : null}
       {endpoint.enabled && endpoint.failingSince ? (
         <p className="text-sm text-amber-900">
-          Deliveries have failed since {new Date(endpoint.failingSince).toLocaleString()}; after 5 days of failures
-          the endpoint is turned off.
+          Deliveries have failed since {new Date(endpoint.failingSince).toLocaleString()}; after 5 days of
+          failures the endpoint is turned off.
         </p>
       ) : null}
       {shownSecret ? (

@@ -162,6 +162,26 @@ describe('a replayed job or fact', () => {
   });
 });
 
+describe('the address guard at delivery time', () => {
+  it('refuses to connect to a private address even when one is stored', async () => {
+    clock = new Date();
+    const endpoint = await newEndpoint();
+    // An address that could never be added through the API (as if the database were edited, or the rules changed).
+    await app.database.db
+      .update(webhookEndpoints)
+      .set({ url: 'https://10.0.0.7/hooks' })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    const before = receiver.received.length;
+    const outcome = await engine().attempt((await newDelivery(endpoint.id)).id);
+    expect(outcome).toMatchObject({
+      kind: 'retrying',
+      error: 'address not allowed (points to a private, loopback or link-local address)',
+    });
+    expect(receiver.received.length).toBe(before);
+    await deleteEndpoint(endpoint.id);
+  });
+});
+
 describe('retries', () => {
   it('waits longer after each failure and gives up 24 hours after the event', async () => {
     clock = new Date();

@@ -47,6 +47,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
     '/workspaces/:workspaceId/webhooks',
     {
       ...guarded,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         params: workspaceIdParamsSchema,
         body: createWebhookEndpointInputSchema,
@@ -107,16 +108,19 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
     '/workspaces/:workspaceId/webhooks/:endpointId/roll-secret',
     {
       ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { params: webhookEndpointParamsSchema, response: { 200: webhookSecretSchema, ...errors } },
     },
     async (request) =>
       service.rollSecret(currentUser(request).id, request.params.workspaceId, request.params.endpointId),
   );
 
+  // Each test event makes the server send a request: limited, so the button cannot be used to flood an address.
   app.post(
     '/workspaces/:workspaceId/webhooks/:endpointId/test',
     {
       ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { params: webhookEndpointParamsSchema, response: { 202: webhookTestResultSchema, ...errors } },
     },
     async (request, reply) =>

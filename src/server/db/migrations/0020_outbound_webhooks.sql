@@ -83,9 +83,22 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- True when an enabled endpoint of the brand's workspace subscribes to the type: the triggers ask this first, so a
+-- workspace without endpoints pays one indexed lookup per change and builds no payload.
+CREATE OR REPLACE FUNCTION voicecart_webhook_wanted(event_brand uuid, event_type text)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM brands b JOIN webhook_endpoints e ON e.workspace_id = b.workspace_id
+    WHERE b.id = event_brand AND e.enabled AND event_type = ANY(e.events)
+  );
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION voicecart_webhook_message() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.sender = 'customer' AND TG_OP = 'INSERT' THEN
+    IF NOT voicecart_webhook_wanted(NEW.brand_id, 'message.received') THEN
+      RETURN NULL;
+    END IF;
     PERFORM voicecart_record_webhook_event(NEW.brand_id, 'message.received', 'message.received:' || NEW.id,
       jsonb_build_object(
         'messageId', NEW.id,
@@ -95,7 +108,8 @@ BEGIN
         'text', NEW.content,
         'receivedAt', NEW.created_at));
   ELSIF NEW.sender <> 'customer' AND NEW.delivery_state IN ('sent', 'delivered', 'seen')
-    AND (TG_OP = 'INSERT' OR OLD.delivery_state IS NULL OR OLD.delivery_state NOT IN ('sent', 'delivered', 'seen')) THEN
+    AND (TG_OP = 'INSERT' OR OLD.delivery_state IS NULL OR OLD.delivery_state NOT IN ('sent', 'delivered', 'seen'))
+    AND voicecart_webhook_wanted(NEW.brand_id, 'reply.sent') THEN
     PERFORM voicecart_record_webhook_event(NEW.brand_id, 'reply.sent', 'reply.sent:' || NEW.id,
       jsonb_build_object(
         'messageId', NEW.id,
@@ -115,7 +129,8 @@ CREATE TRIGGER messages_webhook_event AFTER INSERT OR UPDATE OF delivery_state O
 -- fact, so the key carries the transaction that made it.
 CREATE OR REPLACE FUNCTION voicecart_webhook_conversation() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status IN ('escalated', 'resolved') AND NEW.status IS DISTINCT FROM OLD.status THEN
+  IF NEW.status IN ('escalated', 'resolved') AND NEW.status IS DISTINCT FROM OLD.status
+    AND voicecart_webhook_wanted(NEW.brand_id, 'conversation.' || NEW.status) THEN
     PERFORM voicecart_record_webhook_event(NEW.brand_id, 'conversation.' || NEW.status,
       'conversation.' || NEW.status || ':' || NEW.id || ':' || txid_current(),
       jsonb_build_object(
@@ -134,6 +149,9 @@ CREATE TRIGGER conversations_webhook_event AFTER UPDATE OF status ON conversatio
 -- Orders are stored only when they carry one of the brand's checkout link ids, so a new row is an attribution.
 CREATE OR REPLACE FUNCTION voicecart_webhook_order() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT voicecart_webhook_wanted(NEW.brand_id, 'order.attributed') THEN
+    RETURN NULL;
+  END IF;
   PERFORM voicecart_record_webhook_event(NEW.brand_id, 'order.attributed', 'order.attributed:' || NEW.id,
     jsonb_build_object(
       'orderId', NEW.id,

@@ -19,6 +19,7 @@ import {
   giveUpAfterMs,
   type DisabledEndpoint,
 } from './delivery.ts';
+import { pruneWebhookEvents } from './retention.ts';
 import { createWebhookService } from './service.ts';
 
 /**
@@ -288,6 +289,28 @@ describe('an endpoint failing for 5 days', () => {
     expect(receiver.received.length).toBe(before);
     await expect(newDelivery(endpoint.id)).rejects.toThrow('no delivery recorded');
     expect(disabled).toHaveLength(1);
+    await deleteEndpoint(endpoint.id);
+  });
+});
+
+describe('retention', () => {
+  it('deletes events and their deliveries 30 days after they were recorded, and keeps newer ones', async () => {
+    clock = new Date();
+    const endpoint = await newEndpoint();
+    const old = await newDelivery(endpoint.id);
+    const fresh = await newDelivery(endpoint.id);
+    const db = app.database.db;
+    await db
+      .update(webhookEvents)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * hour) })
+      .where(eq(webhookEvents.id, old.eventId));
+    const result = await pruneWebhookEvents(db, { retentionDays: 30 });
+    expect(result.deleted).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, old.eventId))).toHaveLength(0);
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, old.id))).toHaveLength(0);
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, fresh.id))).toHaveLength(
+      1,
+    );
     await deleteEndpoint(endpoint.id);
   });
 });

@@ -38,6 +38,8 @@ import { catalogRoutes } from '#server/modules/catalog/routes.ts';
 import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
 import { createOrderIngest } from '#server/modules/revenue/ingest.ts';
 import { revenueRoutes } from '#server/modules/revenue/routes.ts';
+import { webhookRoutes } from '#server/modules/webhooks/routes.ts';
+import { createWebhookService } from '#server/modules/webhooks/service.ts';
 import {
   catalogSettingsFromConfig,
   createCatalogModule,
@@ -166,6 +168,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(revenueRoutes, { prefix: '/api', db: database.db });
+  await app.register(webhookRoutes, {
+    prefix: '/api',
+    service: createWebhookService({
+      db: database.db,
+      jobs: deps.jobs,
+      secretBox: deps.secretBox,
+      allowLoopback: config.ALLOW_LOOPBACK_WEBHOOKS,
+    }),
+  });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -31,6 +31,7 @@ export const paths = {
     settingsBilling: '/dashboard/settings/billing',
     settingsTeam: '/dashboard/settings/team',
     settingsApi: '/dashboard/settings/api',
+    settingsWebhooks: '/dashboard/settings/webhooks',
   },
 } as const;
 

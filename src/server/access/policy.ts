@@ -23,6 +23,8 @@ const grants = {
   'assistant.configure': ['owner', 'admin'],
   'team.manage': ['owner', 'admin'],
   'apiKeys.manage': ['owner', 'admin'],
+  /** Outbound webhook endpoints, their secrets and delivery logs (decision 049). */
+  'webhooks.manage': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
   'workspace.delete': ['owner'],
   'workspace.transfer': ['owner'],

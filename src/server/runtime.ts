@@ -33,6 +33,7 @@ import type { LlmComposer } from './modules/assistant/pipeline.ts';
 import { createLoggerOptions } from './logging.ts';
 import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
 import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
+import { pruneAuditLog } from './modules/team/audit-log.ts';
 import { createOrderIngest } from './modules/revenue/ingest.ts';
 import { startAnalyticsWorker } from './modules/analytics/worker.ts';
 
@@ -170,6 +171,11 @@ export async function startRuntime(
             table: 'live_events',
             prune: () =>
               pruneLiveEvents(database.db, { retentionSeconds: config.LIVE_EVENTS_RETENTION_SECONDS }),
+          },
+          {
+            table: 'audit_log',
+            // Decision 042: the audit log is kept a year.
+            prune: () => pruneAuditLog(database.db),
           },
         ],
       },

@@ -6,7 +6,8 @@ import { deleteInBatches, type BatchedDeleteResult } from '#server/db/batched-de
 import { AppError } from '#server/errors.ts';
 
 /** The cursor is the last row's time and id, base64url: opaque to the client, exact for ties. */
-const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+const encodeCursor = (createdAt: string, id: string) =>
+  Buffer.from(`${createdAt}|${id}`).toString('base64url');
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -16,9 +17,11 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
     Number.isNaN(Date.parse(createdAt)) ||
     !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
   ) {
-    throw new AppError('BAD_REQUEST', 'Invalid query: cursor: must be a cursor from the X-Next-Cursor header', [
-      { path: 'cursor', message: 'must be a cursor from the X-Next-Cursor header' },
-    ]);
+    throw new AppError(
+      'BAD_REQUEST',
+      'Invalid query: cursor: must be a cursor from the X-Next-Cursor header',
+      [{ path: 'cursor', message: 'must be a cursor from the X-Next-Cursor header' }],
+    );
   }
   return { createdAt, id };
 }

@@ -66,7 +66,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      service.changeRole(actor(request), request.params.workspaceId, request.params.userId, request.body.role),
+      service.changeRole(
+        actor(request),
+        request.params.workspaceId,
+        request.params.userId,
+        request.body.role,
+      ),
   );
 
   app.delete(
@@ -181,9 +186,16 @@ export const teamRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (request.user) {
-        throw new AppError('CONFLICT', 'You are already signed in. Accept the invitation as this account, or sign out first.');
+        throw new AppError(
+          'CONFLICT',
+          'You are already signed in. Accept the invitation as this account, or sign out first.',
+        );
       }
-      const { sessionToken, userId: _userId, ...accepted } = await service.signUpAndAccept(request.body, request.ip);
+      const {
+        sessionToken,
+        userId: _userId,
+        ...accepted
+      } = await service.signUpAndAccept(request.body, request.ip);
       reply.setCookie(SESSION_COOKIE, sessionToken, {
         httpOnly: true,
         sameSite: 'lax',

@@ -84,7 +84,13 @@ const toInvitation = (row: WorkspaceInvitation): Invitation => ({
  * manage the team (`team.manage`) and who may touch owners (`team.manageOwners`); this service adds the one rule
  * a table cannot hold: a workspace always keeps an owner.
  */
-export function createTeamService({ db, jobs, appUrl, onInvitationAccepted, now = () => new Date() }: TeamServiceDeps) {
+export function createTeamService({
+  db,
+  jobs,
+  appUrl,
+  onInvitationAccepted,
+  now = () => new Date(),
+}: TeamServiceDeps) {
   /** Locks the workspace's owner rows for the rest of the transaction and counts them. */
   async function lockedOwnerCount(tx: Database, workspaceId: string): Promise<number> {
     const owners = await tx
@@ -187,7 +193,9 @@ export function createTeamService({ db, jobs, appUrl, onInvitationAccepted, now 
     const [already] = await tx
       .select({ role: workspaceMembers.role })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, invitation.workspaceId), eq(workspaceMembers.userId, user.id)));
+      .where(
+        and(eq(workspaceMembers.workspaceId, invitation.workspaceId), eq(workspaceMembers.userId, user.id)),
+      );
     if (already) {
       throw new AppError(
         'CONFLICT',
@@ -430,10 +438,7 @@ export function createTeamService({ db, jobs, appUrl, onInvitationAccepted, now 
       const [inviter] = invitation.invitedBy
         ? await db.select({ email: users.email }).from(users).where(eq(users.id, invitation.invitedBy))
         : [];
-      const [account] = await db
-        .select({ n: count() })
-        .from(users)
-        .where(eq(users.email, invitation.email));
+      const [account] = await db.select({ n: count() }).from(users).where(eq(users.email, invitation.email));
       return {
         workspaceName: await workspaceName(db, invitation.workspaceId),
         email: invitation.email,
@@ -521,4 +526,3 @@ export function createTeamService({ db, jobs, appUrl, onInvitationAccepted, now 
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;
-

@@ -22,6 +22,7 @@ const ResetPasswordRoute = lazy(() =>
   import('./routes/auth/password-reset.tsx').then((m) => ({ default: m.ResetPasswordRoute })),
 );
 const SampleCartRoute = lazy(() => import('./routes/sample-cart.tsx'));
+const InviteRoute = lazy(() => import('./routes/auth/invite.tsx').then((m) => ({ default: m.InviteRoute })));
 const ReviewModal = lazy(() =>
   import('#client/features/auth/components/review-modal.tsx').then((m) => ({ default: m.ReviewModal })),
 );
@@ -36,6 +37,7 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.signup,
   paths.forgotPassword,
   paths.resetPassword,
+  paths.invite,
   paths.sampleCart,
 ]);
 
@@ -92,6 +94,11 @@ function PublicRoutes() {
           <SampleCartRoute />
         </Suspense>
       </Route>
+      <Route path={paths.invite}>
+        <Suspense fallback={<PageLoading />}>
+          <InviteRoute user={null} />
+        </Suspense>
+      </Route>
       <Route component={NotFoundRoute} />
     </Switch>
   );
@@ -111,7 +118,17 @@ function SignInAndReturn({ path }: { path: string }) {
 
 /** Signed-in routes. Unverified users get the same pages, blurred and inert, under the review modal. */
 function SignedInRoutes({ user }: { user: CurrentUser }) {
+  const [location] = useLocation();
   const isPending = !user.verified;
+  // An invitation link works for an account still waiting for review too: accepting it verifies the account
+  // (docs/spec-deviations.md), so it is not shown under the review modal.
+  if (location === paths.invite) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <InviteRoute user={user} />
+      </Suspense>
+    );
+  }
   const routes: ReactNode = (
     <Suspense fallback={<PageLoading />}>
       <Switch>

@@ -27,7 +27,10 @@ const ReviewModal = lazy(() =>
   import('#client/features/auth/components/review-modal.tsx').then((m) => ({ default: m.ReviewModal })),
 );
 
-/** The paths a signed-out or still-loading visitor may see. */
+/**
+ * The paths a signed-out or still-loading visitor may see. The invitation page (`/invite`) is public too, but waits
+ * for the session to load, so a signed-in visitor is not shown its sign-up form first.
+ */
 const publicPaths: ReadonlySet<string> = new Set([
   paths.home,
   paths.privacy,
@@ -37,7 +40,6 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.signup,
   paths.forgotPassword,
   paths.resetPassword,
-  paths.invite,
   paths.sampleCart,
 ]);
 

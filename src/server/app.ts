@@ -24,6 +24,8 @@ import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { workspaceRoutes } from '#server/modules/workspaces/routes.ts';
+import { teamRoutes } from '#server/modules/team/routes.ts';
+import type { OnInvitationAccepted } from '#server/modules/team/service.ts';
 import { analyticsRoutes } from '#server/modules/analytics/routes.ts';
 import { assistantRoutes } from '#server/modules/assistant/routes.ts';
 import type { AssistantService } from '#server/modules/assistant/service.ts';
@@ -63,6 +65,11 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
   catalog?: CatalogModule;
+  /**
+   * Told when someone accepts an invitation to a workspace (decision 042), to notify the inviter; nothing is
+   * wired yet.
+   */
+  onInvitationAccepted?: OnInvitationAccepted;
 }
 
 /**
@@ -130,6 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
   await app.register(workspaceRoutes, { prefix: '/api', db: database.db });
+  await app.register(teamRoutes, {
+    prefix: '/api',
+    config,
+    db: database.db,
+    jobs: deps.jobs,
+    onInvitationAccepted: deps.onInvitationAccepted,
+  });
   await app.register(analyticsRoutes, { prefix: '/api', db: database.db });
   if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
   await app.register(dashboardActionRoutes, {

@@ -33,6 +33,7 @@ import type { LlmComposer } from './modules/assistant/pipeline.ts';
 import { createLoggerOptions } from './logging.ts';
 import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
 import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
+import { pruneAuditLog } from './modules/team/audit-log.ts';
 import { createOrderIngest } from './modules/revenue/ingest.ts';
 import { startAnalyticsWorker } from './modules/analytics/worker.ts';
 import { createGuardedFetch } from './integrations/http/guarded-fetch.ts';
@@ -179,6 +180,11 @@ export async function startRuntime(
             table: 'webhook_events',
             // Decision 049: the delivery log keeps 30 days; deliveries go with their events.
             prune: () => pruneWebhookEvents(database.db, { retentionDays: 30 }),
+          },
+          {
+            table: 'audit_log',
+            // Decision 042: the audit log is kept a year.
+            prune: () => pruneAuditLog(database.db),
           },
         ],
       },

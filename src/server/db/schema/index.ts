@@ -15,3 +15,4 @@ export * from './revenue.ts';
 export * from './security.ts';
 export * from './analytics.ts';
 export * from './webhooks.ts';
+export * from './team.ts';

@@ -13,6 +13,7 @@ import { OverviewRoute } from './overview.tsx';
 import { PsychologyRoute } from './psychology.tsx';
 import { StoreRoute } from './store.tsx';
 import { WebhooksRoute } from './webhooks.tsx';
+import { TeamRoute } from './team.tsx';
 
 // Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
 const LazyRevenueRoute = lazy(() => import('./revenue.tsx'));
@@ -38,7 +39,8 @@ function LazyAnalyticsRoute() {
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
  * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk), and
- * Settings → Webhooks. The sidebar's other Settings links are not in the router, so they fall to the not-found page.
+ * Settings → Team and Settings → Webhooks. The sidebar's other Settings links are not in the router, so they fall to the
+ * not-found page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -53,6 +55,7 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.revenue]: RevenueRoute,
   [paths.dashboard.analytics]: LazyAnalyticsRoute,
   [paths.dashboard.settingsWebhooks]: WebhooksRoute,
+  [paths.dashboard.settingsTeam]: TeamRoute,
 };
 
 /**

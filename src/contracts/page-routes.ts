@@ -24,6 +24,7 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/revenue',
   '/dashboard/analytics',
   '/dashboard/settings/team',
+  '/dashboard/settings/webhooks',
   '/cart/sample',
 ];
 

@@ -7,6 +7,7 @@ import {
   comments,
   conversations,
   messages,
+  webhookEndpoints,
   workspaceInvitations,
   workspaceMembers,
 } from '#server/db/schema/index.ts';
@@ -38,6 +39,8 @@ interface Ids {
   /** An agent of the workspace, and an open invitation to it (the Team screen's routes). */
   memberId: string;
   invitationId: string;
+  /** An outbound webhook endpoint of the workspace (decision 049). */
+  endpointId: string;
 }
 
 interface RouteCase {
@@ -346,6 +349,57 @@ const matrix: RouteCase[] = [
     action: 'audit.read',
     url: (i) => `/api/workspaces/${i.workspaceId}/audit-log`,
   },
+  // Outbound webhooks (decision 049).
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/webhooks',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/webhooks',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks`,
+    body: { url: 'https://hooks.example.com/voicecart', events: ['message.received'] },
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
+    body: { enabled: false },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId/roll-secret',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/roll-secret`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId/test',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/test`,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId/deliveries',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/deliveries`,
+  },
 ];
 
 /**
@@ -442,7 +496,17 @@ async function fixture(): Promise<Ids> {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      workspaceId,
+      url: 'https://hooks.example.com/voicecart',
+      events: ['message.received'],
+      secretSealed: app.secretBox.seal('whsec_matrix', 'webhook-endpoint-secret'),
+    })
+    .returning();
   return {
+    endpointId: endpoint!.id,
     workspaceId,
     brandId,
     conversationId: conversation!.id,

@@ -49,13 +49,25 @@ describe('quantities in six languages', () => {
     ['quero duas canecas', 2],
     ['vorrei due tazze', 2],
     ['quiero tres camisetas', 3],
+    ['can i order 25 of the canvas totes', 25],
+    ['größe M, drei packungen bitte', 3],
+    ['50 energy drinks please', 50],
   ] as const)('"%s" asks for %d', (text, quantity) => {
     const { reading } = readMessage(text, null);
     expect(readQuantity(reading)).toBe(quantity);
   });
 
   it('does not read a size, a volume, a price or an order number as a quantity', () => {
-    for (const text of ['size 9 please', 'the 50 ml one', 'is it $20', 'order #4821', 'uk 6', 'the 6-pack'])
+    for (const text of [
+      'size 9 please',
+      'the 50 ml one',
+      'is it $20',
+      'order #4821',
+      'my order 4471 never came',
+      'uk 6',
+      'the 6-pack',
+      'mom jeans in a 32 waist',
+    ])
       expect(readQuantity(readMessage(text, null).reading)).toBeNull();
   });
 

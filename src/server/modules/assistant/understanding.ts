@@ -259,6 +259,19 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       named[name] = sizes;
       continue;
     }
+    // Dimensions ("5x8 ft", "60x90 in", "32x30"): the buyer's "5x8" / "5 x 8" / "5 by 8", the numbers in order.
+    if (values.every((value) => /^\s*\d+(?:\.\d+)?\s*x\s*\d+/i.test(value))) {
+      const said = [
+        ...normaliseText(text).matchAll(/(\d+(?:\.\d+)?)\s*(?:x|by|\*|×)\s*(\d+(?:\.\d+)?)/g),
+      ].map((match) => `${Number(match[1])}x${Number(match[2])}`);
+      if (said.length > 0) {
+        named[name] = values.filter((value) => {
+          const match = /^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)/i.exec(value)!;
+          return said.includes(`${Number(match[1])}x${Number(match[2])}`);
+        });
+        continue;
+      }
+    }
     // A number in the unit the values are in ("the 4 tube pack" of Single Tube / 4 Tubes, "14 inch" of 8 / 10 /
     // 12 in, "1kg"): the value of that amount, or none when no value is (the product is not sold so).
     const measured = values.map((value) => ({ value, measure: unitAmountOf(value) }));
@@ -302,6 +315,16 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       const kept = numbered.filter(({ number }) => !isPlainNumber || !counted.has(String(Number(number!))));
       if (kept.length > 0) {
         named[name] = kept.map(({ value }) => value);
+        continue;
+      }
+      // A size asked by number that no value is ("a 32 waist" of jeans in 24 to 30): not sold so.
+      if (
+        isPlainNumber &&
+        /\b(size|sz|waist|uk|us|eu)\s*\d{1,2}(\.5)?\b|\b\d{1,2}(\.5)?\s*(waist|inch waist)\b/.test(
+          normaliseText(text),
+        )
+      ) {
+        named[name] = [];
         continue;
       }
     }
@@ -469,7 +492,12 @@ export async function understand(input: {
     ? await catalog.getProduct({ brandId, productId: state.productId })
     : null;
 
-  if (state?.question?.kind === 'ask_product' && search.outcome !== 'match') {
+  if (
+    state?.question?.kind === 'ask_product' &&
+    (search.outcome !== 'match' ||
+      !best ||
+      (best.score < 0.75 && !state.question.productIds.includes(best.product.id)))
+  ) {
     const choices = (
       await Promise.all(
         state.question.productIds.map((productId) => catalog.getProduct({ brandId, productId })),

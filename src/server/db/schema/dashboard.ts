@@ -76,6 +76,8 @@ export const conversations = pgTable(
     check('conversations_handled_by_check', sql`${table.handledBy} in ('assistant', 'person')`),
     unique('conversations_brand_customer_key').on(table.brandId, table.customerInstagramId),
     index('conversations_brand_recent_idx').on(table.brandId, table.lastMessageAt.desc(), table.id.desc()),
+    // The inbox search's username side (decision 035).
+    index('conversations_username_trgm_idx').using('gin', table.customerUsername.op('gin_trgm_ops')),
     // The analytics roll-up recomputes a brand's days from these (decision 028).
     index('conversations_brand_created_idx').on(table.brandId, table.createdAt),
   ],

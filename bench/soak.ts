@@ -30,6 +30,7 @@ import {
   type FakeShopifyProduct,
 } from '#tests/fakes/shopify-admin.ts';
 import { makeWooProducts, startFakeWooCommerce } from '#tests/fakes/woocommerce.ts';
+import { judgeComments, judgeDirectMessages } from './soak-judge.ts';
 import { freePort, residentBytes, startAppProcess, type AppProcess } from './app-process.ts';
 import { BENCH_POSTGRES_URL, createThrowawayDatabase } from './throwaway-database.ts';
 
@@ -51,6 +52,8 @@ const KILL_EVERY = setting('SOAK_KILL_EVERY', Math.min(120, SECONDS / 3));
 const DRAIN_SECONDS = setting('SOAK_DRAIN_SECONDS', 180);
 const WARMUP_SECONDS = setting('SOAK_WARMUP_SECONDS', Math.min(60, SECONDS / 4));
 const MEMORY_TARGET_MB = 50;
+/** The least time B serves between a restart and the next kill. */
+const MIN_SERVING_MS = 5000;
 // Memory growth decides the exit code only on runs long enough for it to mean something (the CI run is 60 s).
 const ASSERT_MEMORY = setting('SOAK_ASSERT_MEMORY', SECONDS >= 300 ? 1 : 0) === 1;
 const POSTGRES_URL = process.env.SOAK_POSTGRES_URL ?? BENCH_POSTGRES_URL;
@@ -181,11 +184,14 @@ async function killAndRestart(instance: Instance) {
   // Requests already on their way to it are cut; new ones go to the other instance until it is back.
   instance.up = false;
   kills += 1;
+  log(
+    `killed ${instance.name} (pid ${life.pid}) with SIGKILL after ${((Date.now() - life.startedAt) / 1000).toFixed(1)} s`,
+  );
   await running.exited;
   const took = await start(instance);
   instance.restartMs.push(took);
   log(
-    `killed ${instance.name} (pid ${life.pid}) with SIGKILL; restarted as pid ${instance.process!.pid} in ${took} ms`,
+    `restarted ${instance.name} as pid ${instance.process!.pid}: answering ${(took / 1000).toFixed(1)} s after the kill`,
   );
 }
 
@@ -397,7 +403,10 @@ async function main() {
         .insert(brands)
         .values({ userId: owner!.id, name: `Soak ${spec.key}`, username: `soak${spec.key}` })
         .returning();
-      const account = graph.addAccount({ accountId: `178414009${RUN}${index}`, username: `soak${spec.key}` });
+      const account = graph.addAccount({
+        accountId: `17841400${String(startedAt).slice(-6)}${index}`,
+        username: `soak${spec.key}`,
+      });
       await setUp(`/api/brands/${brand!.id}/instagram`, 'PUT', {
         accountId: account.accountId,
         accessToken: account.token,
@@ -729,7 +738,11 @@ async function main() {
     const killer = (async () => {
       if (KILL_EVERY <= 0) return;
       for (let next = loadStarted + KILL_EVERY * 1000; next < loadEnds; next += KILL_EVERY * 1000) {
-        await sleep(next - Date.now());
+        // A restart slower than the period (a loaded machine) delays the next kill: B serves a while first.
+        const b = instances[1]!;
+        const servingSince = b.lives.at(-1)!.startedAt;
+        await sleep(Math.max(next - Date.now(), servingSince + MIN_SERVING_MS - Date.now(), 0));
+        if (Date.now() >= loadEnds) break;
         sampleMemory(instances, Date.now() - loadStarted >= WARMUP_SECONDS * 1000);
         await killAndRestart(instances[1]!);
       }
@@ -769,69 +782,38 @@ async function main() {
           where m.sender = 'customer' and m.instagram_message_id like $1`,
         [`mid.soak.${RUN}.%`],
       );
-      const midOfGraphId = new Map<string, string>();
-      const partsOf = new Map<string, number>();
-      for (const row of rows) {
-        if (row.graph_id) midOfGraphId.set(String(row.graph_id), String(row.mid));
-        partsOf.set(String(row.mid), Number(row.part_count));
-      }
-      // What actually reached Instagram, per buyer message.
-      const arrived = new Map<string, { count: number; first: number }>();
-      let unattributed = 0;
-      for (const sent of graph.sentMessages()) {
-        const recipient = sent.recipient.id;
-        if (!recipient?.startsWith(`soak-${RUN}-buyer-`)) continue;
-        const mid = midOfGraphId.get(sent.messageId);
-        if (!mid) {
-          unattributed += 1;
-          continue;
-        }
-        const seen = arrived.get(mid) ?? { count: 0, first: sent.createdAt };
-        seen.count += 1;
-        seen.first = Math.min(seen.first, sent.createdAt);
-        arrived.set(mid, seen);
-      }
-      let lost = 0;
-      let duplicated = unattributed;
-      const latencies: number[] = [];
-      for (const [mid, sentAt] of dmSentAt) {
-        const seen = arrived.get(mid);
-        const parts = partsOf.get(mid) ?? 1;
-        if (!seen || seen.count < parts) lost += 1;
-        if (seen && seen.count > parts) duplicated += seen.count - parts;
-        if (seen) latencies.push(seen.first - sentAt);
-      }
-      const privateReplies = new Map<string, number>();
-      for (const sent of graph.sentMessages()) {
-        const commentId = sent.recipient.comment_id;
-        if (commentId?.startsWith(`soak-${RUN}-comment-`))
-          privateReplies.set(commentId, (privateReplies.get(commentId) ?? 0) + 1);
-      }
-      const publicReplies = new Map<string, number>();
-      for (const reply of graph.publicReplies()) {
-        if (reply.commentId.startsWith(`soak-${RUN}-comment-`))
-          publicReplies.set(reply.commentId, (publicReplies.get(reply.commentId) ?? 0) + 1);
-      }
-      let commentsLost = 0;
-      let commentsDuplicated = 0;
-      for (const commentId of commentsSent) {
-        const replies = [privateReplies.get(commentId) ?? 0, publicReplies.get(commentId) ?? 0];
-        for (const count of replies) {
-          if (count === 0) commentsLost += 1;
-          if (count > 1) commentsDuplicated += count - 1;
-        }
-      }
+      const directMessages = judgeDirectMessages({
+        sentAt: dmSentAt,
+        replyParts: rows.map((row) => ({
+          mid: String(row.mid),
+          part: Number(row.part),
+          partCount: Number(row.part_count),
+          graphId: row.graph_id === null ? null : String(row.graph_id),
+        })),
+        graphSends: graph.sentMessages(),
+        isBuyer: (recipient) => recipient.startsWith(`soak-${RUN}-buyer-`),
+      });
+      const ours = (commentId: string | undefined): commentId is string =>
+        Boolean(commentId?.startsWith(`soak-${RUN}-comment-`));
+      const comments = judgeComments({
+        commentIds: commentsSent,
+        privateReplyTo: graph
+          .sentMessages()
+          .map((sent) => sent.recipient.comment_id)
+          .filter(ours),
+        publicReplyTo: graph
+          .publicReplies()
+          .map((reply) => reply.commentId)
+          .filter(ours),
+      });
       const { rows: unsettled } = await handle!.executeSql(
         `select (select count(*)::int from instagram_sends where status in ('queued', 'unknown')) as sends,
                 (select count(*)::int from instagram_events where processed_at is null) as events`,
       );
       return {
-        lost,
-        duplicated,
-        unattributed,
-        latencies,
-        commentsLost,
-        commentsDuplicated,
+        ...directMessages,
+        commentsLost: comments.lost,
+        commentsDuplicated: comments.duplicated,
         unsettledSends: unsettled[0]!.sends as number,
         pendingEvents: unsettled[0]!.events as number,
       };

@@ -1,21 +1,39 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** The repository's root: server processes start from there, as `npm start` does. */
 export const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/** `count` distinct ports that were free a moment ago on 127.0.0.1 (all held open until each is known). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
     });
+    socket.once('error', () => resolve(false));
   });
 }
 
@@ -38,6 +56,8 @@ export async function startAppProcess(options: {
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
   timeoutMs?: number;
 }): Promise<AppProcess> {
+  // The health check below must reach this process, not another one already on the port.
+  if (await isListening(options.port)) throw new Error(`port ${options.port} is taken by another process`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repositoryRoot,
     env: {
@@ -69,7 +89,7 @@ export async function startAppProcess(options: {
         return response.status;
       })
       .catch(() => 0);
-    if (status === 200) break;
+    if (status === 200 && child.exitCode === null && child.signalCode === null) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the server on port ${options.port} did not answer /api/health in time`);

@@ -31,7 +31,7 @@ import {
 } from '#tests/fakes/shopify-admin.ts';
 import { makeWooProducts, startFakeWooCommerce } from '#tests/fakes/woocommerce.ts';
 import { judgeComments, judgeDirectMessages } from './soak-judge.ts';
-import { freePort, residentBytes, startAppProcess, type AppProcess } from './app-process.ts';
+import { freePorts, residentBytes, startAppProcess, type AppProcess } from './app-process.ts';
 import { BENCH_POSTGRES_URL, createThrowawayDatabase } from './throwaway-database.ts';
 
 const setting = (name: string, fallback: number) => {
@@ -346,8 +346,9 @@ async function main() {
       SEND_RECONCILE_AFTER_SECONDS: process.env.SEND_RECONCILE_AFTER_SECONDS ?? '15',
       SEND_RECONCILE_EVERY_SECONDS: process.env.SEND_RECONCILE_EVERY_SECONDS ?? '5',
     };
-    for (const name of ['A', 'B'] as const) {
-      const port = await freePort();
+    const ports = await freePorts(2);
+    for (const [index, name] of (['A', 'B'] as const).entries()) {
+      const port = ports[index]!;
       instances.push({
         name,
         port,

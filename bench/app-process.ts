@@ -46,7 +46,7 @@ export interface AppProcess {
 }
 
 /**
- * The real server (`src/server/main.ts` through tsx, as `npm run dev` and the exactly-once test start it) in its own
+ * The real server as `npm start` runs it (`node src/server/main.ts`, Node's own type stripping: decision 015) in its own
  * process on 127.0.0.1:`port`, resolved once `GET /api/health` answers 200. Every line it writes to stdout or stderr
  * goes to `onLine`. `env` is laid over this process's environment.
  */
@@ -58,7 +58,7 @@ export async function startAppProcess(options: {
 }): Promise<AppProcess> {
   // The health check below must reach this process, not another one already on the port.
   if (await isListening(options.port)) throw new Error(`port ${options.port} is taken by another process`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: repositoryRoot,
     env: {
       ...process.env,

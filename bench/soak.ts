@@ -89,6 +89,7 @@ interface Life {
   rssLast: number | null;
   rssMax: number;
   killed: boolean;
+  endedAt: number | null;
 }
 
 interface Instance {
@@ -159,6 +160,7 @@ async function start(instance: Instance) {
     rssLast: null,
     rssMax: 0,
     killed: false,
+    endedAt: null,
   };
   life.rssLast = life.rssReady;
   life.rssMax = life.rssReady ?? 0;
@@ -180,6 +182,7 @@ async function killAndRestart(instance: Instance) {
   life.rssLast = residentBytes(running.pid) ?? life.rssLast;
   life.killed = true;
   instance.lastKillAt = Date.now();
+  life.endedAt = instance.lastKillAt;
   running.child.kill('SIGKILL');
   // Requests already on their way to it are cut; new ones go to the other instance until it is back.
   instance.up = false;
@@ -830,7 +833,7 @@ async function main() {
     }
     const drainSeconds = (Date.now() - drainStarted) / 1000;
     // Nothing more goes out once everything is settled: a late duplicate would show here.
-    await sleep(5000);
+    await sleep(3000);
     state = await attribution();
     log(`answers drained ${drainSeconds.toFixed(1)} s after the load`);
 
@@ -899,7 +902,7 @@ async function main() {
     );
     for (const [index, life] of instances[1]!.lives.entries()) {
       console.log(
-        `Memory (RSS), B life ${index + 1} (pid ${life.pid}, ${(((life.killed ? instances[1]!.lastKillAt : Date.now()) - life.startedAt) / 1000) | 0} s` +
+        `Memory (RSS), B life ${index + 1} (pid ${life.pid}, ${(((life.endedAt ?? Date.now()) - life.startedAt) / 1000) | 0} s` +
           `${life.killed ? ', killed' : ''}): start ${mb(life.rssReady)}, end ${mb(life.rssLast)}, max ${mb(life.rssMax)}`,
       );
     }

@@ -324,6 +324,7 @@ async function main() {
   const woo = await startFakeWooCommerce(wooData);
   instances = [];
   let exitCode = 1;
+  let killerDone: Promise<void> = Promise.resolve();
   try {
     handle = await openDatabase({ kind: 'postgres', url: database.url });
     await migrateDatabase(handle);
@@ -739,6 +740,7 @@ async function main() {
       () => sampleMemory(instances, Date.now() - loadStarted >= WARMUP_SECONDS * 1000),
       2000,
     );
+    // A restart still under way when the load ends goes on while the answers drain (A answers meanwhile).
     const killer = (async () => {
       if (KILL_EVERY <= 0) return;
       for (let next = loadStarted + KILL_EVERY * 1000; next < loadEnds; next += KILL_EVERY * 1000) {
@@ -746,11 +748,14 @@ async function main() {
         const b = instances[1]!;
         const servingSince = b.lives.at(-1)!.startedAt;
         await sleep(Math.max(next - Date.now(), servingSince + MIN_SERVING_MS - Date.now(), 0));
-        if (Date.now() >= loadEnds) break;
+        if (Date.now() >= loadEnds || stopping) break;
         sampleMemory(instances, Date.now() - loadStarted >= WARMUP_SECONDS * 1000);
         await killAndRestart(instances[1]!);
       }
     })();
+    killerDone = killer.catch((error: unknown) => {
+      unexpectedExits.push(`B could not be restarted: ${String(error)}`);
+    });
     const progress = setInterval(
       () =>
         log(
@@ -765,7 +770,6 @@ async function main() {
       atRate(STORE_WEBHOOK_RATE, loadEnds, nextShopifyWebhook),
       atRate(STORE_WEBHOOK_RATE, loadEnds, nextWooWebhook),
       atRate(READ_RATE, loadEnds, nextRead),
-      killer,
     ]);
     clearInterval(progress);
     // Deliveries still being retried finish (each gives up after its tries).
@@ -836,6 +840,7 @@ async function main() {
     await sleep(3000);
     state = await attribution();
     log(`answers drained ${drainSeconds.toFixed(1)} s after the load`);
+    await killerDone;
 
     // ---- stored = sent ----
     const count = async (text: string, params: unknown[] = []) =>
@@ -964,6 +969,8 @@ async function main() {
   } finally {
     stopping = true;
     streaming = false;
+    // A restart under way finishes first, so no server process outlives the run.
+    await Promise.race([killerDone, sleep(60_000)]);
     await Promise.all(
       instances.map(async (instance) => {
         if (!instance.process) return;

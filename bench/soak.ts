@@ -62,6 +62,20 @@ const SHOPIFY_SECRET = 'soak-shopify-secret';
 const RUN = randomBytes(3).toString('hex');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** `promise`, or null after `ms`; its timer is cleared either way, so it never holds the process open at the end. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const log = (line: string) => console.log(`[soak ${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${line}`);
 const mb = (bytes: number | null | undefined) =>
   bytes == null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MB`;
@@ -860,7 +874,7 @@ async function main() {
 
     streaming = false;
     clearInterval(memory);
-    await Promise.race([Promise.all(streamClients), sleep(5000)]);
+    await within(Promise.all(streamClients), 5000);
 
     // ---- report ----
     const sorted = [...state.latencies].sort((a, b) => a - b);
@@ -970,12 +984,12 @@ async function main() {
     stopping = true;
     streaming = false;
     // A restart under way finishes first, so no server process outlives the run.
-    await Promise.race([killerDone, sleep(60_000)]);
+    await within(killerDone, 60_000);
     await Promise.all(
       instances.map(async (instance) => {
         if (!instance.process) return;
         instance.process.child.kill('SIGTERM');
-        const ended = await Promise.race([instance.process.exited, sleep(15_000).then(() => null)]);
+        const ended = await within(instance.process.exited, 15_000);
         if (!ended) instance.process.child.kill('SIGKILL');
       }),
     );

@@ -23,7 +23,7 @@ export const nameMaxLength = 100;
 /** Longest `returnTo` we keep; anything longer is ignored. */
 export const returnToMaxLength = 2048;
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -41,7 +41,7 @@ export const loginInputSchema = z.object({
   returnTo: returnToSchema,
 });
 
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()

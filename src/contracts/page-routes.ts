@@ -12,6 +12,7 @@ export const routedPagePaths: readonly string[] = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/invite',
   '/admin',
   '/dashboard',
   '/dashboard/conversations',
@@ -22,6 +23,8 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/shopify',
   '/dashboard/revenue',
   '/dashboard/analytics',
+  '/dashboard/settings/team',
+  '/dashboard/settings/webhooks',
   '/cart/sample',
 ];
 

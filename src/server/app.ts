@@ -24,6 +24,8 @@ import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { workspaceRoutes } from '#server/modules/workspaces/routes.ts';
+import { teamRoutes } from '#server/modules/team/routes.ts';
+import type { OnInvitationAccepted } from '#server/modules/team/service.ts';
 import { analyticsRoutes } from '#server/modules/analytics/routes.ts';
 import { assistantRoutes } from '#server/modules/assistant/routes.ts';
 import type { AssistantService } from '#server/modules/assistant/service.ts';
@@ -38,6 +40,8 @@ import { catalogRoutes } from '#server/modules/catalog/routes.ts';
 import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
 import { createOrderIngest } from '#server/modules/revenue/ingest.ts';
 import { revenueRoutes } from '#server/modules/revenue/routes.ts';
+import { webhookRoutes } from '#server/modules/webhooks/routes.ts';
+import { createWebhookService } from '#server/modules/webhooks/service.ts';
 import {
   catalogSettingsFromConfig,
   createCatalogModule,
@@ -61,6 +65,11 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
   catalog?: CatalogModule;
+  /**
+   * Told when someone accepts an invitation to a workspace (decision 042), to notify the inviter; nothing is
+   * wired yet.
+   */
+  onInvitationAccepted?: OnInvitationAccepted;
 }
 
 /**
@@ -128,6 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
   await app.register(workspaceRoutes, { prefix: '/api', db: database.db });
+  await app.register(teamRoutes, {
+    prefix: '/api',
+    config,
+    db: database.db,
+    jobs: deps.jobs,
+    onInvitationAccepted: deps.onInvitationAccepted,
+  });
   await app.register(analyticsRoutes, { prefix: '/api', db: database.db });
   if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
   await app.register(dashboardActionRoutes, {
@@ -166,6 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(revenueRoutes, { prefix: '/api', db: database.db });
+  await app.register(webhookRoutes, {
+    prefix: '/api',
+    service: createWebhookService({
+      db: database.db,
+      jobs: deps.jobs,
+      secretBox: deps.secretBox,
+      allowLoopback: config.ALLOW_LOOPBACK_WEBHOOKS,
+    }),
+  });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

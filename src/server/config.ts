@@ -143,6 +143,14 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(3_600).default(30),
     ),
+    /**
+     * Decision 049: how often the `webhooks-dispatch` job sends the deliveries that events recorded since its last run
+     * (once per period across all server processes); a workspace's endpoints hear of an event within about this.
+     */
+    WEBHOOKS_DISPATCH_EVERY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3_600).default(5),
+    ),
     // --- Backups of the embedded database (src/server/db/backup.ts) ---
     /** How many periodic backups of the embedded database to keep; 0 turns the periodic backup off. */
     BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(7)),
@@ -248,6 +256,14 @@ const configSchema = z
     SHOPIFY_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
     /** `true` lets a store address be plain http://127.0.0.1:PORT (development and tests only); otherwise https and public addresses only. */
     ALLOW_LOOPBACK_STORES: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true'),
+    ),
+    /** `true` lets a webhook endpoint be plain `http://127.0.0.1:PORT` (development and tests only), as for stores. */
+    ALLOW_LOOPBACK_WEBHOOKS: z.preprocess(
       emptyToUndefined,
       z
         .enum(['true', 'false'])

@@ -33,8 +33,13 @@ import type { LlmComposer } from './modules/assistant/pipeline.ts';
 import { createLoggerOptions } from './logging.ts';
 import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
 import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
+import { pruneAuditLog } from './modules/team/audit-log.ts';
 import { createOrderIngest } from './modules/revenue/ingest.ts';
 import { startAnalyticsWorker } from './modules/analytics/worker.ts';
+import { createGuardedFetch } from './integrations/http/guarded-fetch.ts';
+import { createWebhookDelivery, onEndpointDisabled } from './modules/webhooks/delivery.ts';
+import { pruneWebhookEvents } from './modules/webhooks/retention.ts';
+import { startWebhookWorkers } from './modules/webhooks/worker.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -171,6 +176,16 @@ export async function startRuntime(
             prune: () =>
               pruneLiveEvents(database.db, { retentionSeconds: config.LIVE_EVENTS_RETENTION_SECONDS }),
           },
+          {
+            table: 'webhook_events',
+            // Decision 049: the delivery log keeps 30 days; deliveries go with their events.
+            prune: () => pruneWebhookEvents(database.db, { retentionDays: 30 }),
+          },
+          {
+            table: 'audit_log',
+            // Decision 042: the audit log is kept a year.
+            prune: () => pruneAuditLog(database.db),
+          },
         ],
       },
       log,
@@ -181,6 +196,24 @@ export async function startRuntime(
       db: database.db,
       jobs,
       everySeconds: config.ANALYTICS_ROLLUP_EVERY_SECONDS,
+      log,
+    });
+    // Decision 049: outbound webhooks to the addresses workspaces subscribed, through the same address guard as
+    // stores (decision 025), redirects not followed.
+    await startWebhookWorkers({
+      jobs,
+      delivery: createWebhookDelivery({
+        db: database.db,
+        jobs,
+        secretBox,
+        fetch: createGuardedFetch({ allowLoopback: config.ALLOW_LOOPBACK_WEBHOOKS, maxRedirects: 0 }),
+        log,
+        // JOB_RETRY_DELAY_SECONDS (tests) makes every wait between attempts that short.
+        ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaysSeconds: [config.JOB_RETRY_DELAY_SECONDS] } : {}),
+        // No notifications module yet: onEndpointDisabled logs; a notification is to be raised here.
+        onEndpointDisabled: (endpoint) => onEndpointDisabled(endpoint, log),
+      }),
+      everySeconds: config.WEBHOOKS_DISPATCH_EVERY_SECONDS,
       log,
     });
     // PostgreSQL answers many at once (4 workers fetching up to 4 jobs each); PGlite has one connection, so

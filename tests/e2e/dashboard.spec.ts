@@ -87,6 +87,7 @@ test.describe('dashboard with the demo data', () => {
       ['Billing', '/dashboard/settings/billing'],
       ['Team', '/dashboard/settings/team'],
       ['API Keys', '/dashboard/settings/api'],
+      ['Webhooks', '/dashboard/settings/webhooks'],
     ];
     const links = nav.getByRole('link');
     await expect(links).toHaveCount(expected.length);

@@ -22,11 +22,15 @@ const ResetPasswordRoute = lazy(() =>
   import('./routes/auth/password-reset.tsx').then((m) => ({ default: m.ResetPasswordRoute })),
 );
 const SampleCartRoute = lazy(() => import('./routes/sample-cart.tsx'));
+const InviteRoute = lazy(() => import('./routes/auth/invite.tsx').then((m) => ({ default: m.InviteRoute })));
 const ReviewModal = lazy(() =>
   import('#client/features/auth/components/review-modal.tsx').then((m) => ({ default: m.ReviewModal })),
 );
 
-/** The paths a signed-out or still-loading visitor may see. */
+/**
+ * The paths a signed-out or still-loading visitor may see. The invitation page (`/invite`) is public too, but waits
+ * for the session to load, so a signed-in visitor is not shown its sign-up form first.
+ */
 const publicPaths: ReadonlySet<string> = new Set([
   paths.home,
   paths.privacy,
@@ -92,6 +96,11 @@ function PublicRoutes() {
           <SampleCartRoute />
         </Suspense>
       </Route>
+      <Route path={paths.invite}>
+        <Suspense fallback={<PageLoading />}>
+          <InviteRoute user={null} />
+        </Suspense>
+      </Route>
       <Route component={NotFoundRoute} />
     </Switch>
   );
@@ -111,7 +120,17 @@ function SignInAndReturn({ path }: { path: string }) {
 
 /** Signed-in routes. Unverified users get the same pages, blurred and inert, under the review modal. */
 function SignedInRoutes({ user }: { user: CurrentUser }) {
+  const [location] = useLocation();
   const isPending = !user.verified;
+  // An invitation link works for an account still waiting for review too: accepting it verifies the account
+  // (docs/spec-deviations.md), so it is not shown under the review modal.
+  if (location === paths.invite) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <InviteRoute user={user} />
+      </Suspense>
+    );
+  }
   const routes: ReactNode = (
     <Suspense fallback={<PageLoading />}>
       <Switch>

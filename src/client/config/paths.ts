@@ -10,6 +10,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where the emailed link leads; the token is in the fragment (`#token=…`). */
   resetPassword: '/reset-password',
+  /** Where an invitation email's link leads; the token is in the fragment (`#token=…`). */
+  invite: '/invite',
   /** Where a sample-store checkout link leads (public). */
   sampleCart: '/cart/sample',
   /** The admin team's review page (admins only). */
@@ -31,6 +33,7 @@ export const paths = {
     settingsBilling: '/dashboard/settings/billing',
     settingsTeam: '/dashboard/settings/team',
     settingsApi: '/dashboard/settings/api',
+    settingsWebhooks: '/dashboard/settings/webhooks',
   },
 } as const;
 

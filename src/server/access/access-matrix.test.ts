@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '#contracts/workspaces.ts';
 import {
@@ -6,6 +7,8 @@ import {
   comments,
   conversations,
   messages,
+  webhookEndpoints,
+  workspaceInvitations,
   workspaceMembers,
 } from '#server/db/schema/index.ts';
 import {
@@ -18,7 +21,8 @@ import {
 import { may, type Action } from './policy.ts';
 
 /**
- * The access matrix (decision 030): every route that touches a brand or something under it, asked by an owner,
+ * The access matrix (decision 030): every route that touches a brand or something under it, and every route of a
+ * workspace (its members, invitations and audit log, decision 042), asked by an owner,
  * an admin, an agent of the brand's workspace and by a member of another workspace. The expected answer comes
  * from the policy table: 404 for the outsider (cannot see), 403 for a role the action is not granted to, and
  * anything but 403/404 for a role it is. Every case gets fresh rows, so destructive routes prove themselves too.
@@ -32,6 +36,11 @@ interface Ids {
   conversationId: string;
   commentId: string;
   ruleId: string;
+  /** An agent of the workspace, and an open invitation to it (the Team screen's routes). */
+  memberId: string;
+  invitationId: string;
+  /** An outbound webhook endpoint of the workspace (decision 049). */
+  endpointId: string;
 }
 
 interface RouteCase {
@@ -289,6 +298,108 @@ const matrix: RouteCase[] = [
     url: (i) => `/api/brands/${i.brandId}/assistant/settings`,
     body: { discloseAutomation: false },
   },
+  // The Team screen (decision 042): the workspace's members, invitations and audit log.
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/members',
+    action: 'brand.read',
+    url: (i) => `/api/workspaces/${i.workspaceId}/members`,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId/members/:userId',
+    action: 'team.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/members/${i.memberId}`,
+    body: { role: 'admin' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/members/:userId',
+    action: 'team.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/members/${i.memberId}`,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/invitations',
+    action: 'team.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/invitations`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/invitations',
+    action: 'team.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/invitations`,
+    body: { email: 'matrix-invitee@example.com', role: 'agent' },
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/invitations/:invitationId/resend',
+    action: 'team.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/invitations/${i.invitationId}/resend`,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/invitations/:invitationId',
+    action: 'team.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/invitations/${i.invitationId}`,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/audit-log',
+    action: 'audit.read',
+    url: (i) => `/api/workspaces/${i.workspaceId}/audit-log`,
+  },
+  // Outbound webhooks (decision 049).
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/webhooks',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/webhooks',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks`,
+    body: { url: 'https://hooks.example.com/voicecart', events: ['message.received'] },
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
+    body: { enabled: false },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId/roll-secret',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/roll-secret`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId/test',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/test`,
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/webhooks/:endpointId/deliveries',
+    action: 'webhooks.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/deliveries`,
+  },
 ];
 
 /**
@@ -373,13 +484,43 @@ async function fixture(): Promise<Ids> {
       actionConfig: { type: 'do_nothing' },
     })
     .returning();
-  return { workspaceId, brandId, conversationId: conversation!.id, commentId: comment!.id, ruleId: rule!.id };
+  const member = await createTestUser(db);
+  await db.insert(workspaceMembers).values({ workspaceId, userId: member.id, role: 'agent' });
+  const [invitation] = await db
+    .insert(workspaceInvitations)
+    .values({
+      workspaceId,
+      email: `matrix${suffix}@example.com`,
+      role: 'agent',
+      tokenHash: randomBytes(32).toString('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      workspaceId,
+      url: 'https://hooks.example.com/voicecart',
+      events: ['message.received'],
+      secretSealed: app.secretBox.seal('whsec_matrix', 'webhook-endpoint-secret'),
+    })
+    .returning();
+  return {
+    endpointId: endpoint!.id,
+    workspaceId,
+    brandId,
+    conversationId: conversation!.id,
+    commentId: comment!.id,
+    ruleId: rule!.id,
+    memberId: member.id,
+    invitationId: invitation!.id,
+  };
 }
 
-describe('the access matrix: every brand route × owner, admin, agent and a member of another workspace', () => {
-  it('lists every route that takes a brand, conversation, comment or rule id', () => {
+describe('the access matrix: every brand and workspace route × owner, admin, agent and a member of another workspace', () => {
+  it('lists every route that takes a brand, conversation, comment, rule or workspace id', () => {
     const scoped = registeredRoutes(app.app.printRoutes({ commonPrefix: false })).filter((route) =>
-      /:(brandId|conversationId|commentId|ruleId)\b/.test(route),
+      /:(brandId|conversationId|commentId|ruleId|workspaceId)\b/.test(route),
     );
     const covered = new Set(matrix.map((entry) => `${entry.method} ${entry.route}`));
     expect(scoped.filter((route) => !covered.has(route))).toEqual([]);

@@ -21,8 +21,13 @@ const grants = {
   'instagram.manage': ['owner', 'admin'],
   /** Automation rules, personality and the assistant's settings. */
   'assistant.configure': ['owner', 'admin'],
+  /** Members' roles, removing members, invitations (decision 042). */
   'team.manage': ['owner', 'admin'],
+  /** Make someone an owner, or change or remove an owner (an invitation as owner too). */
+  'team.manageOwners': ['owner'],
   'apiKeys.manage': ['owner', 'admin'],
+  /** Outbound webhook endpoints, their secrets and delivery logs (decision 049). */
+  'webhooks.manage': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
   'workspace.delete': ['owner'],
   'workspace.transfer': ['owner'],

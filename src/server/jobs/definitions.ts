@@ -120,6 +120,30 @@ export const ordersReconcileStoreJob = defineJob<{ connectionId: string }>('orde
   expireInSeconds: 1800,
 });
 
+/**
+ * Decision 049: sends the webhook deliveries waiting for their first job (and any whose job was lost), every
+ * WEBHOOKS_DISPATCH_EVERY_SECONDS (JobQueue.repeat). The deliveries wait in their table, so a failed run loses nothing.
+ */
+export const webhooksDispatchJob = defineJob<Record<string, never>>('webhooks-dispatch', {
+  retryLimit: 0,
+  retryDelay: 30,
+  retryBackoff: false,
+  expireInSeconds: 300,
+});
+
+/**
+ * One attempt of one webhook delivery. A refused or failed attempt is not a job failure: the handler records it and
+ * sends the next attempt itself with its delay (24 hours in all, decision 049). pg-boss retries only a handler
+ * that crashed.
+ */
+export const webhookDeliverJob = defineJob<{ deliveryId: string }>('webhook-deliver', {
+  retryLimit: 3,
+  retryDelay: 30,
+  retryBackoff: true,
+  // One request has 10 s; the rest is two short statements.
+  expireInSeconds: 60,
+});
+
 export const allJobs: readonly JobDefinition<object>[] = [
   sendEmailJob,
   instagramProcessJob,
@@ -132,4 +156,6 @@ export const allJobs: readonly JobDefinition<object>[] = [
   ordersReconcileStoreJob,
   pruneOldRowsJob,
   analyticsRollupJob,
+  webhooksDispatchJob,
+  webhookDeliverJob,
 ];

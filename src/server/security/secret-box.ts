@@ -4,8 +4,8 @@ import path from 'node:path';
 import { AppError } from '#server/errors.ts';
 
 /**
- * Secrets at rest (Instagram tokens, store credentials, the Instagram OAuth state): AES-256-GCM with a 96-bit
- * random nonce per value and the full 16-byte tag. A sealed value is `v2.<nonce>.<tag>.<ciphertext>`
+ * Secrets at rest (Instagram tokens, store credentials, the Instagram OAuth state, outbound webhook signing
+ * secrets): AES-256-GCM with a 96-bit random nonce per value and the full 16-byte tag. A sealed value is `v2.<nonce>.<tag>.<ciphertext>`
  * (base64url), and its purpose is the associated data: a value sealed as an OAuth state does not open as a
  * store credential, so one cannot be swapped for another in the database or a URL.
  *
@@ -13,7 +13,11 @@ import { AppError } from '#server/errors.ts';
  * re-sealed as v2 at start-up (reseal.ts). An OAuth state lives ten minutes, so v1 is never read for one.
  */
 export type SecretPurpose =
-  'store-credentials' | 'store-webhook-secret' | 'instagram-token' | 'instagram-oauth-state';
+  | 'store-credentials'
+  | 'store-webhook-secret'
+  | 'instagram-token'
+  | 'instagram-oauth-state'
+  | 'webhook-endpoint-secret';
 
 export interface SecretBox {
   seal(plaintext: string, purpose: SecretPurpose): string;

@@ -11,6 +11,7 @@ import {
   HelpCircle,
   Camera,
   Key,
+  Webhook,
   LayoutDashboard,
   LogOut,
   MessageSquare,
@@ -84,6 +85,7 @@ export const sidebarGroups: { title: string; items: NavItem[] }[] = [
       { label: 'Billing', href: paths.dashboard.settingsBilling, icon: CreditCard },
       { label: 'Team', href: paths.dashboard.settingsTeam, icon: Users },
       { label: 'API Keys', href: paths.dashboard.settingsApi, icon: Key },
+      { label: 'Webhooks', href: paths.dashboard.settingsWebhooks, icon: Webhook },
     ],
   },
 ];

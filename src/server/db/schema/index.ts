@@ -14,3 +14,5 @@ export * from './signup-attempts.ts';
 export * from './revenue.ts';
 export * from './security.ts';
 export * from './analytics.ts';
+export * from './webhooks.ts';
+export * from './team.ts';

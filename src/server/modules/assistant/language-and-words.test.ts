@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from './language/detect.ts';
 import { toEnglish } from './language/lexicon.ts';
-import { colourFamiliesOf, normaliseSizeWords, readColourFamilies } from './option-words.ts';
+import {
+  colourFamiliesOf,
+  flavoursNotCarried,
+  normaliseSizeWords,
+  readColourFamilies,
+  readUnitAmounts,
+  unitAmountOf,
+} from './option-words.ts';
 import { readPackSize, readQuantity } from './quantities.ts';
-import { readMessage } from './understanding.ts';
+import { classifyIntent, readMessage } from './understanding.ts';
 
 describe('language detection on short DMs', () => {
   it.each([
@@ -42,13 +49,25 @@ describe('quantities in six languages', () => {
     ['quero duas canecas', 2],
     ['vorrei due tazze', 2],
     ['quiero tres camisetas', 3],
+    ['can i order 25 of the canvas totes', 25],
+    ['größe M, drei packungen bitte', 3],
+    ['50 energy drinks please', 50],
   ] as const)('"%s" asks for %d', (text, quantity) => {
     const { reading } = readMessage(text, null);
     expect(readQuantity(reading)).toBe(quantity);
   });
 
   it('does not read a size, a volume, a price or an order number as a quantity', () => {
-    for (const text of ['size 9 please', 'the 50 ml one', 'is it $20', 'order #4821', 'uk 6', 'the 6-pack'])
+    for (const text of [
+      'size 9 please',
+      'the 50 ml one',
+      'is it $20',
+      'order #4821',
+      'my order 4471 never came',
+      'uk 6',
+      'the 6-pack',
+      'mom jeans in a 32 waist',
+    ])
       expect(readQuantity(readMessage(text, null).reading)).toBeNull();
   });
 
@@ -76,7 +95,34 @@ describe('option words', () => {
   });
 
   it('reads the buyer’s family words with a shade', () => {
-    expect(readColourFamilies('the dark green one')).toEqual({ families: ['green'], shade: 'dark' });
+    expect(readColourFamilies('the dark green one')).toEqual({
+      families: ['green'],
+      shade: 'dark',
+      words: ['green'],
+    });
+  });
+
+  it('reads colour names beyond the family words, but not the product’s own words', () => {
+    expect(readColourFamilies('linen napkins in navy?').families).toEqual(['blue']);
+    expect(readColourFamilies('the burgundy one').families).toContain('red');
+    expect(readColourFamilies('rose water mist', new Set(['rose', 'water', 'mist'])).families).toEqual([]);
+  });
+
+  it('reads numbers in units, with the unit in one spelling', () => {
+    expect(readUnitAmounts('electrolyte tabs lemon, the 4 tube pack')).toEqual([{ number: 4, unit: 'tube' }]);
+    expect(readUnitAmounts('cast iron skillet 14 inch')).toEqual([{ number: 14, unit: 'inch' }]);
+    expect(readUnitAmounts('whey 1kg')).toEqual([{ number: 1000, unit: 'g' }]);
+    expect(unitAmountOf('Single Tube')).toEqual({ number: 1, unit: 'tube' });
+    expect(unitAmountOf('Box of 24')).toEqual({ number: 24, unit: 'box' });
+    expect(unitAmountOf('12-Pack')).toEqual({ number: 12, unit: 'pack' });
+    expect(unitAmountOf('Black')).toBeNull();
+  });
+
+  it('names the flavours and scents a product does not come in', () => {
+    expect(
+      flavoursNotCarried('creatine gummies strawberry flavour', ['Sour Cherry', 'Mango'], 'Creatine Gummies'),
+    ).toEqual(['strawberry']);
+    expect(flavoursNotCarried('gummies in mango', ['Sour Cherry', 'Mango'], 'Creatine Gummies')).toEqual([]);
   });
 
   it('writes sizes in one spelling', () => {
@@ -89,5 +135,55 @@ describe('option words', () => {
   it('reads other languages into English words, product names untouched', () => {
     expect(toEnglish('¿tienen la sudadera en negro talla M?', 'es')).toContain('hoodie in black size m');
     expect(toEnglish('vorrei due tazze nere', 'it')).toBe('i want two mug black');
+  });
+});
+
+describe('the words of home goods and sports nutrition in five languages', () => {
+  it.each([
+    ['de', 'zwei leinen-schürzen in anthrazit bitte', 'two linen apron in charcoal please'],
+    ['fr', 'la housse de couette en lin', 'la duvet cover in linen'],
+    ['pt', 'quatro géis de energia sabor laranja, avulsos', 'four energy gel flavor orange, single'],
+    ['it', 'le tende oscuranti color salvia', 'le curtains blackout color sage'],
+    ['es', 'la funda nórdica en terracota', 'la duvet cover in terracotta'],
+  ] as const)('%s: "%s"', (language, text, english) => {
+    expect(toEnglish(text, language)).toBe(english);
+  });
+
+  it('reads the word after an elided article, and keeps a form the lexicon knows whole', () => {
+    expect(toEnglish("ho un'allergia", 'it')).toBe("i have un' allergic reaction");
+    expect(toEnglish("j'ai commandé", 'fr')).toMatch(/^i have /);
+  });
+
+  it('reads Brazilian letter sizes as the sizes they are', () => {
+    expect(readMessage('tem o moletom tamanho P?', null).reading).toMatch(/\bsize s\b/);
+    expect(readMessage('tem o moletom tamanho GG?', null).reading).toMatch(/\bsize xl\b/);
+  });
+});
+
+describe('who wants a person, said around it', () => {
+  it.each([
+    "we're writing a holiday gift guide for a magazine, could we get a press contact",
+    'who makes these candles? id like to chat to whoever runs the shop',
+    'my daughter is 14, is creatine ok for her to take?',
+    'the candle i bought scorched my table, who do i contact about this',
+    'is the fat burner legal to bring into australia',
+    'do you do custom embroidery? its for a company order',
+    'Ich bin Einkäufer für einen Laden und würde gern über Großhandelskonditionen sprechen',
+    'nous sommes une épicerie, vous faites des prix de gros ?',
+    'sou nutricionista e queria saber se posso revender os produtos',
+    'o sérum pode usar na gravidez?',
+    "ho un'allergia alla soia, la barretta la posso mangiare?",
+  ])('"%s" goes to a person', (text) => {
+    const { reading } = readMessage(text, null);
+    expect(classifyIntent(reading, false)).toBe('human');
+  });
+
+  it('leaves everyday questions to the assistant', () => {
+    for (const text of [
+      'is the linen shirt in stock in M?',
+      'how much are the candles',
+      'ok 2 of those then',
+    ])
+      expect(classifyIntent(readMessage(text, null).reading, true)).not.toBe('human');
   });
 });

@@ -159,22 +159,60 @@ export function colourFamiliesOf(value: string): { families: ColourFamily[]; lig
   return result;
 }
 
-/** The colour families the buyer named, with "dark"/"light" when said before one. */
-export function readColourFamilies(englishText: string): {
+/**
+ * The colour families the buyer named, with "dark"/"light" when said before one: family words ("green"), and
+ * the colour names of the curated list ("navy", "burgundy", "charcoal") read through their families. `ignore`
+ * holds words that name something else here (the product's own title words: "Rose Water").
+ */
+export function readColourFamilies(
+  englishText: string,
+  ignore: ReadonlySet<string> = new Set(),
+): {
   families: ColourFamily[];
   shade: 'dark' | 'light' | null;
+  /** The buyer's colour words, as written. */
+  words: string[];
 } {
   const text = englishText.toLowerCase();
   const families = new Set<ColourFamily>();
-  for (const word of text.split(/[^a-z]+/))
-    for (const family of familyWords[word] ?? []) families.add(family);
+  const words: string[] = [];
+  const { commonNames } = namesMaps();
+  for (const word of text.split(/[^a-z]+/)) {
+    if (ignore.has(word)) continue;
+    const named = familyWords[word];
+    if (named) {
+      for (const family of named) families.add(family);
+      words.push(word);
+      continue;
+    }
+    if (word.length < 3 || patternWords.has(word) || notColourWords.has(word)) continue;
+    if (!commonNames.has(word) && !classicColourWords.has(word)) continue;
+    const found = colourFamiliesOf(word);
+    if (!found) continue;
+    for (const family of found.families) families.add(family);
+    words.push(word);
+  }
   const shade = /\b(dark|deep|darker)\b/.test(text)
     ? 'dark'
     : /\b(light|pale|lighter)\b/.test(text)
       ? 'light'
       : null;
-  return { families: [...families], shade };
+  return { families: [...families], shade, words };
 }
+
+/** Colour names of fashion and homeware that the curated list leaves to the full one. */
+const classicColourWords = new Set(['navy', 'burgundy', 'tan', 'blush', 'bordeaux', 'maroon', 'wine']);
+
+/** Words of the curated colour list that buyers use for something else in a DM. */
+const notColourWords = new Set(
+  `this that with your have will from what when want need good nice love cool like they them some more less
+  size pack single double king queen full twin baby mini tall long wide slim fit kind tone more much sale
+  chocolate vanilla coffee lemon orange mint cherry peach mango banana coconut caramel honey berry grape apple
+  strawberry raspberry watermelon lime cola melon almond hazelnut pistachio cookie sugar salt pepper
+  cinnamon ginger tea wine beer milk water fire ice snow rain storm night day dawn sunset ocean sea sky earth
+  stone sand rock wood gold silver copper brass steel iron glass paper cotton linen wool silk leather suede
+  denim canvas velvet`.split(/\s+/),
+);
 
 const sizeNumberWords: Record<string, string> = {
   one: '1',
@@ -200,33 +238,126 @@ const sizeNumberWords: Record<string, string> = {
  */
 export function normaliseSizeWords(englishText: string): string {
   const numbers = Object.keys(sizeNumberWords).join('|');
-  return englishText
-    .replace(
-      /\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi,
-      'XXL',
-    )
-    .replace(/\b(?:extra|xtra|x)[\s-]?large\b/gi, 'XL')
-    .replace(/\b(?:extra|xtra|x)[\s-]?small\b/gi, 'XS')
-    .replace(
-      new RegExp(`\\b(size|sz|uk|us|eu)\\s+(${numbers})(\\s+and\\s+a\\s+half|\\s+half)?\\b`, 'gi'),
-      (_w, label: string, n: string, half?: string) =>
-        `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
-    )
-    .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
-    .replace(
-      new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'),
-      (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
-    )
-    .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1');
+  return (
+    englishText
+      // Typos of the three size words seen in DMs ("medum", "smal", "lrage").
+      .replace(/\b(?:medum|meduim|mediun|meduium|medim|meidum|mediam)\b/gi, 'medium')
+      .replace(/\b(?:smal|smll|samll|smalll)\b/gi, 'small')
+      .replace(/\b(?:lrage|larg|lareg|lagre)\b/gi, 'large')
+      .replace(/\bcal(?:i|ifornia)?\.?\s+king\b/gi, 'california king')
+      .replace(
+        /\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi,
+        'XXL',
+      )
+      .replace(/\b(?:extra|xtra|x)[\s-]?large\b/gi, 'XL')
+      .replace(/\b(?:extra|xtra|x)[\s-]?small\b/gi, 'XS')
+      .replace(
+        new RegExp(`\\b(size|sz|uk|us|eu)\\s+(${numbers})(\\s+and\\s+a\\s+half|\\s+half)?\\b`, 'gi'),
+        (_w, label: string, n: string, half?: string) =>
+          `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
+      )
+      .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
+      .replace(
+        new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'),
+        (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
+      )
+      .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1')
+  );
 }
 
 /** A numeric option value as a comparable amount ("50 ml" -> 50, "1 l" -> 1000, "200 g" -> 200), else null. */
 export function amountOf(value: string): number | null {
-  const match = /^\s*(\d+(?:[.,]\d+)?)\s*(ml|l|g|kg|oz|cl|pack|pk|count|ct|x)?\s*$/i.exec(value);
-  if (!match) return null;
-  const number = Number(match[1]!.replace(',', '.'));
-  const unit = (match[2] ?? '').toLowerCase();
-  return unit === 'l' || unit === 'kg' ? number * 1000 : unit === 'cl' ? number * 10 : number;
+  const measure = unitAmountOf(value);
+  if (measure) return measure.number;
+  const match = /^\s*(\d+(?:[.,]\d+)?)\s*(x)?\s*$/i.exec(value);
+  return match ? Number(match[1]!.replace(',', '.')) : null;
+}
+
+/** Unit words as one spelling, with the factor to the unit they are counted in. */
+const units: [RegExp, string, number][] = [
+  [/^(ml|millilit(?:er|re)s?)$/, 'ml', 1],
+  [/^(cl)$/, 'ml', 10],
+  [/^(l|ltr|lit(?:er|re)s?)$/, 'ml', 1000],
+  [/^(g|gr|grams?)$/, 'g', 1],
+  [/^(kg|kgs|kilos?|kilograms?)$/, 'g', 1000],
+  [/^(oz|ounces?)$/, 'oz', 1],
+  [/^(lb|lbs|pounds?)$/, 'lb', 1],
+  [/^(in|inch|inches|")$/, 'inch', 1],
+  [/^(cm)$/, 'cm', 1],
+  [/^(ft|feet|foot)$/, 'ft', 1],
+  [/^(qt|quarts?)$/, 'qt', 1],
+  [/^(tubes?)$/, 'tube', 1],
+  [/^(packs?|pk|pks)$/, 'pack', 1],
+  [/^(boxe?s?)$/, 'box', 1],
+  [/^(cans?)$/, 'can', 1],
+  [/^(bars?)$/, 'bar', 1],
+  [/^(count|ct|pcs|pieces?)$/, 'count', 1],
+];
+const unitOf = (word: string) => {
+  const found = units.find(([pattern]) => pattern.test(word.toLowerCase()));
+  return found ? { unit: found[1], factor: found[2] } : null;
+};
+
+export interface UnitAmount {
+  number: number;
+  unit: string;
+}
+
+/**
+ * An option value as a number in a unit ("4 Tubes", "Single Tube", "12-Pack", "Box of 24", "10 in", "1 kg" as
+ * 1000 g), or null ("M", "5x8 ft", "Black").
+ */
+export function unitAmountOf(value: string): UnitAmount | null {
+  const text = value.toLowerCase().trim();
+  let match = /^(\d+(?:[.,]\d+)?)\s*-?\s*([a-z"]+)$/.exec(text);
+  if (match) {
+    const unit = unitOf(match[2]!);
+    return unit ? { number: Number(match[1]!.replace(',', '.')) * unit.factor, unit: unit.unit } : null;
+  }
+  match = /^(box|pack|case|set) of (\d+)$/.exec(text);
+  if (match) return { number: Number(match[2]), unit: match[1] === 'box' ? 'box' : 'pack' };
+  match = /^(single|one)\s+([a-z]+)$/.exec(text);
+  if (match) {
+    const unit = unitOf(match[2]!);
+    return unit ? { number: unit.factor, unit: unit.unit } : null;
+  }
+  return null;
+}
+
+const amountNumberWords: Record<string, number> = {
+  a: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  eight: 8,
+  ten: 10,
+  twelve: 12,
+  twenty: 20,
+};
+
+/** The numbers-with-units the buyer wrote ("the 4 tube pack", "14 inch", "1kg", "box of 24", "single cans"). */
+export function readUnitAmounts(englishText: string): UnitAmount[] {
+  const text = englishText.toLowerCase().normalize('NFKC');
+  const out: UnitAmount[] = [];
+  const numberWords = Object.keys(amountNumberWords).join('|');
+  for (const match of text.matchAll(
+    new RegExp(`(?<![\\w.])(\\d+(?:[.,]\\d+)?|${numberWords})\\s*-?\\s*([a-z"]+)`, 'g'),
+  )) {
+    const unit = unitOf(match[2]!);
+    if (!unit) continue;
+    const raw = match[1]!;
+    const number = /\d/.test(raw) ? Number(raw.replace(',', '.')) : amountNumberWords[raw]!;
+    // "a pack" and "a box" name no amount; "a single tube" does.
+    if (raw === 'a' && unit.unit !== 'tube' && unit.unit !== 'can') continue;
+    out.push({ number: number * unit.factor, unit: unit.unit });
+  }
+  for (const match of text.matchAll(/\b(box|pack|case|set) of (\d{1,3})\b/g))
+    out.push({ number: Number(match[2]), unit: match[1] === 'box' ? 'box' : 'pack' });
+  return out;
 }
 
 /** "the big one" / "the small one" for volumes and pack sizes. */
@@ -271,6 +402,28 @@ const flavourFamilies: Record<string, string[]> = {
   chocolate: ['cocoa', 'choc', 'chocolatey'],
   woody: ['cedar', 'sandalwood', 'oak', 'pine'],
 };
+
+/** Flavour and scent words a buyer names; one that no value of a flavour or scent option is, is not sold. */
+const flavourWords = new Set(
+  `strawberry raspberry blueberry blackberry cranberry cherry lemon lime orange grapefruit mandarin tangerine
+  grape apple pear peach apricot plum mango pineapple passionfruit papaya guava banana coconut watermelon melon
+  kiwi pomegranate vanilla chocolate caramel toffee butterscotch hazelnut almond pistachio peanut cookie cookies
+  brownie cinnamon ginger pumpkin gingerbread mint peppermint spearmint coffee mocha espresso cola matcha honey
+  bubblegum lavender rose jasmine peony gardenia lilac eucalyptus sandalwood cedar cedarwood pine bergamot amber
+  oud musk patchouli sage rosemary tobacco leather neroli vetiver citrus tropical berry fig`.split(/\s+/),
+);
+
+/** The flavour or scent words of the buyer's text that no value carries and the product's title does not hold. */
+export function flavoursNotCarried(englishText: string, values: string[], title: string): string[] {
+  const carried = new Set(
+    [...values, title].flatMap((value) => value.toLowerCase().split(/[^a-z]+/)).filter(Boolean),
+  );
+  const named = englishText
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => flavourWords.has(word) && !carried.has(word) && !carried.has(word.replace(/s$/, '')));
+  return [...new Set(named)];
+}
 
 /** The option values of a family the buyer named by a member ("lemon" -> "Citrus", "Citrus Burst"). */
 export function valuesByFlavourFamily(englishText: string, values: string[]): string[] {

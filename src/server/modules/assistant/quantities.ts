@@ -43,9 +43,9 @@ const MAX_QUANTITY = 99;
 const notQuantityBefore =
   /(?:size|sz|uk|us|eu|waist|length|inseam|#|no\.?|number|order|spf|\$|€|£|usd|eur|gbp|x\d*|\d[.,])\s*$/;
 const notQuantityAfter =
-  /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|people|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*packs?|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds)/;
+  /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|people|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*pack\b|-?\s*pk\b|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds|waist|inseam|long\b|wide\b|tall\b)/;
 const countingAfter =
-  /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)/;
+  /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)\b/;
 
 /** Every quantity the text states, in order. */
 export function findQuantities(englishText: string): QuantityMention[] {
@@ -58,7 +58,9 @@ export function findQuantities(englishText: string): QuantityMention[] {
     const before = text.slice(Math.max(0, match.index - 12), match.index);
     const after = text.slice(match.index + match[1]!.length, match.index + match[1]!.length + 16);
     if (/(?:qty:?|quantity:?|[x×])\s?$/.test(before)) continue; // read above
-    if (notQuantityBefore.test(before)) continue;
+    // "order 25 of the totes" is a count; "order 4471" is an order number.
+    if (notQuantityBefore.test(before) && !(/(?:order|number)\s*$/.test(before) && countingAfter.test(after)))
+      continue;
     if (/^\s?[x×]\b/.test(after)) {
       out.push({ value: Number(match[1]), index: match.index, explicit: true, raw: match[0] });
       continue;
@@ -82,7 +84,7 @@ export function findQuantities(englishText: string): QuantityMention[] {
       // "a" and "one" are quantities only before "pair"/"of": they matter when another number is about sizes.
       if (!/^\s*(?:pair|of\b)/.test(after) || word === 'a') continue;
     }
-    if (notQuantityBefore.test(before) || /^\s*(?:-?\s*packs?|ml|g\b|oz)/.test(after)) continue;
+    if (notQuantityBefore.test(before) || /^\s*(?:-?\s*pack\b|ml|g\b|oz)/.test(after)) continue;
     // "size nine" is a size; "one size" is a size name.
     if (/^\s*size\b/.test(after) && value === 1) continue;
     out.push({ value, index: match.index, explicit: true, raw: match[0] });

@@ -3,9 +3,12 @@ import { languageByLexicon, lexiconReadings, toEnglish } from './language/lexico
 import {
   amountOf,
   colourFamiliesOf,
+  flavoursNotCarried,
   normaliseSizeWords,
   readColourFamilies,
   readRelativeAmount,
+  readUnitAmounts,
+  unitAmountOf,
   valuesByFlavourFamily,
 } from './option-words.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
@@ -44,6 +47,13 @@ const intentPatterns: [Intent, RegExp][] = [
     // Asked indirectly: trade and wholesale, the owner or the team, anything legal or medical.
     'human',
     /\b((i|we) (have|own|run|are) (an?|one) ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
+  ],
+  [
+    // The same, said around it: press, who runs the shop, whom to contact, custom or company orders, whether a
+    // product is safe or allowed for someone; and the words of these in the other five languages (what the
+    // lexicon leaves as it is, accents folded: compounds, verbs, elided articles).
+    'human',
+    /\b(press|journalist|magazine|editor|gift guide|media (kit|enquiry|inquiry)|blogger|podcast|(who|whoever) (runs|owns|makes|made) (the|this|your|these)|(runs|owns) (the|this|your) (shop|store|brand|business)|people behind|who (do|can|should) (i|we) (contact|talk to|speak to|email|call|write to)|(contact|email|reach) (someone|somebody|a person|the team|you directly)|custom (embroidery|printing|print|design|made|sizes?|colou?rs?)|embroider\w*|personali[sz]\w*|engrav\w*|monogram\w*|company order|corporate|(for|with) (my|our) (staff|employees|team)|(ok|okay|safe|fine|alright) (for|to) (a |my |her |him |them |me |kids?|child|children|teens?|toddlers?|babies|baby|dogs?|cats?)|(is it|is this|are they|is that) (safe|ok|okay) (to|for|while|during|with)|while (pregnant|breastfeeding|nursing)|legal (to|in|for)|is (it|this|that) legal|allowed (in|into|to bring|through customs)|banned in|(\d+|a) (year|yr)s? old|age (limit|restriction)|under (16|18|21)|condition|prescri\w*|(mayor(ista|eo)?|revend\w*|reventa|distribui\w*|distribut\w*|prix de gros|grossiste|grosshandel\w*|gro(ss|ß)handel\w*|wiederverk\w*|h(a|ae)ndler\w*|einkauf(er|erin)|atacad\w*|ingrosso|rivend\w*|prensa|periodista|revista|presse|journaliste|zeitschrift|imprensa|jornalista|stampa|giornalista|rivista|due(n|ñ)o|propietari[oa]|encargad[oa]|proprietaire|gerant|inhaber\w*|besitzer\w*|dono|titolare|responsabile|embarazad\w*|lactancia|enceinte|grossesse|allaitement|schwanger\w*|stillzeit|gravid\w*|amament\w*|incinta|gravidanza|allatt\w*|allergi\w*|alergi\w*|m(e|é)dic[oa]s?|medecin|arzt|(a|ä)rztin|abogad[oa]|avocat|anwalt|advogad[oa]|avvocat[oa]))\b/,
   ],
   [
     'complaint',
@@ -196,6 +206,10 @@ const optionValue = (variant: CatalogVariant, name: string) =>
 export function readNamedOptions(product: CatalogProduct, text: string): Record<string, string[]> {
   const named: Record<string, string[]> = {};
   const all = product.variants.map((variant) => variant.id);
+  const titleWords = new Set(normaliseText(product.title).split(/[^a-z]+/));
+  const buyerWords = normaliseText(text)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 5);
   for (const name of optionNamesOf(product)) {
     const values = valuesOf(product, name);
     if (values.length < 2) continue;
@@ -228,6 +242,12 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       .replace(/ (large|lrg|lg) /g, ' l ');
     const sizes = values.filter((value) => {
       const plain = normaliseText(value).replace(/\s+/g, '');
+      // "S/M", "L/XL": the buyer's letter is any of its parts ("a medium" fits S/M and M/L).
+      const parts = plain.split('/');
+      if (parts.length === 2 && parts.every((part) => /^(xxs|xs|s|m|l|xl|xxl)$/.test(part)))
+        return parts.some(
+          (part) => new RegExp(` ${part} `).test(lower) && !(part === 'm' && / i m /.test(lower)),
+        );
       if (!/^(xxs|xs|s|m|l|xl|xxl|xxxl|\d{1,2}(\.5)?)$/.test(plain)) return false;
       if (/^\d/.test(plain))
         return new RegExp(
@@ -239,10 +259,39 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       named[name] = sizes;
       continue;
     }
+    // Dimensions ("5x8 ft", "60x90 in", "32x30"): the buyer's "5x8" / "5 x 8" / "5 by 8", the numbers in order.
+    if (values.every((value) => /^\s*\d+(?:\.\d+)?\s*x\s*\d+/i.test(value))) {
+      const said = [
+        ...normaliseText(text).matchAll(/(\d+(?:\.\d+)?)\s*(?:x|by|\*|×)\s*(\d+(?:\.\d+)?)/g),
+      ].map((match) => `${Number(match[1])}x${Number(match[2])}`);
+      if (said.length > 0) {
+        named[name] = values.filter((value) => {
+          const match = /^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)/i.exec(value)!;
+          return said.includes(`${Number(match[1])}x${Number(match[2])}`);
+        });
+        continue;
+      }
+    }
+    // A number in the unit the values are in ("the 4 tube pack" of Single Tube / 4 Tubes, "14 inch" of 8 / 10 /
+    // 12 in, "1kg"): the value of that amount, or none when no value is (the product is not sold so).
+    const measured = values.map((value) => ({ value, measure: unitAmountOf(value) }));
+    if (measured.filter(({ measure }) => measure).length >= Math.max(2, values.length - 1)) {
+      const asked = readUnitAmounts(text).filter((amount) =>
+        measured.some(({ measure }) => measure?.unit === amount.unit),
+      );
+      if (asked.length > 0) {
+        named[name] = measured
+          .filter(({ measure }) =>
+            asked.some((amount) => amount.unit === measure?.unit && amount.number === measure.number),
+          )
+          .map(({ value }) => value);
+        continue;
+      }
+    }
     // Numbers with a unit ("10 in", "5 lb", "12-Pack", "2 kg"): the buyer's number, whatever unit word they use.
     const leading = values.map((value) => ({
       value,
-      number: /^\s*(\d+(?:[.,]\d+)?)(?!\d)/.exec(value)?.[1],
+      number: /^\s*[$€£]?\s*(\d+(?:[.,]\d+)?)(?!\d)/.exec(value)?.[1],
     }));
     if (
       leading.every(({ number }) => number !== undefined) ||
@@ -268,10 +317,42 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
         named[name] = kept.map(({ value }) => value);
         continue;
       }
+      // A size asked by number that no value is ("a 32 waist" of jeans in 24 to 30): not sold so.
+      if (
+        isPlainNumber &&
+        /\b(size|sz|waist|uk|us|eu)\s*\d{1,2}(\.5)?\b|\b\d{1,2}(\.5)?\s*(waist|inch waist)\b/.test(
+          normaliseText(text),
+        )
+      ) {
+        named[name] = [];
+        continue;
+      }
     }
-    // Colour families.
-    const { families, shade } = readColourFamilies(text);
-    if (families.length > 0) {
+    // A value written with a typo ("choclate", "vanila"): one letter off, two in a long word.
+    const misspelt = values.filter((value) =>
+      normaliseText(value)
+        .split(/[^\p{L}]+/u)
+        .filter(
+          (word) =>
+            word.length >= 5 &&
+            !values.some((other) => other !== value && normaliseText(other).includes(word)),
+        )
+        .some((word) =>
+          buyerWords.some(
+            (said) =>
+              said !== word &&
+              Math.abs(said.length - word.length) <= 2 &&
+              editDistance(said, word) <= (word.length >= 8 ? 2 : 1),
+          ),
+        ),
+    );
+    if (misspelt.length > 0) {
+      named[name] = misspelt;
+      continue;
+    }
+    // Colour families, for an option whose values are colours.
+    const { families, shade, words: colourWords } = readColourFamilies(text, titleWords);
+    if (families.length > 0 && values.some((value) => colourFamiliesOf(value))) {
       const matching = values
         .map((value) => ({ value, colour: colourFamiliesOf(value) }))
         .filter(({ colour }) => colour?.families.some((family) => families.includes(family)));
@@ -286,16 +367,29 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
           );
           kept = byShade.length > 0 ? byShade : [shade === 'dark' ? sorted[0]! : sorted.at(-1)!];
         }
+        // A colour name the buyer wrote that a value also has ("navy" for Navy Stripe over Blue) settles it.
+        const sameWord = kept.filter(({ value }) =>
+          colourWords.some((word) => normaliseText(value).split(/\s+/).includes(word)),
+        );
+        if (sameWord.length > 0) kept = sameWord;
         named[name] = kept.map(({ value }) => value);
         continue;
       }
-      if (values.some((value) => colourFamiliesOf(value))) named[name] = [];
+      named[name] = [];
       continue;
     }
     // A flavour or scent family named by one of its members ("lemon" for Citrus).
     const byFamily = valuesByFlavourFamily(text, values);
     if (byFamily.length > 0) {
       named[name] = byFamily;
+      continue;
+    }
+    // A flavour or scent the option has no value of ("strawberry" gummies sold in Sour Cherry and Mango).
+    if (
+      /flavou?r|scent|fragrance|taste|aroma/i.test(name) &&
+      flavoursNotCarried(text, values, product.title).length > 0
+    ) {
+      named[name] = [];
       continue;
     }
     // "the big one" among volumes and pack sizes.
@@ -398,7 +492,12 @@ export async function understand(input: {
     ? await catalog.getProduct({ brandId, productId: state.productId })
     : null;
 
-  if (state?.question?.kind === 'ask_product' && search.outcome !== 'match') {
+  if (
+    state?.question?.kind === 'ask_product' &&
+    (search.outcome !== 'match' ||
+      !best ||
+      (best.score < 0.75 && !state.question.productIds.includes(best.product.id)))
+  ) {
     const choices = (
       await Promise.all(
         state.question.productIds.map((productId) => catalog.getProduct({ brandId, productId })),
@@ -424,6 +523,7 @@ export async function understand(input: {
     fromState &&
     best &&
     best.product.id !== fromState.id &&
+    !namesAnotherProduct(reading, best.product, fromState) &&
     ((best.score < 0.75 &&
       reading.split(/\s+/).filter(Boolean).length <= 5 &&
       (Object.keys(readNamedOptions(fromState, reading)).length > 0 ||
@@ -460,12 +560,12 @@ export async function understand(input: {
       product = decided.product;
       base.confidence = Math.round((search.matches[0]?.score ?? 0) * 100) / 100;
       base.lacking = decided.lacking;
+    } else if (!inPlay && plainAmongPacks(reading, search.matches)) {
+      const plain = plainAmongPacks(reading, search.matches)!;
+      product = plain.product;
+      base.confidence = Math.round(plain.score * 100) / 100;
     } else if (!inPlay) {
       const quantity = readQuantity(reading);
-      if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
-        intent = 'human';
-        base.handOffReason = 'a trade-sized order';
-      }
       return {
         ...base,
         intent,
@@ -526,10 +626,6 @@ export async function understand(input: {
   }
   if (!product) {
     const quantity = readQuantity(reading);
-    if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
-      intent = 'human';
-      base.handOffReason = 'a trade-sized order';
-    }
     return { ...base, intent, quantity, selection: { kind: 'none' } };
   }
   if (fromHistory && intent === 'other') intent = 'availability';
@@ -557,14 +653,45 @@ export async function understand(input: {
       product.title,
     ].flatMap((text) => [...text.matchAll(/\d+(?:\.\d+)?/g)].map((match) => String(Number(match[0])))),
   );
-  const quantity = readQuantity(reading, optionNumbers) ?? quantityCarried;
+  // "the 4 tube pack" of a product sold in Single Tube and 4 Tubes names the option, not a count.
+  const optionUnits = new Set(
+    product.variants.flatMap((variant) =>
+      variant.options.map((option) => unitAmountOf(option.value)?.unit).filter(Boolean),
+    ),
+  );
+  const countable =
+    optionUnits.size > 0
+      ? reading.replace(/(\d+(?:[.,]\d+)?)\s*-?\s*([a-z"]+)/gi, (match, _n: string, unit: string) =>
+          optionUnits.has(unitAmountOf(`1 ${unit}`)?.unit) ? ' ' : match,
+        )
+      : reading;
+  const quantity = readQuantity(countable, optionNumbers) ?? quantityCarried;
 
   // 4. What the catalog lacks: an option value no variant has, or a pack size the product is not sold in.
   if (base.lacking) {
     // Already read from a measure or attribute the product lacks.
   } else if (lackingOption) {
-    const { families } = readColourFamilies(reading);
-    base.lacking = families.join(' ') || lackingOption[0].toLowerCase();
+    const { words } = readColourFamilies(reading, new Set(normaliseText(product.title).split(/[^a-z]+/)));
+    const values = valuesOf(product, lackingOption[0]);
+    const measureUnits = new Set(values.map((value) => unitAmountOf(value)?.unit).filter(Boolean));
+    const amount = readUnitAmounts(reading).find((asked) => measureUnits.has(asked.unit));
+    base.lacking =
+      flavoursNotCarried(reading, values, product.title).join(' ') ||
+      words.join(' ') ||
+      (amount ? `${amount.number} ${amount.unit}` : '') ||
+      lackingOption[0].toLowerCase();
+  } else if (
+    /\b(single|individual|just one|one)\b/.test(reading) &&
+    /\b\d+\s*-?\s*(pack|pk)\b|\b(set|box|pack) of \d+\b/i.test(product.title) &&
+    !product.variants.some((variant) =>
+      variant.options.some((option) => /\bsingle\b|^1\b/i.test(option.value)),
+    ) &&
+    /\b(single|individual|just one|one)\s+(pair|piece|unit|one|bar|can|tube|bottle|mug|candle|sock|item)\b/.test(
+      reading,
+    )
+  ) {
+    // One on its own of what is sold only in packs ("just a single pair" of a 3-pack).
+    base.lacking = 'a single one';
   } else if (packSize !== null && packSize > 1) {
     const sold =
       product.variants.some((variant) =>
@@ -580,6 +707,8 @@ export async function understand(input: {
       !fromHistory &&
       !named[sizeOption] &&
       valuesOf(product, sizeOption).length > 1 &&
+      // "45L" of the Trail 45L backpack is its name, not a size asked.
+      !normaliseText(product.title).replace(/\s+/g, '').includes(sizeAsked.value.toLowerCase()) &&
       !valuesOf(product, sizeOption).some((value) =>
         normaliseText(value).replace(/\s+/g, '').split('/').includes(sizeAsked.value.toLowerCase()),
       )
@@ -614,11 +743,6 @@ export async function understand(input: {
       }
     }
   }
-  if (quantity !== null && quantity >= TRADE_QUANTITY && intent !== 'human') {
-    intent = 'human';
-    base.handOffReason = 'a trade-sized order';
-  }
-
   return {
     ...base,
     intent,
@@ -632,9 +756,6 @@ export async function understand(input: {
     },
   };
 }
-
-/** A count this large is a trade order: a person answers it. */
-const TRADE_QUANTITY = 25;
 
 /** Words of chat that never name a product or an attribute of one. */
 const chatWords = new Set(
@@ -660,7 +781,7 @@ const chatWords = new Set(
   whats wheres hows dont don't doesnt doesn't cant can't wont won't isnt isn't arent aren't didnt didn't
   lemme wanna gonna gotta kinda sorta tryna yall y'all guys girl girls bro sis fam mate damn ugh hmm omg wow
   weeks week days months tub tubs pound pounds inch inches kilo kilos gram grams litre liter ounce ounces pack
-  packs pakc case cases jar jars`.split(/\s+/),
+  packs pakc case cases jar jars matching match similar same sth`.split(/\s+/),
 );
 
 /**
@@ -891,4 +1012,53 @@ function otherValue(product: CatalogProduct, chosen: Record<string, string>): [s
     if (values.length === 2 && values.includes(value)) return [name, values.filter((item) => item !== value)];
   }
   return null;
+}
+
+/** The content words of a product's title that another product's title does not have. */
+const ownWords = (product: CatalogProduct, other: CatalogProduct) => {
+  const others = new Set(normaliseText(other.title).split(/[^\p{L}]+/u));
+  return normaliseText(product.title)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 4 && !others.has(word) && !chatWords.has(word));
+};
+
+/**
+ * The DM names a word that only the new product's title has ("and the conditioner same size" after the
+ * shampoo): naming a new product moves to it, however short the DM.
+ */
+function namesAnotherProduct(reading: string, candidate: CatalogProduct, inPlay: CatalogProduct): boolean {
+  // An option of the product in play is not another product's name ("sage pls" is the Dutch oven's colour,
+  // whatever the Sea Salt & Sage candle is called).
+  const inPlayOptions = new Set(
+    inPlay.variants.flatMap((variant) =>
+      variant.options.flatMap((option) => normaliseText(option.value).split(/[^\p{L}]+/u)),
+    ),
+  );
+  const said = new Set(
+    normaliseText(reading)
+      .split(/[^\p{L}]+/u)
+      .flatMap((word) => [word, word.replace(/(es|s)$/, '')]),
+  );
+  return ownWords(candidate, inPlay).some(
+    (word) => !inPlayOptions.has(word) && (said.has(word) || said.has(word.replace(/(es|s)$/, ''))),
+  );
+}
+
+const packWords = /\b(set|box|pack|case|bundle) of \d+\b|\b\d+\s*-?\s*(pack|pk)\b|\bpair\b/gi;
+
+/**
+ * Of products that differ only by being sold as a set or pack ("Speckled Stoneware Mug" and "… Mug Set of 4"),
+ * the one on its own when the buyer said nothing of a set, pack or box ("3 speckled mugs in oatmeal").
+ */
+function plainAmongPacks(
+  reading: string,
+  matches: FindProductsResult['matches'],
+): FindProductsResult['matches'][number] | null {
+  if (/\b(set|sets|box|boxes|pack|packs|case|bundle|pair|pairs)\b/.test(normaliseText(reading))) return null;
+  const base = (title: string) => normaliseText(title.replace(packWords, ' ')).replace(/\s+/g, ' ').trim();
+  const plain = matches.filter((match) => !new RegExp(packWords.source, 'i').test(match.product.title));
+  if (plain.length !== 1) return null;
+  const root = base(plain[0]!.product.title);
+  const others = matches.filter((match) => match !== plain[0]);
+  return others.length > 0 && others.every((match) => base(match.product.title) === root) ? plain[0]! : null;
 }

@@ -48,14 +48,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
         response: { 200: storeConnectionSchema, ...errors },
       },
     },
-    async (request) => module.connect(currentUser(request).id, request.params.brandId, request.body),
+    async (request) =>
+      module.connect(currentUser(request).id, request.params.brandId, request.body, request.ip),
   );
 
   app.delete(
     '/brands/:brandId/store',
     { ...guarded, schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await module.disconnect(currentUser(request).id, request.params.brandId);
+      await module.disconnect(currentUser(request).id, request.params.brandId, request.ip);
       return reply.code(204).send(null);
     },
   );
@@ -155,7 +156,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { querystring: shopifyCallbackQuerySchema },
     },
     async (request, reply) => {
-      await module.completeShopifyInstall(request.user?.id ?? null, request.query);
+      await module.completeShopifyInstall(request.user?.id ?? null, request.query, request.ip);
       return reply.redirect('/dashboard/shopify', 302);
     },
   );

@@ -4,6 +4,7 @@ import { formatMinorUnits, parseMinorUnits } from '#contracts/money.ts';
 import type { ConnectStoreInput, SampleCart, StoreConnection } from '#contracts/catalog.ts';
 import type { Config } from '#server/config.ts';
 import { authorize } from '#server/access/brand-access.ts';
+import { recordAudit } from '#server/access/audit.ts';
 import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -204,6 +205,24 @@ export function createCatalogModule(deps: CatalogDeps) {
   }
 
   /** The access policy (decision 030): every member sees the store's status, managers change it. */
+  /** The audit log (decision 042): who connected which store to which brand, from where. */
+  async function auditStore(
+    userId: string,
+    brandId: string,
+    action: 'store.connected',
+    connection: Pick<StoreConnectionRow, 'name' | 'platform'>,
+    ip: string | null,
+  ) {
+    await recordAudit(db, {
+      brandId,
+      actorUserId: userId,
+      action,
+      target: connection.name,
+      detail: { brandId, platform: connection.platform },
+      ip,
+    });
+  }
+
   async function requireOwnedBrand(userId: string, brandId: string, action: Action = 'store.manage') {
     if (!UUID.test(brandId)) throw brandNotFound();
     await authorize(db, userId, action, { brandId });
@@ -728,7 +747,12 @@ export function createCatalogModule(deps: CatalogDeps) {
     },
 
     /** PUT /brands/{brandId}/store: test call, then store the connection (credentials sealed), then sync. */
-    async connect(userId: string, brandId: string, input: ConnectStoreInput): Promise<StoreConnection> {
+    async connect(
+      userId: string,
+      brandId: string,
+      input: ConnectStoreInput,
+      ip: string | null = null,
+    ): Promise<StoreConnection> {
       await requireOwnedBrand(userId, brandId);
       let connection: StoreConnectionRow;
       if (input.platform === 'sample') {
@@ -787,6 +811,7 @@ export function createCatalogModule(deps: CatalogDeps) {
         await registerWooWebhooks(client, id, webhookSecret);
         await startSync(connection.id);
       }
+      await auditStore(userId, brandId, 'store.connected', connection, ip);
       const fresh = (await queries.findConnection(db, connection.id)) ?? connection;
       return describeConnection(fresh);
     },
@@ -832,7 +857,11 @@ export function createCatalogModule(deps: CatalogDeps) {
      * timestamp; then the code for an expiring offline token (and its refresh token), a test call, and the
      * connection as with a pasted token. Returns the brand id.
      */
-    async completeShopifyInstall(userId: string | null, query: Record<string, string>): Promise<string> {
+    async completeShopifyInstall(
+      userId: string | null,
+      query: Record<string, string>,
+      ip: string | null = null,
+    ): Promise<string> {
       const refuse = (message: string) => new AppError('BAD_REQUEST', `Shopify install refused: ${message}`);
       if (!settings.shopifyApiKey || !settings.shopifyApiSecret) {
         throw new AppError(
@@ -890,14 +919,28 @@ export function createCatalogModule(deps: CatalogDeps) {
       });
       await subscribeShopifyOrders(connection);
       await startSync(connection.id);
+      await auditStore(userId, pending.brandId, 'store.connected', connection, ip);
       return pending.brandId;
     },
 
     /** DELETE: the connection and its whole catalog go (cascade); the brand shows as not connected. */
-    async disconnect(userId: string, brandId: string): Promise<void> {
+    async disconnect(userId: string, brandId: string, ip: string | null = null): Promise<void> {
       await requireOwnedBrand(userId, brandId);
       await db.transaction(async (tx) => {
-        await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
+        const gone = await tx
+          .delete(storeConnections)
+          .where(eq(storeConnections.brandId, brandId))
+          .returning({ name: storeConnections.name, platform: storeConnections.platform });
+        for (const connection of gone) {
+          await recordAudit(tx, {
+            brandId,
+            actorUserId: userId,
+            action: 'store.disconnected',
+            target: connection.name,
+            detail: { brandId, platform: connection.platform },
+            ip,
+          });
+        }
         await tx
           .update(brands)
           .set({ shopifyConnected: false, updatedAt: new Date() })

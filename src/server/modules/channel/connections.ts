@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
 import { authorize } from '#server/access/brand-access.ts';
+import { recordAudit } from '#server/access/audit.ts';
 import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -91,6 +92,25 @@ export function createConnectionService({
   now = () => new Date(),
 }: ConnectionServiceDeps) {
   /** The access policy (decision 030): reading the status is for every member, credentials for managers. */
+  /** The audit log (decision 042): who connected which account to which brand, how, from where. */
+  async function auditInstagram(
+    userId: string,
+    brandId: string,
+    action: 'instagram.connected',
+    account: InstagramAccount,
+    ip: string | null,
+    how: 'token' | 'instagram-login',
+  ) {
+    await recordAudit(db, {
+      brandId,
+      actorUserId: userId,
+      action,
+      target: `@${account.username}`,
+      detail: { brandId, accountId: account.accountId, how },
+      ip,
+    });
+  }
+
   async function requireBrand(userId: string, brandId: string, action: Action = 'instagram.manage') {
     await authorize(db, userId, action, { brandId });
     return { id: brandId };
@@ -198,6 +218,7 @@ export function createConnectionService({
       userId: string,
       brandId: string,
       input: ConnectInstagramInput,
+      ip: string | null = null,
     ): Promise<InstagramConnection> {
       await requireBrand(userId, brandId);
       secretBox.seal('probe', 'instagram-token'); // refuses at once (503 naming ENCRYPTION_KEY) when tokens cannot be stored safely
@@ -221,13 +242,31 @@ export function createConnectionService({
       }
       const row = await saveConnection({ brandId, account, token: input.accessToken, expiresAt: null });
       log.info({ brandId, accountId: account.accountId }, 'instagram account connected with a pasted token');
+      await auditInstagram(userId, brandId, 'instagram.connected', account, ip, 'token');
       return toConnectionView(brandId, row);
     },
 
-    async disconnect(userId: string, brandId: string): Promise<void> {
+    async disconnect(userId: string, brandId: string, ip: string | null = null): Promise<void> {
       await requireBrand(userId, brandId);
       await db.transaction(async (tx) => {
-        await tx.delete(instagramConnections).where(eq(instagramConnections.brandId, brandId));
+        const gone = await tx
+          .delete(instagramConnections)
+          .where(eq(instagramConnections.brandId, brandId))
+          .returning({
+            accountId: instagramConnections.accountId,
+            username: instagramConnections.username,
+            sample: instagramConnections.sample,
+          });
+        for (const account of gone) {
+          await recordAudit(tx, {
+            brandId,
+            actorUserId: userId,
+            action: 'instagram.disconnected',
+            target: `@${account.username}`,
+            detail: { brandId, accountId: account.accountId, sample: account.sample },
+            ip,
+          });
+        }
         await tx
           .update(brands)
           .set({ instagramConnected: false, updatedAt: now() })
@@ -260,6 +299,7 @@ export function createConnectionService({
     async completeOAuth(
       userId: string,
       input: { code: string; state: string; redirectUri: string },
+      ip: string | null = null,
     ): Promise<string> {
       let state: { b: string; u: string; e: number };
       try {
@@ -292,6 +332,7 @@ export function createConnectionService({
         { brandId: state.b, accountId: account.accountId },
         'instagram account connected with Instagram Login',
       );
+      await auditInstagram(userId, state.b, 'instagram.connected', account, ip, 'instagram-login');
       return state.b;
     },
 

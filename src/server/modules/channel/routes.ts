@@ -60,14 +60,14 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
       },
     },
     async (request) =>
-      connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body),
+      connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body, request.ip),
   );
 
   app.delete(
     '/brands/:brandId/instagram',
     { ...guarded, schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await connections.disconnect(currentUser(request).id, request.params.brandId);
+      await connections.disconnect(currentUser(request).id, request.params.brandId, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -140,11 +140,15 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
         return back({ instagram: 'error', message: description ?? 'Instagram login was cancelled.' });
       }
       try {
-        const brandId = await connections.completeOAuth(request.user.id, {
-          code,
-          state,
-          redirectUri: callbackUri(request),
-        });
+        const brandId = await connections.completeOAuth(
+          request.user.id,
+          {
+            code,
+            state,
+            redirectUri: callbackUri(request),
+          },
+          request.ip,
+        );
         return back({ instagram: 'connected', brandId });
       } catch (failure) {
         if (failure instanceof AppError) return back({ instagram: 'error', message: failure.message });

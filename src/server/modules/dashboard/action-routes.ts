@@ -77,7 +77,7 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
     '/brands/:brandId',
     { ...guarded, schema: { params: brandIdParamsSchema, response: noContent } },
     async (request, reply) => {
-      await actions.deleteBrand(currentUser(request).id, request.params.brandId);
+      await actions.deleteBrand(currentUser(request).id, request.params.brandId, request.ip);
       return reply.status(204).send(null);
     },
   );

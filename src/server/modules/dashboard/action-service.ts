@@ -25,6 +25,7 @@ import {
   refusal,
   type AccessTarget,
 } from '#server/access/brand-access.ts';
+import { recordAudit } from '#server/access/audit.ts';
 import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
@@ -184,12 +185,31 @@ export function createDashboardActions({
     },
 
     /** Its conversations, messages, comments, personality, rules and connections go with it (foreign keys). */
-    async deleteBrand(userId: string, brandId: string): Promise<void> {
-      const deleted = await db
-        .delete(brands)
-        .where(allowedBrand(userId, 'brand.delete', brandId))
-        .returning({ id: brands.id });
-      if (deleted.length === 0) throw await refused(userId, 'brand.delete', { brandId });
+    /** `ip`: the client address, for the audit log (decision 042), written in the deletion's transaction. */
+    async deleteBrand(userId: string, brandId: string, ip: string | null = null): Promise<void> {
+      const deleted = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(brands)
+          .where(allowedBrand(userId, 'brand.delete', brandId))
+          .returning({
+            id: brands.id,
+            name: brands.name,
+            username: brands.username,
+            workspaceId: brands.workspaceId,
+          });
+        if (row) {
+          await recordAudit(tx, {
+            workspaceId: row.workspaceId,
+            actorUserId: userId,
+            action: 'brand.deleted',
+            target: row.name,
+            detail: { brandId: row.id, username: row.username },
+            ip,
+          });
+        }
+        return row;
+      });
+      if (!deleted) throw await refused(userId, 'brand.delete', { brandId });
     },
 
     async savePersonality(

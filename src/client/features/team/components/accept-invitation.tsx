@@ -1,0 +1,191 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { CurrentUser } from '#contracts/auth.ts';
+import { invitationSignupInputSchema, type InvitationPreview } from '#contracts/team.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { LoadingState } from '#client/components/ui/query-state.tsx';
+import { paths, withReturnTo } from '#client/config/paths.ts';
+import { getServerMessage } from '#client/lib/api-client.ts';
+import { assignLocation } from '#client/lib/navigation.ts';
+import { useAcceptInvitation, useInvitationPreview, useSignUpWithInvitation } from '../api/team.ts';
+
+/** The link's token, from the fragment the email's link carries (`#token=…`). */
+const tokenFromLocation = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+
+const roleWords = { owner: 'an owner', admin: 'an admin', agent: 'an agent' } as const;
+
+function Problem({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+      {children}
+    </p>
+  );
+}
+
+function Summary({ preview }: { preview: InvitationPreview }) {
+  return (
+    <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-800">
+      {preview.invitedBy ?? 'Someone'} invited <strong className="break-all">{preview.email}</strong> to join{' '}
+      <strong>{preview.workspaceName}</strong> as {roleWords[preview.role]}.
+    </p>
+  );
+}
+
+/** Accepting opens the dashboard in the workspace (a full load, so every screen reads the new workspace). */
+const openDashboard = () => assignLocation(paths.dashboard.overview);
+
+function SignUpAndAccept({ token, preview }: { token: string; preview: InvitationPreview }) {
+  const signUp = useSignUpWithInvitation();
+  const [fields, setFields] = useState({ firstName: '', lastName: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof fields, string>>>({});
+  const ids = { firstName: useId(), lastName: useId(), password: useId(), email: useId() };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = invitationSignupInputSchema.safeParse({ token, ...fields });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof typeof fields;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    signUp.mutate(parsed.data, { onSuccess: openDashboard });
+  };
+  const field = (name: keyof typeof fields, label: string, type: string, autoComplete: string) => (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={ids[name]}>{label}</Label>
+      <Input
+        id={ids[name]}
+        type={type}
+        autoComplete={autoComplete}
+        value={fields[name]}
+        onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${ids[name]}-error` : undefined}
+      />
+      {errors[name] ? (
+        <p id={`${ids[name]}-error`} className="text-sm text-red-700">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Summary preview={preview} />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={ids.email}>Email</Label>
+        <Input id={ids.email} type="email" value={preview.email} readOnly aria-readonly="true" />
+      </div>
+      {field('firstName', 'First name', 'text', 'given-name')}
+      {field('lastName', 'Last name', 'text', 'family-name')}
+      {field('password', 'Password', 'password', 'new-password')}
+      {signUp.isError ? (
+        <Problem>{getServerMessage(signUp.error) ?? 'That did not work. Please try again.'}</Problem>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={signUp.isPending}>
+        Create account and join
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account for {preview.email}?{' '}
+        <Link
+          href={withReturnTo(paths.login, `${paths.invite}#token=${token}`)}
+          className="font-medium text-brand-700 underline"
+        >
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function AcceptSignedIn({
+  token,
+  preview,
+  user,
+}: {
+  token: string;
+  preview: InvitationPreview;
+  user: CurrentUser;
+}) {
+  const accept = useAcceptInvitation();
+  if ((user.email ?? '').toLowerCase() !== preview.email) {
+    return (
+      <div className="space-y-4">
+        <Summary preview={preview} />
+        <Problem>
+          This invitation is for {preview.email}, and you are signed in as {user.email ?? 'another account'}.
+          Sign out, then open the link from the email again and sign in or sign up as {preview.email}.
+        </Problem>
+        <Button asChild variant="outline" className="w-full">
+          <a href={paths.apiLogout}>Sign out</a>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <Summary preview={preview} />
+      {accept.isError ? (
+        <Problem>{getServerMessage(accept.error) ?? 'That did not work. Please try again.'}</Problem>
+      ) : null}
+      <Button
+        className="w-full"
+        disabled={accept.isPending}
+        onClick={() => accept.mutate(token, { onSuccess: openDashboard })}
+      >
+        Join {preview.workspaceName}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Where the invitation email's link leads (decision 042). Signed out: sign up with the invited email, or sign in
+ * when that address has an account. Signed in: join, unless the account is another email's.
+ */
+export function AcceptInvitation({ user }: { user: CurrentUser | null }) {
+  const [token] = useState(tokenFromLocation);
+  const preview = useInvitationPreview(token);
+  if (!token) {
+    return (
+      <Problem>
+        This page needs the link from the invitation email. Open the link from the email again.
+      </Problem>
+    );
+  }
+  if (preview.isPending) return <LoadingState label="Reading the invitation…" />;
+  if (preview.isError) {
+    return (
+      <div className="space-y-4">
+        <Problem>
+          {getServerMessage(preview.error) ?? 'This invitation could not be read. Please try again.'}
+        </Problem>
+        <p className="text-center text-sm">
+          <Link href={paths.login} className="font-medium text-brand-700 underline">
+            Go to sign in
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (user) return <AcceptSignedIn token={token} preview={preview.data} user={user} />;
+  if (preview.data.accountExists) {
+    return (
+      <div className="space-y-4">
+        <Summary preview={preview.data} />
+        <Button asChild className="w-full">
+          <Link href={withReturnTo(paths.login, `${paths.invite}#token=${token}`)}>
+            Sign in as {preview.data.email} to accept
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  return <SignUpAndAccept token={token} preview={preview.data} />;
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { workspaceRoles } from '#contracts/workspaces.ts';
+import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
+
+/**
+ * Invitations to a workspace (decision 042). The emailed link carries a random token; the database holds only
+ * its SHA-256, so a copy of the database opens no invitation. Resending replaces the hash (the old link dies).
+ * At most one open invitation (neither accepted nor revoked) per workspace and address.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Stored trimmed and lower-cased, like `users.email`. */
+    email: text('email').notNull(),
+    role: text('role', { enum: workspaceRoles }).notNull(),
+    tokenHash: text('token_hash').notNull().unique('workspace_invitations_token_hash_unique'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('workspace_invitations_role_check', sql`${table.role} in ('owner', 'admin', 'agent')`),
+    uniqueIndex('workspace_invitations_open_idx')
+      .on(table.workspaceId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Sensitive actions of a workspace (decision 042): who (`actor_email` is kept as it was, so a removed account
+ * still reads), what, on what, when and from which address. Kept a year (the prune-old-rows job).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_workspace_idx').on(table.workspaceId, table.createdAt, table.id),
+    index('audit_log_created_idx').on(table.createdAt),
+  ],
+);
+
+export type WorkspaceInvitation = typeof workspaceInvitations.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

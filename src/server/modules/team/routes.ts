@@ -1,0 +1,209 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPaging } from '#contracts/dashboard.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import {
+  auditEntryListSchema,
+  auditQuerySchema,
+  createInvitationInputSchema,
+  invitationAcceptedSchema,
+  invitationParamsSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  invitationSignupInputSchema,
+  invitationTokenSchema,
+  memberParamsSchema,
+  memberRoleInputSchema,
+  pendingInvitationListSchema,
+} from '#contracts/team.ts';
+import { workspaceIdParamsSchema, workspaceMemberSchema } from '#contracts/workspaces.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
+import { isSecureOrigin, type Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import { currentUser, requireUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { listAuditLog } from './audit-log.ts';
+import { createTeamService, type OnInvitationAccepted } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/**
+ * The Team screen (decision 042): members' roles and removal, invitations (create, list, resend, revoke), the
+ * audit log; and the invitation link's page: preview, accept signed in, or sign up and accept.
+ */
+export const teamRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  db: Database;
+  jobs: JobQueue;
+  onInvitationAccepted?: OnInvitationAccepted | undefined;
+}> = async (app, { config, db, jobs, onInvitationAccepted }) => {
+  const service = createTeamService({
+    db,
+    jobs,
+    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    onInvitationAccepted,
+  });
+  const secure = isSecureOrigin(config);
+  const guarded = { preHandler: requireVerifiedUser };
+  const actor = (request: FastifyRequest) => ({ userId: currentUser(request).id, ip: request.ip });
+
+  app.patch(
+    '/workspaces/:workspaceId/members/:userId',
+    {
+      ...guarded,
+      schema: {
+        params: memberParamsSchema,
+        body: memberRoleInputSchema,
+        response: { 200: workspaceMemberSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.changeRole(
+        actor(request),
+        request.params.workspaceId,
+        request.params.userId,
+        request.body.role,
+      ),
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/members/:userId',
+    { ...guarded, schema: { params: memberParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.removeMember(actor(request), request.params.workspaceId, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/invitations',
+    {
+      ...guarded,
+      schema: { params: workspaceIdParamsSchema, response: { 200: pendingInvitationListSchema, ...errors } },
+    },
+    async (request) => service.listInvitations(currentUser(request).id, request.params.workspaceId),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/invitations',
+    {
+      ...guarded,
+      // Each invitation sends an email: a cheap per-instance guard against a flood of them.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        params: workspaceIdParamsSchema,
+        body: createInvitationInputSchema,
+        response: { 201: invitationSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.invite(actor(request), request.params.workspaceId, request.body)),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/invitations/:invitationId/resend',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params: invitationParamsSchema, response: { 200: invitationSchema, ...errors } },
+    },
+    async (request) =>
+      service.resend(actor(request), request.params.workspaceId, request.params.invitationId),
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/invitations/:invitationId',
+    { ...guarded, schema: { params: invitationParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.revoke(actor(request), request.params.workspaceId, request.params.invitationId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/audit-log',
+    {
+      ...guarded,
+      schema: {
+        params: workspaceIdParamsSchema,
+        querystring: auditQuerySchema,
+        response: { 200: auditEntryListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await listAuditLog(db, currentUser(request).id, request.params.workspaceId, request.query);
+      if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
+      return page.items;
+    },
+  );
+
+  // The invitation link's page. The token is the only credential here, so these are POSTs with the token in
+  // the body (never in an address a log keeps) and limited per instance.
+  const linkLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.post(
+    '/invitations/preview',
+    {
+      config: linkLimit,
+      schema: { body: invitationTokenSchema, response: { 200: invitationPreviewSchema, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.preview(request.body.token);
+    },
+  );
+
+  // Signed in, verified or not: an account waiting for review is verified by accepting (the workspace vouches).
+  app.post(
+    '/invitations/accept',
+    {
+      preHandler: requireUser,
+      config: linkLimit,
+      schema: { body: invitationTokenSchema, response: { 200: invitationAcceptedSchema, ...errors } },
+    },
+    async (request) => {
+      if (!request.sessionToken) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+      return service.accept(currentUser(request), request.body.token, {
+        token: request.sessionToken,
+        ip: request.ip,
+      });
+    },
+  );
+
+  app.post(
+    '/invitations/signup',
+    {
+      config: linkLimit,
+      schema: { body: invitationSignupInputSchema, response: { 201: invitationAcceptedSchema, ...errors } },
+    },
+    async (request, reply) => {
+      if (request.user) {
+        throw new AppError(
+          'CONFLICT',
+          'You are already signed in. Accept the invitation as this account, or sign out first.',
+        );
+      }
+      const {
+        sessionToken,
+        userId: _userId,
+        ...accepted
+      } = await service.signUpAndAccept(request.body, request.ip);
+      reply.setCookie(SESSION_COOKIE, sessionToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure,
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+      return reply.code(201).send(accepted);
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listPaging } from '#contracts/dashboard.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import {
+  createWebhookEndpointInputSchema,
+  updateWebhookEndpointInputSchema,
+  webhookDeliveryListQuerySchema,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+  webhookEndpointParamsSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookSecretSchema,
+  webhookTestResultSchema,
+} from '#contracts/webhooks.ts';
+import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import type { WebhookService } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const noContent = { 204: z.null(), ...errors };
+
+/**
+ * A workspace's outbound webhooks (decision 049), for owners and admins (`webhooks.manage`): 404 outside the
+ * workspace, 403 for an agent. The secret is in the answers to create and roll only.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> = async (app, { service }) => {
+  const guarded = { preHandler: requireVerifiedUser };
+
+  app.get(
+    '/workspaces/:workspaceId/webhooks',
+    {
+      ...guarded,
+      schema: { params: workspaceIdParamsSchema, response: { 200: webhookEndpointListSchema, ...errors } },
+    },
+    async (request) => service.listEndpoints(currentUser(request).id, request.params.workspaceId),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/webhooks',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        params: workspaceIdParamsSchema,
+        body: createWebhookEndpointInputSchema,
+        response: { 201: webhookEndpointWithSecretSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.createEndpoint(currentUser(request).id, request.params.workspaceId, request.body),
+        ),
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/webhooks/:endpointId',
+    {
+      ...guarded,
+      schema: { params: webhookEndpointParamsSchema, response: { 200: webhookEndpointSchema, ...errors } },
+    },
+    async (request) =>
+      service.getEndpoint(currentUser(request).id, request.params.workspaceId, request.params.endpointId),
+  );
+
+  app.patch(
+    '/workspaces/:workspaceId/webhooks/:endpointId',
+    {
+      ...guarded,
+      schema: {
+        params: webhookEndpointParamsSchema,
+        body: updateWebhookEndpointInputSchema,
+        response: { 200: webhookEndpointSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateEndpoint(
+        currentUser(request).id,
+        request.params.workspaceId,
+        request.params.endpointId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/webhooks/:endpointId',
+    { ...guarded, schema: { params: webhookEndpointParamsSchema, response: noContent } },
+    async (request, reply) => {
+      await service.deleteEndpoint(
+        currentUser(request).id,
+        request.params.workspaceId,
+        request.params.endpointId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/webhooks/:endpointId/roll-secret',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { params: webhookEndpointParamsSchema, response: { 200: webhookSecretSchema, ...errors } },
+    },
+    async (request) =>
+      service.rollSecret(currentUser(request).id, request.params.workspaceId, request.params.endpointId),
+  );
+
+  // Each test event makes the server send a request: limited, so the button cannot be used to flood an address.
+  app.post(
+    '/workspaces/:workspaceId/webhooks/:endpointId/test',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { params: webhookEndpointParamsSchema, response: { 202: webhookTestResultSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          await service.sendTestEvent(
+            currentUser(request).id,
+            request.params.workspaceId,
+            request.params.endpointId,
+          ),
+        ),
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/webhooks/:endpointId/deliveries',
+    {
+      ...guarded,
+      schema: {
+        params: webhookEndpointParamsSchema,
+        querystring: webhookDeliveryListQuerySchema,
+        response: { 200: webhookDeliveryListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await service.listDeliveries(
+        currentUser(request).id,
+        request.params.workspaceId,
+        request.params.endpointId,
+        request.query,
+      );
+      if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
+      return page.items;
+    },
+  );
+};

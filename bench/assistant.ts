@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
@@ -24,6 +23,7 @@ import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
 import { startRuntime } from '#server/runtime.ts';
 import { signWebhookBody, startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -96,23 +96,11 @@ async function openBenchDatabase(
 ): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   if (backend !== 'postgres')
     return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
-  const name = `voicecart_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const parsed = new URL(POSTGRES_URL);
-  parsed.pathname = `/${name}`;
-  const url = parsed.toString();
+  const throwaway = await createThrowawayDatabase(POSTGRES_URL);
   return {
-    database: await openDatabase({ kind: 'postgres', url }),
-    url,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    database: await openDatabase({ kind: 'postgres', url: throwaway.url }),
+    url: throwaway.url,
+    drop: throwaway.drop,
   };
 }
 

@@ -15,12 +15,12 @@ import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { startRuntime } from '#server/runtime.ts';
 import { startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SINGLE_REQUESTS = Number(process.env.BENCH_SINGLE_REQUESTS ?? 2000);
@@ -70,21 +70,10 @@ async function benchBackend(backend: string): Promise<{ rows: Row[]; ok: boolean
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (backend === 'postgres') {
-    const name = `voicecart_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(POSTGRES_URL);
-    parsed.pathname = `/${name}`;
-    databaseUrl = parsed.toString();
+    const throwaway = await createThrowawayDatabase(POSTGRES_URL);
+    databaseUrl = throwaway.url;
     database = await openDatabase({ kind: 'postgres', url: databaseUrl });
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    dropDatabase = throwaway.drop;
   } else {
     database = await openDatabase({ kind: 'pglite' });
   }

@@ -59,6 +59,8 @@ const setFiles: Record<string, string> = {
   'messy-dev': 'messy/dev.json',
   /** A second development set, written after the first was tuned on (bench/assistant-eval/messy/README.md). */
   'messy-dev2': 'messy/dev2.json',
+  /** A third, leaning on what the buyer asks for that the shop does not sell, and on other languages. */
+  'messy-dev3': 'messy/dev3.json',
   'messy-test': 'messy/test.json',
 };
 

@@ -24,6 +24,7 @@ import { authRoutes } from '#server/modules/auth/routes.ts';
 import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { workspaceRoutes } from '#server/modules/workspaces/routes.ts';
+import { apiKeyRoutes } from '#server/modules/api-keys/routes.ts';
 import { analyticsRoutes } from '#server/modules/analytics/routes.ts';
 import { assistantRoutes } from '#server/modules/assistant/routes.ts';
 import type { AssistantService } from '#server/modules/assistant/service.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(dashboardRoutes, { prefix: '/api', db: database.db });
   await app.register(workspaceRoutes, { prefix: '/api', db: database.db });
+  await app.register(apiKeyRoutes, { prefix: '/api', db: database.db });
   await app.register(analyticsRoutes, { prefix: '/api', db: database.db });
   if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
   await app.register(dashboardActionRoutes, {

@@ -31,6 +31,8 @@ export const paths = {
     settingsBilling: '/dashboard/settings/billing',
     settingsTeam: '/dashboard/settings/team',
     settingsApi: '/dashboard/settings/api',
+    /** The API reference, generated from the OpenAPI document. */
+    settingsApiReference: '/dashboard/settings/api/reference',
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { ConversationsRoute } from './conversations.tsx';
 import { OverviewRoute } from './overview.tsx';
 import { PsychologyRoute } from './psychology.tsx';
 import { StoreRoute } from './store.tsx';
+import { SettingsApiReferenceRoute, SettingsApiRoute } from './settings-api.tsx';
 
 // Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
 const LazyRevenueRoute = lazy(() => import('./revenue.tsx'));
@@ -36,8 +37,9 @@ function LazyAnalyticsRoute() {
 
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
- * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk). The
- * sidebar's Settings links are not in the router, so they fall to the not-found page.
+ * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk), and API
+ * Keys with its reference page (decision 043). The sidebar's other Settings links are not in the router, so they
+ * fall to the not-found page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -51,6 +53,8 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.shopify]: StoreRoute,
   [paths.dashboard.revenue]: RevenueRoute,
   [paths.dashboard.analytics]: LazyAnalyticsRoute,
+  [paths.dashboard.settingsApi]: SettingsApiRoute,
+  [paths.dashboard.settingsApiReference]: SettingsApiReferenceRoute,
 };
 
 /**

@@ -57,6 +57,8 @@ interface EvalCase {
 const setFiles: Record<string, string> = {
   standard: 'cases.json',
   'messy-dev': 'messy/dev.json',
+  /** A second development set, written after the first was tuned on (bench/assistant-eval/messy/README.md). */
+  'messy-dev2': 'messy/dev2.json',
   'messy-test': 'messy/test.json',
 };
 
@@ -341,6 +343,15 @@ async function runBackend(backend: string) {
                 { product: string; variant: string; asked: number | null; linked: number | null }[] | null;
             };
             const kind = (() => {
+              // A conversation already with a person (an earlier message of the thread was handed off) gets
+              // silence from the assistant: that is the hand-off the label asks for.
+              if (
+                (last.trace as { outcome?: string }).outcome === 'silent' &&
+                /escalated|person is handling/.test(
+                  (last.trace as { silentReason?: string | null }).silentReason ?? '',
+                )
+              )
+                return 'hand_off';
               switch (trace.answerKind) {
                 case 'in_stock':
                   return trace.link ? 'in_stock' : 'in_stock_without_link';

@@ -31,7 +31,12 @@ const MEMBER = (workspace: string, user: string) =>
 const TOUCH_SQL = `update sessions set last_seen_at = $1 where id_hash = $2`;
 const BRANDS_SQL = `select id, name, username, active, instagram_connected, shopify_connected, created_at::text as position_at
   from brands where workspace_id = $1 and ${MEMBER('$2', '$3')} order by created_at asc, id asc limit $4`;
-const CONVERSATIONS_SQL = `select id, customer_username, last_message_at, status, handled_by, last_message_at::text as position_at
+const CONVERSATIONS_SQL = `select id, customer_username, last_message_at, status, handled_by, last_message_at::text as position_at,
+    (conversations.last_customer_message_at is not null and not exists (select 1 from conversation_reads r
+      where r.user_id = $3 and r.conversation_id = conversations.id
+        and r.read_at >= conversations.last_customer_message_at)) as unread,
+    (select left(m.content, 140) from messages m where m.conversation_id = conversations.id
+      order by m.created_at desc, m.id desc limit 1) as preview
   from conversations
   where brand_id = $1 and exists (select 1 from brands where brands.id = $2 and ${MEMBER('brands.workspace_id', '$3')})
   order by last_message_at desc nulls last, id desc nulls last limit $4`;
@@ -146,6 +151,8 @@ export async function startFloor(
       lastMessageAt: new Date(r.last_message_at).toISOString(),
       status: r.status,
       handledBy: r.handled_by,
+      unread: r.unread,
+      preview: r.preview,
     }));
     return reply;
   });

@@ -3,7 +3,7 @@ import { detectLanguage } from './language/detect.ts';
 import { toEnglish } from './language/lexicon.ts';
 import { colourFamiliesOf, normaliseSizeWords, readColourFamilies } from './option-words.ts';
 import { readPackSize, readQuantity } from './quantities.ts';
-import { readMessage } from './understanding.ts';
+import { classifyIntent, readMessage } from './understanding.ts';
 
 describe('language detection on short DMs', () => {
   it.each([
@@ -89,5 +89,55 @@ describe('option words', () => {
   it('reads other languages into English words, product names untouched', () => {
     expect(toEnglish('¿tienen la sudadera en negro talla M?', 'es')).toContain('hoodie in black size m');
     expect(toEnglish('vorrei due tazze nere', 'it')).toBe('i want two mug black');
+  });
+});
+
+describe('the words of home goods and sports nutrition in five languages', () => {
+  it.each([
+    ['de', 'zwei leinen-schürzen in anthrazit bitte', 'two linen apron in charcoal please'],
+    ['fr', 'la housse de couette en lin', 'la duvet cover in linen'],
+    ['pt', 'quatro géis de energia sabor laranja, avulsos', 'four energy gel flavor orange, single'],
+    ['it', 'le tende oscuranti color salvia', 'le curtains blackout color sage'],
+    ['es', 'la funda nórdica en terracota', 'la duvet cover in terracotta'],
+  ] as const)('%s: "%s"', (language, text, english) => {
+    expect(toEnglish(text, language)).toBe(english);
+  });
+
+  it('reads the word after an elided article, and keeps a form the lexicon knows whole', () => {
+    expect(toEnglish("ho un'allergia", 'it')).toBe("i have un' allergic reaction");
+    expect(toEnglish("j'ai commandé", 'fr')).toMatch(/^i have /);
+  });
+
+  it('reads Brazilian letter sizes as the sizes they are', () => {
+    expect(readMessage('tem o moletom tamanho P?', null).reading).toMatch(/\bsize s\b/);
+    expect(readMessage('tem o moletom tamanho GG?', null).reading).toMatch(/\bsize xl\b/);
+  });
+});
+
+describe('who wants a person, said around it', () => {
+  it.each([
+    "we're writing a holiday gift guide for a magazine, could we get a press contact",
+    'who makes these candles? id like to chat to whoever runs the shop',
+    'my daughter is 14, is creatine ok for her to take?',
+    'the candle i bought scorched my table, who do i contact about this',
+    'is the fat burner legal to bring into australia',
+    'do you do custom embroidery? its for a company order',
+    'Ich bin Einkäufer für einen Laden und würde gern über Großhandelskonditionen sprechen',
+    'nous sommes une épicerie, vous faites des prix de gros ?',
+    'sou nutricionista e queria saber se posso revender os produtos',
+    'o sérum pode usar na gravidez?',
+    "ho un'allergia alla soia, la barretta la posso mangiare?",
+  ])('"%s" goes to a person', (text) => {
+    const { reading } = readMessage(text, null);
+    expect(classifyIntent(reading, false)).toBe('human');
+  });
+
+  it('leaves everyday questions to the assistant', () => {
+    for (const text of [
+      'is the linen shirt in stock in M?',
+      'how much are the candles',
+      'ok 2 of those then',
+    ])
+      expect(classifyIntent(readMessage(text, null).reading, true)).not.toBe('human');
   });
 });

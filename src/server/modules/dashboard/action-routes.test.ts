@@ -13,6 +13,7 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import type { AssistantDrafts, ChannelOutbound } from './ports.ts';
+import { messageSearchFor } from './queries.ts';
 
 type Json = Record<string, unknown>;
 const missing = '00000000-0000-4000-8000-000000000000';
@@ -932,6 +933,51 @@ describe('search, status filter and counts on the server', () => {
     expect(
       (await send('GET', `/api/brands/${mine!.id}/inbox-counts?q=velvet`, { cookie: session.cookie })).json(),
     ).toEqual({ conversations: 1, unread: 0, comments: 0 });
+  });
+
+  it('walks the newest conversations when the planner expects many matching messages, with the same answers', async () => {
+    const db = app.database.db;
+    const run = app.database.executeSql;
+    const user = await createTestUser(db);
+    const session = await signInAs(db, user.id);
+    const [brand] = await db
+      .insert(brands)
+      .values({ userId: user.id, name: 'Dense search', username: 'densesearch' })
+      .returning();
+    // 300 conversations of 12 messages: every message says "linen shirt", one conversation alone says "velvet".
+    await run(
+      `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
+       select $1::uuid, 'dense_' || n, 'd-' || n, timestamptz '2026-01-01' + n * interval '1 minute'
+       from generate_series(1, 300) n`,
+      [brand!.id],
+    );
+    await run(
+      `insert into messages (conversation_id, brand_id, sender, content)
+       select c.id, c.brand_id, 'customer',
+              case when c.customer_username = 'dense_17' and k = 3 then 'any velvet hoodie?'
+                   else 'is the linen shirt in M? ' || k end
+       from conversations c cross join generate_series(1, 12) k where c.brand_id = $1::uuid`,
+      [brand!.id],
+    );
+    await run('analyze messages', []);
+    expect(await messageSearchFor(db, brand!.id, '%linen shirt%')).toBe('walk');
+    expect(await messageSearchFor(db, brand!.id, '%velvet%')).toBe('index');
+
+    const page = async (query: string) =>
+      (
+        (
+          await send('GET', `/api/brands/${brand!.id}/conversations?${query}`, { cookie: session.cookie })
+        ).json() as Json[]
+      ).map((row) => row.customerUsername as string);
+    // The walk returns the newest matching conversations in order, page by page.
+    expect(await page('q=LINEN%20shirt&limit=3')).toEqual(['dense_300', 'dense_299', 'dense_298']);
+    expect(await page('q=velvet')).toEqual(['dense_17']);
+    expect(await page('q=linen&status=resolved')).toEqual([]);
+    expect(
+      (
+        await send('GET', `/api/brands/${brand!.id}/inbox-counts?q=linen%20shirt`, { cookie: session.cookie })
+      ).json(),
+    ).toMatchObject({ conversations: 300 });
   });
 
   it('keeps keyset paging with a search', async () => {

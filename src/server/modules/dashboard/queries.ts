@@ -56,17 +56,33 @@ function containsPattern(text: string): string {
 }
 
 /**
- * DMs match by customer username or by what was written in them. The message side is one uncorrelated
- * `id in (…)` over the brand's messages, so PostgreSQL answers it from the trigram index on `messages.content`
- * (decision 034) instead of scanning every conversation's messages.
+ * How the message side of a search is answered (decision 035):
+ * - `index`: one uncorrelated `id in (…)` over the brand's messages, answered from the trigram index on
+ *   `messages.content` (decision 034): fast while few messages match;
+ * - `walk`: a per-conversation check, `(select true … limit 1)` along messages_conversation_created_idx, while the
+ *   list walks the newest conversations: fast when many messages match, since a page fills within a few
+ *   conversations. A scalar subquery with a limit is never turned into a hashed subplan, so the walk stays a walk.
  */
-function conversationFilter(brandId: string, filter: InboxFilter, userId: string) {
+export type MessageSearch = 'index' | 'walk';
+
+/**
+ * DMs match by customer username or by what was written in them.
+ */
+function conversationFilter(
+  brandId: string,
+  filter: InboxFilter,
+  userId: string,
+  messageSearch: MessageSearch = 'index',
+) {
   const pattern = filter.q ? containsPattern(filter.q) : undefined;
   return and(
     pattern
       ? or(
           ilike(conversations.customerUsername, pattern),
-          inArray(conversations.id, messagesMatching(brandId, pattern)),
+          messageSearch === 'walk'
+            ? sql`coalesce((select true from ${messages} m where m.conversation_id = "conversations"."id"
+                and m.content ilike ${pattern} limit 1), false)`
+            : inArray(conversations.id, messagesMatching(brandId, pattern)),
         )
       : undefined,
     filter.status === 'open'
@@ -108,6 +124,32 @@ const newestMessagePreview = sql<string | null>`(select left(m.content, 140) fro
 function messagesMatching(brandId: string, pattern: string) {
   return sql`(select ${messages.conversationId} from ${messages}
     where ${messages.brandId} = ${brandId} and ${messages.content} ilike ${pattern})`;
+}
+
+/**
+ * Above this many messages the planner expects to match, a search walks the newest conversations (decision 035):
+ * reading that many rows from the trigram index costs more than checking a page's worth of conversations.
+ */
+const WALK_ABOVE_ESTIMATED_MATCHES = 2_000;
+
+/**
+ * `walk` or `index` for a search, from the planner's own estimate of the brand's matching messages (an EXPLAIN:
+ * planning only, no rows read). Without statistics (a fresh PGlite database) the estimate is small: `index`.
+ */
+export async function messageSearchFor(
+  db: Database,
+  brandId: string,
+  pattern: string,
+): Promise<MessageSearch> {
+  const result = (await db.execute(sql`explain (format json) select 1 from ${messages}
+    where ${messages.brandId} = ${brandId} and ${messages.content} ilike ${pattern}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const plan = Object.values(result.rows[0] ?? {})[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+    { Plan?: { 'Plan Rows'?: number } },
+  ];
+  return (parsed?.[0]?.Plan?.['Plan Rows'] ?? 0) > WALK_ABOVE_ESTIMATED_MATCHES ? 'walk' : 'index';
 }
 
 /** Comments match by username or content. */
@@ -362,6 +404,7 @@ export async function listConversationsOfBrand(
     const { first, next } = statementsOf(db).conversations;
     return (page.after ? next : first).execute({ userId, brandId, ...pageValues(page) });
   }
+  const messageSearch = filter.q ? await messageSearchFor(db, brandId, containsPattern(filter.q)) : 'index';
   return db
     .select(conversationListColumns(userId))
     .from(conversations)
@@ -369,7 +412,7 @@ export async function listConversationsOfBrand(
       and(
         eq(conversations.brandId, brandId),
         readsBrand(userId, brandId),
-        conversationFilter(brandId, filter, userId),
+        conversationFilter(brandId, filter, userId, messageSearch),
         afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
       ),
     )

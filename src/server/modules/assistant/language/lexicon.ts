@@ -35,7 +35,33 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     pedido=order mi pedido=my order no ha llegado|no llego=never arrived queja|reclamo=complaint
     otra vez|de nuevo=again prometieron|prometiste=promised abogado=lawyer alergia|alergica|reaccion=allergic reaction
     gracias=thanks hola=hi y=and en=in de esos|de esas|de ese|de esa=of those ese|esa|eso=that one el otro|la otra=the other one
-    por favor=please tambien=also o=or con=with para=for de=of`,
+    por favor=please tambien=also o=or con=with para=for de=of
+    funda nordica|fundas nordicas|funda de edredon=duvet cover juego de sabanas|sabanas|sabana=sheet set
+    funda de almohada|fundas de almohada=pillowcase cobija|frazada=blanket almohada|almohadas=pillow
+    cubrecolchon|topper=mattress topper toalla de bano|toallas de bano=bath towel toalla de mano|toallas de mano=hand towel
+    toalla de playa|toallas de playa=beach towel albornoz|bata de bano=bath robe alfombra de bano|tapete de bano=bath mat
+    difusor|difusores=diffuser olla esmaltada|horno holandes=dutch oven olla|ollas=pot cazo|cacerola=saucepan
+    tabla de cortar|tabla de picar=cutting board delantal|delantales=apron pano de cocina|panos de cocina|trapos de cocina=tea towels
+    vaso|vasos=cups plato|platos=plates cuenco|cuencos|bol|boles=bowls servilleta|servilletas=napkins mantel|manteles=tablecloth
+    alfombra de pasillo|corredor=runner jarron|florero=vase maceta|macetas=planter funda de cojin|fundas de cojin=cushion cover
+    cortina|cortinas=curtains opaca|opacas|blackout=blackout cesta|cesto|canasta=basket espejo=mirror tarjeta regalo|tarjeta de regalo=gift card
+    gres=stoneware ceramica=ceramic punto grueso=chunky knit laton=brass madera=wood acero inoxidable|inoxidable=stainless
+    esmaltada|esmaltado=enameled moteada|moteado|jaspeada|jaspeado=speckled
+    proteina de suero|whey=whey caseina=casein colageno=collagen ganador de masa|gainer=mass gainer preentreno|pre entreno=pre-workout
+    creatina=creatine gominolas|gomitas|gomas=gummies polvo=powder aminoacidos=amino acids electrolitos=electrolyte
+    pastillas|tabletas=tabs gel energetico|geles energeticos|gel|geles=energy gel barrita|barritas|barra|barras=bar
+    caja|cajas=box galleta|galletas=cookie batido|batidos=shake bebida energetica|bebidas energeticas=energy drink lata|latas=can
+    aceite de pescado=fish oil multivitaminico|multivitaminicos=multivitamin vitamina|vitaminas=vitamin magnesio=magnesium
+    quemador de grasa|quemagrasas=fat burner coctelera|botella mezcladora=shaker bottle pastillero=pill organizer
+    correas=lifting straps cinturon=belt bandas elasticas|bandas de resistencia=resistance band tubo|tubos=tube
+    suelto|sueltos|suelta|sueltas|individual|individuales=single paquete|paquetes=pack
+    frambuesa=raspberry sandia=watermelon mango=mango cereza=cherry lima=lime uva=grape manzana=apple
+    melocoton|durazno=peach menta=mint coco=coconut caramelo salado=salted caramel mantequilla de cacahuete|crema de cacahuete|mantequilla de mani=peanut butter
+    frutos rojos|frutos del bosque=berry sin sabor=unflavored almendra=almond
+    marfil|hueso=ivory avena=oatmeal carbon|antracita|gris oscuro=charcoal salvia|verde salvia=sage terracota=terracotta
+    oxido=rust mostaza=mustard oliva|verde oliva=olive arena=sand verde bosque=forest ambar=amber arcilla=clay humo=smoke
+    musgo=moss burdeos|granate=burgundy caqui=khaki piedra=stone coral=coral lila=lilac color|colores=color
+    talla ch|talla chica=size s talla g|talla grande=size l talla eg|talla xg|talla extra grande=size xl talla m|talla mediana=size m`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -58,15 +84,39 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     vous avez|avez-vous|avez vous|il y a|vous auriez=do you have dispo|disponible|disponibles=available en stock=in stock
     je voudrais|je veux|j'aimerais=i want il me faut|j'ai besoin de=i need combien|prix|ca coute=how much
     parler a|parler avec|une personne|un humain=talk to someone patron|proprietaire|gerant=owner equipe=team
-    en gros|grossiste|revendeur=wholesale commande|ma commande=my order pas recu|jamais recu=never arrived
+    prix de gros|en gros|grossiste|revendeur=wholesale commande|ma commande=my order pas recu|jamais recu=never arrived
     plainte|reclamation=complaint encore|a nouveau=again promis=promised avocat=lawyer allergie|reaction=allergic reaction
     merci=thanks bonjour|salut|coucou=hi et=and en=in de ceux-la|de celles-la|de ca=of those celui-la|celle-la=that one
-    l'autre=the other one s'il vous plait|svp|stp=please aussi=also ou=or avec=with pour=for`,
+    l'autre=the other one s'il vous plait|svp|stp=please aussi=also ou=or avec=with pour=for
+    housse de couette|housses de couette=duvet cover parure de lit|jeu de draps|draps|drap housse=sheet set
+    taie d'oreiller|taies d'oreiller=pillowcase oreiller|oreillers=pillow surmatelas|sur-matelas=mattress topper
+    serviette de bain|serviettes de bain|drap de bain=bath towel essuie-mains|serviette de toilette=hand towel
+    serviette de plage|drap de plage=beach towel peignoir=bath robe tapis de bain=bath mat diffuseur=diffuser
+    poele en fonte=cast iron skillet cocotte|cocotte en fonte=dutch oven casserole=saucepan poele a frire=frying pan
+    planche a decouper=cutting board tablier|tabliers=apron torchon|torchons=tea towels assiette|assiettes=plates
+    bol|bols=bowls serviettes de table=napkins nappe=tablecloth tapis de couloir=runner vase|vases=vase
+    cache-pot|pot de fleurs|jardiniere=planter housse de coussin|housses de coussin=cushion cover rideau|rideaux=curtains
+    occultant|occultants|occultante|occultantes=blackout panier|paniers=basket miroir=mirror carte cadeau=gift card
+    gres=stoneware ceramique=ceramic grosse maille=chunky knit laiton=brass bois=wood inox|acier inoxydable=stainless
+    emaillee|emaille=enameled mouchete|mouchetee|mouchetes|mouchetees=speckled
+    whey=whey caseine=casein collagene=collagen gainer=mass gainer pre-workout|preworkout=pre-workout creatine=creatine
+    gommes|bonbons=gummies poudre=powder acides amines=amino acids electrolytes=electrolyte pastilles|comprimes=tabs
+    gel energetique|gels energetiques=energy gel barre|barres=bar proteinee|proteinees|proteine=protein boite|boites=box
+    biscuit|biscuits=cookie boisson proteinee=shake boisson energisante|boissons energisantes=energy drink canette|canettes=can
+    huile de poisson=fish oil multivitamines=multivitamin bruleur de graisse|bruleur de graisses=fat burner
+    pilulier=pill organizer sangles=lifting straps ceinture=belt elastiques|bandes de resistance=resistance band
+    tube|tubes=tube a l'unite|individuel|individuelle|individuels|individuelles=single paquet|paquets|lot=pack
+    framboise=raspberry pasteque=watermelon mangue=mango cerise=cherry citron vert=lime raisin=grape pomme=apple peche=peach
+    menthe=mint noix de coco=coconut caramel sale=salted caramel beurre de cacahuete=peanut butter fruits rouges=berry
+    sans arome|nature=unflavored amande=almond
+    ivoire=ivory ecru=ecru avoine=oatmeal anthracite|gris fonce=charcoal sauge|vert sauge=sage terre cuite=terracotta
+    rouille=rust moutarde=mustard vert olive=olive sable=sand naturel|naturelle=natural vert foret=forest ambre=amber
+    argile=clay fumee=smoke mousse=moss bordeaux=burgundy kaki=khaki pierre=stone corail=coral lilas=lilac couleur|couleurs=color`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
     verkauft ihr|verkaufen sie|verkaufst du=do you sell laden|geschaft|geschaeft=shop wir haben=we have firma|unternehmen=company
-    schwanger|stillzeit=pregnant medikamente|tabletten=medication zoll=inch teppich=rug jute=jute
+    schwanger|stillzeit=pregnant medikamente=medication zoll=inch teppich=rug jute=jute
     gusseisern|gusseiserne|gusseisernen|guss=cast iron badeanzug=swimsuit rucksack=backpack zitrone=lemon
     handcreme=hand cream vegan|vegane|veganes=vegan pulver=powder senfgelb=mustard wann wieder=when back
     schwarz|schwarze|schwarzen=black weiss|weisse|weissen=white grau|graue=grey blau|blaue|blauen=blue
@@ -88,7 +138,30 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     bestellung|meine bestellung=my order nicht angekommen|nie angekommen=never arrived beschwerde=complaint
     wieder|schon wieder|nochmal=again versprochen=promised anwalt=lawyer allergie|allergisch|reaktion=allergic reaction
     danke=thanks hallo|hi|servus=hi und=and in=in davon=of those das andere|die andere|den anderen=the other one
-    bitte=please auch=also oder=or mit=with fur=for`,
+    bitte=please auch=also oder=or mit=with fur=for
+    bettbezug|bettbezuge|bettdeckenbezug=duvet cover bettwasche|bettlaken|laken|spannbettlaken=sheet set
+    kissenbezug|kissenbezuge=pillowcase kopfkissen=pillow matratzenauflage|matratzentopper=mattress topper
+    badetuch|badetucher|duschtuch=bath towel strandtuch|strandtucher=beach towel bademantel=bath robe
+    badematte|badvorleger=bath mat diffusor|duftdiffusor|raumduft=diffuser gusspfanne|gusseisenpfanne=cast iron skillet
+    brater|schmortopf=dutch oven topf|kochtopf=pot kasserolle|stielkasserolle=saucepan bratpfanne=frying pan
+    schneidebrett|schneidebretter=cutting board schurze|schurzen|schuerze|schuerzen=apron geschirrtuch|geschirrtucher=tea towels
+    becher=mug glaser=cups teller=plates schussel|schusseln|schale|schalen=bowls servietten|serviette=napkins
+    tischdecke=tablecloth laufer|laeufer=runner vase|vasen=vase blumentopf|ubertopf=planter kissenhulle|kissenhullen=cushion cover
+    vorhang|vorhange|gardine|gardinen=curtains verdunkelung|verdunkelnd|verdunkelungsvorhange=blackout korb|korbe=basket
+    spiegel=mirror gutschein|geschenkkarte=gift card steinzeug=stoneware keramik=ceramic grobstrick=chunky knit messing=brass
+    holz=wood emailliert|emaillierte|emaillierten=enameled gesprenkelt|gesprenkelte|gesprenkelten=speckled
+    molkenprotein|whey=whey kasein=casein kollagen=collagen masseaufbau|weight gainer=mass gainer booster=pre-workout
+    kreatin=creatine fruchtgummis|gummis=gummies aminosauren=amino acids elektrolyte|elektrolyt=electrolyte
+    brausetabletten|tabletten=tabs energiegel|energiegels=energy gel riegel|proteinriegel=bar karton|schachtel=box keks|kekse=cookie
+    eiweissshake|proteinshake=shake energydrink|energydrinks|energy drink=energy drink dose|dosen=can fischol|fischoel=fish oil
+    fettverbrenner=fat burner pillendose=pill organizer zughilfen=lifting straps gurtel|guertel=belt
+    widerstandsbander|fitnessbander=resistance band tube|tuben|rohrchen|roehrchen=tube einzeln|einzelne|einzelnen=single
+    packung|packungen|pack|packs=pack himbeere=raspberry wassermelone=watermelon kirsche=cherry limette=lime traube=grape
+    apfel=apple pfirsich=peach minze=mint kokos=coconut salzkaramell=salted caramel erdnussbutter=peanut butter
+    beere|beeren=berry geschmacksneutral|neutral=unflavored mandel=almond
+    elfenbein=ivory hafer=oatmeal anthrazit|dunkelgrau=charcoal salbei|salbeigrun=sage terrakotta=terracotta rost|rostrot=rust
+    senf=mustard oliv|olivgrun=olive sand=sand natur=natural waldgrun|dunkelgrun=forest bernstein=amber ton=clay
+    rauch=smoke moos|moosgrun=moss weinrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -112,7 +185,31 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     atacado|revenda|revendedor=wholesale pedido|meu pedido=my order nao chegou|nunca chegou=never arrived
     reclamacao=complaint de novo|outra vez=again prometeram=promised advogado=lawyer alergia|reacao=allergic reaction
     obrigado|obrigada|valeu=thanks ola|oi=hi e=and em=in desses|dessas=of those esse|essa=that one o outro|a outra=the other one
-    por favor|pfv=please tambem=also ou=or com=with para=for`,
+    por favor|pfv=please tambem=also ou=or com=with para=for
+    capa de edredom|capa de edredon|capa de duvet=duvet cover jogo de lencol|jogo de lencois|lencol|lencois=sheet set
+    fronha|fronhas=pillowcase travesseiro|travesseiros=pillow protetor de colchao|pillow top=mattress topper
+    toalha de banho|toalhas de banho=bath towel toalha de rosto|toalha de mao=hand towel toalha de praia=beach towel
+    roupao=bath robe tapete de banheiro|tapete de banho=bath mat difusor|difusores=diffuser frigideira de ferro=cast iron skillet
+    panela esmaltada|cacarola=dutch oven panela|panelas=pot tabua de corte|tabua de cortar=cutting board avental=apron
+    pano de prato|panos de prato=tea towels copo|copos=cups prato|pratos=plates tigela|tigelas=bowls guardanapo|guardanapos=napkins
+    toalha de mesa=tablecloth passadeira=runner vaso|vasos=vase cachepo=planter capa de almofada|capas de almofada=cushion cover
+    cortina|cortinas=curtains blackout=blackout cesto|cesta=basket espelho=mirror cartao presente|vale presente=gift card
+    gres=stoneware ceramica=ceramic trico grosso|trico=chunky knit latao=brass madeira=wood inox|aco inoxidavel=stainless
+    esmaltada|esmaltado=enameled salpicada|salpicado|pontilhada|pontilhado=speckled
+    whey|proteina do soro=whey caseina=casein colageno=collagen hipercalorico|gainer=mass gainer pre-treino|pre treino=pre-workout
+    creatina=creatine gomas|gominhas|balas de goma=gummies po=powder aminoacidos=amino acids eletrolitos=electrolyte
+    pastilhas|comprimidos=tabs gel de energia|geis de energia|gel energetico|geis=energy gel barra|barras|barrinha|barrinhas=bar
+    proteica|proteicas|proteico=protein caixa|caixas=box biscoito|biscoitos=cookie bebida proteica=shake
+    energetico|energeticos|bebida energetica=energy drink lata|latas=can oleo de peixe=fish oil multivitaminico=multivitamin
+    magnesio=magnesium termogenico|queimador de gordura=fat burner coqueteleira=shaker bottle porta comprimidos=pill organizer
+    cinto=belt faixas elasticas|elasticos=resistance band tubo|tubos=tube avulso|avulsos|avulsa|avulsas|individual=single
+    pacote|pacotes=pack framboesa=raspberry melancia=watermelon manga=mango cereja=cherry lima=lime uva=grape maca=apple
+    pessego=peach hortela|menta=mint coco=coconut caramelo salgado=salted caramel pasta de amendoim=peanut butter
+    frutas vermelhas=berry sem sabor=unflavored amendoa=almond
+    marfim=ivory aveia=oatmeal carvao|grafite|chumbo=charcoal salvia|verde salvia=sage terracota=terracotta ferrugem=rust
+    mostarda=mustard oliva|verde oliva=olive areia=sand natural=natural verde floresta=forest ambar=amber argila=clay
+    fumaca=smoke musgo|verde musgo=moss bordo|vinho=burgundy caqui=khaki pedra=stone coral=coral cor|cores=color
+    tamanho p|tam p=size s tamanho g|tam g=size l tamanho gg|tam gg|tamanho xg=size xl tamanho m|tam m=size m`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -138,7 +235,29 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     all'ingrosso|ingrosso|rivenditore=wholesale ordine|il mio ordine=my order non e arrivato|mai arrivato=never arrived
     reclamo=complaint di nuovo|ancora=again promesso=promised avvocato=lawyer allergia|reazione=allergic reaction
     grazie=thanks ciao|salve=hi e=and in=in di quelli|di quelle=of those quello|quella=that one l'altro|l'altra=the other one
-    per favore|per piacere=please anche=also o=or con=with per=for`,
+    per favore|per piacere=please anche=also o=or con=with per=for
+    copripiumino=duvet cover set di lenzuola|lenzuola|completo letto=sheet set federa|federe=pillowcase guanciale=pillow
+    coprimaterasso|topper=mattress topper telo bagno|teli bagno|asciugamano da bagno=bath towel asciugamano viso=hand towel
+    telo mare|teli mare=beach towel accappatoio=bath robe tappetino bagno|tappeto bagno=bath mat diffusore|diffusori=diffuser
+    padella in ghisa=cast iron skillet casseruola|cocotte|pentola in ghisa=dutch oven pentola|pentole=pot tagliere=cutting board
+    grembiule|grembiuli=apron strofinaccio|strofinacci|canovaccio|canovacci=tea towels bicchiere|bicchieri=cups piatto|piatti=plates
+    ciotola|ciotole=bowls tovagliolo|tovaglioli=napkins tovaglia=tablecloth passatoia=runner vaso|vasi=vase fioriera=planter
+    fodera per cuscino|copricuscino=cushion cover tenda|tende=curtains oscurante|oscuranti=blackout cesto|cestino=basket
+    specchio=mirror buono regalo|carta regalo=gift card gres=stoneware ceramica=ceramic maglia grossa=chunky knit ottone=brass
+    legno=wood inox|acciaio inox=stainless smaltata|smaltato=enameled maculata|maculato|puntinata|screziata=speckled
+    whey|proteine del siero=whey caseine=casein collagene=collagen gainer=mass gainer pre allenamento|pre-workout=pre-workout
+    creatina=creatine caramelle gommose|gommose=gummies polvere=powder aminoacidi=amino acids elettroliti=electrolyte
+    pastiglie|compresse=tabs gel energetico|gel energetici=energy gel barretta|barrette=bar proteica|proteiche|proteico=protein
+    scatola|scatole=box biscotto|biscotti=cookie frullato|frullati=shake bevanda energetica|bevande energetiche=energy drink
+    lattina|lattine=can olio di pesce=fish oil multivitaminico=multivitamin magnesio=magnesium brucia grassi=fat burner
+    portapillole=pill organizer cinghie=lifting straps cintura=belt elastici|bande elastiche=resistance band tubo|tubi=tube
+    singolo|singola|singoli|singole|sfuso|sfusi=single confezione|confezioni=pack lampone=raspberry anguria|cocomero=watermelon
+    ciliegia=cherry uva=grape mela=apple pesca=peach menta=mint cocco=coconut caramello salato=salted caramel
+    burro di arachidi=peanut butter frutti di bosco=berry neutro|senza aroma=unflavored mandorla=almond
+    avorio=ivory panna=cream avena=oatmeal antracite|grigio scuro=charcoal salvia|verde salvia=sage terracotta=terracotta
+    ruggine=rust senape=mustard oliva|verde oliva=olive sabbia=sand naturale=natural verde bosco=forest ambra=amber
+    argilla=clay fumo=smoke muschio=moss bordeaux|bordo=burgundy cammello=camel cachi=khaki pietra=stone corallo=coral
+    lilla=lilac cuoio=tan colore|colori|color=color`,
 };
 
 /** English readings of more than one word: after "=", the next words belong to the reading while they extend one. */
@@ -165,6 +284,38 @@ const multiWordReadings = [
   'i have',
   'we have',
   'we are',
+  'duvet cover',
+  'sheet set',
+  'bath towel',
+  'hand towel',
+  'beach towel',
+  'bath robe',
+  'bath mat',
+  'dutch oven',
+  'cutting board',
+  'tea towels',
+  'cushion cover',
+  'gift card',
+  'chunky knit',
+  'mass gainer',
+  'amino acids',
+  'energy gel',
+  'energy drink',
+  'fish oil',
+  'fat burner',
+  'shaker bottle',
+  'pill organizer',
+  'lifting straps',
+  'resistance band',
+  'salted caramel',
+  'peanut butter',
+  'size s',
+  'size l',
+  'size xl',
+  'size m',
+  'mattress topper',
+  'frying pan',
+  'cast iron skillet',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */
@@ -246,7 +397,19 @@ export function toEnglish(text: string, language: Language): string {
     .split(/(\s+|[^\p{L}\p{N}'-]+)/u)
     .map((token) => {
       if (!/^[\p{L}'-]+$/u.test(token)) return token;
-      return lookUp(table.words, token) ?? token;
+      const whole = lookUp(table.words, token);
+      if (whole !== undefined) return whole;
+      // An elided article or preposition ("un'allergia", "dell'ordine", "d'energie"): the word after it.
+      const elided = /^(\p{L}{1,6}')(\p{L}[\p{L}'-]*)$/u.exec(token);
+      const rest = elided ? lookUp(table.words, elided[2]!) : undefined;
+      if (rest !== undefined) return `${elided![1]} ${rest}`;
+      // A hyphenated compound ("leinen-schurzen", "pre-treino" has its own entry): each part on its own.
+      if (token.includes('-'))
+        return token
+          .split('-')
+          .map((part) => (part ? (lookUp(table.words, part) ?? part) : part))
+          .join(' ');
+      return token;
     })
     .join('')
     .replace(/\s+/g, ' ')

@@ -22,6 +22,8 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/shopify',
   '/dashboard/revenue',
   '/dashboard/analytics',
+  '/dashboard/settings/api',
+  '/dashboard/settings/api/reference',
   '/cart/sample',
 ];
 

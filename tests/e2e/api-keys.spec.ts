@@ -18,7 +18,8 @@ test('create a key, call the API with it, revoke it, and it answers 401', async 
   baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-  await page.goto('/dashboard/settings/api');
+  // A routed page: the server answers 200, not the not-found status.
+  expect((await page.goto('/dashboard/settings/api'))?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'API Keys', level: 1 })).toBeVisible();
   await expect(page.getByText('No API keys yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'API Keys' }).first()).toHaveAttribute('aria-current', 'page');
@@ -97,6 +98,7 @@ test('the API reference lists the routes from the OpenAPI document, keyboard rea
   await page.getByRole('link', { name: 'API reference' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/settings\/api\/reference$/);
+  expect((await page.request.get('/dashboard/settings/api/reference')).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'API Reference', level: 1 })).toBeVisible();
   const keys = page.getByRole('region', { name: 'API keys' });
   await expect(keys.getByText('/api/workspaces/{workspaceId}/api-keys').first()).toBeVisible();

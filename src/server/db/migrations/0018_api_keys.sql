@@ -37,3 +37,14 @@ BEGIN
   RETURN NULL;
 END;
 $$;
+--> statement-breakpoint
+-- A principal never outlives its key: when the key row goes (revoked, or its workspace deleted), so does the
+-- principal, and with it anything that still names it.
+CREATE OR REPLACE FUNCTION voicecart_api_key_principal_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM users WHERE id = OLD.user_id AND kind = 'api_key';
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER api_keys_delete_principal AFTER DELETE ON api_keys
+  FOR EACH ROW EXECUTE FUNCTION voicecart_api_key_principal_gone();

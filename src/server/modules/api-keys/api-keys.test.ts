@@ -266,4 +266,26 @@ describe('Bearer keys', () => {
     expect(list.map((row) => row.id)).not.toContain(id);
     expect((await call('DELETE', url, owner)).statusCode).toBe(404);
   });
+
+  it("goes with its workspace: deleting the workspace deletes the key's principal too", async () => {
+    const db = app.database.db;
+    const other = await createTestUser(db);
+    const otherCookie = (await signInAs(db, other.id)).cookie;
+    const otherWorkspace = await personalWorkspaceOf(db, other.id);
+    const response = await call(
+      'POST',
+      `/api/workspaces/${otherWorkspace}/api-keys`,
+      { cookie: otherCookie },
+      {
+        name: 'Short-lived',
+        role: 'agent',
+      },
+    );
+    expect(response.statusCode).toBe(201);
+    const { id, key } = response.json() as { id: string; key: string };
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    await db.delete(workspaces).where(eq(workspaces.id, otherWorkspace));
+    expect(await db.select().from(users).where(eq(users.id, row!.userId))).toEqual([]);
+    expect((await call('GET', '/api/brands', { key })).statusCode).toBe(401);
+  });
 });

@@ -6,7 +6,8 @@ import { workspaces } from './workspaces.ts';
  * API keys (decision 043). The database holds the SHA-256 of the key, never the key; `key_prefix` is its first
  * characters, to tell keys apart on the API screen. Each key is backed by its own service principal (`user_id`,
  * a users row of kind 'api_key') whose one workspace membership carries the key's role, so the access policy
- * answers for a key exactly as for a person; revoking deletes the principal, and with it the membership.
+ * answers for a key exactly as for a person; revoking deletes the principal, and with it the membership. The
+ * `api_keys_delete_principal` trigger deletes the principal whenever the key row goes (its workspace deleted).
  */
 export const apiKeys = pgTable(
   'api_keys',

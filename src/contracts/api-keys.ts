@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 export const apiKeyLimits = {
   nameMax: 80,
+  /** Keys one workspace may hold at once; the next is refused with 409 until one is revoked. */
+  perWorkspace: 50,
 } as const;
 
 /** A key may act as an admin or an agent; ownership stays with people. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeWorkspace, memberMay } from '#server/access/brand-access.ts';
 import { may } from '#server/access/policy.ts';
 import { findApiKeyPrincipal } from '#server/auth/api-keys.ts';
+import { createApiKeyService } from './service.ts';
 import { apiKeys, brands, users, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
 import {
   createTestApp,
@@ -287,5 +288,26 @@ describe('Bearer keys', () => {
     await db.delete(workspaces).where(eq(workspaces.id, otherWorkspace));
     expect(await db.select().from(users).where(eq(users.id, row!.userId))).toEqual([]);
     expect((await call('GET', '/api/brands', { key })).statusCode).toBe(401);
+  });
+
+  it('holds at most 50 keys per workspace: the next is 409 until one is revoked', async () => {
+    const db = app.database.db;
+    const other = await createTestUser(db);
+    const otherCookie = (await signInAs(db, other.id)).cookie;
+    const otherWorkspace = await personalWorkspaceOf(db, other.id);
+    const service = createApiKeyService({ db });
+    for (let n = 0; n < 50; n++)
+      await service.create(other.id, otherWorkspace, { name: `k${n}`, role: 'agent' });
+    const url = `/api/workspaces/${otherWorkspace}/api-keys`;
+    const refused = await call('POST', url, { cookie: otherCookie }, { name: 'one more', role: 'agent' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('at most 50 API keys');
+    const [first] = (await call('GET', url, { cookie: otherCookie }).then((r) => r.json())) as {
+      id: string;
+    }[];
+    expect((await call('DELETE', `${url}/${first!.id}`, { cookie: otherCookie })).statusCode).toBe(204);
+    expect(
+      (await call('POST', url, { cookie: otherCookie }, { name: 'one more', role: 'agent' })).statusCode,
+    ).toBe(201);
   });
 });

@@ -48,7 +48,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         tags: ['API keys'],
         params: workspaceIdParamsSchema,
         body: createApiKeyInputSchema,
-        response: { 201: createdApiKeySchema, 429: errorResponseSchema, ...errors },
+        response: { 201: createdApiKeySchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

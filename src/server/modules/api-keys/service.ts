@@ -1,5 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { ApiKeyItem, CreateApiKeyInput, CreatedApiKey } from '#contracts/api-keys.ts';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  apiKeyLimits,
+  type ApiKeyItem,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '#contracts/api-keys.ts';
 import { authorizeWorkspace } from '#server/access/brand-access.ts';
 import { generateApiKey } from '#server/auth/api-keys.ts';
 import type { Database } from '#server/db/client.ts';
@@ -47,6 +52,18 @@ export function createApiKeyService({ db }: { db: Database }) {
       await authorizeWorkspace(db, userId, 'apiKeys.manage', workspaceId);
       const { key, hash, prefix } = generateApiKey();
       return db.transaction(async (tx) => {
+        // One creation at a time per workspace, so two at once cannot both pass the count.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${workspaceId}`}))`);
+        const [held] = await tx
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(eq(apiKeys.workspaceId, workspaceId));
+        if ((held?.n ?? 0) >= apiKeyLimits.perWorkspace) {
+          throw new AppError(
+            'CONFLICT',
+            `A workspace may have at most ${apiKeyLimits.perWorkspace} API keys. Revoke one to create another.`,
+          );
+        }
         const [principal] = await tx
           .insert(users)
           .values({

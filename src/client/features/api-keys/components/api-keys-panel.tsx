@@ -14,7 +14,9 @@ import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
+import { useCreateApiKey } from '../api/create-api-key.ts';
+import { useApiKeys } from '../api/get-api-keys.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 
 const roleLabels: Record<ApiKeyRole, string> = {
   admin: 'Admin: everything an admin may do, except keys and the team',
@@ -26,7 +28,7 @@ const formatWhen = (iso: string | null) => (iso ? dateTime.format(new Date(iso))
 
 /** The API settings: the workspace's keys, creating one (shown once) and revoking with confirmation. */
 export function ApiKeysPanel({ workspaceId, workspaceName }: { workspaceId: string; workspaceName: string }) {
-  const keys = useApiKeys(workspaceId, true);
+  const keys = useApiKeys(workspaceId);
   const [isCreating, setIsCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
   const revoke = useRevokeApiKey(workspaceId);

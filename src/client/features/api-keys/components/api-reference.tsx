@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { OpenApiDocument, OpenApiOperation } from '#contracts/openapi.ts';
 import { openApiPath } from '#contracts/openapi.ts';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
-import { useOpenApiDocument } from '../api/api-keys.ts';
+import { useOpenApiDocument } from '../api/get-openapi-document.ts';
 
 interface Entry {
   method: string;

@@ -5,10 +5,11 @@
  */
 import type { DatabaseHandle } from '#server/db/client.ts';
 
-export const CONVERSATIONS = 10_000;
+/** BENCH_CONVERSATIONS shrinks the data set to try the bench quickly (figures only count at the default). */
+export const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
 export const MESSAGES_PER_CONVERSATION = 20;
 /** Conversations that get their messages in the first phase: 100 x 20 = 2,000 messages. */
-export const FIRST_PHASE_CONVERSATIONS = 100;
+export const FIRST_PHASE_CONVERSATIONS = Math.min(100, CONVERSATIONS);
 export async function seed(database: DatabaseHandle) {
   const run = database.executeSql;
   const [user] = (

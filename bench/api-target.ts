@@ -15,13 +15,22 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { startRuntime } from '#server/runtime.ts';
+import { createApiKeyService } from '#server/modules/api-keys/service.ts';
 import { addMessages, CONVERSATIONS, FIRST_PHASE_CONVERSATIONS, seed } from './api-seed.ts';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type ToTarget = { type: 'grow' } | { type: 'close' };
 export type FromTarget =
-  | { type: 'ready'; real: string; databaseUrl: string | null; cookie: string; brandId: string }
+  | {
+      type: 'ready';
+      real: string;
+      databaseUrl: string | null;
+      cookie: string;
+      /** An admin API key of the same workspace, for the Bearer read path (decision 043). */
+      bearer: string;
+      brandId: string;
+    }
   | { type: 'grown'; messages: number; conversationId: string; plan: string | null };
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -55,7 +64,9 @@ async function main(backend: string) {
   const started = Date.now();
   const { userId, brandId } = await seed(database);
   await addMessages(database, brandId, 1, FIRST_PHASE_CONVERSATIONS);
-  say(`[${backend}] seeded 10,000 conversations and 2,000 messages in ${Date.now() - started} ms`);
+  say(
+    `[${backend}] seeded ${CONVERSATIONS} conversations and ${FIRST_PHASE_CONVERSATIONS * 20} messages in ${Date.now() - started} ms`,
+  );
 
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
@@ -67,7 +78,14 @@ async function main(backend: string) {
   const runtime = await startRuntime(config, { database, workers: false });
   const real = await runtime.app.listen({ host: '127.0.0.1', port: 0 });
   const cookie = `${SESSION_COOKIE}=${await createSession(database.db, userId)}`;
-  send({ type: 'ready', real, databaseUrl: databaseUrl ?? null, cookie, brandId });
+  const { rows: personal } = await database.executeSql('select id from workspaces where personal_for = $1', [
+    userId,
+  ]);
+  const { key } = await createApiKeyService({ db: database.db }).create(userId, personal[0]!.id as string, {
+    name: 'bench',
+    role: 'admin',
+  });
+  send({ type: 'ready', real, databaseUrl: databaseUrl ?? null, cookie, bearer: `Bearer ${key}`, brandId });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -88,8 +106,9 @@ async function main(backend: string) {
         const { rows: count } = await database.executeSql('select count(*)::int as n from messages', []);
         say(`[${backend}] now ${count[0]!.n} messages (added in ${Date.now() - more} ms)`);
         const { rows: sample } = await database.executeSql(
-          `select id from conversations where brand_id = $1 and customer_instagram_id = 'b-5000'`,
-          [brandId],
+          `select id from conversations where brand_id = $1 and customer_instagram_id = $2`,
+          // The middle conversation (b-5000 at the default size).
+          [brandId, `b-${Math.ceil(CONVERSATIONS / 2)}`],
         );
         let plan: string | null = null;
         if (backend === 'postgres') {

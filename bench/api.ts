@@ -20,8 +20,11 @@
  * BENCH_CONNECTIONS (50); BENCH_LOG_LEVEL (info); BENCH_NODE_ARGS (extra Node flags for both server
  * processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_POSTGRES_URL (a throwaway database is created
  * there and dropped); BENCH_FLOOR_STATEMENTS (named, or unnamed: see bench/floor.ts); BENCH_TARGETS (a comma
- * list of growth, brands, conversations, messages, search, to run only some). `search` (the
+ * list of growth, brands, conversations, messages, search, bearer, to run only some). `search` (the
  * conversation search, the status filter and the tab counts) runs the real app only and is reported, not compared.
+ * `bearer` loads GET /api/brands and the conversation list with an API key (`Authorization: Bearer`, decision 043)
+ * instead of the session cookie and prints both paths side by side. BENCH_CONVERSATIONS (10000) shrinks the
+ * data set to try the bench quickly; figures only count at the default size.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, statSync } from 'node:fs';
@@ -36,7 +39,7 @@ const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const TARGETS = new Set(
-  (process.env.BENCH_TARGETS ?? 'growth,brands,conversations,messages,search').split(','),
+  (process.env.BENCH_TARGETS ?? 'growth,brands,conversations,messages,search,bearer').split(','),
 );
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const RATIO_TARGET = 0.8;
@@ -94,9 +97,14 @@ interface AutocannonResult {
  * One autocannon round. The load generator runs in this process, which does nothing else meanwhile; the
  * servers are other processes, so it never shares their event loops. Short rounds need no process start-up.
  */
-async function round(url: string, cookie: string, seconds: number, pid?: number): Promise<RoundResult> {
+async function round(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  pid?: number,
+): Promise<RoundResult> {
   const cpuBefore = pid ? cpuTicks(pid) : 0;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   // Let the last in-flight requests finish before the next round.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const cpu = pid ? cpuTicks(pid) - cpuBefore : 0;
@@ -131,10 +139,8 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The floor must do the same work: same status, body and cursor header as the real route. */
-async function checkSameAnswer(realUrl: string, floorUrl: string, cookie: string) {
-  const [real, floor] = await Promise.all(
-    [realUrl, floorUrl].map((url) => fetch(url, { headers: { cookie } })),
-  );
+async function checkSameAnswer(realUrl: string, floorUrl: string, headers: Record<string, string>) {
+  const [real, floor] = await Promise.all([realUrl, floorUrl].map((url) => fetch(url, { headers })));
   const [realBody, floorBody] = await Promise.all([real!.text(), floor!.text()]);
   if (
     real!.status !== 200 ||
@@ -152,17 +158,17 @@ async function compare(
   target: string,
   real: string,
   floor: string | null,
-  cookie: string,
+  headers: Record<string, string>,
   pids: { real: number; floor: number | undefined },
 ) {
-  if (floor) await checkSameAnswer(real, floor, cookie);
+  if (floor) await checkSameAnswer(real, floor, headers);
   const realRounds: RoundResult[] = [];
   const floorRounds: RoundResult[] = [];
   for (let pair = 0; pair < ROUNDS; pair++) {
     const order = pair % 2 === 0 ? ['real', 'floor'] : ['floor', 'real'];
     for (const which of order) {
-      if (which === 'real') realRounds.push(await round(real, cookie, ROUND_SECONDS, pids.real));
-      else if (floor) floorRounds.push(await round(floor, cookie, ROUND_SECONDS, pids.floor));
+      if (which === 'real') realRounds.push(await round(real, headers, ROUND_SECONDS, pids.real));
+      else if (floor) floorRounds.push(await round(floor, headers, ROUND_SECONDS, pids.floor));
     }
   }
   const realRate = mean(realRounds.map((r) => r.requestsPerSecond));
@@ -244,12 +250,14 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
       });
     }
     const ready = { ...started, floor: floorUrl };
+    const cookie = { cookie: started.cookie };
+    const bearer = { authorization: started.bearer };
     const pids = { real: child.pid!, floor: floorProcess?.pid };
     const conversations = (base: string | null) =>
       base && `${base}/api/brands/${ready.brandId}/conversations`;
     // Warm both up (JIT, pools, plans) before anything is counted.
-    await round(conversations(ready.real)!, ready.cookie, 2);
-    if (ready.floor) await round(conversations(ready.floor)!, ready.cookie, 2);
+    await round(conversations(ready.real)!, cookie, 2);
+    if (ready.floor) await round(conversations(ready.floor)!, cookie, 2);
 
     if (TARGETS.has('growth')) {
       rows.push(
@@ -258,7 +266,7 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
           'conversations, 2k messages',
           conversations(ready.real)!,
           conversations(ready.floor),
-          ready.cookie,
+          cookie,
           pids,
         ),
       );
@@ -274,7 +282,7 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
           'GET /api/brands',
           `${ready.real}/api/brands`,
           ready.floor && `${ready.floor}/api/brands`,
-          ready.cookie,
+          cookie,
           pids,
         ),
       );
@@ -286,7 +294,7 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
           'conversations, 200k messages',
           conversations(ready.real)!,
           conversations(ready.floor),
-          ready.cookie,
+          cookie,
           pids,
         ),
       );
@@ -298,7 +306,7 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
           'messages of one conversation',
           `${ready.real}${messagesPath}`,
           ready.floor && `${ready.floor}${messagesPath}`,
-          ready.cookie,
+          cookie,
           pids,
         ),
       );
@@ -315,7 +323,22 @@ async function benchBackend(backend: string, logFile: string): Promise<Row[]> {
         ['message-text search, no match (q=velvet hoodie)', `${brand}/conversations?q=velvet%20hoodie`],
         ['message-text search, all match (q=linen shirt)', `${brand}/conversations?q=linen%20shirt`],
       ] as const) {
-        rows.push(await compare(backend, target, url, null, ready.cookie, pids));
+        rows.push(await compare(backend, target, url, null, cookie, pids));
+      }
+    }
+    // The same reads with an API key instead of the session cookie, each pair printed side by side.
+    if (TARGETS.has('bearer')) {
+      for (const [target, url] of [
+        ['GET /api/brands', `${ready.real}/api/brands`],
+        ['conversations', conversations(ready.real)!],
+      ] as const) {
+        const withCookie = await compare(backend, `${target}, cookie`, url, null, cookie, pids);
+        const withKey = await compare(backend, `${target}, Bearer key`, url, null, bearer, pids);
+        rows.push(withCookie, withKey);
+        console.log(
+          `[${backend}] ${target}: cookie ${withCookie.real} req/s (${withCookie.realCpuMicros} µs CPU), ` +
+            `Bearer key ${withKey.real} req/s (${withKey.realCpuMicros} µs CPU)`,
+        );
       }
     }
   } finally {

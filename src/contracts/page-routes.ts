@@ -25,6 +25,8 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/analytics',
   '/dashboard/settings/team',
   '/dashboard/settings/webhooks',
+  '/dashboard/settings/api',
+  '/dashboard/settings/api/reference',
   '/cart/sample',
 ];
 

@@ -17,6 +17,7 @@ import { authPlugin } from '#server/plugins/auth.ts';
 import { errorHandlerPlugin } from '#server/plugins/error-handler.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
 import { registerSpa } from '#server/plugins/spa.ts';
+import { registerOpenApi, registerOpenApiRoute } from '#server/plugins/openapi.ts';
 import { healthRoutes } from '#server/modules/health/routes.ts';
 import { demoRoutes } from '#server/modules/demo/routes.ts';
 import { newsletterRoutes } from '#server/modules/newsletter/routes.ts';
@@ -26,6 +27,7 @@ import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { workspaceRoutes } from '#server/modules/workspaces/routes.ts';
 import { teamRoutes } from '#server/modules/team/routes.ts';
 import type { OnInvitationAccepted } from '#server/modules/team/service.ts';
+import { apiKeyRoutes } from '#server/modules/api-keys/routes.ts';
 import { analyticsRoutes } from '#server/modules/analytics/routes.ts';
 import { assistantRoutes } from '#server/modules/assistant/routes.ts';
 import type { AssistantService } from '#server/modules/assistant/service.ts';
@@ -128,8 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, { isHttps: isSecureOrigin(config), db: database.db });
   await app.register(cookie);
   await app.register(authPlugin, { db: database.db, publicUrl: config.PUBLIC_URL });
+  // Collects every route registered after it into the OpenAPI document (decision 044).
+  await registerOpenApi(app);
 
   // 3. API modules, each under /api.
+  registerOpenApiRoute(app);
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(demoRoutes, { prefix: '/api', config, database, jobs: deps.jobs });
   await app.register(newsletterRoutes, { prefix: '/api', database });
@@ -144,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: deps.jobs,
     onInvitationAccepted: deps.onInvitationAccepted,
   });
+  await app.register(apiKeyRoutes, { prefix: '/api', db: database.db });
   await app.register(analyticsRoutes, { prefix: '/api', db: database.db });
   if (deps.assistant) await app.register(assistantRoutes, { prefix: '/api', assistant: deps.assistant });
   await app.register(dashboardActionRoutes, {

@@ -23,6 +23,8 @@ export const e2eDashboardUsers = {
 
   /** The inbox's triage and the sample Instagram account (tests/e2e/inbox-triage.spec.ts): its own copy. */
   triage: { email: 'tess.triage@e2e.voicecart.test', firstName: 'Tess', lastName: 'Triage' },
+  /** API keys (tests/e2e/api-keys.spec.ts): makes and revokes keys in a workspace of their own. */
+  keys: { email: 'kim.keys@e2e.voicecart.test', firstName: 'Kim', lastName: 'Keys' },
 } as const;
 
 /**
@@ -59,6 +61,12 @@ async function prepareDashboardUsers(env: Record<string, string | undefined>): P
       .values({ ...e2eDashboardUsers.triage, verified: true })
       .returning({ id: users.id });
     process.env.E2E_TRIAGE_SESSION = await createSession(database.db, triage!.id);
+
+    const [keys] = await database.db
+      .insert(users)
+      .values({ ...e2eDashboardUsers.keys, verified: true })
+      .returning({ id: users.id });
+    process.env.E2E_KEYS_SESSION = await createSession(database.db, keys!.id);
   } finally {
     await database.close();
   }

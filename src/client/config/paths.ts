@@ -34,6 +34,8 @@ export const paths = {
     settingsTeam: '/dashboard/settings/team',
     settingsApi: '/dashboard/settings/api',
     settingsWebhooks: '/dashboard/settings/webhooks',
+    /** The API reference, generated from the OpenAPI document. */
+    settingsApiReference: '/dashboard/settings/api/reference',
   },
 } as const;
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '#contracts/workspaces.ts';
+import { generateApiKey } from '#server/auth/api-keys.ts';
 import {
+  apiKeys,
   automationRules,
   brands,
   comments,
@@ -9,6 +11,7 @@ import {
   messages,
   webhookEndpoints,
   workspaceInvitations,
+  users,
   workspaceMembers,
 } from '#server/db/schema/index.ts';
 import {
@@ -18,17 +21,21 @@ import {
   signInAs,
   type TestApp,
 } from '#tests/support/test-app.ts';
-import { may, type Action } from './policy.ts';
+import { registeredRoutes } from '#tests/support/routes.ts';
+import { may, type Action, type Principal } from './policy.ts';
 
 /**
- * The access matrix (decision 030): every route that touches a brand or something under it, and every route of a
- * workspace (its members, invitations and audit log, decision 042), asked by an owner,
- * an admin, an agent of the brand's workspace and by a member of another workspace. The expected answer comes
- * from the policy table: 404 for the outsider (cannot see), 403 for a role the action is not granted to, and
- * anything but 403/404 for a role it is. Every case gets fresh rows, so destructive routes prove themselves too.
+ * The access matrix (decision 030): every route that touches a brand or something under it, every route of a
+ * workspace (its members, invitations and audit log, decision 042; its webhooks, decision 049; its API keys),
+ * asked by an owner, an admin, an agent of the brand's workspace, by a member of another workspace, and by an
+ * admin and an agent API key of the workspace (decision 043, with `Authorization: Bearer`). The expected answer
+ * comes from the policy table: 404 for the outsider (cannot see), 403 for a role (or a key) the action is not
+ * granted to, and anything but 403/404 for one it is. Every case gets fresh rows, so destructive routes prove
+ * themselves too.
  */
-type Caller = WorkspaceRole | 'outsider';
-const callers: Caller[] = ['owner', 'admin', 'agent', 'outsider'];
+type Caller = WorkspaceRole | 'outsider' | 'admin key' | 'agent key';
+const callers: Caller[] = ['owner', 'admin', 'agent', 'outsider', 'admin key', 'agent key'];
+const keyCallers = { 'admin key': 'admin', 'agent key': 'agent' } as const;
 
 interface Ids {
   workspaceId: string;
@@ -41,6 +48,7 @@ interface Ids {
   invitationId: string;
   /** An outbound webhook endpoint of the workspace (decision 049). */
   endpointId: string;
+  apiKeyId: string;
 }
 
 interface RouteCase {
@@ -400,30 +408,47 @@ const matrix: RouteCase[] = [
     action: 'webhooks.manage',
     url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/deliveries`,
   },
+  // A workspace's API keys: people who may manage them, never a key.
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/api-keys',
+    action: 'apiKeys.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/api-keys`,
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/api-keys',
+    action: 'apiKeys.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/api-keys`,
+    body: { name: 'Matrix', role: 'agent' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/api-keys/:keyId',
+    action: 'apiKeys.manage',
+    url: (i) => `/api/workspaces/${i.workspaceId}/api-keys/${i.apiKeyId}`,
+  },
 ];
 
-/**
- * `METHOD /path` for every route in Fastify's printed route tree: each line is a segment, indented four
- * characters per level under the segment it continues.
- */
-function registeredRoutes(tree: string): string[] {
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    for (const method of match[3]?.split(', ') ?? []) {
-      if (method !== 'HEAD') routes.push(`${method} ${stack.join('')}`);
-    }
-  }
-  return routes;
+/** A key of the workspace with this role, made as the API does (a principal, its membership, the hash). */
+async function insertKey(role: 'admin' | 'agent'): Promise<{ id: string; key: string }> {
+  const db = app.database.db;
+  const { key, hash, prefix } = generateApiKey();
+  const [principal] = await db
+    .insert(users)
+    .values({ email: `key-${hash.slice(0, 16)}@keys.invalid`, kind: 'api_key', verified: true })
+    .returning();
+  await db.insert(workspaceMembers).values({ workspaceId, userId: principal!.id, role });
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ workspaceId, userId: principal!.id, name: role, keyHash: hash, keyPrefix: prefix })
+    .returning();
+  return { id: row!.id, key };
 }
 
 let app: TestApp;
-const cookies = {} as Record<Caller, string>;
+const cookies = {} as Record<WorkspaceRole | 'outsider', string>;
+const bearerKeys = {} as Record<keyof typeof keyCallers, string>;
 let workspaceId: string;
 let suffix = 0;
 
@@ -450,6 +475,8 @@ beforeAll(async () => {
   // A member (owner) of another workspace only.
   const outsider = await createTestUser(db);
   cookies.outsider = (await signInAs(db, outsider.id)).cookie;
+  bearerKeys['admin key'] = (await insertKey('admin')).key;
+  bearerKeys['agent key'] = (await insertKey('agent')).key;
 }, 60_000);
 afterAll(() => app?.close());
 
@@ -505,6 +532,7 @@ async function fixture(): Promise<Ids> {
       secretSealed: app.secretBox.seal('whsec_matrix', 'webhook-endpoint-secret'),
     })
     .returning();
+  const apiKey = await insertKey('agent');
   return {
     endpointId: endpoint!.id,
     workspaceId,
@@ -514,13 +542,29 @@ async function fixture(): Promise<Ids> {
     ruleId: rule!.id,
     memberId: member.id,
     invitationId: invitation!.id,
+    apiKeyId: apiKey.id,
   };
 }
 
-describe('the access matrix: every brand and workspace route × owner, admin, agent and a member of another workspace', () => {
-  it('lists every route that takes a brand, conversation, comment, rule or workspace id', () => {
+/** The credentials a caller sends: a session cookie, or an API key as a bearer token. */
+function credentials(caller: Caller): Record<string, string> {
+  return caller === 'admin key' || caller === 'agent key'
+    ? { authorization: `Bearer ${bearerKeys[caller]}` }
+    : { cookie: cookies[caller] };
+}
+
+/** The expected answer: 404 outside the workspace, else what the policy grants the role (and principal). */
+function expectedFor(caller: Caller, action: Action): 404 | 403 | 'allowed' {
+  if (caller === 'outsider') return 404;
+  const [role, principal]: [WorkspaceRole, Principal] =
+    caller === 'admin key' || caller === 'agent key' ? [keyCallers[caller], 'api_key'] : [caller, 'person'];
+  return may(role, action, principal) ? 'allowed' : 403;
+}
+
+describe('the access matrix: every brand and workspace route × owner, admin, agent, an outsider and two keys', () => {
+  it('lists every route that takes a brand, conversation, comment, rule, workspace or API key id', () => {
     const scoped = registeredRoutes(app.app.printRoutes({ commonPrefix: false })).filter((route) =>
-      /:(brandId|conversationId|commentId|ruleId|workspaceId)\b/.test(route),
+      /:(brandId|conversationId|commentId|ruleId|keyId|workspaceId)\b|\/api-keys\b/.test(route),
     );
     const covered = new Set(matrix.map((entry) => `${entry.method} ${entry.route}`));
     expect(scoped.filter((route) => !covered.has(route))).toEqual([]);
@@ -529,14 +573,14 @@ describe('the access matrix: every brand and workspace route × owner, admin, ag
 
   for (const entry of matrix) {
     for (const caller of callers) {
-      const expected = caller === 'outsider' ? 404 : may(caller, entry.action) ? 'allowed' : 403;
+      const expected = expectedFor(caller, entry.action);
       it(`${entry.method} ${entry.route} as ${caller}: ${expected}`, async () => {
         const ids = await fixture();
         const response = await app.app.inject({
           method: entry.method,
           url: entry.url(ids),
           headers: {
-            cookie: cookies[caller],
+            ...credentials(caller),
             ...(entry.workspaceHeader ? { 'x-workspace-id': ids.workspaceId } : {}),
             ...(entry.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },

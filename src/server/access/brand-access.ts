@@ -6,10 +6,11 @@ import {
   brands,
   comments,
   conversations,
+  users,
   workspaceMembers,
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
-import { everyMemberMay, may, rolesAllowed, type Action } from './policy.ts';
+import { everyMemberMay, may, onlyPeopleMay, rolesAllowed, type Action, type Principal } from './policy.ts';
 
 /**
  * The access policy's database side (decision 030). A caller reaches a brand, and everything under it, only
@@ -30,6 +31,8 @@ export interface Access {
   brandId: string;
   workspaceId: string;
   role: WorkspaceRole;
+  /** A person, or an API key's principal (decision 043). */
+  principal: Principal;
 }
 
 const quoted = (roles: readonly string[]) => sql.raw(roles.map((role) => `'${role}'`).join(', '));
@@ -42,8 +45,13 @@ export function memberMay(userId: unknown, action: Action, workspaceId: unknown)
   const roleCondition = everyMemberMay(action)
     ? sql``
     : sql` and ${workspaceMembers.role} in (${quoted(rolesAllowed(action))})`;
+  // What only people may do leaves out API keys' principals (decision 043); other actions need no join.
+  const personCondition = onlyPeopleMay(action)
+    ? sql` and exists (select 1 from ${users} where ${users.id} = ${workspaceMembers.userId}
+      and ${users.kind} = 'person')`
+    : sql``;
   return sql`exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId}
-    and ${workspaceMembers.userId} = ${userId}${roleCondition})`;
+    and ${workspaceMembers.userId} = ${userId}${roleCondition}${personCondition})`;
 }
 
 /** The same for the workspace of a brand given by id (a value or a placeholder). */
@@ -71,12 +79,18 @@ export async function findAccess(
   target: AccessTarget,
 ): Promise<Access | undefined> {
   const base = db
-    .select({ brandId: brands.id, workspaceId: brands.workspaceId, role: workspaceMembers.role })
+    .select({
+      brandId: brands.id,
+      workspaceId: brands.workspaceId,
+      role: workspaceMembers.role,
+      principal: users.kind,
+    })
     .from(brands)
     .innerJoin(
       workspaceMembers,
       and(eq(workspaceMembers.workspaceId, brands.workspaceId), eq(workspaceMembers.userId, userId)),
-    );
+    )
+    .innerJoin(users, eq(users.id, workspaceMembers.userId));
   let rows;
   if ('brandId' in target) {
     rows = await base.where(eq(brands.id, target.brandId)).limit(1);
@@ -108,7 +122,7 @@ export async function authorize(
 ): Promise<Access> {
   const access = await findAccess(db, userId, target);
   if (!access) throw new AppError('NOT_FOUND', notFoundMessage(target));
-  if (!may(access.role, action)) throw forbidden(action);
+  if (!may(access.role, action, access.principal)) throw forbidden(action);
   return access;
 }
 
@@ -124,7 +138,7 @@ export async function refusal(
 ): Promise<AppError | undefined> {
   const access = await findAccess(db, userId, target);
   if (!access) return new AppError('NOT_FOUND', notFoundMessage(target));
-  if (!may(access.role, action)) return forbidden(action);
+  if (!may(access.role, action, access.principal)) return forbidden(action);
   return undefined;
 }
 
@@ -134,12 +148,22 @@ export async function findWorkspaceRole(
   userId: string,
   workspaceId: string,
 ): Promise<WorkspaceRole | undefined> {
+  return (await findWorkspaceMembership(db, userId, workspaceId))?.role;
+}
+
+/** The caller's role in a workspace and whether they are a person or an API key's principal. */
+async function findWorkspaceMembership(
+  db: Database,
+  userId: string,
+  workspaceId: string,
+): Promise<{ role: WorkspaceRole; principal: Principal } | undefined> {
   const [row] = await db
-    .select({ role: workspaceMembers.role })
+    .select({ role: workspaceMembers.role, principal: users.kind })
     .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
     .limit(1);
-  return row?.role;
+  return row;
 }
 
 /** For actions on the workspace itself (creating a brand, the team): 404 for a non-member, 403 for a role. */
@@ -149,8 +173,8 @@ export async function authorizeWorkspace(
   action: Action,
   workspaceId: string,
 ): Promise<WorkspaceRole> {
-  const role = await findWorkspaceRole(db, userId, workspaceId);
-  if (!role) throw new AppError('NOT_FOUND', 'Workspace not found');
-  if (!may(role, action)) throw forbidden(action);
-  return role;
+  const membership = await findWorkspaceMembership(db, userId, workspaceId);
+  if (!membership) throw new AppError('NOT_FOUND', 'Workspace not found');
+  if (!may(membership.role, action, membership.principal)) throw forbidden(action);
+  return membership.role;
 }

@@ -1,5 +1,8 @@
 import { workspaceRoles, type WorkspaceRole } from '#contracts/workspaces.ts';
 
+/** Who holds a membership: a person, or the service principal behind an API key (decision 043). */
+export type Principal = 'person' | 'api_key';
+
 /**
  * Everything a member can be allowed to do, and which roles may (decision 030). This table is the one answer to
  * "may this member do this?": the SQL conditions in `brand-access.ts` are built from it, so a route never
@@ -36,9 +39,31 @@ const grants = {
 export type Action = keyof typeof grants;
 export const actions = Object.keys(grants) as Action[];
 
-/** May a member with this role (undefined: not a member) do the action? */
-export function may(role: WorkspaceRole | undefined, action: Action): boolean {
+/**
+ * What only a person may do, whatever the role (decision 043): an API key acts in its workspace but never
+ * changes who may act there, keys included.
+ */
+const peopleOnly: ReadonlySet<Action> = new Set<Action>([
+  'team.manage',
+  'team.manageOwners',
+  'apiKeys.manage',
+  'workspace.delete',
+  'workspace.transfer',
+]);
+
+/** May a member with this role (undefined: not a member) do the action? A key's principal is asked as such. */
+export function may(
+  role: WorkspaceRole | undefined,
+  action: Action,
+  principal: Principal = 'person',
+): boolean {
+  if (principal !== 'person' && peopleOnly.has(action)) return false;
   return role !== undefined && (grants[action] as readonly WorkspaceRole[]).includes(role);
+}
+
+/** True when an API key may never do the action, whatever its role. */
+export function onlyPeopleMay(action: Action): boolean {
+  return peopleOnly.has(action);
 }
 
 /** The roles that may do the action, in the table's order. */

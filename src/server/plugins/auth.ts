@@ -4,19 +4,26 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { workspaceHeader } from '#contracts/workspaces.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '#server/auth/sessions.ts';
+import { bearerToken, findApiKeyPrincipal } from '#server/auth/api-keys.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Loaded once per /api request from the session cookie. */
     user: SessionUser | null;
     sessionToken: string | null;
-    /** The session's current workspace (its own, else the user's personal one); null without a session. */
+    /**
+     * The session's current workspace (its own, else the user's personal one), or an API key's workspace; null
+     * without either.
+     */
     sessionWorkspaceId: string | null;
+    /** The API key of a bearer request (decision 043), or null: rate limits count per key. */
+    apiKeyId: string | null;
   }
 }
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CROSS_ORIGIN_MESSAGE = 'This request came from another site and was refused.';
+export const INVALID_API_KEY_MESSAGE = 'This API key is not valid: it is unknown or has been revoked.';
 
 /**
  * CSRF defence: a state-changing /api request must come from our own origin. Browsers
@@ -40,19 +47,41 @@ export function isCrossSiteRequest(request: FastifyRequest, publicUrl: string | 
   return !allowed.has(origin);
 }
 
-/** Reads the session cookie on every /api request; routes then guard with the preHandlers below. */
+/**
+ * Reads the bearer key or else the session cookie on every /api request; routes then guard with the preHandlers
+ * below. A bearer key stands for its principal (decision 043): a users row of kind 'api_key', a member of the
+ * key's workspace only, which is also the request's current workspace.
+ */
 export const authPlugin = fp<{ db: Database; publicUrl?: string | undefined }>(
   async (app, { db, publicUrl }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
     app.decorateRequest('sessionWorkspaceId', null);
+    app.decorateRequest('apiKeyId', null);
     app.addHook('onRequest', async (request) => {
+      const key = bearerToken(request.headers.authorization);
+      // A browser never adds an Authorization header across sites without a CORS preflight, which this server
+      // does not grant, so a bearer request carries no ambient credential to forge and skips the check. With a
+      // cookie as well it is checked like any other: the cookie-reading routes (sign-out) must stay safe.
+      const bearerOnly = key !== undefined && request.headers.cookie === undefined;
       // Every unsafe request, whatever its path: the router decodes `/%61pi/auth/login` to the login route, so
       // a check on the raw URL's spelling would let it through. Nothing outside /api takes writes anyway.
-      if (isCrossSiteRequest(request, publicUrl)) throw new AppError('FORBIDDEN', CROSS_ORIGIN_MESSAGE);
+      if (!bearerOnly && isCrossSiteRequest(request, publicUrl)) {
+        throw new AppError('FORBIDDEN', CROSS_ORIGIN_MESSAGE);
+      }
       // The routed path (Fastify has matched the route before onRequest), not the raw spelling.
       const path = request.routeOptions.url ?? request.url;
       if (!path.startsWith('/api/')) return;
+      if (key !== undefined) {
+        // A key that does not work is refused outright, never taken as "no credentials" on a public route.
+        const principal = await findApiKeyPrincipal(db, key);
+        if (!principal) throw new AppError('UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
+        const { workspaceId, apiKeyId, ...user } = principal;
+        request.user = user;
+        request.sessionWorkspaceId = workspaceId;
+        request.apiKeyId = apiKeyId;
+        return;
+      }
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const user = await findSessionUser(db, token);

@@ -53,6 +53,9 @@ export async function registerSecurity(
   // (rate-limit-store.ts) so instances behind a balancer share one count.
   await app.register(rateLimit, {
     global: false,
+    // A bearer request counts against its key (decision 043): a key's calls from many addresses share one count,
+    // and an office's people behind one address are not slowed by a busy integration.
+    keyGenerator: (request) => (request.apiKeyId ? `key:${request.apiKeyId}` : request.ip),
     ...(options.db ? { store: databaseRateLimitStore(options.db) as never } : {}),
     errorResponseBuilder: (_request, context): ErrorResponse & { statusCode: number } => ({
       statusCode: context.statusCode,

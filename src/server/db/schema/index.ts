@@ -16,3 +16,4 @@ export * from './security.ts';
 export * from './analytics.ts';
 export * from './webhooks.ts';
 export * from './team.ts';
+export * from './api-keys.ts';

@@ -4,6 +4,10 @@ import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const userRoles = ['user', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
 
+/** A person, or the service principal behind an API key (decision 043), which can never sign in. */
+export const userKinds = ['person', 'api_key'] as const;
+export type UserKind = (typeof userKinds)[number];
+
 export const users = pgTable(
   'users',
   {
@@ -18,6 +22,7 @@ export const users = pgTable(
     /** False means pending admin approval. */
     verified: boolean('verified').notNull().default(false),
     role: text('role', { enum: userRoles }).notNull().default('user'),
+    kind: text('kind', { enum: userKinds }).notNull().default('person'),
     /** `iss|sub` of the OpenID Connect identity, when the account came from one. */
     oidcSubject: text('oidc_subject').unique(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
@@ -26,6 +31,11 @@ export const users = pgTable(
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+    check('users_kind_check', sql`${table.kind} in ('person', 'api_key')`),
+    check(
+      'users_api_key_cannot_sign_in_check',
+      sql`${table.kind} = 'person' OR (${table.passwordHash} IS NULL AND ${table.oidcSubject} IS NULL)`,
+    ),
     index('users_pending_idx')
       .on(table.createdAt)
       .where(sql`${table.verified} = false`),

@@ -13,12 +13,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   jobs: JobQueue;
 }> = async (app, { config, database, jobs }) => {
   const accounts = createAccountsService({ db: database.db, jobs, publicUrl: config.PUBLIC_URL });
-  // onRequest, before validation: a non-admin learns nothing about the routes' input rules.
-  app.addHook('onRequest', requireAdmin);
+  // onRequest, before validation: a non-admin learns nothing about the routes' input rules. On each route rather
+  // than as the plugin's hook, so the OpenAPI document sees who may call it (decision 044).
+  const adminOnly = { onRequest: requireAdmin };
 
   app.get(
     '/admin/pending-users',
-    { schema: { response: { 200: pendingUsersResponseSchema } } },
+    { ...adminOnly, schema: { response: { 200: pendingUsersResponseSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { users: await accounts.listPendingUsers() };
@@ -27,7 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/admin/users/:id/approve',
-    { schema: { params: userIdParamsSchema, response: { 200: reviewResultSchema } } },
+    { ...adminOnly, schema: { params: userIdParamsSchema, response: { 200: reviewResultSchema } } },
     async (request) => {
       const user = await accounts.approveUser({ id: request.params.id });
       return { id: user.id, email: user.email, status: 'approved' as const };
@@ -36,7 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/admin/users/:id/reject',
-    { schema: { params: userIdParamsSchema, response: { 200: reviewResultSchema } } },
+    { ...adminOnly, schema: { params: userIdParamsSchema, response: { 200: reviewResultSchema } } },
     async (request) => {
       const user = await accounts.rejectUser(request.params.id);
       return { id: user.id, email: user.email, status: 'rejected' as const };

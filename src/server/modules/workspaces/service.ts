@@ -17,14 +17,14 @@ export function createWorkspaceService({ db }: { db: Database }) {
         .orderBy(asc(sqlPersonalLast(userId)), asc(workspaces.name), asc(workspaces.id));
     },
 
-    /** Every member may see who else is in the workspace. */
+    /** Every member may see who else is in the workspace: its people (API keys have their own list). */
     async listMembers(userId: string, workspaceId: string): Promise<WorkspaceMemberItem[]> {
       await authorizeWorkspace(db, userId, 'brand.read', workspaceId);
       return db
         .select({ userId: users.id, email: users.email, role: workspaceMembers.role })
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .where(eq(workspaceMembers.workspaceId, workspaceId))
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(users.kind, 'person')))
         .orderBy(asc(workspaceMembers.createdAt), asc(users.email));
     },
 

@@ -14,6 +14,7 @@ import { PsychologyRoute } from './psychology.tsx';
 import { StoreRoute } from './store.tsx';
 import { WebhooksRoute } from './webhooks.tsx';
 import { TeamRoute } from './team.tsx';
+import { SettingsApiReferenceRoute, SettingsApiRoute } from './settings-api.tsx';
 
 // Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
 const LazyRevenueRoute = lazy(() => import('./revenue.tsx'));
@@ -38,9 +39,9 @@ function LazyAnalyticsRoute() {
 
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
- * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk), and
- * Settings → Team and Settings → Webhooks. The sidebar's other Settings links are not in the router, so they fall to the
- * not-found page.
+ * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk), Settings →
+ * Team, Settings → Webhooks, and API Keys with its reference page (decision 043). The sidebar's other Settings
+ * links are not in the router, so they fall to the not-found page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -56,6 +57,8 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.analytics]: LazyAnalyticsRoute,
   [paths.dashboard.settingsWebhooks]: WebhooksRoute,
   [paths.dashboard.settingsTeam]: TeamRoute,
+  [paths.dashboard.settingsApi]: SettingsApiRoute,
+  [paths.dashboard.settingsApiReference]: SettingsApiReferenceRoute,
 };
 
 /**

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiKeyItem } from '#contracts/api-keys.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+
+/** GET /api/workspaces/{workspaceId}/api-keys: the workspace's keys, never the keys themselves. */
+export const getApiKeys = async (workspaceId: string): Promise<ApiKeyItem[]> =>
+  (await apiRequest('GET', `/api/workspaces/${workspaceId}/api-keys`)).json() as Promise<ApiKeyItem[]>;
+
+export const apiKeysQueryOptions = (workspaceId: string) =>
+  queryOptions({
+    queryKey: ['/api/workspaces', workspaceId, 'api-keys'],
+    queryFn: () => getApiKeys(workspaceId),
+  });
+
+export const useApiKeys = (workspaceId: string) => useQuery(apiKeysQueryOptions(workspaceId));

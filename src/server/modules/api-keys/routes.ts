@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiKeyListSchema,
+  apiKeyParamsSchema,
+  createApiKeyInputSchema,
+  createdApiKeySchema,
+} from '#contracts/api-keys.ts';
+import { errorResponseSchema } from '#contracts/errors.ts';
+import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
+import type { Database } from '#server/db/client.ts';
+import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { createApiKeyService } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** A workspace's API keys (decision 043): owners and admins list, create and revoke; a key never may. */
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = createApiKeyService({ db });
+  const guarded = { preHandler: requireVerifiedUser };
+
+  app.get(
+    '/workspaces/:workspaceId/api-keys',
+    {
+      ...guarded,
+      schema: {
+        summary: "The workspace's API keys, without the keys",
+        tags: ['API keys'],
+        params: workspaceIdParamsSchema,
+        response: { 200: apiKeyListSchema, ...errors },
+      },
+    },
+    async (request) => service.list(currentUser(request).id, request.params.workspaceId),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/api-keys',
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Create an API key; the answer is the only time the key is shown',
+        tags: ['API keys'],
+        params: workspaceIdParamsSchema,
+        body: createApiKeyInputSchema,
+        response: { 201: createdApiKeySchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.create(currentUser(request).id, request.params.workspaceId, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/api-keys/:keyId',
+    {
+      ...guarded,
+      schema: {
+        summary: 'Revoke an API key; requests with it answer 401 from then on',
+        tags: ['API keys'],
+        params: apiKeyParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.revoke(currentUser(request).id, request.params.workspaceId, request.params.keyId);
+      return reply.code(204).send(null);
+    },
+  );
+};

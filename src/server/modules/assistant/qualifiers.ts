@@ -134,6 +134,31 @@ const ATTRIBUTES = [
   'wireless',
   'cordless',
   'rechargeable',
+  // Materials, shapes, forms and who it is for that a product line may not come in ("aluminium poles", "a round
+  // rug", "glutamine capsules", "a puffer for kids").
+  'aluminium',
+  'aluminum',
+  'titanium',
+  'bamboo',
+  'silk',
+  'plastic',
+  'round',
+  'square',
+  'oval',
+  'capsules',
+  'capsule',
+  'tablets',
+  'liquid',
+  'hcl',
+  'for kids',
+  'for children',
+  'for my son',
+  'for my daughter',
+  "kids'",
+  "children's",
+  'childrens',
+  'kids size',
+  'toddler',
 ];
 
 const fold = (text: string) => text.toLowerCase().replace(/[’']/g, "'").replace(/-/g, ' ');

@@ -61,7 +61,12 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     marfil|hueso=ivory avena=oatmeal carbon|antracita|gris oscuro=charcoal salvia|verde salvia=sage terracota=terracotta
     oxido=rust mostaza=mustard oliva|verde oliva=olive arena=sand verde bosque=forest ambar=amber arcilla=clay humo=smoke
     musgo=moss burdeos|granate=burgundy caqui=khaki piedra=stone coral=coral lila=lilac color|colores=color
-    talla ch|talla chica=size s talla g|talla grande=size l talla eg|talla xg|talla extra grande=size xl talla m|talla mediana=size m`,
+    talla ch|talla chica=size s talla g|talla grande=size l talla eg|talla xg|talla extra grande=size xl talla m|talla mediana=size m
+    ninos|nino|ninas|nina|infantil|para ninos=for kids capsulas|capsula=capsules redonda|redondo=round
+    saco de dormir|sacos de dormir=sleeping bag tienda de campana|carpa=tent linterna frontal|frontal=headlamp
+    chubasquero=rain jacket impermeable|impermeables=waterproof guantes=gloves banador|traje de bano=swimsuit protector solar con color=tinted sunscreen
+    plumas|pluma=down largo|larga=long firme=firm suave|blanda=soft manzana acida|manzana verde=sour apple
+    raqueta|raquetas=racket`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -111,7 +116,11 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     sans arome|nature=unflavored amande=almond
     ivoire=ivory ecru=ecru avoine=oatmeal anthracite|gris fonce=charcoal sauge|vert sauge=sage terre cuite=terracotta
     rouille=rust moutarde=mustard vert olive=olive sable=sand naturel|naturelle=natural vert foret=forest ambre=amber
-    argile=clay fumee=smoke mousse=moss bordeaux=burgundy kaki=khaki pierre=stone corail=coral lilas=lilac couleur|couleurs=color`,
+    argile=clay fumee=smoke mousse=moss bordeaux=burgundy kaki=khaki pierre=stone corail=coral lilas=lilac couleur|couleurs=color
+    enfant|enfants|pour enfants=for kids gelules|capsules=capsules rond|ronde=round sac de couchage=sleeping bag
+    tente=tent lampe frontale|frontale=headlamp veste de pluie|coupe-vent=rain jacket impermeable|etanche=waterproof gants=gloves
+    creme solaire teintee=tinted sunscreen teinte foncee|fonce=deep une piece=one-piece duvet|plumes=down
+    long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -161,7 +170,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     beere|beeren=berry geschmacksneutral|neutral=unflavored mandel=almond
     elfenbein=ivory hafer=oatmeal anthrazit|dunkelgrau=charcoal salbei|salbeigrun=sage terrakotta=terracotta rost|rostrot=rust
     senf=mustard oliv|olivgrun=olive sand=sand natur=natural waldgrun|dunkelgrun=forest bernstein=amber ton=clay
-    rauch=smoke moos|moosgrun=moss weinrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color`,
+    rauch=smoke moos|moosgrun=moss weinrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color
+    kinder|kids|fur kinder=for kids kapseln|kapsel=capsules rund|runde|runden=round schlafsack=sleeping bag
+    zelt=tent stirnlampe|stirnlampen=headlamp regenjacke|regenjacken=rain jacket wasserdicht|wasserdichte|wasserfest=waterproof handschuhe=gloves
+    daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski 4er|4er-pack=4 tubes`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -209,7 +221,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     marfim=ivory aveia=oatmeal carvao|grafite|chumbo=charcoal salvia|verde salvia=sage terracota=terracotta ferrugem=rust
     mostarda=mustard oliva|verde oliva=olive areia=sand natural=natural verde floresta=forest ambar=amber argila=clay
     fumaca=smoke musgo|verde musgo=moss bordo|vinho=burgundy caqui=khaki pedra=stone coral=coral cor|cores=color
-    tamanho p|tam p=size s tamanho g|tam g=size l tamanho gg|tam gg|tamanho xg=size xl tamanho m|tam m=size m`,
+    tamanho p|tam p=size s tamanho g|tam g=size l tamanho gg|tam gg|tamanho xg=size xl tamanho m|tam m=size m
+    criancas|crianca|infantil|para criancas=for kids capsulas|capsula=capsules redondo|redonda=round
+    saco de dormir=sleeping bag barraca=tent lanterna de cabeca=headlamp capa de chuva|jaqueta de chuva=rain jacket impermeavel|impermeaveis=waterproof
+    luvas=gloves jaqueta jeans=denim jacket penas=down longo|longa=long firme=firm macio|macia=soft`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -257,7 +272,11 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     avorio=ivory panna=cream avena=oatmeal antracite|grigio scuro=charcoal salvia|verde salvia=sage terracotta=terracotta
     ruggine=rust senape=mustard oliva|verde oliva=olive sabbia=sand naturale=natural verde bosco=forest ambra=amber
     argilla=clay fumo=smoke muschio=moss bordeaux|bordo=burgundy cammello=camel cachi=khaki pietra=stone corallo=coral
-    lilla=lilac cuoio=tan colore|colori|color=color`,
+    lilla=lilac cuoio=tan colore|colori|color=color
+    bambini|bambino|bambina|per bambini=for kids capsule=capsules rotondo|rotonda=round sacco a pelo=sleeping bag
+    tenda da campeggio=tent lampada frontale|frontale=headlamp giacca antipioggia=rain jacket impermeabile|impermeabili=waterproof guanti=gloves
+    piuma|piume=down lungo|lunga=long rigido|rigida=firm morbido|morbida=soft
+    asciugamano mani|asciugamani mani|asciugamani da mano|asciugamano da mano=hand towel`,
 };
 
 /** English readings of more than one word: after "=", the next words belong to the reading while they extend one. */
@@ -316,6 +335,13 @@ const multiWordReadings = [
   'mattress topper',
   'frying pan',
   'cast iron skillet',
+  'for kids',
+  'sleeping bag',
+  'rain jacket',
+  'tinted sunscreen',
+  'sour apple',
+  'denim jacket',
+  '4 tubes',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */
@@ -403,6 +429,15 @@ export function toEnglish(text: string, language: Language): string {
       const elided = /^(\p{L}{1,6}')(\p{L}[\p{L}'-]*)$/u.exec(token);
       const rest = elided ? lookUp(table.words, elided[2]!) : undefined;
       if (rest !== undefined) return `${elided![1]} ${rest}`;
+      // A German compound the lexicon has the last part of ("regenjacke", "trinkflaschen"): read as its parts.
+      if (language === 'de' && token.length >= 8)
+        for (let cut = 3; cut <= token.length - 4; cut += 1) {
+          const tail = lookUp(table.words, token.slice(cut));
+          if (tail !== undefined) {
+            const head = token.slice(0, cut).replace(/s$/, '');
+            return `${lookUp(table.words, head) ?? head} ${tail}`;
+          }
+        }
       // A hyphenated compound ("leinen-schurzen", "pre-treino" has its own entry): each part on its own.
       if (token.includes('-'))
         return token
@@ -439,7 +474,9 @@ export function languageByLexicon(text: string): Language | null {
       pattern.lastIndex = 0;
     }
     for (const token of tokens) {
-      const english = lookUp(table.words, token);
+      // Only the word as written or without a plural s: the gendered stems would read English words ("large",
+      // "vase") as Spanish ones.
+      const english = table.words.get(token) ?? table.words.get(token.replace(/s$/, ''));
       if (english !== undefined && english !== token && `${english}s` !== token) count += 1;
     }
     votes.push([language, count]);

@@ -38,6 +38,9 @@ import { catalogRoutes } from '#server/modules/catalog/routes.ts';
 import { catalogWebhookRoutes } from '#server/modules/catalog/webhooks.ts';
 import { createOrderIngest } from '#server/modules/revenue/ingest.ts';
 import { revenueRoutes } from '#server/modules/revenue/routes.ts';
+import { profileRoutes } from '#server/modules/profile/routes.ts';
+import { notificationRoutes } from '#server/modules/notifications/routes.ts';
+import { usageRoutes } from '#server/modules/usage/routes.ts';
 import {
   catalogSettingsFromConfig,
   createCatalogModule,
@@ -166,6 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(revenueRoutes, { prefix: '/api', db: database.db });
+  await app.register(profileRoutes, { prefix: '/api', config, db: database.db, jobs: deps.jobs });
+  await app.register(notificationRoutes, { prefix: '/api', db: database.db });
+  await app.register(usageRoutes, { prefix: '/api', db: database.db });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -24,6 +24,8 @@ const grants = {
   'team.manage': ['owner', 'admin'],
   'apiKeys.manage': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
+  /** The plan and this month's usage (Billing, the sidebar footer): every member sees what the workspace used. */
+  'usage.read': ['owner', 'admin', 'agent'],
   'workspace.delete': ['owner'],
   'workspace.transfer': ['owner'],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;

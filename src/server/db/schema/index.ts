@@ -14,3 +14,4 @@ export * from './signup-attempts.ts';
 export * from './revenue.ts';
 export * from './security.ts';
 export * from './analytics.ts';
+export * from './notifications.ts';

@@ -91,8 +91,16 @@ describe('name', () => {
     const user = await passwordUser();
     const changed = await call('PATCH', '/api/profile', user.cookie, { firstName: ' Ada ', lastName: '' });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ email: user.email, firstName: 'Ada', lastName: null, hasPassword: true });
-    const tooLong = await call('PATCH', '/api/profile', user.cookie, { firstName: 'x'.repeat(101), lastName: '' });
+    expect(changed.json()).toMatchObject({
+      email: user.email,
+      firstName: 'Ada',
+      lastName: null,
+      hasPassword: true,
+    });
+    const tooLong = await call('PATCH', '/api/profile', user.cookie, {
+      firstName: 'x'.repeat(101),
+      lastName: '',
+    });
     expect(tooLong.statusCode).toBe(400);
     expect((await app.app.inject({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
   });
@@ -141,9 +149,8 @@ describe('email change', () => {
       text = mail?.text ?? '';
       return Boolean(mail);
     });
-    const match = /http:\/\/127\.0\.0\.1:3999\/dashboard\/settings\/profile#confirm-email=([A-Za-z0-9_-]{43})/.exec(
-      text,
-    );
+    const match =
+      /http:\/\/127\.0\.0\.1:3999\/dashboard\/settings\/profile#confirm-email=([A-Za-z0-9_-]{43})/.exec(text);
     expect(match, text).not.toBeNull();
     return match![1]!;
   }
@@ -174,7 +181,11 @@ describe('email change', () => {
       email: newEmail,
       pendingEmail: null,
     });
-    const again = await app.app.inject({ method: 'POST', url: '/api/profile/email/confirm', payload: { token } });
+    const again = await app.app.inject({
+      method: 'POST',
+      url: '/api/profile/email/confirm',
+      payload: { token },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(emailChangeInvalidLinkMessage);
   });
@@ -205,14 +216,18 @@ describe('sessions', () => {
     expect(phoneSession.address).toMatch(/^10\.8\.0\./);
 
     // Another user cannot see or end it: 404 like a missing one.
-    expect((await call('DELETE', `/api/profile/sessions/${phoneSession.id}`, stranger.cookie)).statusCode).toBe(
-      404,
-    );
-    const strangers = (await call('GET', '/api/profile/sessions', stranger.cookie)).json() as ProfileSession[];
+    expect(
+      (await call('DELETE', `/api/profile/sessions/${phoneSession.id}`, stranger.cookie)).statusCode,
+    ).toBe(404);
+    const strangers = (
+      await call('GET', '/api/profile/sessions', stranger.cookie)
+    ).json() as ProfileSession[];
     expect(strangers.map((session) => session.id)).not.toContain(phoneSession.id);
     expect((await call('GET', '/api/profile', phone)).statusCode).toBe(200);
 
-    expect((await call('DELETE', `/api/profile/sessions/${phoneSession.id}`, user.cookie)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/profile/sessions/${phoneSession.id}`, user.cookie)).statusCode).toBe(
+      204,
+    );
     expect((await call('GET', '/api/profile', phone)).statusCode).toBe(401);
     expect((await call('GET', '/api/profile', user.cookie)).statusCode).toBe(200);
   });
@@ -245,7 +260,12 @@ describe('export my data', () => {
       .returning();
     await db
       .insert(messages)
-      .values({ conversationId: conversation!.id, brandId: brand!.id, sender: 'customer', content: 'Hi there' });
+      .values({
+        conversationId: conversation!.id,
+        brandId: brand!.id,
+        sender: 'customer',
+        content: 'Hi there',
+      });
     await db.insert(storeConnections).values({
       brandId: brand!.id,
       platform: 'shopify',
@@ -325,6 +345,8 @@ describe('a session without a recorded device', () => {
     const user = await createTestUser(app.database.db);
     const { cookie } = await signInAs(app.database.db, user.id);
     const listed = (await call('GET', '/api/profile/sessions', cookie)).json() as ProfileSession[];
-    expect(listed).toEqual([expect.objectContaining({ device: 'Unknown device', address: null, current: true })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ device: 'Unknown device', address: null, current: true }),
+    ]);
   });
 });

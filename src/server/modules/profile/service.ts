@@ -44,7 +44,8 @@ export const emailChangeLinkFor = (appUrl: string, token: string) =>
 const SECRET_COLUMN = /sealed|secret|token|password|hash|credential/i;
 
 /** Tables under a brand that are derived (roll-ups, the live feed, work queues): not the user's data as such. */
-const DERIVED_TABLE = /^(analytics_|revenue_.*_daily$|revenue_daily$|live_events$|instagram_inbox|shopify_oauth)/;
+const DERIVED_TABLE =
+  /^(analytics_|revenue_.*_daily$|revenue_daily$|live_events$|instagram_inbox|shopify_oauth)/;
 
 /** Every table with a `brand_id` column, found from the schema so a new table is exported without a change here. */
 function brandTables(): { name: string; table: PgTable }[] {
@@ -220,7 +221,11 @@ export function createProfileService({ db, jobs, appUrl }: ProfileServiceDeps) {
       });
     },
 
-    async listSessions(userId: string, currentHash: string | null, now = new Date()): Promise<ProfileSession[]> {
+    async listSessions(
+      userId: string,
+      currentHash: string | null,
+      now = new Date(),
+    ): Promise<ProfileSession[]> {
       const rows = await db
         .select()
         .from(sessions)
@@ -265,7 +270,11 @@ export function createProfileService({ db, jobs, appUrl }: ProfileServiceDeps) {
         .from(workspaces)
         .where(eq(workspaces.personalFor, userId));
       const brandRows = personal[0]
-        ? await db.select().from(brands).where(eq(brands.workspaceId, personal[0].id)).orderBy(asc(brands.name))
+        ? await db
+            .select()
+            .from(brands)
+            .where(eq(brands.workspaceId, personal[0].id))
+            .orderBy(asc(brands.name))
         : [];
       const tables = brandTables();
       const brandIds = brandRows.map((brand) => brand.id);

@@ -17,10 +17,8 @@ export const usageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   const service = createUsageService({ db });
   const guarded = { preHandler: requireVerifiedUser };
 
-  app.get(
-    '/usage',
-    { ...guarded, schema: { response: { 200: usageSchema, ...errors } } },
-    async (request) => service.usage(currentUser(request).id, requestWorkspaceId(request)),
+  app.get('/usage', { ...guarded, schema: { response: { 200: usageSchema, ...errors } } }, async (request) =>
+    service.usage(currentUser(request).id, requestWorkspaceId(request)),
   );
 
   app.get(

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDaily, brands, comments, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
 import type { Usage } from '#contracts/usage.ts';
-import {
-  createTestApp,
-  createTestUser,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 
 /** This month's usage (decision 045): replies sent in DMs from the roll-up, comments with a reply. */
 let app: TestApp;
@@ -23,12 +18,20 @@ const lastMonth = new Date(firstOfMonth.getTime() - 24 * 60 * 60 * 1000);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 const get = (url: string, cookie: string, workspace?: string) =>
-  app.app.inject({ method: 'GET', url, headers: { cookie, ...(workspace ? { 'x-workspace-id': workspace } : {}) } });
+  app.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie, ...(workspace ? { 'x-workspace-id': workspace } : {}) },
+  });
 
 beforeAll(async () => {
   app = await createTestApp();
   const db = app.database.db;
-  const [owner, agent, outsider] = [await createTestUser(db), await createTestUser(db), await createTestUser(db)];
+  const [owner, agent, outsider] = [
+    await createTestUser(db),
+    await createTestUser(db),
+    await createTestUser(db),
+  ];
   ownerCookie = (await signInAs(db, owner.id)).cookie;
   agentCookie = (await signInAs(db, agent.id)).cookie;
   outsiderCookie = (await signInAs(db, outsider.id)).cookie;

@@ -3,6 +3,8 @@ import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { useLocation } from 'wouter';
 import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx';
 import { WorkspaceSwitcher } from '#client/features/workspaces/components/workspace-switcher.tsx';
+import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
+import { UsageFooter } from '#client/features/billing/components/usage-footer.tsx';
 import { paths } from '#client/config/paths.ts';
 import { NotFoundRoute } from '../not-found.tsx';
 import { AutomationRoute } from './automation.tsx';
@@ -12,6 +14,7 @@ import { ConversationsRoute } from './conversations.tsx';
 import { OverviewRoute } from './overview.tsx';
 import { PsychologyRoute } from './psychology.tsx';
 import { StoreRoute } from './store.tsx';
+import { ProfileRoute } from './profile.tsx';
 
 // Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
 const LazyRevenueRoute = lazy(() => import('./revenue.tsx'));
@@ -26,6 +29,16 @@ function RevenueRoute() {
 // The Performance screen carries the chart library: its own chunk, loaded when opened (decision 028).
 const AnalyticsRoute = lazy(() => import('./analytics.tsx'));
 
+// Billing's daily chart carries the chart library too: its own chunk (decision 026).
+const BillingRoute = lazy(() => import('./billing.tsx'));
+function LazyBillingRoute() {
+  return (
+    <Suspense fallback={<LoadingState label="Loading billing..." />}>
+      <BillingRoute />
+    </Suspense>
+  );
+}
+
 function LazyAnalyticsRoute() {
   return (
     <Suspense fallback={<LoadingState label="Loading performance..." />}>
@@ -36,8 +49,8 @@ function LazyAnalyticsRoute() {
 
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
- * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk). The
- * sidebar's Settings links are not in the router, so they fall to the not-found page.
+ * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk), and the
+ * Profile and Billing settings (Billing lazily, for its chart).
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -51,6 +64,8 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.shopify]: StoreRoute,
   [paths.dashboard.revenue]: RevenueRoute,
   [paths.dashboard.analytics]: LazyAnalyticsRoute,
+  [paths.dashboard.settingsProfile]: ProfileRoute,
+  [paths.dashboard.settingsBilling]: LazyBillingRoute,
 };
 
 /**
@@ -62,7 +77,11 @@ export default function DashboardRoutes() {
   const Screen = Object.hasOwn(screens, location) ? screens[location] : undefined;
   if (!Screen) return <NotFoundRoute />;
   return (
-    <DashboardLayout headerStart={<WorkspaceSwitcher />}>
+    <DashboardLayout
+      headerStart={<WorkspaceSwitcher />}
+      notifications={<NotificationBell />}
+      sidebarFooter={<UsageFooter />}
+    >
       <Screen />
     </DashboardLayout>
   );

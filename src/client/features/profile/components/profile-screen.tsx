@@ -329,14 +329,21 @@ function DeleteAccount({ profile }: { profile: Profile }) {
 /** Opens the email-change link: its token is in the fragment (`#confirm-email=…`), never sent in a URL. */
 function EmailConfirmation() {
   const confirm = useConfirmEmailChange();
-  const started = useRef(false);
+  const { mutate } = confirm;
+  const used = useRef<string | null>(null);
   useEffect(() => {
-    const match = /^#confirm-email=([A-Za-z0-9_-]{43})$/.exec(window.location.hash);
-    if (!match || started.current) return;
-    started.current = true;
-    window.history.replaceState(null, '', window.location.pathname);
-    confirm.mutate(match[1]!);
-  }, [confirm]);
+    // On arrival, and when the link is opened in a tab already on this screen (only the fragment changes).
+    const take = () => {
+      const match = /^#confirm-email=([A-Za-z0-9_-]{43})$/.exec(window.location.hash);
+      if (!match || used.current === match[1]) return;
+      used.current = match[1]!;
+      window.history.replaceState(null, '', window.location.pathname);
+      mutate(match[1]!);
+    };
+    take();
+    window.addEventListener('hashchange', take);
+    return () => window.removeEventListener('hashchange', take);
+  }, [mutate]);
   if (confirm.isSuccess) return <Alert tone="ok">{confirm.data.message}</Alert>;
   if (confirm.isError)
     return (

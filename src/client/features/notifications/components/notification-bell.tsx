@@ -29,7 +29,9 @@ export function NotificationBell() {
   const unread = notifications.data?.unread ?? 0;
   const items = notifications.data?.items ?? [];
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu marks the rest of the app aria-hidden while its trigger there stays focusable
+    // (axe: aria-hidden-focus); a short list of links needs no focus trap.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <button
           type="button"

@@ -97,8 +97,13 @@ test.describe('dashboard with the demo data', () => {
     await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
     await expect(page.getByText('Professional Plan')).toBeVisible();
-    // The real count of this month and the real bell (nothing answered or notified yet for this account).
-    await expect(page.getByTestId('usage-count')).toHaveText('0 / ∞ messages');
+    // This month's real count (what the API sums) and the real bell (nothing notified for this account).
+    const { answered } = (await (await page.request.get('/api/usage/summary')).json()) as {
+      answered: number;
+    };
+    await expect(page.getByTestId('usage-count')).toHaveText(
+      `${answered.toLocaleString('en-US')} / ∞ messages`,
+    );
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 

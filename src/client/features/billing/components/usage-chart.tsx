@@ -32,7 +32,12 @@ export function UsageChart({ days }: { days: DayUsage[] }) {
       {view === 'chart' ? (
         <div aria-hidden="true" className="h-64 w-full" data-testid="usage-chart">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+            {/* Hidden from assistive technology (the table is its alternative), so nothing in it takes focus. */}
+            <BarChart
+              accessibilityLayer={false}
+              data={data}
+              margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#475569' }} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} />

@@ -104,7 +104,10 @@ export const deleteAccountInputSchema = z.object({
   email: z.string().trim().min(1, 'Type your email address to confirm').max(254),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
-export const deleteAccountEmailMismatchMessage = 'The email typed does not match your account’s email address.';
+export const deleteAccountEmailMismatchMessage =
+  'The email typed does not match your account’s email address.';
+export const deleteAccountLastAdministratorMessage =
+  'You are the only administrator of this Voicecart instance. Make another account an administrator before deleting yours.';
 /** The workspaces named in the refusal follow this sentence. */
 export const deleteAccountLastOwnerMessage = (names: string[]) =>
   `You are the last owner of ${names.map((name) => `“${name}”`).join(', ')}, which has other members. ` +

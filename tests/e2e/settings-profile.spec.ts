@@ -31,6 +31,8 @@ test.describe('settings: profile, billing and the bell', () => {
     const quiet = { out: () => {}, err: (line: string) => console.error(line) };
     for (const argv of [
       ['migrate'],
+      // The instance's administrator first: Pat is an ordinary account, which may delete itself.
+      ['create-user', '--email', 'admin@settings.test', '--password', 'an admin password', '--verified'],
       ['create-user', '--email', email, '--password', password, '--first-name', 'Pat', '--verified'],
       ['seed-demo', '--email', email],
     ]) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   deleteAccountEmailMismatchMessage,
+  deleteAccountLastAdministratorMessage,
   emailChangeInvalidLinkMessage,
   wrongCurrentPasswordMessage,
   type DataExport,
@@ -258,14 +259,12 @@ describe('export my data', () => {
       .insert(conversations)
       .values({ brandId: brand!.id, customerUsername: 'buyer', customerInstagramId: 'ig-1' })
       .returning();
-    await db
-      .insert(messages)
-      .values({
-        conversationId: conversation!.id,
-        brandId: brand!.id,
-        sender: 'customer',
-        content: 'Hi there',
-      });
+    await db.insert(messages).values({
+      conversationId: conversation!.id,
+      brandId: brand!.id,
+      sender: 'customer',
+      content: 'Hi there',
+    });
     await db.insert(storeConnections).values({
       brandId: brand!.id,
       platform: 'shopify',
@@ -316,6 +315,17 @@ describe('delete my account', () => {
     const deleted = await call('DELETE', '/api/profile', owner.cookie, { email: owner.email });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await db.select().from(workspaces).where(eq(workspaces.id, shared!.id))).length).toBe(1);
+  });
+
+  it("is refused for the instance's only administrator", async () => {
+    const db = app.database.db;
+    const admins = await db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+    const cookie = (await signInAs(db, admins[0]!.id)).cookie;
+    const refused = await call('DELETE', '/api/profile', cookie, { email: admins[0]!.email });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(deleteAccountLastAdministratorMessage);
+    expect(await db.select().from(users).where(eq(users.id, admins[0]!.id))).toHaveLength(1);
   });
 
   it('needs the email typed, then removes the user, their personal workspace and its brands', async () => {

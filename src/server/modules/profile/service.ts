@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, inArray, is, isNull, ne, sql }
 import { PgTable } from 'drizzle-orm/pg-core';
 import {
   deleteAccountEmailMismatchMessage,
+  deleteAccountLastAdministratorMessage,
   deleteAccountLastOwnerMessage,
   emailChangeInvalidLinkMessage,
   emailTakenMessage,
@@ -334,6 +335,16 @@ export function createProfileService({ db, jobs, appUrl }: ProfileServiceDeps) {
           order by w.name`)) as unknown as { rows: { name: string }[] };
         if (blocking.rows.length > 0)
           throw new AppError('CONFLICT', deleteAccountLastOwnerMessage(blocking.rows.map((row) => row.name)));
+        // An instance without an administrator makes the next sign-up its administrator (modules/auth/service.ts):
+        // the last one may not leave that door open.
+        if (user.role === 'admin') {
+          const [other] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.role, 'admin'), ne(users.id, userId)))
+            .limit(1);
+          if (!other) throw new AppError('CONFLICT', deleteAccountLastAdministratorMessage);
+        }
         await tx.execute(sql`
           delete from workspaces w
           where w.personal_for is null

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands, conversations, notifications, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
+import {
+  brands,
+  conversations,
+  notifications,
+  workspaceMembers,
+  workspaces,
+} from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
 import { escalateConversation } from './queries.ts';
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands, notifications, storeConnections, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
+import {
+  brands,
+  notifications,
+  storeConnections,
+  workspaceMembers,
+  workspaces,
+} from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a failed store sync tells the workspace's managers, once per run. */
@@ -14,7 +20,11 @@ afterAll(() => app?.close());
 describe('a store sync that fails', () => {
   it('notifies owners and admins once for the failed run', async () => {
     const db = app.database.db;
-    const [owner, admin, agent] = [await createTestUser(db), await createTestUser(db), await createTestUser(db)];
+    const [owner, admin, agent] = [
+      await createTestUser(db),
+      await createTestUser(db),
+      await createTestUser(db),
+    ];
     const [shop] = await db.insert(workspaces).values({ name: 'Sync' }).returning();
     await db.insert(workspaceMembers).values([
       { workspaceId: shop!.id, userId: owner.id, role: 'owner' },

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands, instagramConnections, notifications, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
+import {
+  brands,
+  instagramConnections,
+  notifications,
+  workspaceMembers,
+  workspaces,
+} from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a refused Instagram token tells the workspace's managers once, not at every refused call. */

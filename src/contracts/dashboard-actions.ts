@@ -221,11 +221,14 @@ export const liveTopics = [
   'rule',
   'connection',
   'sync',
+  /** A notification for members of the workspace: the bell refetches (decision 045). */
+  'notification',
 ] as const;
 export const liveEventSchema = z.object({
   topic: z.enum(liveTopics),
   op: z.enum(['insert', 'update', 'delete']),
-  brandId: z.string(),
+  /** Null for a change that concerns the whole workspace (a notification). */
+  brandId: z.string().nullable(),
   id: z.string().nullable(),
   conversationId: z.string().nullable(),
 });

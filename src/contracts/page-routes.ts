@@ -23,6 +23,8 @@ export const routedPagePaths: readonly string[] = [
   '/dashboard/shopify',
   '/dashboard/revenue',
   '/dashboard/analytics',
+  '/dashboard/settings/profile',
+  '/dashboard/settings/billing',
   '/dashboard/settings/team',
   '/dashboard/settings/webhooks',
   '/dashboard/settings/api',

@@ -44,6 +44,9 @@ import { createOrderIngest } from '#server/modules/revenue/ingest.ts';
 import { revenueRoutes } from '#server/modules/revenue/routes.ts';
 import { webhookRoutes } from '#server/modules/webhooks/routes.ts';
 import { createWebhookService } from '#server/modules/webhooks/service.ts';
+import { profileRoutes } from '#server/modules/profile/routes.ts';
+import { notificationRoutes } from '#server/modules/notifications/routes.ts';
+import { usageRoutes } from '#server/modules/usage/routes.ts';
 import {
   catalogSettingsFromConfig,
   createCatalogModule,
@@ -197,6 +200,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowLoopback: config.ALLOW_LOOPBACK_WEBHOOKS,
     }),
   });
+  await app.register(profileRoutes, { prefix: '/api', config, db: database.db, jobs: deps.jobs });
+  await app.register(notificationRoutes, { prefix: '/api', db: database.db });
+  await app.register(usageRoutes, { prefix: '/api', db: database.db });
 
   // 4. The web client and the not-found rule (unknown /api paths answer JSON 404).
   await registerSpa(app, config.CLIENT_DIST_DIR);

@@ -37,7 +37,7 @@ import { pruneAuditLog } from './modules/team/audit-log.ts';
 import { createOrderIngest } from './modules/revenue/ingest.ts';
 import { startAnalyticsWorker } from './modules/analytics/worker.ts';
 import { createGuardedFetch } from './integrations/http/guarded-fetch.ts';
-import { createWebhookDelivery, onEndpointDisabled } from './modules/webhooks/delivery.ts';
+import { createWebhookDelivery } from './modules/webhooks/delivery.ts';
 import { pruneWebhookEvents } from './modules/webhooks/retention.ts';
 import { startWebhookWorkers } from './modules/webhooks/worker.ts';
 
@@ -210,8 +210,6 @@ export async function startRuntime(
         log,
         // JOB_RETRY_DELAY_SECONDS (tests) makes every wait between attempts that short.
         ...(config.JOB_RETRY_DELAY_SECONDS ? { retryDelaysSeconds: [config.JOB_RETRY_DELAY_SECONDS] } : {}),
-        // No notifications module yet: onEndpointDisabled logs; a notification is to be raised here.
-        onEndpointDisabled: (endpoint) => onEndpointDisabled(endpoint, log),
       }),
       everySeconds: config.WEBHOOKS_DISPATCH_EVERY_SECONDS,
       log,

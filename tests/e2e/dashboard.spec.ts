@@ -98,9 +98,15 @@ test.describe('dashboard with the demo data', () => {
     await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
     await expect(page.getByText('Professional Plan')).toBeVisible();
-    await expect(page.getByText('1,234 / ∞ messages')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Notifications: 3 unread' })).toBeVisible();
-    await expect(page.getByTestId('notification-badge')).toHaveText('3');
+    // This month's real count (what the API sums) and the real bell (nothing notified for this account).
+    const { answered } = (await (await page.request.get('/api/usage/summary')).json()) as {
+      answered: number;
+    };
+    await expect(page.getByTestId('usage-count')).toHaveText(
+      `${answered.toLocaleString('en-US')} / ∞ messages`,
+    );
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 
     await nav.getByRole('link', { name: 'Brands' }).click();
     await expect(page).toHaveURL(/\/dashboard\/brands$/);

@@ -12,6 +12,7 @@ const keys = [
   ['/api/brands', 'b2', 'conversations', { q: '', status: '' }],
   ['/api/conversations', 'c1', 'messages'],
   ['/api/conversations', 'c2', 'messages'],
+  ['/api/notifications'],
 ];
 
 /** Which cached reads a live event marks stale (only those refetch). */
@@ -25,6 +26,15 @@ function staleAfter(event: Parameters<typeof invalidateForEvent>[1]) {
 }
 
 describe('live events invalidate only what they touch', () => {
+  it('a notification, with or without a brand: the bell only', () => {
+    expect(
+      staleAfter({ topic: 'notification', op: 'insert', brandId: null, id: null, conversationId: null }),
+    ).toEqual(['/api/notifications']);
+    expect(
+      staleAfter({ topic: 'notification', op: 'insert', brandId: 'b1', id: null, conversationId: null }),
+    ).toEqual(['/api/notifications']);
+  });
+
   it('a new message: its conversation thread, its brand conversation lists and their unread counts', () => {
     expect(
       staleAfter({ topic: 'message', op: 'insert', brandId: 'b1', id: 'm', conversationId: 'c1' }),

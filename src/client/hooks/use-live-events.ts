@@ -43,6 +43,10 @@ export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): 
       invalidate(['/api/brands'], true);
       invalidate(brandKey);
       break;
+    case 'notification':
+      // The bell (decision 045): it refetches its own list, the event carries nothing of it.
+      invalidate(['/api/notifications']);
+      break;
   }
 }
 

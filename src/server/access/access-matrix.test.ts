@@ -63,6 +63,21 @@ interface RouteCase {
 }
 
 const matrix: RouteCase[] = [
+  // Billing's usage and the sidebar footer's count: the workspace (X-Workspace-Id).
+  {
+    method: 'GET',
+    route: '/api/usage',
+    action: 'usage.read',
+    url: () => '/api/usage',
+    workspaceHeader: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/usage/summary',
+    action: 'usage.read',
+    url: () => '/api/usage/summary',
+    workspaceHeader: true,
+  },
   // The brand list and brand creation act on a workspace (X-Workspace-Id) rather than a brand id.
   {
     method: 'GET',

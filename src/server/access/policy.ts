@@ -32,6 +32,8 @@ const grants = {
   /** Outbound webhook endpoints, their secrets and delivery logs (decision 049). */
   'webhooks.manage': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
+  /** The plan and this month's usage (Billing, the sidebar footer): every member sees what the workspace used. */
+  'usage.read': ['owner', 'admin', 'agent'],
   'workspace.delete': ['owner'],
   'workspace.transfer': ['owner'],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;

@@ -102,6 +102,19 @@ export async function setSessionWorkspace(db: Database, token: string, workspace
     .where(eq(sessions.idHash, hashToken(token)));
 }
 
+/** What the Profile screen shows of a session: the browser and the address it signed in with. */
+export async function recordSessionClient(
+  db: Database,
+  token: string,
+  client: { userAgent: string | undefined; ipAddress: string },
+): Promise<void> {
+  await db
+    .update(sessions)
+    // Bounded: the header is the client's to choose.
+    .set({ userAgent: client.userAgent?.slice(0, 512) ?? null, ipAddress: client.ipAddress.slice(0, 64) })
+    .where(eq(sessions.idHash, hashToken(token)));
+}
+
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
 }

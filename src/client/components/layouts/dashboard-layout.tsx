@@ -3,7 +3,6 @@ import { useLiveEvents } from '#client/hooks/use-live-events.ts';
 import { MD_AND_UP, useMediaQuery } from '#client/hooks/use-media-query.ts';
 import {
   BarChart3,
-  Bell,
   Brain,
   ChevronDown,
   CreditCard,
@@ -97,7 +96,15 @@ const isCurrent = (location: string, href: string) =>
 const SIDEBAR_ID = 'dashboard-sidebar';
 
 /** The sidebar's brand mark, links and plan footer; `isOpen` false narrows it to icons (desktop only). */
-function SidebarContents({ isOpen, onClose }: { isOpen: boolean; onClose?: () => void }) {
+function SidebarContents({
+  isOpen,
+  onClose,
+  footer,
+}: {
+  isOpen: boolean;
+  onClose?: () => void;
+  footer?: ReactNode;
+}) {
   const [location] = useLocation();
   return (
     <>
@@ -157,10 +164,9 @@ function SidebarContents({ isOpen, onClose }: { isOpen: boolean; onClose?: () =>
           </div>
         ))}
       </nav>
-      {isOpen && (
+      {isOpen && footer && (
         <div className="border-t border-slate-200 p-4 text-sm" data-testid="plan">
-          <p className="font-semibold text-slate-900">Professional Plan</p>
-          <p className="text-slate-600">1,234 / ∞ messages</p>
+          {footer}
         </div>
       )}
     </>
@@ -168,7 +174,7 @@ function SidebarContents({ isOpen, onClose }: { isOpen: boolean; onClose?: () =>
 }
 
 /** At `md` and wider: the sidebar beside the page, open or narrowed to icons. */
-function Sidebar({ isOpen }: { isOpen: boolean }) {
+function Sidebar({ isOpen, footer }: { isOpen: boolean; footer?: ReactNode }) {
   return (
     <aside
       id={SIDEBAR_ID}
@@ -178,7 +184,7 @@ function Sidebar({ isOpen }: { isOpen: boolean }) {
         isOpen ? 'w-64' : 'w-16',
       )}
     >
-      <SidebarContents isOpen={isOpen} />
+      <SidebarContents isOpen={isOpen} footer={footer} />
     </aside>
   );
 }
@@ -191,10 +197,12 @@ function SidebarDrawer({
   open,
   onOpenChange,
   toggleRef,
+  footer,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   toggleRef: RefObject<HTMLButtonElement | null>;
+  footer?: ReactNode;
 }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -212,7 +220,7 @@ function SidebarDrawer({
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none"
         >
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-          <SidebarContents isOpen onClose={() => onOpenChange(false)} />
+          <SidebarContents isOpen onClose={() => onOpenChange(false)} footer={footer} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
@@ -276,8 +284,21 @@ function UserMenu() {
   );
 }
 
-/** Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. */
-export function DashboardLayout({ children, headerStart }: { children: ReactNode; headerStart?: ReactNode }) {
+/**
+ * Dashboard shell: collapsible sidebar, header with the toggle, notifications and the user menu. The app passes
+ * in what reads data (the workspace switcher, the bell, the plan footer): shared components import no feature.
+ */
+export function DashboardLayout({
+  children,
+  headerStart,
+  notifications,
+  sidebarFooter,
+}: {
+  children: ReactNode;
+  headerStart?: ReactNode;
+  notifications?: ReactNode;
+  sidebarFooter?: ReactNode;
+}) {
   const [isSidebarOpen, setIsSidebarOpen] = useState(true);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -305,9 +326,14 @@ export function DashboardLayout({ children, headerStart }: { children: ReactNode
         Skip to content
       </a>
       {isWide ? (
-        <Sidebar isOpen={isSidebarOpen} />
+        <Sidebar isOpen={isSidebarOpen} footer={sidebarFooter} />
       ) : (
-        <SidebarDrawer open={isDrawerOpen} onOpenChange={setIsDrawerOpen} toggleRef={toggleRef} />
+        <SidebarDrawer
+          open={isDrawerOpen}
+          onOpenChange={setIsDrawerOpen}
+          toggleRef={toggleRef}
+          footer={sidebarFooter}
+        />
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 bg-white px-2 md:px-4">
@@ -325,20 +351,7 @@ export function DashboardLayout({ children, headerStart }: { children: ReactNode
           </button>
           <div className="flex min-w-0 items-center gap-1 md:gap-3">
             {headerStart}
-            <button
-              type="button"
-              aria-label="Notifications: 3 unread"
-              className="relative flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <Bell aria-hidden="true" className="h-5 w-5" />
-              <span
-                aria-hidden="true"
-                data-testid="notification-badge"
-                className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white"
-              >
-                3
-              </span>
-            </button>
+            {notifications}
             <UserMenu />
           </div>
         </header>

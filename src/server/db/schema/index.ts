@@ -17,3 +17,4 @@ export * from './analytics.ts';
 export * from './webhooks.ts';
 export * from './team.ts';
 export * from './api-keys.ts';
+export * from './notifications.ts';

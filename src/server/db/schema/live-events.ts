@@ -15,8 +15,12 @@ export const liveEvents = pgTable(
     userId: uuid('user_id'),
     /** Every member of the brand's workspace receives the event. */
     workspaceId: uuid('workspace_id'),
-    brandId: uuid('brand_id').notNull(),
-    /** 'brand' | 'conversation' | 'message' | 'comment' | 'personality' | 'rule' | 'connection' | 'sync'. */
+    /** Null for a notification that concerns the whole workspace. */
+    brandId: uuid('brand_id'),
+    /**
+     * 'brand' | 'conversation' | 'message' | 'comment' | 'personality' | 'rule' | 'connection' | 'sync' |
+     * 'notification'.
+     */
     topic: text('topic').notNull(),
     /** 'insert' | 'update' | 'delete'. */
     op: text('op').notNull(),

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -17,8 +17,17 @@ export const sessions = pgTable(
     workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
     /** Absolute expiry, fixed at sign-in. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How the Profile screen names the session (its cookie's hash never leaves the server). */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** The browser's User-Agent and the client address at sign-in, for the Profile screen's list. */
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_idx').on(table.expiresAt),
+    uniqueIndex('sessions_public_id_key').on(table.publicId),
+  ],
 );
 
 export type Session = typeof sessions.$inferSelect;

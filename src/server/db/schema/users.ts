@@ -102,3 +102,22 @@ export const passwordResetRequests = pgTable(
     index('password_reset_requests_created_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * Email change links, sent to the new address: the SHA-256 of the link's token, the address it confirms, one use
+ * (`used_at`) within a day (`expires_at`). The account's email changes only when the link is opened.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_change_tokens_user_idx').on(table.userId)],
+);

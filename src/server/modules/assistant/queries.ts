@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { ruleActionSchema, ruleTriggerSchema } from '#contracts/automation.ts';
 import { defaultBrandPersonality } from '#contracts/dashboard.ts';
 import type { Database } from '#server/db/client.ts';
+import { notifyAboutBrand } from '#server/notifications/notify.ts';
 import {
   assistantTraces,
   automationRules,
@@ -311,8 +312,32 @@ export async function countEarlierUnanswered(
   return row?.count ?? 0;
 }
 
-export async function escalateConversation(db: Database, conversationId: string): Promise<void> {
-  await db.update(conversations).set({ status: 'escalated' }).where(eq(conversations.id, conversationId));
+/**
+ * Hands the conversation to a person and tells the workspace's members, in one transaction. The notification is
+ * keyed by the assistant event that escalated (decision 045): a retried job escalates again but notifies nobody
+ * twice.
+ */
+export async function escalateConversation(
+  db: Database,
+  conversationId: string,
+  eventKey: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversations)
+      .set({ status: 'escalated' })
+      .where(eq(conversations.id, conversationId))
+      .returning({ brandId: conversations.brandId, username: conversations.customerUsername });
+    if (!row) return;
+    const query = new URLSearchParams({ brand: row.brandId, conversation: conversationId });
+    await notifyAboutBrand(tx, row.brandId, {
+      kind: 'conversation_escalated',
+      title: `@${row.username} needs a person: the assistant handed the conversation over.`,
+      link: `/dashboard/conversations?${query}`,
+      audience: 'all',
+      sourceKey: `escalation:${eventKey}`,
+    });
+  });
 }
 
 export type NewTrace = Omit<typeof assistantTraces.$inferInsert, 'id' | 'createdAt'>;

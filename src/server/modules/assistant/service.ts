@@ -106,7 +106,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
         }
       },
       async escalate(conversationId) {
-        await queries.escalateConversation(db, conversationId);
+        await queries.escalateConversation(db, conversationId, event.eventKey);
       },
       async recordTrace(trace, delivery) {
         await queries.insertTrace(db, traceRow(event, trace, delivery));

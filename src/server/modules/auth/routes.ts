@@ -20,6 +20,7 @@ import { errorResponseSchema } from '#contracts/errors.ts';
 import { defaultReturnTo, toSafeReturnTo } from '#contracts/return-to.ts';
 import {
   deleteSession,
+  recordSessionClient,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
   sessionIdHashOf,
@@ -70,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   async function startSession(request: FastifyRequest, reply: FastifyReply, token: string): Promise<void> {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, previous);
+    await recordSessionClient(db, token, { userAgent: request.headers['user-agent'], ipAddress: request.ip });
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',

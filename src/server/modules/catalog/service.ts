@@ -59,6 +59,7 @@ export type {
 import type { CatalogProduct, CatalogService, CatalogVariant, ProductMatch } from '#server/ports/catalog.ts';
 import { createShortCache } from '#server/short-cache.ts';
 import type { OrderIngest } from '#server/ports/revenue.ts';
+import { notifyAboutBrand } from '#server/notifications/notify.ts';
 
 // ---- Settings and wiring ----
 
@@ -467,10 +468,23 @@ export function createCatalogModule(deps: CatalogDeps) {
         },
         'catalog sync failed',
       );
-      await db
-        .update(storeConnections)
-        .set({ syncState: 'failed', syncError: reason })
-        .where(eq(storeConnections.id, connectionId));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(storeConnections)
+          .set({ syncState: 'failed', syncError: reason })
+          .where(eq(storeConnections.id, connectionId));
+        // Keyed by the run (decision 045): a retried job's own run notifies again, a repeated write does not.
+        const refused = reason.startsWith('bad credentials');
+        await notifyAboutBrand(tx, connection.brandId, {
+          kind: refused ? 'store_reconnect' : 'store_sync_failed',
+          title: refused
+            ? `The store refused Voicecart's credentials: reconnect it to keep the catalog current.`
+            : `The store sync failed: ${reason}.`,
+          link: '/dashboard/shopify',
+          audience: 'managers',
+          sourceKey: `store-sync:${connectionId}:${startedAt.toISOString()}`,
+        });
+      });
       throw new Error(`catalog sync failed: ${reason}`);
     }
   }

@@ -17,6 +17,7 @@ import {
 import { sampleAccountIdOf, sampleAccountToken } from '#server/integrations/instagram/sample-account.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
+import { notifyAboutBrand } from '#server/notifications/notify.ts';
 
 const DAY_MS = 86_400_000;
 /** Long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */
@@ -339,10 +340,24 @@ export function createConnectionService({
     /** Code 190 on any call. Sends stop until the owner reconnects; the brand shows as not connected. */
     async markNeedsReconnect(brandId: string, reason: string): Promise<void> {
       await db.transaction(async (tx) => {
+        const [was] = await tx
+          .select({ status: instagramConnections.status, username: instagramConnections.username })
+          .from(instagramConnections)
+          .where(eq(instagramConnections.brandId, brandId))
+          .for('update');
         await tx
           .update(instagramConnections)
           .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: now() })
           .where(eq(instagramConnections.brandId, brandId));
+        // Once per refusal, not per call that meets it: only the change from connected tells the managers
+        // (decision 045).
+        if (was && was.status !== 'needs_reconnect')
+          await notifyAboutBrand(tx, brandId, {
+            kind: 'instagram_reconnect',
+            title: `Instagram refused the token of @${was.username}: reconnect the account to answer messages again.`,
+            link: '/dashboard/instagram',
+            audience: 'managers',
+          });
         await tx
           .update(brands)
           .set({ instagramConnected: false, updatedAt: now() })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, comments, conversations, liveEvents, messages } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { notify } from '#server/notifications/notify.ts';
 import { pruneLiveEvents } from './live-feed.ts';
 
 interface Frame {
@@ -135,6 +136,37 @@ const addMessage = (conversationId: string, brandId: string, content: string) =>
     .returning();
 
 describe('GET /api/events', () => {
+  it('tells the open dashboard about a notification, brand-less ones too, and replays it (decision 045)', async () => {
+    const stream = await openStream(baseUrl, ownerCookie);
+    try {
+      await stream.waitFor((frame) => frame.event === 'ready');
+      const [brand] = await app.database.db.select().from(brands).where(eq(brands.id, ownerBrandId));
+      const notified = await notify(app.database.db, {
+        workspaceId: brand!.workspaceId,
+        kind: 'invitation_accepted',
+        title: 'Someone joined',
+        link: '/dashboard/settings/team',
+        audience: 'all',
+      });
+      expect(notified).toBe(1);
+      const frame = await stream.waitFor(
+        (candidate) => (candidate.data as { topic?: string } | undefined)?.topic === 'notification',
+      );
+      expect(frame).toMatchObject({
+        event: 'change',
+        data: { topic: 'notification', op: 'insert', brandId: null, id: null, conversationId: null },
+      });
+      const replayed = await openStream(baseUrl, ownerCookie, String(Number(frame.id) - 1));
+      try {
+        await replayed.waitFor((candidate) => candidate.id === frame.id && candidate.event === 'change');
+      } finally {
+        await replayed.close();
+      }
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('answers 401 signed out', async () => {
     const response = await app.app.inject({ method: 'GET', url: '/api/events' });
     expect(response.statusCode).toBe(401);

@@ -1,3 +1,4 @@
+import { notify } from '#server/notifications/notify.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
@@ -224,6 +225,15 @@ export function createTeamService({
   }
 
   async function afterAccepted(invitation: WorkspaceInvitation, userId: string): Promise<InvitationAccepted> {
+    // The bell of the workspace's managers (decision 045), once per invitation.
+    await notify(db, {
+      workspaceId: invitation.workspaceId,
+      kind: 'invitation_accepted',
+      title: `${invitation.email} accepted the invitation and joined as ${invitation.role}.`,
+      link: '/dashboard/settings/team',
+      audience: 'managers',
+      sourceKey: `invitation-accepted:${invitation.id}`,
+    });
     await onInvitationAccepted?.({
       workspaceId: invitation.workspaceId,
       invitationId: invitation.id,

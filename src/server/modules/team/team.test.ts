@@ -375,6 +375,16 @@ describe('invitations', () => {
         role: 'agent',
       },
     ]);
+    // The workspace's managers hear of it on the bell, once; the new agent does not.
+    const bell = await app.database.executeSql(
+      `select user_id, kind, link from notifications where workspace_id = $1 and kind = 'invitation_accepted'
+         and title like $2`,
+      [workspaceId, `${email}%`],
+    );
+    expect(bell.rows.map((row) => row.user_id)).toContain(owner.id);
+    expect(bell.rows.map((row) => row.user_id)).not.toContain(accepted.userId);
+    expect(new Set(bell.rows.map((row) => row.user_id)).size).toBe(bell.rows.length);
+    expect(bell.rows[0]).toMatchObject({ link: '/dashboard/settings/team' });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   disableAfterMs,
   giveUpAfterMs,
   type DisabledEndpoint,
+  onEndpointDisabled,
 } from './delivery.ts';
 import { pruneWebhookEvents } from './retention.ts';
 import { createWebhookService } from './service.ts';
@@ -312,5 +313,28 @@ describe('retention', () => {
       1,
     );
     await deleteEndpoint(endpoint.id);
+  });
+});
+
+describe('the notification when an endpoint is turned off', () => {
+  it('tells the workspace owner on the bell, once per turning off', async () => {
+    const disabledAt = new Date('2026-11-20T10:00:00Z');
+    const endpoint = {
+      endpointId: '00000000-0000-4000-8000-000000000049',
+      workspaceId,
+      url: 'https://hooks.example.com/down',
+      reason: 'failing since 2026-11-15',
+      disabledAt,
+    };
+    const silent = pino({ level: 'silent' });
+    await onEndpointDisabled(app.database.db, endpoint, silent);
+    await onEndpointDisabled(app.database.db, endpoint, silent);
+    const rows = (
+      await app.database.executeSql(
+        `select user_id, link from notifications where kind = 'webhook_endpoint_failing' and title like $1`,
+        ['%hooks.example.com/down%'],
+      )
+    ).rows;
+    expect(rows).toEqual([{ user_id: userId, link: '/dashboard/settings/webhooks' }]);
   });
 });

@@ -1,3 +1,4 @@
+import { notify } from '#server/notifications/notify.ts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { webhookHeaders } from '#contracts/webhooks.ts';
@@ -36,11 +37,23 @@ export interface DisabledEndpoint {
 }
 
 /**
- * Called once when an endpoint is turned off after failing for 5 days. No notifications module exists yet: the
- * default logs a warning, and runtime.ts is where a notification will be wired in.
+ * Called once when an endpoint is turned off after failing for 5 days: a warning in the log and a notification to
+ * the workspace's managers (decision 045), once per turning off.
  */
-export async function onEndpointDisabled(endpoint: DisabledEndpoint, log: Logger): Promise<void> {
+export async function onEndpointDisabled(
+  db: Database,
+  endpoint: DisabledEndpoint,
+  log: Logger,
+): Promise<void> {
   log.warn({ ...endpoint }, 'webhook endpoint turned off after failing for 5 days');
+  await notify(db, {
+    workspaceId: endpoint.workspaceId,
+    kind: 'webhook_endpoint_failing',
+    title: `Webhook endpoint ${endpoint.url} was turned off after failing for 5 days.`,
+    link: '/dashboard/settings/webhooks',
+    audience: 'managers',
+    sourceKey: `webhook-disabled:${endpoint.endpointId}:${endpoint.disabledAt.toISOString()}`,
+  });
 }
 
 export interface WebhookDeliveryOptions {
@@ -80,7 +93,7 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
   const { db, jobs, secretBox, log } = options;
   const clock = options.now ?? (() => new Date());
   const delays = options.retryDelaysSeconds ?? defaultRetryDelaysSeconds;
-  const notifyDisabled = options.onEndpointDisabled ?? ((endpoint) => onEndpointDisabled(endpoint, log));
+  const notifyDisabled = options.onEndpointDisabled ?? ((endpoint) => onEndpointDisabled(db, endpoint, log));
 
   async function send(url: string, headers: Record<string, string>, body: string) {
     try {

@@ -3,6 +3,8 @@ import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { useLocation } from 'wouter';
 import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx';
 import { WorkspaceSwitcher } from '#client/features/workspaces/components/workspace-switcher.tsx';
+import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
+import { UsageFooter } from '#client/features/billing/components/usage-footer.tsx';
 import { paths } from '#client/config/paths.ts';
 import { NotFoundRoute } from '../not-found.tsx';
 import { AutomationRoute } from './automation.tsx';
@@ -15,6 +17,7 @@ import { StoreRoute } from './store.tsx';
 import { WebhooksRoute } from './webhooks.tsx';
 import { TeamRoute } from './team.tsx';
 import { SettingsApiReferenceRoute, SettingsApiRoute } from './settings-api.tsx';
+import { ProfileRoute } from './profile.tsx';
 
 // Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
 const LazyRevenueRoute = lazy(() => import('./revenue.tsx'));
@@ -29,6 +32,16 @@ function RevenueRoute() {
 // The Performance screen carries the chart library: its own chunk, loaded when opened (decision 028).
 const AnalyticsRoute = lazy(() => import('./analytics.tsx'));
 
+// Billing's daily chart carries the chart library too: its own chunk (decision 026).
+const BillingRoute = lazy(() => import('./billing.tsx'));
+function LazyBillingRoute() {
+  return (
+    <Suspense fallback={<LoadingState label="Loading billing..." />}>
+      <BillingRoute />
+    </Suspense>
+  );
+}
+
 function LazyAnalyticsRoute() {
   return (
     <Suspense fallback={<LoadingState label="Loading performance..." />}>
@@ -39,9 +52,8 @@ function LazyAnalyticsRoute() {
 
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
- * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk), Settings →
- * Team, Settings → Webhooks, and API Keys with its reference page (decision 043). The sidebar's other Settings
- * links are not in the router, so they fall to the not-found page.
+ * Instagram connections, the Store screen, Revenue and Performance (each its own lazily loaded chunk), and the
+ * Settings screens: Profile, Billing (lazily, for its chart), Team, Webhooks, and API Keys with its reference page.
  */
 const screens: Record<string, ComponentType> = {
   [paths.home]: OverviewRoute,
@@ -59,6 +71,8 @@ const screens: Record<string, ComponentType> = {
   [paths.dashboard.settingsTeam]: TeamRoute,
   [paths.dashboard.settingsApi]: SettingsApiRoute,
   [paths.dashboard.settingsApiReference]: SettingsApiReferenceRoute,
+  [paths.dashboard.settingsProfile]: ProfileRoute,
+  [paths.dashboard.settingsBilling]: LazyBillingRoute,
 };
 
 /**
@@ -70,7 +84,11 @@ export default function DashboardRoutes() {
   const Screen = Object.hasOwn(screens, location) ? screens[location] : undefined;
   if (!Screen) return <NotFoundRoute />;
   return (
-    <DashboardLayout headerStart={<WorkspaceSwitcher />}>
+    <DashboardLayout
+      headerStart={<WorkspaceSwitcher />}
+      notifications={<NotificationBell />}
+      sidebarFooter={<UsageFooter />}
+    >
       <Screen />
     </DashboardLayout>
   );

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DeleteAccountInput,
+  EmailChangeInput,
+  PasswordChangeInput,
+  Profile,
+  ProfileNameInput,
+  ProfileSession,
+} from '#contracts/profile.ts';
+import { currentUserQueryKey } from '#client/hooks/use-current-user.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+
+const profileKey = ['/api/profile'] as const;
+const sessionsKey = ['/api/profile/sessions'] as const;
+
+type Message = { message: string };
+
+/** GET /api/profile */
+export const useProfile = () => useQuery<Profile>({ queryKey: profileKey });
+
+/** GET /api/profile/sessions */
+export const useProfileSessions = () => useQuery<ProfileSession[]>({ queryKey: sessionsKey });
+
+/** PATCH /api/profile; the header's name follows. */
+export function useUpdateName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ProfileNameInput) =>
+      (await apiRequest('PATCH', '/api/profile', input)).json() as Promise<Profile>,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(profileKey, profile);
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}
+
+/** POST /api/profile/email: the link goes to the new address. */
+export function useRequestEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: EmailChangeInput) =>
+      (await apiRequest('POST', '/api/profile/email', input)).json() as Promise<Message>,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey }),
+  });
+}
+
+/** POST /api/profile/email/confirm: the token from the link's fragment. */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) =>
+      (await apiRequest('POST', '/api/profile/email/confirm', { token })).json() as Promise<Message>,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileKey });
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}
+
+/** POST /api/profile/password: other sessions are signed out, so the list is read again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PasswordChangeInput) =>
+      (await apiRequest('POST', '/api/profile/password', input)).json() as Promise<Message>,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** DELETE /api/profile/sessions/{id} */
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (sessionId: string) => {
+      await apiRequest('DELETE', `/api/profile/sessions/${sessionId}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** DELETE /api/profile: the account is gone; the caller leaves the dashboard. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async (input: DeleteAccountInput) => {
+      await apiRequest('DELETE', '/api/profile', input);
+    },
+  });
+}
+
+/** The export's download address: a plain link, so the browser saves the server's attachment. */
+export const exportUrl = '/api/profile/export';

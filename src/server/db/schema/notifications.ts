@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { brands } from './dashboard.ts';
+import { users } from './users.ts';
+import { workspaces } from './workspaces.ts';
+
+/**
+ * The header bell (decision 045): one row per member (user and workspace) a notification concerns, written by
+ * `server/notifications/notify.ts`. `source_key` names the event it comes from; with the user it is unique, so
+ * the same event retried notifies each member once.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    /** A path inside the app the notification opens. */
+    link: text('link').notNull(),
+    sourceKey: text('source_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('notifications_user_source_key').on(table.userId, table.sourceKey),
+    index('notifications_member_recent_idx').on(
+      table.userId,
+      table.workspaceId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('notifications_member_unread_idx')
+      .on(table.userId, table.workspaceId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

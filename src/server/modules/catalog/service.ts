@@ -13,7 +13,6 @@ import {
   checkoutLinks,
   shopifyOauthStates,
   storeConnections,
-  type CatalogProductRow,
   type CatalogVariantRow,
   type StoreConnectionRow,
 } from '#server/db/schema/index.ts';
@@ -122,7 +121,7 @@ function toVariant(row: CatalogVariantRow): CatalogVariant {
   };
 }
 
-function toProduct(row: CatalogProductRow, variants: CatalogVariantRow[]): CatalogProduct {
+function toProduct(row: queries.CatalogProductSummary, variants: CatalogVariantRow[]): CatalogProduct {
   return {
     id: row.id,
     title: row.title,

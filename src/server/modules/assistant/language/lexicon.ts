@@ -194,7 +194,12 @@ function parseEntries(source: string): [string, string][] {
   return out;
 }
 
-type Table = { phrases: [RegExp, string][]; words: Map<string, string> };
+/**
+ * A lexicon's phrases (pattern, English reading, and the phrase itself: a text that does not contain it cannot
+ * match, and a substring check is far cheaper than the pattern, which runs for every phrase of five languages on
+ * most DMs) and its single words.
+ */
+type Table = { phrases: [RegExp, string, string][]; words: Map<string, string> };
 const tables = new Map<Language, Table>();
 
 function tableOf(language: Exclude<Language, 'en'>): Table {
@@ -213,6 +218,7 @@ function tableOf(language: Exclude<Language, 'en'>): Table {
     phrases: phrases.map(([form, english]) => [
       new RegExp(`(^|[^\\p{L}'])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^\\p{L}'])`, 'gu'),
       english,
+      form,
     ]),
     words,
   };
@@ -241,7 +247,8 @@ export function toEnglish(text: string, language: Language): string {
   if (language === 'en') return text;
   const table = tableOf(language);
   let out = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
-  for (const [pattern, english] of table.phrases) out = out.replace(pattern, `$1${english}`);
+  for (const [pattern, english, form] of table.phrases)
+    if (out.includes(form)) out = out.replace(pattern, `$1${english}`);
   return out
     .split(/(\s+|[^\p{L}\p{N}'-]+)/u)
     .map((token) => {
@@ -270,7 +277,8 @@ export function languageByLexicon(text: string): Language | null {
   for (const language of ['es', 'fr', 'de', 'pt', 'it'] as const) {
     const table = tableOf(language);
     let count = 0;
-    for (const [pattern, english] of table.phrases) {
+    for (const [pattern, english, form] of table.phrases) {
+      if (!folded.includes(form)) continue;
       pattern.lastIndex = 0;
       if (pattern.test(folded) && !folded.includes(` ${english} `)) count += 2;
       pattern.lastIndex = 0;

@@ -12,7 +12,8 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '#server/config.ts';
@@ -95,19 +96,25 @@ const APP_SECRET = 'bench-instagram-app-secret';
 
 async function openBenchDatabase(
   backend: string,
-): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+): Promise<{ database: DatabaseHandle; url?: string; name?: string; drop(): Promise<void> }> {
   if (backend !== 'postgres')
     return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
   const throwaway = await createThrowawayDatabase(POSTGRES_URL);
   return {
     database: await openDatabase({ kind: 'postgres', url: throwaway.url }),
     url: throwaway.url,
+    name: throwaway.name,
     drop: throwaway.drop,
   };
 }
 
-/** CPU time so far (ms) of each PostgreSQL server process, by pid, read from /proc; null where there is none. */
-function postgresCpuByPid(): Map<string, number> | null {
+/**
+ * CPU time so far (ms) of each PostgreSQL server process serving `database`, by pid, read from /proc; null where
+ * there is none. A backend names its database in its process title ("postgres: user database host state"), so
+ * other work on a shared server does not count.
+ */
+function postgresCpuByPid(database: string | null): Map<string, number> | null {
+  if (database === null) return null;
   const byPid = new Map<string, number>();
   try {
     for (const pid of readdirSync('/proc')) {
@@ -119,6 +126,11 @@ function postgresCpuByPid(): Map<string, number> | null {
         continue; // gone meanwhile
       }
       if (!stat.includes('(postgres)')) continue;
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      } catch {
+        continue;
+      }
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime are fields 14 and 15 of the line (11 and 12 after the name), in clock ticks (10 ms).
       byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
@@ -134,12 +146,12 @@ function postgresCpuByPid(): Map<string, number> | null {
  * the PostgreSQL server processes (none on PGlite, which runs inside this one). Sampled every 200 ms, so a
  * connection that closes meanwhile still counts with what it had used by its last sample.
  */
-function cpuMeter() {
+function cpuMeter(database: string | null) {
   const startApp = process.cpuUsage();
-  const first = postgresCpuByPid();
+  const first = postgresCpuByPid(database);
   const last = new Map(first ?? []);
   const sample = () => {
-    for (const [pid, ms] of postgresCpuByPid() ?? []) last.set(pid, ms);
+    for (const [pid, ms] of postgresCpuByPid(database) ?? []) last.set(pid, ms);
   };
   const timer = setInterval(sample, 200);
   return {
@@ -150,6 +162,28 @@ function cpuMeter() {
       let database = 0;
       for (const [pid, ms] of last) database += ms - (first?.get(pid) ?? 0);
       return { app: (app.user + app.system) / 1000, database: first ? database : NaN };
+    },
+  };
+}
+
+/**
+ * With BENCH_CPU_PROFILE=DIR, a V8 CPU profile of the load alone (not the start-up or the accuracy pass), written to
+ * DIR/assistant-<backend>.cpuprofile; `node bench/cpu-profile-summary.mjs FILE` lists where the time went.
+ */
+async function startCpuProfile(backend: string) {
+  const directory = process.env.BENCH_CPU_PROFILE;
+  if (!directory) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      const file = path.join(directory, `assistant-${backend}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      process.stderr.write(`CPU profile of the load: ${file}\n`);
     },
   };
 }
@@ -427,12 +461,20 @@ async function runBackend(backend: string) {
     }
 
     // ---- 2. steady load ----
+    const walPosition = async () => {
+      const { rows } = await app.database.executeSql('select pg_current_wal_lsn()::text as lsn');
+      const [high, low] = String(rows[0]!.lsn).split('/');
+      return parseInt(high!, 16) * 2 ** 32 + parseInt(low!, 16);
+    };
     const texts = standardCases
       .filter((item) => item.history.length === 0 && item.expect.kind !== 'hand_off')
       .map((item) => item.text);
     const total = RATE * SECONDS;
     const sentAt = new Map<string, number>();
-    const cpu = cpuMeter();
+    const cpu = cpuMeter(opened.name ?? null);
+    const profile = await startCpuProfile(backend);
+    // WAL written per DM: how much the database writes for one answer, a figure other load does not move.
+    const walBefore = await walPosition();
     const loadStarted = performance.now();
     const posts: Promise<void>[] = [];
     for (let index = 0; index < total; index += 1) {
@@ -458,6 +500,8 @@ async function runBackend(backend: string) {
     const lastArrival = Math.max(...[...sentAt.keys()].flatMap((igsid) => arrivals.get(igsid) ?? []));
     // CPU (this process and PostgreSQL's) per answered DM, from the start of the load to the last answer.
     const cpuUsed = cpu.stop();
+    await profile?.stop();
+    const walBytesPerDm = ((await walPosition()) - walBefore) / total;
     // Duplicates show up late, if at all: give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const latencies = [...sentAt.entries()]
@@ -525,6 +569,7 @@ async function runBackend(backend: string) {
         lost,
         duplicated,
         cpuMsPerDm,
+        walBytesPerDm,
         stepMedians,
         split,
       },
@@ -595,8 +640,9 @@ async function main() {
     console.log(
       `load: ${load.sent} DMs at ${load.rate}/s for ${load.seconds} s; webhook -> Graph send p50 ${load.p50.toFixed(0)} ms, ` +
         `p95 ${load.p95.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms; ${load.answeredPerSecond.toFixed(1)} DMs/s answered; ` +
-        `lost ${load.lost}, duplicated ${load.duplicated}; CPU per DM: app ${load.cpuMsPerDm.app.toFixed(1)} ms, database ${load.cpuMsPerDm.database.toFixed(1)} ms`,
+        `lost ${load.lost}, duplicated ${load.duplicated}; CPU per DM: app ${load.cpuMsPerDm.app.toFixed(1)} ms, database ${typeof load.cpuMsPerDm.database === 'number' ? `${load.cpuMsPerDm.database.toFixed(1)} ms` : 'in the app'}`,
     );
+    console.log(`WAL written per DM: ${Math.round(load.walBytesPerDm)} bytes`);
     console.log(
       `split (median / p95): inbound processing ${load.split.inboundMs.toFixed(0)} / ${load.split.inboundP95.toFixed(0)} ms, ` +
         `then assistant queue + pipeline + send ${load.split.assistantMs.toFixed(0)} / ${load.split.assistantP95.toFixed(0)} ms`,

@@ -276,21 +276,39 @@ export async function listVariantsOfProducts(
     .orderBy(catalogVariants.productId, catalogVariants.position);
 }
 
+/** What the assistant reads of a product: not its description or search text and vector, which can be long. */
+export type CatalogProductSummary = Pick<
+  CatalogProductRow,
+  'id' | 'title' | 'productType' | 'vendor' | 'tags' | 'url' | 'imageUrl'
+>;
+
 export async function listProductsByIds(
   db: Database,
   connectionId: string,
   ids: string[],
-): Promise<CatalogProductRow[]> {
+): Promise<CatalogProductSummary[]> {
   if (ids.length === 0) return [];
   return db
-    .select()
+    .select({
+      id: catalogProducts.id,
+      title: catalogProducts.title,
+      productType: catalogProducts.productType,
+      vendor: catalogProducts.vendor,
+      tags: catalogProducts.tags,
+      url: catalogProducts.url,
+      imageUrl: catalogProducts.imageUrl,
+    })
     .from(catalogProducts)
     .where(and(eq(catalogProducts.connectionId, connectionId), inArray(catalogProducts.id, ids)));
 }
 
+/**
+ * A variant of the connection with its product's store id, for a stock check or a checkout link (twice per answer
+ * in stock): only that column of the product, as its whole row carries the long search text and vector.
+ */
 export async function findVariantOfConnection(db: Database, connectionId: string, variantId: string) {
   const [row] = await db
-    .select({ variant: catalogVariants, product: catalogProducts })
+    .select({ variant: catalogVariants, product: { externalId: catalogProducts.externalId } })
     .from(catalogVariants)
     .innerJoin(catalogProducts, eq(catalogProducts.id, catalogVariants.productId))
     .where(and(eq(catalogVariants.connectionId, connectionId), eq(catalogVariants.id, variantId)))

@@ -220,8 +220,20 @@ function wordsOf(text: string): string[] {
   return words;
 }
 
+/** Option values in one size spelling, computed once per value per process (a search reads every variant's). */
+const sizeValueCache = new Map<string, string>();
+function sizeValueOf(value: string): string {
+  let normalized = sizeValueCache.get(value);
+  if (normalized === undefined) {
+    normalized = normalizeSizeValue(value);
+    if (sizeValueCache.size > 50_000) sizeValueCache.clear();
+    sizeValueCache.set(value, normalized);
+  }
+  return normalized;
+}
+
 function sizeMatches(value: string, size: string): boolean {
-  const normalized = normalizeSizeValue(value);
+  const normalized = sizeValueOf(value);
   if (normalized === size) return true;
   // "S/M" covers a buyer's "m"; "32" waist covers "32x30"'s waist only when the store sells single numbers.
   return normalized.split('/').includes(size);
@@ -304,9 +316,10 @@ export async function searchCatalog(
   const skuVariantIds = new Set(skuHits.map((hit) => hit.id));
   const scored: ScoredProduct[] = candidates.map((candidate) => {
     const titleWords = new Set(wordsOf(candidate.title));
-    const typeWords = new Set(catalogWords([candidate.productType, ...candidate.tags]));
+    // The same words as catalogWords over the parts together, each part's from the cache.
+    const typeWords = new Set([candidate.productType, ...candidate.tags].flatMap(wordsOf));
     const otherWords = new Set(
-      catalogWords([candidate.vendor, ...candidate.options.flatMap((o) => o.values)]),
+      [candidate.vendor, ...candidate.options.flatMap((o) => o.values)].flatMap(wordsOf),
     );
     let raw = 0;
     for (const word of knownWords) {

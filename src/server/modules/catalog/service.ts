@@ -14,7 +14,6 @@ import {
   checkoutLinks,
   shopifyOauthStates,
   storeConnections,
-  type CatalogProductRow,
   type CatalogVariantRow,
   type StoreConnectionRow,
 } from '#server/db/schema/index.ts';
@@ -124,7 +123,7 @@ function toVariant(row: CatalogVariantRow): CatalogVariant {
   };
 }
 
-function toProduct(row: CatalogProductRow, variants: CatalogVariantRow[]): CatalogProduct {
+function toProduct(row: queries.CatalogProductSummary, variants: CatalogVariantRow[]): CatalogProduct {
   return {
     id: row.id,
     title: row.title,

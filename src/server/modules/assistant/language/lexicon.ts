@@ -119,7 +119,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     argile=clay fumee=smoke mousse=moss bordeaux=burgundy kaki=khaki pierre=stone corail=coral lilas=lilac couleur|couleurs=color
     enfant|enfants|pour enfants=for kids gelules|capsules=capsules rond|ronde=round sac de couchage=sleeping bag
     tente=tent lampe frontale|frontale=headlamp veste de pluie|coupe-vent=rain jacket impermeable|etanche=waterproof gants=gloves
-    creme solaire teintee=tinted sunscreen teinte foncee|fonce=deep une piece=one-piece duvet|plumes=down
+    creme solaire teintee=tinted sunscreen teinte foncee|fonce=deep une piece=one-piece plumes=down
     long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
@@ -371,7 +371,12 @@ function parseEntries(source: string): [string, string][] {
   return out;
 }
 
-type Table = { phrases: [RegExp, string][]; words: Map<string, string> };
+/**
+ * A lexicon's phrases (pattern, English reading, and the phrase itself: a text that does not contain it cannot
+ * match, and a substring check is far cheaper than the pattern, which runs for every phrase of five languages on
+ * most DMs) and its single words.
+ */
+type Table = { phrases: [RegExp, string, string][]; words: Map<string, string> };
 const tables = new Map<Language, Table>();
 
 function tableOf(language: Exclude<Language, 'en'>): Table {
@@ -390,6 +395,7 @@ function tableOf(language: Exclude<Language, 'en'>): Table {
     phrases: phrases.map(([form, english]) => [
       new RegExp(`(^|[^\\p{L}'])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^\\p{L}'])`, 'gu'),
       english,
+      form,
     ]),
     words,
   };
@@ -418,7 +424,8 @@ export function toEnglish(text: string, language: Language): string {
   if (language === 'en') return text;
   const table = tableOf(language);
   let out = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
-  for (const [pattern, english] of table.phrases) out = out.replace(pattern, `$1${english}`);
+  for (const [pattern, english, form] of table.phrases)
+    if (out.includes(form)) out = out.replace(pattern, `$1${english}`);
   return out
     .split(/(\s+|[^\p{L}\p{N}'-]+)/u)
     .map((token) => {
@@ -430,7 +437,7 @@ export function toEnglish(text: string, language: Language): string {
       const rest = elided ? lookUp(table.words, elided[2]!) : undefined;
       if (rest !== undefined) return `${elided![1]} ${rest}`;
       // A German compound the lexicon has the last part of ("regenjacke", "trinkflaschen"): read as its parts.
-      if (language === 'de' && token.length >= 8)
+      if (language === 'de' && token.length >= 8 && !token.includes('-'))
         for (let cut = 3; cut <= token.length - 4; cut += 1) {
           const tail = lookUp(table.words, token.slice(cut));
           if (tail !== undefined) {
@@ -468,7 +475,8 @@ export function languageByLexicon(text: string): Language | null {
   for (const language of ['es', 'fr', 'de', 'pt', 'it'] as const) {
     const table = tableOf(language);
     let count = 0;
-    for (const [pattern, english] of table.phrases) {
+    for (const [pattern, english, form] of table.phrases) {
+      if (!folded.includes(form)) continue;
       pattern.lastIndex = 0;
       if (pattern.test(folded) && !folded.includes(` ${english} `)) count += 2;
       pattern.lastIndex = 0;

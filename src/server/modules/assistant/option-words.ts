@@ -269,6 +269,9 @@ export function normaliseSizeWords(englishText: string): string {
 export function amountOf(value: string): number | null {
   const measure = unitAmountOf(value);
   if (measure) return measure.number;
+  // Dimensions ("18x18 in", "5x8 ft"): their area, so "the smaller one" reads them too.
+  const dims = /^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)/i.exec(value);
+  if (dims) return Number(dims[1]) * Number(dims[2]);
   const match = /^\s*(\d+(?:[.,]\d+)?)\s*(x)?\s*$/i.exec(value);
   return match ? Number(match[1]!.replace(',', '.')) : null;
 }
@@ -409,7 +412,7 @@ const flavourWords = new Set(
   grape apple pear peach apricot plum mango pineapple passionfruit papaya guava banana coconut watermelon melon
   kiwi pomegranate vanilla chocolate caramel toffee butterscotch hazelnut almond pistachio peanut cookie cookies
   brownie cinnamon ginger pumpkin gingerbread mint peppermint spearmint coffee mocha espresso cola matcha honey
-  bubblegum lavender rose jasmine peony gardenia lilac eucalyptus sandalwood cedar cedarwood pine bergamot amber
+  bubblegum pistachio lavender rose jasmine peony gardenia lilac eucalyptus sandalwood cedar cedarwood pine bergamot amber
   oud musk patchouli sage rosemary tobacco leather neroli vetiver citrus tropical berry fig`.split(/\s+/),
 );
 

@@ -77,7 +77,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'availability',
-    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya) (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b/,
+    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya)( guys| all| ppl)? (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b/,
   ],
   [
     'thanks',
@@ -276,9 +276,18 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     // 12 in, "1kg"): the value of that amount, or none when no value is (the product is not sold so).
     const measured = values.map((value) => ({ value, measure: unitAmountOf(value) }));
     if (measured.filter(({ measure }) => measure).length >= Math.max(2, values.length - 1)) {
-      const asked = readUnitAmounts(text).filter((amount) =>
-        measured.some(({ measure }) => measure?.unit === amount.unit),
-      );
+      // "the 4 pack" of Single Tube / 4 Tubes: a pack counts whatever the values count.
+      const countUnits = new Set(['tube', 'can', 'bar', 'box', 'count', 'pack']);
+      const valueUnits = new Set(measured.map(({ measure }) => measure?.unit).filter(Boolean));
+      const asked = readUnitAmounts(text)
+        .map((amount) =>
+          amount.unit === 'pack' &&
+          !valueUnits.has('pack') &&
+          [...valueUnits].every((u) => countUnits.has(u!))
+            ? { ...amount, unit: [...valueUnits][0]! }
+            : amount,
+        )
+        .filter((amount) => measured.some(({ measure }) => measure?.unit === amount.unit));
       if (asked.length > 0) {
         named[name] = measured
           .filter(({ measure }) =>
@@ -320,9 +329,17 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       // A size asked by number that no value is ("a 32 waist" of jeans in 24 to 30): not sold so.
       if (
         isPlainNumber &&
-        /\b(size|sz|waist|uk|us|eu)\s*\d{1,2}(\.5)?\b|\b\d{1,2}(\.5)?\s*(waist|inch waist)\b/.test(
-          normaliseText(text),
+        /\b(size|sz|waist|uk|us|eu)\s*\d{1,2}(\.5)?\b|\b\d{1,2}(\.5)?\s*(waist|inch waist)\b|\bin (a |an )?\d{1,2}(\.5)?\s*[?!.]*$/.test(
+          normaliseText(text).trim(),
         )
+      ) {
+        named[name] = [];
+        continue;
+      }
+      // An amount of money no value is ("a $200 gift card" of $25 / $50 / $100).
+      if (
+        leading.every(({ value }) => /^\s*[$€£]\s*\d+(?:[.,]\d+)?\s*$/.test(value)) &&
+        /[$€£]\s*\d+|\d+\s*(dollars?|euros?|pounds?|bucks)\b/.test(normaliseText(text))
       ) {
         named[name] = [];
         continue;
@@ -560,6 +577,26 @@ export async function understand(input: {
       product = decided.product;
       base.confidence = Math.round((search.matches[0]?.score ?? 0) * 100) / 100;
       base.lacking = decided.lacking;
+    } else if (
+      !inPlay &&
+      flavoursNotCarried(
+        reading,
+        search.matches.flatMap((match) =>
+          match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
+        ),
+        search.matches.map((match) => match.product.title).join(' '),
+      ).length > 0
+    ) {
+      // A flavour or scent none of the products that fit comes in ("pistachio protein"): not sold.
+      product = search.matches[0]!.product;
+      base.confidence = Math.round(search.matches[0]!.score * 100) / 100;
+      base.lacking = flavoursNotCarried(
+        reading,
+        search.matches.flatMap((match) =>
+          match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
+        ),
+        search.matches.map((match) => match.product.title).join(' '),
+      ).join(' ');
     } else if (!inPlay && plainAmongPacks(reading, search.matches)) {
       const plain = plainAmongPacks(reading, search.matches)!;
       product = plain.product;
@@ -793,8 +830,12 @@ export function unknownModifiers(reading: string, product: CatalogProduct): stri
     .split(/[^\p{L}\p{N}'-]+/u)
     .filter(Boolean);
   const unknown = new Set(unknownWords(reading, product));
+  // The word after must be one the product has (four letters or more: "szn" or "u" carry nothing).
   const carried = (word: string) =>
-    !unknown.has(word) && unknownWords(word, product).length === 0 && !chatWords.has(word);
+    word.length >= 4 &&
+    !unknown.has(word) &&
+    unknownWords(word, product).length === 0 &&
+    !chatWords.has(word);
   return words.filter(
     (word, index) => unknown.has(word) && index + 1 < words.length && carried(words[index + 1]!),
   );
@@ -1040,7 +1081,11 @@ function namesAnotherProduct(reading: string, candidate: CatalogProduct, inPlay:
       .flatMap((word) => [word, word.replace(/(es|s)$/, '')]),
   );
   return ownWords(candidate, inPlay).some(
-    (word) => !inPlayOptions.has(word) && (said.has(word) || said.has(word.replace(/(es|s)$/, ''))),
+    (word) =>
+      !inPlayOptions.has(word) &&
+      // "the green one" is a colour of the product in play, whatever "Daily Greens" is called.
+      readColourFamilies(word.replace(/(es|s)$/, '')).families.length === 0 &&
+      (said.has(word) || said.has(word.replace(/(es|s)$/, ''))),
   );
 }
 

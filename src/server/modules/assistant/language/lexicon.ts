@@ -66,7 +66,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     saco de dormir|sacos de dormir=sleeping bag tienda de campana|carpa=tent linterna frontal|frontal=headlamp
     chubasquero=rain jacket impermeable|impermeables=waterproof guantes=gloves banador|traje de bano=swimsuit protector solar con color=tinted sunscreen
     plumas|pluma=down largo|larga=long firme=firm suave|blanda=soft manzana acida|manzana verde=sour apple
-    raqueta|raquetas=racket`,
+    raqueta|raquetas=racket
+    senderismo|trekking=hiking clasico|clasica=classic pistacho=pistachio`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -120,7 +121,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     enfant|enfants|pour enfants=for kids gelules|capsules=capsules rond|ronde=round sac de couchage=sleeping bag
     tente=tent lampe frontale|frontale=headlamp veste de pluie|coupe-vent=rain jacket impermeable|etanche=waterproof gants=gloves
     creme solaire teintee=tinted sunscreen teinte foncee|fonce=deep une piece=one-piece plumes=down
-    long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple`,
+    long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple
+    randonnee|rando=hiking classique|classiques=classic pistache=pistachio`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -173,7 +175,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     rauch=smoke moos|moosgrun=moss weinrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color
     kinder|kids|fur kinder=for kids kapseln|kapsel=capsules rund|runde|runden=round schlafsack=sleeping bag
     zelt=tent stirnlampe|stirnlampen=headlamp regenjacke|regenjacken=rain jacket wasserdicht|wasserdichte|wasserfest=waterproof handschuhe=gloves
-    daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski 4er|4er-pack=4 tubes`,
+    daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski wandern|wander=hiking klassisch|klassische|klassischen=classic pistazie=pistachio`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -224,7 +226,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     tamanho p|tam p=size s tamanho g|tam g=size l tamanho gg|tam gg|tamanho xg=size xl tamanho m|tam m=size m
     criancas|crianca|infantil|para criancas=for kids capsulas|capsula=capsules redondo|redonda=round
     saco de dormir=sleeping bag barraca=tent lanterna de cabeca=headlamp capa de chuva|jaqueta de chuva=rain jacket impermeavel|impermeaveis=waterproof
-    luvas=gloves jaqueta jeans=denim jacket penas=down longo|longa=long firme=firm macio|macia=soft`,
+    luvas=gloves jaqueta jeans=denim jacket penas=down longo|longa=long firme=firm macio|macia=soft
+    trilha|caminhada=hiking classico|classica=classic pistache=pistachio`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -276,7 +279,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     bambini|bambino|bambina|per bambini=for kids capsule=capsules rotondo|rotonda=round sacco a pelo=sleeping bag
     tenda da campeggio=tent lampada frontale|frontale=headlamp giacca antipioggia=rain jacket impermeabile|impermeabili=waterproof guanti=gloves
     piuma|piume=down lungo|lunga=long rigido|rigida=firm morbido|morbida=soft
-    asciugamano mani|asciugamani mani|asciugamani da mano|asciugamano da mano=hand towel`,
+    asciugamano mani|asciugamani mani|asciugamani da mano|asciugamano da mano=hand towel
+    escursionismo|trekking=hiking classico|classica=classic pistacchio=pistachio`,
 };
 
 /** English readings of more than one word: after "=", the next words belong to the reading while they extend one. */
@@ -424,6 +428,8 @@ export function toEnglish(text: string, language: Language): string {
   if (language === 'en') return text;
   const table = tableOf(language);
   let out = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
+  // German counts a pack as "4er", "12er-Packung": the number.
+  if (language === 'de') out = out.replace(/\b(\d+)er\b-?/g, '$1 ');
   for (const [pattern, english, form] of table.phrases)
     if (out.includes(form)) out = out.replace(pattern, `$1${english}`);
   return out
@@ -460,7 +466,7 @@ export function toEnglish(text: string, language: Language): string {
 
 /** English words that say a DM is English, whatever else it holds (a product name in another language). */
 const englishCue =
-  /\b(the|you|u|do|does|have|has|is|are|any|please|pls|what|how|can|i|my|your|of|for|with|got|need|want|this|that|it|sell|size|colou?r)\b/;
+  /\b(the|you|u|do|does|have|has|is|are|any|please|pls|what|how|can|i|my|your|of|for|with|got|need|want|this|that|it|sell|size|colour)\b/;
 
 /**
  * The language whose lexicon reads the most of a DM that n-grams could not place ("verkauft ihr Fahrradhelme?",

@@ -43,7 +43,7 @@ export function SettingsApiRoute() {
             Send the key in the Authorization header; it acts in this workspace with its role, like a member
             would.
           </p>
-          <pre className="mt-3 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+          <pre className="mt-3 whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 text-xs text-slate-100">
             <code>{`curl -H "Authorization: Bearer vc_…" ${typeof window === 'undefined' ? '' : window.location.origin}/api/brands`}</code>
           </pre>
           <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -29,7 +29,8 @@ const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_
 const MEMBER = (workspace: string, user: string) =>
   `exists (select 1 from workspace_members m where m.workspace_id = ${workspace} and m.user_id = ${user})`;
 const TOUCH_SQL = `update sessions set last_seen_at = $1 where id_hash = $2`;
-const BRANDS_SQL = `select id, name, username, active, instagram_connected, shopify_connected, created_at::text as position_at
+const BRANDS_SQL = `select id, name, username, active, instagram_connected, shopify_connected, created_at::text as position_at,
+    (select sc.platform from store_connections sc where sc.brand_id = brands.id limit 1) as store_platform
   from brands where workspace_id = $1 and ${MEMBER('$2', '$3')} order by created_at asc, id asc limit $4`;
 const CONVERSATIONS_SQL = `select id, customer_username, last_message_at, status, handled_by, last_message_at::text as position_at,
     (conversations.last_customer_message_at is not null and not exists (select 1 from conversation_reads r
@@ -41,7 +42,7 @@ const CONVERSATIONS_SQL = `select id, customer_username, last_message_at, status
   where brand_id = $1 and exists (select 1 from brands where brands.id = $2 and ${MEMBER('brands.workspace_id', '$3')})
   order by last_message_at desc nulls last, id desc nulls last limit $4`;
 const BRAND_SQL = `select id, name from brands where id = $1 and ${MEMBER('brands.workspace_id', '$2')} limit $3`;
-const MESSAGES_SQL = `select id, sender, content, created_at, inventory_checked, created_at::text as position_at
+const MESSAGES_SQL = `select id, sender, content, created_at, inventory_checked, created_at::text as position_at, delivery_state
   from messages
   where conversation_id = $1 and exists (select 1 from conversations inner join brands on brands.id = conversations.brand_id
     where conversations.id = $2 and ${MEMBER('brands.workspace_id', '$3')})
@@ -133,6 +134,7 @@ export async function startFloor(
       active: r.active,
       instagramConnected: r.instagram_connected,
       shopifyConnected: r.shopify_connected,
+      storePlatform: r.store_platform,
     }));
     return reply;
   });
@@ -176,6 +178,7 @@ export async function startFloor(
         content: r.content,
         createdAt: new Date(r.created_at).toISOString(),
         inventoryChecked: r.inventory_checked,
+        deliveryState: r.delivery_state,
       }));
       return reply;
     },

@@ -72,11 +72,17 @@ describe('demo confirmation email over real SMTP', () => {
     ).toBe(true);
     expect(mail.raw).toMatch(/filename="?voicecart-demo\.ics"?/);
 
-    // The job finished after two failed tries.
-    const { rows } = await app.database.executeSql(
-      `select state, retry_count from pgboss.job where name = 'send-email' and data->>'to' = $1`,
-      ['ada@example.com'],
+    // The job finished after two failed tries. The worker marks it completed only after the SMTP
+    // server has accepted the mail, so the state is awaited rather than read once.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await app.database.executeSql(
+          `select state, retry_count from pgboss.job where name = 'send-email' and data->>'to' = $1`,
+          ['ada@example.com'],
+        );
+        expect(rows).toEqual([{ state: 'completed', retry_count: 2 }]);
+      },
+      { timeout: 10_000, interval: 100 },
     );
-    expect(rows).toEqual([{ state: 'completed', retry_count: 2 }]);
   }, 40_000);
 });

@@ -116,3 +116,24 @@ export const analyticsSchema = z.object({
   ),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
+
+/** The Overview's four stat cards as counts. */
+export const overviewCountsSchema = z.object({
+  totalBrands: z.number().int(),
+  activeBrands: z.number().int(),
+  instagramConnected: z.number().int(),
+  shopifyConnected: z.number().int(),
+});
+export type OverviewCounts = z.infer<typeof overviewCountsSchema>;
+
+/**
+ * GET /api/analytics/overview: the current workspace's four counts now and as they stood 30 days before
+ * (`previous` as last recorded on or before that day, `previousDay` the day it was recorded; both null until the
+ * workspace has that much history).
+ */
+export const overviewTrendsSchema = z.object({
+  current: overviewCountsSchema,
+  previous: overviewCountsSchema.nullable(),
+  previousDay: z.string().nullable(),
+});
+export type OverviewTrends = z.infer<typeof overviewTrendsSchema>;

@@ -16,6 +16,8 @@ export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): 
   switch (event.topic) {
     case 'brand':
       invalidate(['/api/brands'], event.op !== 'delete');
+      // The Overview's stat cards compare the counts with 30 days before.
+      invalidate(['/api/analytics/overview']);
       break;
     case 'conversation':
       invalidate([...brandKey, 'conversations']);

@@ -78,6 +78,14 @@ const matrix: RouteCase[] = [
     url: () => '/api/usage/summary',
     workspaceHeader: true,
   },
+  // The Overview's stat cards with their trend: the workspace's brands (X-Workspace-Id).
+  {
+    method: 'GET',
+    route: '/api/analytics/overview',
+    action: 'brand.read',
+    url: () => '/api/analytics/overview',
+    workspaceHeader: true,
+  },
   // The brand list and brand creation act on a workspace (X-Workspace-Id) rather than a brand id.
   {
     method: 'GET',

@@ -101,6 +101,17 @@ export const analyticsRollupJob = defineJob<Record<string, never>>('analytics-ro
   expireInSeconds: 600,
 });
 
+/**
+ * Decision 051: records every workspace's four Overview counts for today, once an hour (JobQueue.repeat); the last
+ * recording of a day stands for that day. A failed run is made good by the next.
+ */
+export const overviewCountsJob = defineJob<Record<string, never>>('overview-counts', {
+  retryLimit: 0,
+  retryDelay: 60,
+  retryBackoff: false,
+  expireInSeconds: 600,
+});
+
 /** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
 /**
  * Order reconciliation (decision 027): every 15 minutes, one job per connected store pulls the orders the store
@@ -156,6 +167,7 @@ export const allJobs: readonly JobDefinition<object>[] = [
   ordersReconcileStoreJob,
   pruneOldRowsJob,
   analyticsRollupJob,
+  overviewCountsJob,
   webhooksDispatchJob,
   webhookDeliverJob,
 ];

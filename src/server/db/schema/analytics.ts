@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { brands, conversations } from './dashboard.ts';
+import { workspaces } from './workspaces.ts';
 
 /**
  * The Performance screen's daily roll-up (decision 028). Every row is a function of the messages, comments,
@@ -285,4 +286,25 @@ export const analyticsRulesMonthly = pgTable(
   (table) => [
     primaryKey({ name: 'analytics_rules_monthly_pkey', columns: [table.brandId, table.month, table.ruleId] }),
   ],
+);
+
+/**
+ * The Overview's four counts for one workspace as they stood on a day (UTC), recorded by the hourly
+ * `overview-counts` job, so the stat cards can show their change against 30 days before (decision 051). They cannot
+ * be counted back from today's rows: a deleted brand is gone, and a brand's active and connected flags keep no
+ * history.
+ */
+export const workspaceDailyCounts = pgTable(
+  'workspace_daily_counts',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    totalBrands: integer('total_brands').notNull(),
+    activeBrands: integer('active_brands').notNull(),
+    instagramConnected: integer('instagram_connected').notNull(),
+    shopifyConnected: integer('shopify_connected').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.day] })],
 );

@@ -1,7 +1,8 @@
 import type { Database } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
-import { analyticsRollupJob } from '#server/jobs/definitions.ts';
+import { analyticsRollupJob, overviewCountsJob } from '#server/jobs/definitions.ts';
 import type { Logger } from 'pino';
+import { recordOverviewCounts } from './overview-counts.ts';
 import { rollUpChanges } from './rollup.ts';
 
 /** Keeps the roll-up current: every `everySeconds`, the days changed since the last run are recomputed. */
@@ -17,4 +18,9 @@ export async function startAnalyticsWorker(input: {
     if (days > 0) log.debug({ days }, 'analytics roll-up');
   });
   await jobs.repeat(analyticsRollupJob, everySeconds);
+  // Decision 051: the Overview's counts, hourly (the last recording of a day stands for it).
+  await jobs.work(overviewCountsJob, async () => {
+    await recordOverviewCounts(db);
+  });
+  await jobs.repeat(overviewCountsJob, 3600);
 }

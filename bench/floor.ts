@@ -30,7 +30,8 @@ const MEMBER = (workspace: string, user: string) =>
   `exists (select 1 from workspace_members m where m.workspace_id = ${workspace} and m.user_id = ${user})`;
 const TOUCH_SQL = `update sessions set last_seen_at = $1 where id_hash = $2`;
 const BRANDS_SQL = `select id, name, username, active, instagram_connected, shopify_connected, created_at::text as position_at,
-    (select sc.platform from store_connections sc where sc.brand_id = brands.id limit 1) as store_platform
+    (select sc.platform from store_connections sc where sc.brand_id = brands.id limit 1) as store_platform,
+    exists (select 1 from instagram_connections ic where ic.brand_id = brands.id and ic.sample) as instagram_sample
   from brands where workspace_id = $1 and ${MEMBER('$2', '$3')} order by created_at asc, id asc limit $4`;
 const CONVERSATIONS_SQL = `select id, customer_username, last_message_at, status, handled_by, last_message_at::text as position_at,
     (conversations.last_customer_message_at is not null and not exists (select 1 from conversation_reads r
@@ -135,6 +136,7 @@ export async function startFloor(
       instagramConnected: r.instagram_connected,
       shopifyConnected: r.shopify_connected,
       storePlatform: r.store_platform,
+      instagramSample: r.instagram_sample,
     }));
     return reply;
   });

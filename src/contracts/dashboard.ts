@@ -71,6 +71,11 @@ export const brandSchema = z.object({
   shopifyConnected: z.boolean(),
   /** Which store (the list only; absent from a write's answer): the sample store is shown as such. */
   storePlatform: z.enum(['shopify', 'woocommerce', 'sample']).nullable().optional(),
+  /**
+   * The connected Instagram account is the demo's sample one (decision 041; the list only): the card says so
+   * rather than show it as a real account.
+   */
+  instagramSample: z.boolean().optional(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

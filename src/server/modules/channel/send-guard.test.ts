@@ -92,6 +92,23 @@ describe('decideDirectMessage', () => {
     const tooOld = conversation({ lastCustomerMessageAt: hoursAgo(7 * 24 + 1) });
     expect(codeOf(decideDirectMessage(tooOld, 'person', on))).toBe('window_closed');
   });
+
+  it("words each refusal a person sees in the composer as a sentence, without a setting's or a field's name", () => {
+    const refusals = [
+      conversation({ brandActive: false }),
+      conversation({ connectionStatus: null }),
+      conversation({ connectionStatus: 'needs_reconnect' }),
+      conversation({ lastCustomerMessageAt: null }),
+      conversation({ lastCustomerMessageAt: hoursAgo(48) }),
+      conversation({ lastCustomerMessageAt: hoursAgo(7 * 24 + 1) }),
+    ].map((context) => decideDirectMessage(context, 'person', off));
+    expect(refusals.map(codeOf)).not.toContain('allowed');
+    for (const refusal of refusals) {
+      const reason = refusal.allowed ? '' : refusal.reason;
+      expect(reason).toMatch(/^[A-Z][^]*\.$/);
+      expect(reason).not.toMatch(/[A-Z]+_[A-Z]|[a-z][A-Z]|\(/);
+    }
+  });
 });
 
 describe('decideCommentReply', () => {

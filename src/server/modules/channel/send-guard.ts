@@ -98,7 +98,7 @@ export function decideDirectMessage(
       allowed: false,
       code: 'window_closed',
       reason:
-        'The customer’s last message is more than 24 hours old: a person may reply up to 7 days only with the Human Agent tag (INSTAGRAM_HUMAN_AGENT_TAG).',
+        'The customer’s last message is more than 24 hours old. Instagram then takes a reply for up to 7 days only marked as from a person, with its Human Agent tag; this server does not mark replies so, and its administrator can turn that on.',
     };
   }
   return {

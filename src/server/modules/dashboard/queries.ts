@@ -17,6 +17,7 @@ import {
   workspaceMembers,
   assistantTraces,
   storeConnections,
+  instagramConnections,
   automationRules,
   brandPersonalities,
   brands,
@@ -234,6 +235,9 @@ function prepareStatements(db: Database) {
           'shopify' | 'woocommerce' | 'sample' | null
         >`(select sc.platform from ${storeConnections} sc
           where sc.brand_id = "brands"."id" limit 1)`,
+        // The demo's sample Instagram account is labelled as such (decision 041); one connection per brand.
+        instagramSample: sql<boolean>`exists (select 1 from ${instagramConnections} ic
+          where ic.brand_id = "brands"."id" and ic.sample)`,
       })
       .from(brands)
       .where(
@@ -292,6 +296,7 @@ function prepareStatements(db: Database) {
     shopifyConnected: v[5] as boolean,
     positionAt: v[6] as string,
     storePlatform: (v[7] as 'shopify' | 'woocommerce' | 'sample' | null) ?? null,
+    instagramSample: v[8] as boolean,
   });
   const conversationRow = (v: unknown[]) => ({
     id: v[0] as string,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '#cli/run.ts';
-import { brands, conversations, messages } from '#server/db/schema/index.ts';
+import { brands, conversations, instagramConnections, messages } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 
 let app: TestApp;
@@ -53,6 +53,13 @@ beforeAll(async () => {
     })
     .returning();
   strangerBrandId = brand!.id;
+  // A real account (not the sample one): the list must not call it the sample account.
+  await db.insert(instagramConnections).values({
+    brandId: strangerBrandId,
+    accountId: '17841400000000001',
+    username: 'stranger',
+    accessTokenSealed: 'sealed',
+  });
   const [conversation] = await db
     .insert(conversations)
     .values({ brandId: strangerBrandId, customerUsername: 'secret.buyer', customerInstagramId: 's-1' })
@@ -100,7 +107,16 @@ describe('GET /api/brands', () => {
     const list = response.json() as Json[];
     expect(list.map((b) => b.name)).toEqual(['Luna Skincare', 'Urban Threads', 'Peak Outdoor Gear']);
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['active', 'id', 'instagramConnected', 'name', 'shopifyConnected', 'storePlatform', 'username'].sort(),
+      [
+        'active',
+        'id',
+        'instagramConnected',
+        'instagramSample',
+        'name',
+        'shopifyConnected',
+        'storePlatform',
+        'username',
+      ].sort(),
     );
     expect(list[0]).toMatchObject({
       username: 'lunaskincare',
@@ -109,10 +125,17 @@ describe('GET /api/brands', () => {
       instagramConnected: true,
       shopifyConnected: true,
     });
+    // Which account and store answer: the demo's sample ones are named as such; only Luna has the sample store.
+    expect(list.map((b) => [b.instagramSample, b.storePlatform])).toEqual([
+      [true, 'sample'],
+      [true, null],
+      [true, null],
+    ]);
     expect(response.headers['x-next-cursor']).toBeUndefined();
 
     const strangers = (await get('/api/brands', stranger.cookie)).json() as Json[];
     expect(strangers.map((b) => b.name)).toEqual(['Stranger Things']);
+    expect(strangers[0]).toMatchObject({ instagramConnected: true, instagramSample: false });
   });
 });
 

@@ -16,6 +16,9 @@ const storeLabel = (brand: Brand) =>
       ? 'WooCommerce'
       : 'Shopify';
 
+/** The demo's sample Instagram account (nothing leaves the machine) is not shown as a real account. */
+const instagramLabel = (brand: Brand) => (brand.instagramSample ? 'Sample Instagram account' : 'Instagram');
+
 function Integration({ name, isConnected }: { name: string; isConnected: boolean }) {
   return (
     <li className="flex items-center justify-between text-sm">
@@ -60,7 +63,9 @@ export function BrandCard({ brand }: { brand: Brand }) {
       </div>
       <div className="flex flex-wrap gap-2">
         <Badge tone={brand.instagramConnected ? 'success' : 'neutral'}>
-          {brand.instagramConnected ? 'Instagram Connected' : 'Instagram Not Connected'}
+          {brand.instagramConnected
+            ? `Instagram Connected${brand.instagramSample ? ' · Sample account' : ''}`
+            : 'Instagram Not Connected'}
         </Badge>
         <Badge tone={brand.shopifyConnected ? 'success' : 'neutral'}>
           {brand.shopifyConnected ? `${storeLabel(brand)} Connected` : 'Store Not Connected'}
@@ -68,7 +73,10 @@ export function BrandCard({ brand }: { brand: Brand }) {
         {brand.active ? <Badge tone="success">✅ Active</Badge> : <Badge tone="warning">Paused</Badge>}
       </div>
       <ul className="flex flex-col gap-1 rounded-md bg-slate-50 p-3">
-        <Integration name="Instagram" isConnected={brand.instagramConnected} />
+        <Integration
+          name={brand.instagramConnected ? instagramLabel(brand) : 'Instagram'}
+          isConnected={brand.instagramConnected}
+        />
         <Integration
           name={brand.shopifyConnected ? storeLabel(brand) : 'Store'}
           isConnected={brand.shopifyConnected}

@@ -11,6 +11,7 @@ import { Modal } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { paths } from '#client/config/paths.ts';
+import { getServerMessage } from '#client/lib/api-client.ts';
 import { useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brand-mutations.ts';
 
 type FieldErrors = Partial<Record<'name' | 'username', string>>;
@@ -136,6 +137,13 @@ function CreateBrandForm({ onDone }: { onDone: () => void }) {
         maxLength={actionLimits.usernameMax}
         prefix="@"
       />
+      {/* A refusal (the username another brand has) stays in the dialog being typed in; a toast behind the
+          modal is neither seen for long nor read out. */}
+      {mutation.isError && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {getServerMessage(mutation.error) ?? 'Failed to create the brand. Please try again.'}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancel

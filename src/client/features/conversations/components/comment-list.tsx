@@ -1,5 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { actionLimits, type CommentReplyInput } from '#contracts/dashboard-actions.ts';
+import {
+  actionLimits,
+  commentReplyInputSchema,
+  type CommentReplyInput,
+} from '#contracts/dashboard-actions.ts';
 import type { Comment } from '#contracts/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -24,8 +28,10 @@ function ReplyForm({
   const mutation = useReplyToComment(brandId);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!content.trim()) {
-      setError('Reply must not be empty');
+    // The shared schema's own sentence ("Write a reply first."), as the server would answer.
+    const checked = commentReplyInputSchema.shape.content.safeParse(content);
+    if (!checked.success) {
+      setError(checked.error.issues.map((issue) => issue.message).join(' '));
       return;
     }
     setError(null);

@@ -277,6 +277,7 @@ export function createStoreConnections({
   }
 
   return {
+    /** Also the end of the Shopify OAuth install (shopify-install.ts), with the tokens it was given. */
     connectShopify,
 
     async getStatus(userId: string, brandId: string): Promise<StoreConnection | null> {
@@ -293,18 +294,14 @@ export function createStoreConnections({
       ip: string | null = null,
     ): Promise<StoreConnection> {
       await requireBrandAccess(db, userId, brandId);
-      const connection =
-        input.platform === 'sample'
-          ? await connectSample(userId, brandId, input, ip)
-          : input.platform === 'shopify'
-            ? await connectShopify(
-                userId,
-                brandId,
-                input.shopDomain,
-                { platform: 'shopify', accessToken: input.accessToken },
-                ip,
-              )
-            : await connectWooCommerce(userId, brandId, input, ip);
+      let connection: StoreConnectionRow;
+      if (input.platform === 'sample') connection = await connectSample(userId, brandId, input, ip);
+      else if (input.platform === 'woocommerce')
+        connection = await connectWooCommerce(userId, brandId, input, ip);
+      else {
+        const credentials = { platform: 'shopify' as const, accessToken: input.accessToken };
+        connection = await connectShopify(userId, brandId, input.shopDomain, credentials, ip);
+      }
       return describe((await queries.findConnection(db, connection.id)) ?? connection);
     },
 

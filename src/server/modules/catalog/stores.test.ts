@@ -413,7 +413,9 @@ describe('Shopify connection', () => {
     });
     expect(response.json()).toMatchObject({ duplicate: false });
     // The webhook did ask the store, and the same figure within the minute left the row as it was.
-    expect(shopify.calls.filter((call) => call.query.includes('productVariant(')).length).toBe(readsBefore + 1);
+    expect(shopify.calls.filter((call) => call.query.includes('productVariant(')).length).toBe(
+      readsBefore + 1,
+    );
     expect(await rowVersion()).toEqual(before);
 
     // A changed level is written at once.

@@ -234,7 +234,7 @@ async function runBackend(backend: string) {
     });
     if (connect.statusCode !== 200) throw new Error(`connect failed: ${connect.statusCode} ${connect.body}`);
     const account = fakeAccount.accountId;
-    await app.catalog.connect(brand.userId, brand.brandId, { platform: 'sample' });
+    await app.catalog.connections.connect(brand.userId, brand.brandId, { platform: 'sample' });
 
     let midCounter = 0;
     const customerMessage = (igsid: string, text: string, to: string) => ({
@@ -307,7 +307,7 @@ async function runBackend(backend: string) {
       payload: { accountId: homeAccount.accountId, accessToken: homeAccount.token },
     });
     if (homeConnect.statusCode !== 200) throw new Error(`connect failed: ${homeConnect.statusCode}`);
-    await app.catalog.connect(brand.userId, homeBrandRow!.id, {
+    await app.catalog.connections.connect(brand.userId, homeBrandRow!.id, {
       platform: 'sample',
       catalog: 'home-and-nutrition',
     });

@@ -77,7 +77,7 @@ async function main() {
           username: `bench${Object.keys(brandOf).length}`,
         })
         .returning();
-      await app.catalog.connect(user!.id, brand!.id, {
+      await app.catalog.connections.connect(user!.id, brand!.id, {
         platform: 'sample',
         ...(catalog === 'sample' ? {} : { catalog }),
       } as { platform: 'sample' });
@@ -117,7 +117,7 @@ async function main() {
       for (const item of cases) {
         const before = cpuNow();
         const trace = await runPipeline(
-          { catalog: app.catalog.catalog, effects, llm: null, now: cpuNow },
+          { catalog: app.catalog.answers, effects, llm: null, now: cpuNow },
           event(item, round),
         );
         if (round === 0) continue;

@@ -90,7 +90,7 @@ async function main() {
       // The sync is timed on its own below, not inside connect.
       enqueueSync: async () => {},
     });
-    const { catalog } = catalogModule;
+    const catalog = catalogModule.answers;
     const [user] = await db.insert(users).values({ email: 'bench@example.com', verified: true }).returning();
     const makeBrand = async (name: string) =>
       (await db.insert(brands).values({ userId: user!.id, name, username: name }).returning())[0]!.id;
@@ -167,15 +167,15 @@ async function main() {
 
     // 2. Sync 10,000 products from the Shopify fake.
     const bigBrand = await makeBrand('bench-10k');
-    const connection = await catalogModule.connect(user!.id, bigBrand, {
+    const connection = await catalogModule.connections.connect(user!.id, bigBrand, {
       platform: 'shopify',
       shopDomain: fake.shopDomain,
       accessToken: fake.accessToken,
     });
     const syncStarted = performance.now();
-    await catalogModule.runSync(connection.id);
+    await catalogModule.sync.runSync(connection.id);
     const syncSeconds = (performance.now() - syncStarted) / 1000;
-    const status = await catalogModule.getStatus(user!.id, bigBrand);
+    const status = await catalogModule.connections.getStatus(user!.id, bigBrand);
     if (status!.sync.state !== 'done')
       throw new Error(`sync ended ${status!.sync.state}: ${status!.sync.error}`);
     console.log(

@@ -49,7 +49,7 @@ export interface Runtime {
   secretBox: SecretBox;
   /** The Instagram channel; `channel.outbound` is the ChannelOutbound port for the assistant and the inbox. */
   channel: InstagramChannel;
-  /** Stores and catalog; `catalog.catalog` is the CatalogService the assistant receives. */
+  /** Stores and catalog; `catalog.answers` is the catalog port the assistant receives. */
   catalog: CatalogModule;
   /** The assistant (pipeline, playground, drafts), composed from the catalog and the channel. */
   assistant: AssistantService;
@@ -143,16 +143,16 @@ export async function startRuntime(
   // The assistant receives the catalog and the channel's outbound path as services.
   const assistant = createAssistantService({
     db: database.db,
-    catalog: catalog.catalog,
+    catalog: catalog.answers,
     channel: channel.outbound,
-    llm: options.llm === undefined ? createLlmComposerFromConfig(config, catalog.catalog, log) : options.llm,
+    llm: options.llm === undefined ? createLlmComposerFromConfig(config, catalog.answers, log) : options.llm,
     log,
   });
   if (options.workers ?? true) {
     await startWorkers({
       jobs,
       mailer,
-      catalog,
+      catalog: catalog.sync,
       // Decisions 008 and 020: the tables that would otherwise grow forever.
       prune: {
         everySeconds: config.PRUNE_EVERY_SECONDS,

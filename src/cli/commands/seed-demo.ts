@@ -162,8 +162,8 @@ export const seedDemoCommand: CliCommand = {
         .from(brands)
         .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
         .limit(1);
-      if (!brand || (await catalog.getStatus(user.id, brand.id))) continue;
-      await catalog.connect(user.id, brand.id, { platform: 'sample' });
+      if (!brand || (await catalog.connections.getStatus(user.id, brand.id))) continue;
+      await catalog.connections.connect(user.id, brand.id, { platform: 'sample' });
       stores += 1;
     }
 

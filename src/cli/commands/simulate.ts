@@ -68,9 +68,9 @@ export const simulateCommand: CliCommand = {
     });
     const assistant = createAssistantService({
       db: database.db,
-      catalog: catalog.catalog,
+      catalog: catalog.answers,
       channel: refusingChannel,
-      llm: createLlmComposerFromConfig(config, catalog.catalog, log),
+      llm: createLlmComposerFromConfig(config, catalog.answers, log),
     });
     const { reply, trace } = await assistant.preview(user.id, brand.id, { message, history: [] });
     out(`Buyer: ${message}`);

@@ -32,7 +32,7 @@ describe('assistant with the LLM composer', () => {
     });
     const brand = await createConnectedBrand(harness);
     account = brand.account.accountId;
-    await harness.app.catalog.connect(brand.userId, brand.brandId, { platform: 'sample' });
+    await harness.app.catalog.connections.connect(brand.userId, brand.brandId, { platform: 'sample' });
   }, 30_000);
   afterAll(async () => {
     await harness.close();

@@ -28,7 +28,7 @@ describe('assistant through the signed webhook', () => {
     harness = await createInstagramHarness({ workers: true, timeoutMs: 5000 });
     brand = await createConnectedBrand(harness);
     account = brand.account.accountId;
-    await harness.app.catalog.connect(brand.userId, brand.brandId, { platform: 'sample' });
+    await harness.app.catalog.connections.connect(brand.userId, brand.brandId, { platform: 'sample' });
   }, 30_000);
   afterAll(async () => {
     await harness.close();
@@ -313,7 +313,7 @@ describe('assistant through the signed webhook', () => {
 
   it('paused brand: messages are stored, never answered', async () => {
     const paused = await createConnectedBrand(harness, { active: false });
-    await harness.app.catalog.connect(paused.userId, paused.brandId, { platform: 'sample' });
+    await harness.app.catalog.connections.connect(paused.userId, paused.brandId, { platform: 'sample' });
     await dm('buyer-paused', 'is the clear brow gel available?', paused.account.accountId);
     await vi.waitFor(
       async () => {
@@ -332,7 +332,7 @@ describe('assistant through the signed webhook', () => {
 
   it('outside business hours: the after-hours rule answers with its text, and the rule is recorded', async () => {
     const shop = await createConnectedBrand(harness);
-    await harness.app.catalog.connect(shop.userId, shop.brandId, { platform: 'sample' });
+    await harness.app.catalog.connections.connect(shop.userId, shop.brandId, { platform: 'sample' });
     const today = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short' })
       .format(new Date())
       .toLowerCase();

@@ -60,7 +60,7 @@ describe('comment rules that name their post and product', () => {
   beforeAll(async () => {
     harness = await createInstagramHarness({ workers: true, timeoutMs: 5000 });
     brand = await createConnectedBrand(harness);
-    await harness.app.catalog.connect(brand.userId, brand.brandId, { platform: 'sample' });
+    await harness.app.catalog.connections.connect(brand.userId, brand.brandId, { platform: 'sample' });
     const { rows } = await harness.app.database.executeSql(
       `select p.id, p.title from catalog_products p join store_connections c on c.id = p.connection_id
         where c.brand_id = $1 and p.title ilike '%hoodie%' order by p.title limit 1`,

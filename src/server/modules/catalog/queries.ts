@@ -1,12 +1,17 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
+  brands,
   catalogProducts,
   catalogTerms,
   catalogVariants,
+  checkoutLinks,
+  shopifyOauthStates,
   storeConnections,
   type CatalogProductRow,
   type CatalogVariantRow,
+  type CheckoutLinkItem,
+  type StoreConnectionRow,
 } from '#server/db/schema/index.ts';
 import type { LiveVariantStock, StoreProductInput } from './store-data.ts';
 import { catalogWords, normalizeText, sortLetters } from './text.ts';
@@ -346,4 +351,225 @@ export async function writeLiveStock(
           or ${catalogVariants.syncedAt} < ${now.toISOString()}::timestamptz - interval '1 minute')`,
       ),
     );
+}
+
+// ---- Connections ----
+
+/**
+ * Replaces the brand's connection (and so its catalog) in one transaction; the brand shows as connected. Null,
+ * with nothing written, when the Shopify shop is already another brand's: its webhooks name only the shop, so a
+ * second brand linking it would take its events.
+ */
+export async function replaceConnectionOfBrand(
+  db: Database,
+  brandId: string,
+  values: Omit<typeof storeConnections.$inferInsert, 'brandId'>,
+): Promise<StoreConnectionRow | null> {
+  return db.transaction(async (tx) => {
+    if (values.platform === 'shopify' && values.storeKey) {
+      const [taken] = await tx
+        .select({ brandId: storeConnections.brandId })
+        .from(storeConnections)
+        .where(
+          and(
+            eq(storeConnections.platform, 'shopify'),
+            eq(storeConnections.storeKey, values.storeKey),
+            ne(storeConnections.brandId, brandId),
+          ),
+        )
+        .limit(1);
+      if (taken) return null;
+    }
+    await tx.delete(storeConnections).where(eq(storeConnections.brandId, brandId));
+    const [row] = await tx
+      .insert(storeConnections)
+      .values({ ...values, brandId })
+      .returning();
+    await setBrandStoreConnected(tx, brandId, true);
+    return row!;
+  });
+}
+
+/** The brand's connection goes, its whole catalog with it (cascade); returns what went, for the audit log. */
+export async function deleteConnectionOfBrand(db: Database, brandId: string) {
+  return db
+    .delete(storeConnections)
+    .where(eq(storeConnections.brandId, brandId))
+    .returning({ name: storeConnections.name, platform: storeConnections.platform });
+}
+
+/** Deliberate (docs/spec-deviations.md): `shopify_connected` means "a store is connected", any platform. */
+export async function setBrandStoreConnected(db: Database, brandId: string, connected: boolean) {
+  await db
+    .update(brands)
+    .set({ shopifyConnected: connected, updatedAt: new Date() })
+    .where(eq(brands.id, brandId));
+}
+
+/**
+ * Saves refreshed credentials only over the ones that were read (compare-and-swap); false when another process
+ * replaced them first.
+ */
+export async function swapCredentials(
+  db: Database,
+  connectionId: string,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const swapped = await db
+    .update(storeConnections)
+    .set({ sealedCredentials: next, updatedAt: new Date() })
+    .where(and(eq(storeConnections.id, connectionId), eq(storeConnections.sealedCredentials, previous)))
+    .returning({ id: storeConnections.id });
+  return swapped.length > 0;
+}
+
+/** Every connection id with a real store (the reconciliation jobs go through them). */
+export async function listSyncableConnectionIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ id: storeConnections.id })
+    .from(storeConnections)
+    .where(inArray(storeConnections.platform, ['shopify', 'woocommerce']));
+  return rows.map((row) => row.id);
+}
+
+// ---- Sync ----
+
+/**
+ * Marks a full sync as running and returns the connection; null when one is already running (one that started
+ * over 30 minutes ago is taken to have died).
+ */
+export async function claimSync(db: Database, connectionId: string, startedAt: Date) {
+  const [row] = await db
+    .update(storeConnections)
+    .set({ syncState: 'running', syncDone: 0, syncTotal: null, syncError: null, syncStartedAt: startedAt })
+    .where(
+      and(
+        eq(storeConnections.id, connectionId),
+        sql`(${storeConnections.syncState} <> 'running' or ${storeConnections.syncStartedAt} < now() - interval '30 minutes')`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function recordSyncProgress(
+  db: Database,
+  connectionId: string,
+  done: number,
+  total: number | null,
+) {
+  await db
+    .update(storeConnections)
+    .set({ syncDone: done, ...(total !== null ? { syncTotal: total } : {}) })
+    .where(eq(storeConnections.id, connectionId));
+}
+
+export async function finishSync(db: Database, connectionId: string, done: number) {
+  await db
+    .update(storeConnections)
+    .set({ syncState: 'done', syncTotal: done, lastSyncAt: new Date(), updatedAt: new Date() })
+    .where(eq(storeConnections.id, connectionId));
+}
+
+export async function failSync(db: Database, connectionId: string, reason: string) {
+  await db
+    .update(storeConnections)
+    .set({ syncState: 'failed', syncError: reason })
+    .where(eq(storeConnections.id, connectionId));
+}
+
+/** When the brand sent its first checkout link (null: none yet): where order reconciliation starts. */
+export async function findFirstLinkSentAt(db: Database, brandId: string): Promise<Date | null> {
+  const [first] = await db
+    .select({
+      sentAt: sql<Date | null>`min(${checkoutLinks.sentAt})`.mapWith((v) => (v ? new Date(v) : null)),
+    })
+    .from(checkoutLinks)
+    .where(eq(checkoutLinks.brandId, brandId));
+  return first?.sentAt ?? null;
+}
+
+export async function setOrdersSyncedUntil(db: Database, connectionId: string, until: Date) {
+  await db
+    .update(storeConnections)
+    .set({ ordersSyncedUntil: until })
+    .where(eq(storeConnections.id, connectionId));
+}
+
+// ---- Shopify install ----
+
+export async function insertOauthState(db: Database, values: typeof shopifyOauthStates.$inferInsert) {
+  await db.insert(shopifyOauthStates).values(values);
+}
+
+/** Takes (deletes and returns) the install state issued to this user, so it is used once. */
+export async function takeOauthState(db: Database, state: string, userId: string) {
+  const [row] = await db
+    .delete(shopifyOauthStates)
+    .where(and(eq(shopifyOauthStates.state, state), eq(shopifyOauthStates.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+// ---- The assistant's answers ----
+
+/**
+ * Other active products with a variant for sale, like the given one: the same product type first, then the most
+ * tags in common.
+ */
+export async function listSimilarProductIds(
+  db: Database,
+  connectionId: string,
+  base: Pick<CatalogProductRow, 'id' | 'productType' | 'tags'>,
+  limit: number,
+): Promise<string[]> {
+  const tags = sql`array[${sql.join(
+    (base.tags.length > 0 ? base.tags : ['']).map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  const similar = (await db.execute(sql`
+    select p.id from catalog_products p
+    where p.connection_id = ${connectionId} and p.id <> ${base.id} and p.status = 'active'
+      and (p.product_type = ${base.productType} or p.tags && ${tags})
+      and exists (select 1 from catalog_variants v where v.product_id = p.id and v.available_for_sale)
+    order by (p.product_type = ${base.productType}) desc,
+      cardinality(array(select unnest(p.tags) intersect select unnest(${tags}))) desc, p.title
+    limit ${limit}
+  `)) as unknown as { rows: { id: string }[] };
+  return similar.rows.map((row) => row.id);
+}
+
+/**
+ * A checkout link as it was handed out (decision 027), tied to its conversation only when that conversation is
+ * the brand's.
+ */
+export async function insertCheckoutLink(
+  db: Database,
+  link: { id: string; brandId: string; conversationId: string | null; items: CheckoutLinkItem[] },
+) {
+  await db.insert(checkoutLinks).values({
+    id: link.id,
+    brandId: link.brandId,
+    conversationId: link.conversationId
+      ? sql`(select id from conversations where id = ${link.conversationId} and brand_id = ${link.brandId})`
+      : null,
+    items: link.items,
+  });
+}
+
+// ---- The sample cart ----
+
+/** The sample store's variants among these ids, with their product's title and the brand they belong to. */
+export async function listSampleVariants(db: Database, variantIds: string[]) {
+  return db
+    .select({
+      variant: catalogVariants,
+      productTitle: catalogProducts.title,
+      brandId: storeConnections.brandId,
+    })
+    .from(catalogVariants)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, catalogVariants.productId))
+    .innerJoin(storeConnections, eq(storeConnections.id, catalogVariants.connectionId))
+    .where(and(inArray(catalogVariants.id, variantIds), eq(storeConnections.platform, 'sample')));
 }

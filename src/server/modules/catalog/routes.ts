@@ -33,7 +33,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
     '/brands/:brandId/store',
     { ...guarded, schema: { params: brandIdParamsSchema, response: { 200: storeStatusSchema, ...errors } } },
     async (request) => ({
-      connection: await module.getStatus(currentUser(request).id, request.params.brandId),
+      connection: await module.connections.getStatus(currentUser(request).id, request.params.brandId),
     }),
   );
 
@@ -49,14 +49,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       },
     },
     async (request) =>
-      module.connect(currentUser(request).id, request.params.brandId, request.body, request.ip),
+      module.connections.connect(currentUser(request).id, request.params.brandId, request.body, request.ip),
   );
 
   app.delete(
     '/brands/:brandId/store',
     { ...guarded, schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await module.disconnect(currentUser(request).id, request.params.brandId, request.ip);
+      await module.connections.disconnect(currentUser(request).id, request.params.brandId, request.ip);
       return reply.code(204).send(null);
     },
   );
@@ -68,7 +68,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: { params: brandIdParamsSchema, response: { 200: storeConnectionSchema, ...errors } },
     },
-    async (request) => module.requestSync(currentUser(request).id, request.params.brandId),
+    async (request) => module.connections.requestSync(currentUser(request).id, request.params.brandId),
   );
 
   /** The three answers for one text, timed: find, then live stock of the best variant, then its checkout link. */
@@ -85,9 +85,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
     },
     async (request) => {
       const { brandId } = request.params;
-      await module.getStatus(currentUser(request).id, brandId);
+      await module.connections.getStatus(currentUser(request).id, brandId);
       const started = performance.now();
-      const found = await module.catalog.findProducts({ brandId, text: request.query.q });
+      const found = await module.answers.findProducts({ brandId, text: request.query.q });
       const findMs = performance.now() - started;
       const variantId = found.outcome === 'match' ? found.matches[0]?.variantIds[0] : undefined;
       let stock = null;
@@ -96,12 +96,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       let linkMs: number | null = null;
       if (variantId) {
         const stockStarted = performance.now();
-        stock = await module.catalog.checkStock({ brandId, variantId });
+        stock = await module.answers.checkStock({ brandId, variantId });
         stockMs = performance.now() - stockStarted;
         // A sold-out variant gets no checkout link here either, as the assistant never sends one for it.
         if (stock.availableForSale) {
           const linkStarted = performance.now();
-          checkoutUrl = (await module.catalog.checkoutLink({ brandId, variantId, quantity: 1, track: false }))
+          checkoutUrl = (await module.answers.checkoutLink({ brandId, variantId, quantity: 1, track: false }))
             .url;
           linkMs = performance.now() - linkStarted;
         }
@@ -131,12 +131,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
     },
     async (request, reply) => {
       // The browser navigated here: without a Shopify app, the answer is the Store page saying so, not JSON.
-      if (!module.shopifyInstallAvailable()) {
-        await module.getStatus(currentUser(request).id, request.params.brandId);
+      if (!module.install.isAvailable()) {
+        await module.connections.getStatus(currentUser(request).id, request.params.brandId);
         const back = new URLSearchParams({ brand: request.params.brandId, install: 'unavailable' });
         return reply.redirect(`/dashboard/shopify?${back}`, 302);
       }
-      const url = await module.startShopifyInstall(
+      const url = await module.install.start(
         currentUser(request).id,
         request.params.brandId,
         request.query.shop,
@@ -156,7 +156,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       schema: { querystring: shopifyCallbackQuerySchema },
     },
     async (request, reply) => {
-      await module.completeShopifyInstall(request.user?.id ?? null, request.query, request.ip);
+      await module.install.complete(request.user?.id ?? null, request.query, request.ip);
       return reply.redirect('/dashboard/shopify', 302);
     },
   );
@@ -168,7 +168,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { querystring: sampleCartQuerySchema, response: { 200: sampleCartSchema, ...errors } },
     },
-    async (request) => module.readSampleCart(request.query.items),
+    async (request) => module.sampleCart.read(request.query.items),
   );
 
   /** Public: the sample cart page's Place order (a paid sample order, delivered like a store's webhook). */
@@ -181,6 +181,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
         response: { 200: samplePlacedOrderSchema, ...errors },
       },
     },
-    async (request) => module.placeSampleOrder(request.body.items, request.body.ref),
+    async (request) => module.sampleCart.placeOrder(request.body.items, request.body.ref),
   );
 };

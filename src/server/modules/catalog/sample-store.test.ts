@@ -64,7 +64,7 @@ describe('sample store', () => {
   });
 
   it('answers the three questions and links to our own cart page', async () => {
-    const catalog = app.catalog.catalog;
+    const catalog = app.catalog.answers;
     expect(await catalog.hasStore(brandId)).toEqual({ platform: 'sample', name: 'Sample store' });
     const found = await catalog.findProducts({
       brandId,
@@ -111,7 +111,7 @@ describe('sample store', () => {
   });
 
   it('puts several variants with their counts on one basket link, stored once with every line', async () => {
-    const catalog = app.catalog.catalog;
+    const catalog = app.catalog.answers;
     const found = await catalog.findProducts({ brandId, text: 'linen shirt in white, size L' });
     const shirt = found.matches[0]!.product;
     const [first, second] = shirt.variants.filter((variant) => variant.availableForSale);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
-import type { FindProductsResult } from './service.ts';
+import type { FindProductsResult } from '#server/ports/catalog.ts';
 
 /** Finding the product over the sample store: typos, plurals, sizes written many ways, colours, SKUs, ambiguity. */
 let app: TestApp;
 let brandId: string;
 
-const find = (text: string) => app.catalog.catalog.findProducts({ brandId, text });
+const find = (text: string) => app.catalog.answers.findProducts({ brandId, text });
 const top = (result: FindProductsResult) => {
   const match = result.matches[0]!;
   return {
@@ -24,7 +24,7 @@ beforeAll(async () => {
     .values({ userId: user.id, name: 'B', username: 'b' })
     .returning();
   brandId = brand!.id;
-  await app.catalog.connect(user.id, brandId, { platform: 'sample' });
+  await app.catalog.connections.connect(user.id, brandId, { platform: 'sample' });
 });
 afterAll(async () => {
   await app.close();
@@ -76,7 +76,7 @@ describe('find the product', () => {
   it('lists in-stock alternatives: other variants first, then similar products', async () => {
     const result = await find('linen shirt white L');
     const product = result.matches[0]!.product;
-    const alternatives = await app.catalog.catalog.listAlternatives({
+    const alternatives = await app.catalog.answers.listAlternatives({
       brandId,
       productId: product.id,
       variantId: result.matches[0]!.variantIds[0]!,

@@ -114,7 +114,7 @@ describe('Shopify OAuth install', () => {
       .update(storeConnections)
       .set({ sealedCredentials: app.secretBox.seal(JSON.stringify(expiring), 'store-credentials') })
       .where(eq(storeConnections.id, row!.id));
-    await app.catalog.runSync(row!.id);
+    await app.catalog.sync.runSync(row!.id);
     const [after] = await app.database.db
       .select()
       .from(storeConnections)

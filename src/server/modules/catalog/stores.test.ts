@@ -144,7 +144,7 @@ describe('Shopify connection', () => {
     // The test call is the shop query (the order webhooks are subscribed after it).
     expect(shopify.calls.some((call) => call.query.includes('myshopifyDomain'))).toBe(true);
 
-    await app.catalog.runSync(row!.id);
+    await app.catalog.sync.runSync(row!.id);
     const status = (
       await app.app.inject({
         method: 'GET',
@@ -166,7 +166,7 @@ describe('Shopify connection', () => {
     const row = await connectionRow();
     shopify.throttleNext(2);
     const before = shopify.calls.length;
-    await app.catalog.runSync(row!.id);
+    await app.catalog.sync.runSync(row!.id);
     expect((await connectionRow())!.syncState).toBe('done');
     expect(shopify.calls.length - before).toBe(4 + 2);
   });
@@ -177,7 +177,7 @@ describe('Shopify connection', () => {
       .from(catalogVariants)
       .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/101'));
     shopify.findVariant('gid://shopify/ProductVariant/101')!.inventoryQuantity = 42;
-    const live = await app.catalog.catalog.checkStock({ brandId, variantId: variant!.id });
+    const live = await app.catalog.answers.checkStock({ brandId, variantId: variant!.id });
     expect(live).toMatchObject({ source: 'live', quantity: 42, currency: 'EUR' });
     const [mirrored] = await app.database.db
       .select()
@@ -189,7 +189,7 @@ describe('Shopify connection', () => {
     // The store answers long after the deadline, so the margin holds on a loaded machine too.
     shopify.delayMs = 3000;
     const started = Date.now();
-    const fallback = await app.catalog.catalog.checkStock({
+    const fallback = await app.catalog.answers.checkStock({
       brandId,
       variantId: variant!.id,
       deadlineMs: 150,
@@ -207,7 +207,7 @@ describe('Shopify connection', () => {
       .select()
       .from(catalogVariants)
       .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/102'));
-    const { url } = await app.catalog.catalog.checkoutLink({
+    const { url } = await app.catalog.answers.checkoutLink({
       brandId,
       variantId: variant!.id,
       quantity: 3,
@@ -394,6 +394,44 @@ describe('Shopify connection', () => {
     // The same write as the live stock check: the inventory policy comes along too.
     expect(variant!.inventoryPolicy).toBe('continue');
   });
+
+  it('writes nothing to the mirror when an inventory webhook finds the level unchanged', async () => {
+    const rowVersion = async () => {
+      const { rows } = await app.database.executeSql(
+        `select xmin::text as version, synced_at from catalog_variants
+         where external_id = 'gid://shopify/ProductVariant/400'`,
+      );
+      return rows[0] as { version: string; synced_at: unknown };
+    };
+    const before = await rowVersion();
+    const readsBefore = shopify.calls.filter((call) => call.query.includes('productVariant(')).length;
+    // The store still says 11, continue: what the previous test's webhook wrote.
+    const response = await injectShopifyWebhook({
+      topic: 'inventory_levels/update',
+      body: { inventory_item_id: 7400, location_id: 1, available: 11, updated_at: '2026-11-12T11:05:00Z' },
+      eventId: 'e-12',
+    });
+    expect(response.json()).toMatchObject({ duplicate: false });
+    // The webhook did ask the store, and the same figure within the minute left the row as it was.
+    expect(shopify.calls.filter((call) => call.query.includes('productVariant(')).length).toBe(
+      readsBefore + 1,
+    );
+    expect(await rowVersion()).toEqual(before);
+
+    // A changed level is written at once.
+    shopify.findVariant('gid://shopify/ProductVariant/400')!.inventoryQuantity = 3;
+    await injectShopifyWebhook({
+      topic: 'inventory_levels/update',
+      body: { inventory_item_id: 7400, location_id: 1, available: 3, updated_at: '2026-11-12T11:10:00Z' },
+      eventId: 'e-13',
+    });
+    const [variant] = await app.database.db
+      .select()
+      .from(catalogVariants)
+      .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/400'));
+    expect(variant!.stockQuantity).toBe(3);
+    expect((await rowVersion()).version).not.toBe(before.version);
+  });
 });
 
 describe('WooCommerce connection', () => {
@@ -439,7 +477,7 @@ describe('WooCommerce connection', () => {
     );
     expect(woo.webhooks[0]!.secret.length).toBeGreaterThanOrEqual(32);
 
-    await app.catalog.runSync(connection.id);
+    await app.catalog.sync.runSync(connection.id);
     const { rows } = await app.database.executeSql(
       `select (select count(*) from catalog_products where connection_id = $1)::int as products,
               (select count(*) from catalog_variants where connection_id = $1)::int as variants`,
@@ -452,14 +490,14 @@ describe('WooCommerce connection', () => {
       .select()
       .from(catalogVariants)
       .where(eq(catalogVariants.externalId, '10001'));
-    const link = await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 });
+    const link = await app.catalog.answers.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 });
     // The link's own id rides along as WooCommerce order attribution's utm_content.
     expect(link.url).toMatch(
       new RegExp(
         `^${woo.url}/checkout-link/\\?products=10001%3A2&utm_source=instagram&utm_medium=dm&utm_campaign=voicecart&utm_content=[A-Za-z0-9_-]{12}$`,
       ),
     );
-    const live = await app.catalog.catalog.checkStock({ brandId, variantId: variation!.id });
+    const live = await app.catalog.answers.checkStock({ brandId, variantId: variation!.id });
     expect(live).toMatchObject({
       source: 'live',
       quantity: 1,
@@ -479,7 +517,7 @@ describe('WooCommerce connection', () => {
     while (!legacy.searchParams.has('add-to-cart') && Date.now() < changedBy) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       legacy = new URL(
-        (await app.catalog.catalog.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url,
+        (await app.catalog.answers.checkoutLink({ brandId, variantId: variation!.id, quantity: 2 })).url,
       );
     }
     expect(Object.fromEntries(legacy.searchParams)).toEqual({
@@ -584,12 +622,12 @@ describe('exactly once and older stores', () => {
         consumerSecret: legacy.consumerSecret,
       });
       expect(response.statusCode).toBe(200);
-      await app.catalog.runSync(response.json().id);
+      await app.catalog.sync.runSync(response.json().id);
       const [simple] = await app.database.db
         .select()
         .from(catalogVariants)
         .where(eq(catalogVariants.externalId, '1001'));
-      const { url } = await app.catalog.catalog.checkoutLink({ brandId, variantId: simple!.id, quantity: 1 });
+      const { url } = await app.catalog.answers.checkoutLink({ brandId, variantId: simple!.id, quantity: 1 });
       expect(url).toMatch(
         new RegExp(
           `^${legacy.url}/\\?add-to-cart=1001&quantity=1&utm_source=instagram&utm_medium=dm&utm_campaign=voicecart&utm_content=[A-Za-z0-9_-]{12}$`,
@@ -682,7 +720,7 @@ describe('sync at scale', () => {
         accessToken: big.accessToken,
       });
       expect(response.statusCode).toBe(200);
-      await app.catalog.runSync(response.json().id);
+      await app.catalog.sync.runSync(response.json().id);
       const status = (
         await app.app.inject({
           method: 'GET',
@@ -717,7 +755,7 @@ describe('sync at scale', () => {
         consumerSecret: big.consumerSecret,
       });
       expect(response.statusCode).toBe(200);
-      await app.catalog.runSync(response.json().id);
+      await app.catalog.sync.runSync(response.json().id);
       const connection = (await connectionRow())!;
       expect(connection).toMatchObject({ syncState: 'done', syncDone: 1000, syncTotal: 1000 });
       expect(big.calls.filter((call) => call.path === '/wp-json/wc/v3/products').length).toBe(1 + 10);

@@ -48,7 +48,7 @@ describe('a store sync that fails', () => {
       })
       .returning();
 
-    await expect(app.catalog.runSync(connection!.id)).rejects.toThrow('catalog sync failed');
+    await expect(app.catalog.sync.runSync(connection!.id)).rejects.toThrow('catalog sync failed');
     const [stored] = await db.select().from(storeConnections).where(eq(storeConnections.id, connection!.id));
     expect(stored!.syncState).toBe('failed');
     const rows = await db.select().from(notifications).where(eq(notifications.brandId, brand!.id));

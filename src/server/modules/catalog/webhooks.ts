@@ -5,8 +5,11 @@ import { catalogVariants, storeConnections, type StoreConnectionRow } from '#ser
 import { isValidShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { mapShopifyRestOrder, mapShopifyRestRefund } from '#server/integrations/shopify/orders.ts';
 import { mapWooOrder, type WooOrder } from '#server/integrations/woocommerce/orders.ts';
-import { isValidWooWebhook, type WooProduct } from '#server/integrations/woocommerce/rest-client.ts';
-import { createWooCommerceClient } from '#server/integrations/woocommerce/rest-client.ts';
+import {
+  isValidWooWebhook,
+  type WooProduct,
+  type WooVariation,
+} from '#server/integrations/woocommerce/rest-client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { mapWooProduct } from './platforms.ts';
 import * as queries from './queries.ts';
@@ -285,14 +288,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     if (applied && liveVariant) {
       const target = liveVariant as { id: string; externalId: string; productExternalId: string };
       try {
-        const live = await (
-          await module.storeClientOf(connection)
-        ).fetchVariantStock({
-          variantExternalId: target.externalId,
-          productExternalId: target.productExternalId,
-          signal: AbortSignal.timeout(3000),
-        });
-        if (live) await queries.writeLiveStock(db, target.id, live);
+        await module.access.fetchLiveStock(connection, target, 3000);
       } catch {
         // The reconciliation job and the next live check catch up.
       }
@@ -345,17 +341,10 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       let product: StoreProductInput | null = null;
       if ((topic === 'product.created' || topic === 'product.updated') && body.name !== undefined) {
         const full = body as WooProduct;
-        let variations: Awaited<ReturnType<ReturnType<typeof createWooCommerceClient>['listVariations']>> =
-          [];
+        let variations: WooVariation[] = [];
         if (full.type === 'variable') {
-          const credentials = module.openCredentials(connection);
-          if (credentials?.platform === 'woocommerce') {
-            const client = createWooCommerceClient({
-              storeUrl: connection.storeKey!,
-              consumerKey: credentials.consumerKey,
-              consumerSecret: credentials.consumerSecret,
-              fetch: module.guardedFetch,
-            });
+          const client = module.access.wooClientOf(connection);
+          if (client) {
             try {
               variations = await client.listVariations(full.id);
             } catch {

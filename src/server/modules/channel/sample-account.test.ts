@@ -46,7 +46,7 @@ beforeAll(async () => {
   expect(await connectSampleAccount(harness.app.database.db, { id: brandId, username: 'sample.brand' })).toBe(
     false,
   );
-  await harness.app.catalog.connect(userId, brandId, { platform: 'sample' });
+  await harness.app.catalog.connections.connect(userId, brandId, { platform: 'sample' });
 }, 30_000);
 
 afterAll(async () => {

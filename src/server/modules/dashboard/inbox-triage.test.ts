@@ -186,7 +186,7 @@ describe('the setup checklist', () => {
        values ($1, $2, 'setup.brand', '', true)`,
       [brand!.id, `sample-${brand!.id}`],
     );
-    await app.catalog.connect(user.id, brand!.id, { platform: 'sample' });
+    await app.catalog.connections.connect(user.id, brand!.id, { platform: 'sample' });
     expect(await done()).toEqual(['brand', 'instagram', 'store', 'voice']);
     expect(await checklist()).toMatchObject({ sampleInstagram: true, complete: false });
 

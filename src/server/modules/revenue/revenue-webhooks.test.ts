@@ -76,7 +76,7 @@ async function shopifyLink(quantity = 1, conversationId = shopConversation) {
     .from(catalogVariants)
     .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/102'));
   return (
-    await app.catalog.catalog.checkoutLink({
+    await app.catalog.answers.checkoutLink({
       brandId: shopBrand,
       variantId: variant!.id,
       quantity,
@@ -158,7 +158,7 @@ beforeAll(async () => {
     ).statusCode,
   ).toBe(200);
   // The first sync runs as a job in production; here it is run directly.
-  for (const row of await db.select().from(storeConnections)) await app.catalog.runSync(row.id);
+  for (const row of await db.select().from(storeConnections)) await app.catalog.sync.runSync(row.id);
 });
 
 afterAll(async () => {
@@ -318,7 +318,7 @@ describe('Shopify orders', () => {
       .where(eq(storeConnections.brandId, shopBrand));
     const missed = shopify.checkout(await shopifyLink(3));
     expect(await orderRow(shopBrand, missed.admin_graphql_api_id)).toBeUndefined();
-    const first = await app.catalog.reconcileOrders(connection!.id);
+    const first = await app.catalog.sync.reconcileOrders(connection!.id);
     expect(first.orders).toBeGreaterThan(0);
     const row = await orderRow(shopBrand, missed.admin_graphql_api_id);
     expect(row).toMatchObject({ status: 'paid', totalMinor: 6300, conversationId: shopConversation });
@@ -329,7 +329,7 @@ describe('Shopify orders', () => {
     expect(moved!.ordersSyncedUntil).not.toBeNull();
     // The reconciliation agrees with what the webhooks built for every other order.
     const before = await app.database.db.select().from(storeOrders).where(eq(storeOrders.brandId, shopBrand));
-    await app.catalog.reconcileOrders(connection!.id);
+    await app.catalog.sync.reconcileOrders(connection!.id);
     await deliverShopify('orders/create', missed);
     const after = await app.database.db.select().from(storeOrders).where(eq(storeOrders.brandId, shopBrand));
     const shape = (rows: typeof before) =>
@@ -355,7 +355,7 @@ describe('WooCommerce orders', () => {
       .from(catalogVariants)
       .where(eq(catalogVariants.externalId, '1001'));
     return (
-      await app.catalog.catalog.checkoutLink({
+      await app.catalog.answers.checkoutLink({
         brandId: wooBrand,
         variantId: variant!.id,
         quantity,
@@ -441,7 +441,7 @@ describe('WooCommerce orders', () => {
   it('finds a missed order by reconciliation (GET /orders?modified_after=)', async () => {
     const order = woo.checkout(await wooLink(1));
     const { connection } = await wooUrl();
-    await app.catalog.reconcileOrders(connection.id);
+    await app.catalog.sync.reconcileOrders(connection.id);
     expect(await orderRow(wooBrand, String(order.id))).toMatchObject({ status: 'paid', totalMinor: 1200 });
     expect(woo.calls.some((call) => call.path === '/wp-json/wc/v3/orders')).toBe(true);
   });

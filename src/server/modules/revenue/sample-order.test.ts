@@ -71,7 +71,7 @@ afterAll(async () => {
 
 describe('sample store Place order', () => {
   it('creates a paid order attributed to the conversation whose link it came from', async () => {
-    const { url } = await app.catalog.catalog.checkoutLink({
+    const { url } = await app.catalog.answers.checkoutLink({
       brandId,
       variantId,
       quantity: 2,

@@ -345,7 +345,7 @@ describe('guards, races and errors', () => {
     await age(idempotencyKey);
     expect(await reconciler.reconcile()).toEqual({ ...nothing, resent: 1 });
     // The owner wakes up and goes on with the parts it recorded: its claim fails.
-    await core.sendWaitingParts(stalled, conversation.conversationId, 'assistant');
+    await core.sendWaitingParts(stalled);
     expect(sendsTo(conversation.igsid)).toHaveLength(1);
     expect((await sendRows(idempotencyKey))[0]).toMatchObject({ status: 'sent', attempts: 1 });
   });

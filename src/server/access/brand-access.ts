@@ -145,15 +145,6 @@ export async function refusal(
   return undefined;
 }
 
-/** The caller's role in a workspace, or undefined when they are not a member. */
-export async function findWorkspaceRole(
-  db: Database,
-  userId: string,
-  workspaceId: string,
-): Promise<WorkspaceRole | undefined> {
-  return (await findWorkspaceMembership(db, userId, workspaceId))?.role;
-}
-
 /** The caller's role in a workspace and whether they are a person or an API key's principal. */
 async function findWorkspaceMembership(
   db: Database,

@@ -91,6 +91,21 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toContain('36 hours');
   });
 
+  it('keeps read notifications 90 days and sign-in addresses 180, at least a day each', () => {
+    expect(loadConfig({})).toMatchObject({
+      NOTIFICATIONS_RETENTION_DAYS: 90,
+      LOGIN_SUCCESSES_RETENTION_DAYS: 180,
+    });
+    expect(
+      loadConfig({ NOTIFICATIONS_RETENTION_DAYS: '30', LOGIN_SUCCESSES_RETENTION_DAYS: '365' }),
+    ).toMatchObject({ NOTIFICATIONS_RETENTION_DAYS: 30, LOGIN_SUCCESSES_RETENTION_DAYS: 365 });
+    const problems = problemsOf({ NOTIFICATIONS_RETENTION_DAYS: '0', LOGIN_SUCCESSES_RETENTION_DAYS: '1.5' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'LOGIN_SUCCESSES_RETENTION_DAYS',
+      'NOTIFICATIONS_RETENTION_DAYS',
+    ]);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
   });

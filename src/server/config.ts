@@ -164,6 +164,19 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(86_400).default(300),
     ),
+    /** Days a notification stays once it was read (unread ones stay until read). */
+    NOTIFICATIONS_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3650).default(90),
+    ),
+    /**
+     * Days an address a user signed in from keeps sparing the right password from that address's failures after its
+     * last sign-in there; one row per user and address is written at every sign-in.
+     */
+    LOGIN_SUCCESSES_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3650).default(180),
+    ),
     // --- Instagram channel ---
     /** The Instagram app's secret: the key of X-Hub-Signature-256 on webhooks, and the OAuth client secret. */
     INSTAGRAM_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseUrl } from '#tests/support/test-database.ts';
 
 interface LogLine {
@@ -26,15 +26,16 @@ describe.skipIf(testDatabaseUrl)('the server process, logging to a pipe', () => 
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as LogLine);
 
-  async function waitForLine(match: (line: LogLine) => boolean): Promise<LogLine> {
-    for (let waited = 0; waited < 45_000; waited += 50) {
-      const found = lines().find(match);
-      if (found) return found;
-      if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no such log line:\n${output}`);
-  }
+  const waitForLine = (match: (line: LogLine) => boolean): Promise<LogLine> =>
+    vi.waitFor(
+      () => {
+        const found = lines().find(match);
+        if (found) return found;
+        if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output}`);
+        throw new Error(`no such log line:\n${output}`);
+      },
+      { timeout: 45_000, interval: 50 },
+    );
 
   let baseUrl = '';
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
 } from './modules/catalog/service.ts';
 import { catalogSyncJob } from './jobs/definitions.ts';
 import type { DashboardPorts } from './modules/dashboard/ports.ts';
-import { deleteExpiredSessions } from './auth/sessions.ts';
+import { pruneExpiredSessions } from './auth/sessions.ts';
 import { pruneRateLimitCounters } from './plugins/rate-limit-store.ts';
 import { resealLegacySecrets } from './security/reseal.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
@@ -34,6 +34,8 @@ import { createLoggerOptions } from './logging.ts';
 import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
 import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
 import { pruneAuditLog } from './modules/team/audit-log.ts';
+import { pruneReadNotifications } from './modules/notifications/retention.ts';
+import { pruneLoginSuccesses } from './modules/auth/queries.ts';
 import { createOrderIngest } from './modules/revenue/ingest.ts';
 import { startAnalyticsWorker } from './modules/analytics/worker.ts';
 import { createGuardedFetch } from './integrations/http/guarded-fetch.ts';
@@ -169,7 +171,7 @@ export async function startRuntime(
           {
             table: 'sessions',
             // Expired and idle sessions can no longer sign anyone in; without this they stay forever.
-            prune: async () => ({ deleted: await deleteExpiredSessions(database.db), statements: 1 }),
+            prune: () => pruneExpiredSessions(database.db),
           },
           {
             table: 'live_events',
@@ -185,6 +187,17 @@ export async function startRuntime(
             table: 'audit_log',
             // Decision 042: the audit log is kept a year.
             prune: () => pruneAuditLog(database.db),
+          },
+          {
+            table: 'notifications',
+            prune: () =>
+              pruneReadNotifications(database.db, { retentionDays: config.NOTIFICATIONS_RETENTION_DAYS }),
+          },
+          {
+            table: 'login_successes',
+            // One row per user and address, written at every sign-in.
+            prune: () =>
+              pruneLoginSuccesses(database.db, { retentionDays: config.LOGIN_SUCCESSES_RETENTION_DAYS }),
           },
         ],
       },

@@ -5,7 +5,8 @@ import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
-import { users, workspaces, type User } from '#server/db/schema/index.ts';
+import type { WorkspaceRole } from '#contracts/workspaces.ts';
+import { brands, users, workspaceMembers, workspaces, type User } from '#server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp extends Runtime {
@@ -81,4 +82,26 @@ export async function personalWorkspaceOf(db: Database, userId: string): Promise
     .where(eq(workspaces.personalFor, userId));
   if (!row) throw new Error(`user ${userId} has no personal workspace`);
   return row.id;
+}
+
+/**
+ * A workspace with one new member per role given (in that order) and a brand in it, owned by the first: what a
+ * test of who is told, or who may, sets up.
+ */
+export async function createTestWorkspace(
+  db: Database,
+  roles: WorkspaceRole[],
+  brand: Partial<typeof brands.$inferInsert> = {},
+): Promise<{ workspaceId: string; members: User[]; brand: typeof brands.$inferSelect }> {
+  const members: User[] = [];
+  for (const _role of roles) members.push(await createTestUser(db));
+  const [workspace] = await db.insert(workspaces).values({ name: 'Test workspace' }).returning();
+  await db
+    .insert(workspaceMembers)
+    .values(roles.map((role, index) => ({ workspaceId: workspace!.id, userId: members[index]!.id, role })));
+  const [row] = await db
+    .insert(brands)
+    .values({ workspaceId: workspace!.id, userId: members[0]!.id, name: 'B', username: 'b', ...brand })
+    .returning();
+  return { workspaceId: workspace!.id, members, brand: row! };
 }

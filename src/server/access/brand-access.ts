@@ -69,6 +69,9 @@ const notFoundMessage = (target: AccessTarget) =>
         ? 'Comment not found'
         : 'Automation rule not found';
 
+/** The 404 for a target the caller cannot see, worded like a missing one (for a statement that came back empty). */
+export const notFound = (target: AccessTarget) => new AppError('NOT_FOUND', notFoundMessage(target));
+
 const forbidden = (action: Action) =>
   new AppError('FORBIDDEN', `Your role in this workspace does not allow this (${action}).`);
 
@@ -121,7 +124,7 @@ export async function authorize(
   target: AccessTarget,
 ): Promise<Access> {
   const access = await findAccess(db, userId, target);
-  if (!access) throw new AppError('NOT_FOUND', notFoundMessage(target));
+  if (!access) throw notFound(target);
   if (!may(access.role, action, access.principal)) throw forbidden(action);
   return access;
 }
@@ -137,18 +140,9 @@ export async function refusal(
   target: AccessTarget,
 ): Promise<AppError | undefined> {
   const access = await findAccess(db, userId, target);
-  if (!access) return new AppError('NOT_FOUND', notFoundMessage(target));
+  if (!access) return notFound(target);
   if (!may(access.role, action, access.principal)) return forbidden(action);
   return undefined;
-}
-
-/** The caller's role in a workspace, or undefined when they are not a member. */
-export async function findWorkspaceRole(
-  db: Database,
-  userId: string,
-  workspaceId: string,
-): Promise<WorkspaceRole | undefined> {
-  return (await findWorkspaceMembership(db, userId, workspaceId))?.role;
 }
 
 /** The caller's role in a workspace and whether they are a person or an API key's principal. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import type { Database } from '#server/db/client.ts';
 import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
 
@@ -120,12 +121,19 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 }
 
 /** Housekeeping (the prune-old-rows job): sessions past their absolute expiry or idle too long can no longer be used. */
-export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
-  const deleted = await db
-    .delete(sessions)
-    .where(
-      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
-    )
-    .returning({ one: sql`1` });
-  return deleted.length;
+export async function pruneExpiredSessions(db: Database): Promise<BatchedDeleteResult> {
+  const expired = await pruneOlderThan(db, {
+    table: 'sessions',
+    key: 'id_hash',
+    column: 'expires_at',
+    olderThan: { seconds: 0 },
+  });
+  const idle = await pruneOlderThan(db, {
+    table: 'sessions',
+    key: 'id_hash',
+    column: 'last_seen_at',
+    olderThan: { seconds: SESSION_IDLE_MS / 1000 },
+    indexed: false,
+  });
+  return { deleted: expired.deleted + idle.deleted, statements: expired.statements + idle.statements };
 }

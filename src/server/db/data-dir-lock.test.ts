@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'voicecart-lock-'));
@@ -30,13 +30,8 @@ function run(args: string[], env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForOutput(read: () => string, pattern: RegExp, timeoutMs = 90_000) {
-  const start = Date.now();
-  while (!pattern.test(read())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${pattern}:\n${read()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitForOutput = (read: () => string, pattern: RegExp) =>
+  vi.waitFor(() => expect(read()).toMatch(pattern), { timeout: 90_000, interval: 100 });
 
 describe('the embedded data directory lock', () => {
   it('refuses a second holder in the same process with the lock file named', () => {

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  personalWorkspaceOf,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import { pruneOldRowsJob } from './definitions.ts';
 import { startWorkers } from './worker.ts';
 
@@ -20,7 +26,7 @@ afterEach(async () => {
 });
 
 describe('the prune-old-rows job (decisions 008 and 020)', () => {
-  it('runs in the server process every PRUNE_EVERY_SECONDS and prunes the inbox, the live events and expired sessions', async () => {
+  it('runs in the server process every PRUNE_EVERY_SECONDS and prunes the inbox, the live events, expired sessions, read notifications and old sign-in addresses', async () => {
     app = await createTestApp({ workers: true, env: { PRUNE_EVERY_SECONDS: '1' } });
     const db = app.database.db;
     const user = await createTestUser(db);
@@ -49,6 +55,21 @@ describe('the prune-old-rows job (decisions 008 and 020)', () => {
       `update sessions set last_seen_at = now() - interval '8 days' where id_hash = $1`,
       [hashOf(idle)],
     );
+    // Notifications: read and older than the retention go; unread or recent ones stay.
+    const workspaceId = await personalWorkspaceOf(db, user.id);
+    await app.database.executeSql(
+      `insert into notifications (workspace_id, user_id, kind, title, link, created_at, read_at) values
+         ($1, $2, 'k', 'old read', '/', now() - interval '91 days', now() - interval '80 days'),
+         ($1, $2, 'k', 'old unread', '/', now() - interval '91 days', null),
+         ($1, $2, 'k', 'recent read', '/', now() - interval '89 days', now())`,
+      [workspaceId, user.id],
+    );
+    // Addresses signed in from: one not used for longer than the retention goes.
+    await app.database.executeSql(
+      `insert into login_successes (user_id, ip_address, last_at) values
+         ($1, '203.0.113.1', now() - interval '181 days'), ($1, '203.0.113.2', now() - interval '179 days')`,
+      [user.id],
+    );
     // The brand's insert wrote live events; one more makes an old one that is not the newest.
     await app.database.executeSql(`update brands set name = 'Older' where id = $1`, [brand!.id]);
     await app.database.executeSql(`update live_events set created_at = now() - interval '2 hours'`);
@@ -58,10 +79,16 @@ describe('the prune-old-rows job (decisions 008 and 020)', () => {
         expect(
           (await count(app!, `select 1 from instagram_events where dedupe_key = 'message:old'`)) === 0 &&
             (await count(app!, 'select 1 from live_events')) === 1 &&
-            (await count(app!, 'select 1 from sessions')) === 1,
+            (await count(app!, 'select 1 from sessions')) === 1 &&
+            (await count(app!, 'select 1 from notifications')) === 2 &&
+            (await count(app!, 'select 1 from login_successes')) === 1,
         ).toBe(true),
       { timeout: 20_000, interval: 100 },
     );
+    const kept = await app.database.executeSql(
+      `select title as kept from notifications union all select ip_address from login_successes order by 1`,
+    );
+    expect(kept.rows.map((row) => row.kept)).toEqual(['203.0.113.2', 'old unread', 'recent read']);
     const { rows } = await app.database.executeSql(
       'select dedupe_key from instagram_events order by dedupe_key',
     );

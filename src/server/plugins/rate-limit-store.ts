@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import type { Database } from '#server/db/client.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -50,9 +51,11 @@ export function databaseRateLimitStore(db: Database) {
 }
 
 /** Housekeeping: counters whose window ended an hour ago count nothing. */
-export async function pruneRateLimitCounters(db: Database): Promise<{ deleted: number; statements: number }> {
-  const result = (await db.execute(
-    sql`delete from rate_limit_counters where reset_at < now() - interval '1 hour' returning 1 as one`,
-  )) as unknown as { rows: unknown[] };
-  return { deleted: result.rows.length, statements: 1 };
+export async function pruneRateLimitCounters(db: Database): Promise<BatchedDeleteResult> {
+  return pruneOlderThan(db, {
+    table: 'rate_limit_counters',
+    key: 'key',
+    column: 'reset_at',
+    olderThan: { seconds: 3600 },
+  });
 }

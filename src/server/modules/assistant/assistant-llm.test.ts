@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startFakeOpenAiCompatible,
   type ChatRequest,
@@ -44,17 +44,18 @@ describe('assistant with the LLM composer', () => {
       (await postWebhook(harness.app, messagingPayload(account, [customerMessage(account, igsid, { text })])))
         .statusCode,
     ).toBe(200);
-    const started = Date.now();
-    for (;;) {
-      const { rows } = await harness.app.database.executeSql(
-        `select t.* from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id = $1`,
-        [igsid],
-      );
-      const sent = harness.fake.sentMessages().filter((message) => message.recipient.id === igsid);
-      if (rows.length > 0 && sent.length > 0) return { trace: rows[0]!, text: sent[0]!.text };
-      if (Date.now() - started > 15_000) throw new Error('no reply');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    return vi.waitFor(
+      async () => {
+        const { rows } = await harness.app.database.executeSql(
+          `select t.* from assistant_traces t join conversations c on c.id = t.conversation_id where c.customer_instagram_id = $1`,
+          [igsid],
+        );
+        const sent = harness.fake.sentMessages().filter((message) => message.recipient.id === igsid);
+        expect(rows.length > 0 && sent.length > 0, 'a trace and a reply').toBe(true);
+        return { trace: rows[0]!, text: sent[0]!.text };
+      },
+      { timeout: 15_000, interval: 25 },
+    );
   }
 
   const firstVariant = (request: ChatRequest) => {

@@ -8,8 +8,7 @@ import type {
   RuleTestResult,
   UpdateAssistantSettingsInput,
 } from '#contracts/assistant.ts';
-import { authorize } from '#server/access/brand-access.ts';
-import type { Action } from '#server/access/policy.ts';
+import { authorize, notFound } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
 import { isForeignKeyViolation } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
@@ -25,8 +24,6 @@ import * as queries from './queries.ts';
 import type { AssistantEvent } from './types.ts';
 
 import type { AssistantRespondPayload } from '#server/jobs/definitions.ts';
-
-const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 
 /** How long a reply waits for an earlier message of the same conversation to be answered first. */
 const ORDER_WAIT_MS = 3000;
@@ -115,11 +112,6 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
         await queries.saveConversationState(db, conversationId, eventKey, state);
       },
     };
-  }
-
-  /** The access policy (decision 030): 404 outside the brand's workspace, 403 for a role that may not. */
-  async function requireBrand(userId: string, brandId: string, action: Action) {
-    await authorize(db, userId, action, { brandId });
   }
 
   async function loadBrandContext(brandId: string) {
@@ -215,9 +207,9 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       brandId: string,
       input: AssistantPreviewInput,
     ): Promise<AssistantPreviewResponse> {
-      await requireBrand(userId, brandId, 'playground.use');
+      await authorize(db, userId, 'playground.use', { brandId });
       const context = await loadBrandContext(brandId);
-      if (!context) throw brandNotFound();
+      if (!context) throw notFound({ brandId });
       const digest = createHash('sha256')
         .update(JSON.stringify([input.message, input.history]))
         .digest('hex')
@@ -280,7 +272,7 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
 
     /** The brand's assistant settings; the defaults while it has saved none. */
     async getSettings(userId: string, brandId: string): Promise<AssistantSettings> {
-      await requireBrand(userId, brandId, 'brand.read');
+      await authorize(db, userId, 'brand.read', { brandId });
       return { discloseAutomation: await queries.findDiscloseAutomation(db, brandId) };
     },
 
@@ -289,12 +281,12 @@ export function createAssistantService({ db, catalog, channel, llm = null, log }
       brandId: string,
       input: UpdateAssistantSettingsInput,
     ): Promise<AssistantSettings> {
-      await requireBrand(userId, brandId, 'assistant.configure');
+      await authorize(db, userId, 'assistant.configure', { brandId });
       try {
         return await queries.upsertAssistantSettings(db, brandId, input);
       } catch (error) {
         // The brand was deleted between the check and the write.
-        if (isForeignKeyViolation(error)) throw brandNotFound();
+        if (isForeignKeyViolation(error)) throw notFound({ brandId });
         throw error;
       }
     },

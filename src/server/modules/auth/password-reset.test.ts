@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   passwordResetDoneMessage,
@@ -20,14 +20,6 @@ const newPassword = 'a brand new password';
 let addressCounter = 0;
 /** Each test its own client address, so the per-address limit of one test does not leak into another. */
 const nextAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
-
-const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('forgot password', () => {
   let app: TestApp;
@@ -55,11 +47,14 @@ describe('forgot password', () => {
 
   /** The token of the newest reset email to `email`, read from the link in its text. */
   async function tokenMailedTo(email: string, count = 1): Promise<string> {
-    let mails: (typeof mailOutbox.$inferSelect)[] = [];
-    await waitFor(async () => {
-      mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-      return mails.length >= count;
-    });
+    const mails = await vi.waitFor(
+      async () => {
+        const found = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+        expect(found.length).toBeGreaterThanOrEqual(count);
+        return found;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const newest = mails.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
     expect(newest.subject).toBe('Set a new Voicecart password');
     const match = /http:\/\/127\.0\.0\.1:3999\/reset-password#token=([A-Za-z0-9_-]{43})/.exec(newest.text);

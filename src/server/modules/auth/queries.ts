@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, lt, max } from 'drizzle-orm';
+import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import type { Database } from '#server/db/client.ts';
 import { loginAttempts, loginSuccesses, signupAttempts, users } from '#server/db/schema/index.ts';
 
@@ -107,6 +108,25 @@ export async function hasSignedInFrom(db: Database, userId: string, ipAddress: s
     .where(and(eq(loginSuccesses.userId, userId), eq(loginSuccesses.ipAddress, ipAddress)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Housekeeping (the prune-old-rows job): an address not signed in from for `retentionDays` is forgotten, so the
+ * list does not grow by every address a user ever came from; a sign-in from it again records it afresh. Its key
+ * spans two columns, so rows are looked up by ctid; `last_at` has no index of its own.
+ */
+export async function pruneLoginSuccesses(
+  db: Database,
+  { retentionDays, batchSize }: { retentionDays: number; batchSize?: number },
+): Promise<BatchedDeleteResult> {
+  return pruneOlderThan(db, {
+    table: 'login_successes',
+    key: 'ctid',
+    column: 'last_at',
+    olderThan: { days: retentionDays },
+    indexed: false,
+    batchSize,
+  });
 }
 
 /**

@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
 import { authorize } from '#server/access/brand-access.ts';
 import { recordAudit } from '#server/access/audit.ts';
-import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { brands, instagramConnections, type InstagramConnectionRow } from '#server/db/schema/index.ts';
@@ -112,11 +111,6 @@ export function createConnectionService({
     });
   }
 
-  async function requireBrand(userId: string, brandId: string, action: Action = 'instagram.manage') {
-    await authorize(db, userId, action, { brandId });
-    return { id: brandId };
-  }
-
   /**
    * A reply reads its brand's token twice (the buyer's profile, the send): the opened token is kept for a second.
    * Changes made here forget it at once; another instance's change shows within the second (a token refused
@@ -206,11 +200,10 @@ export function createConnectionService({
     );
 
   return {
-    requireBrand,
     findByBrand,
 
     async getConnection(userId: string, brandId: string): Promise<InstagramConnection> {
-      await requireBrand(userId, brandId, 'brand.read');
+      await authorize(db, userId, 'brand.read', { brandId });
       return toConnectionView(brandId, await findByBrand(brandId));
     },
 
@@ -221,7 +214,7 @@ export function createConnectionService({
       input: ConnectInstagramInput,
       ip: string | null = null,
     ): Promise<InstagramConnection> {
-      await requireBrand(userId, brandId);
+      await authorize(db, userId, 'instagram.manage', { brandId });
       secretBox.seal('probe', 'instagram-token'); // refuses at once (503 naming ENCRYPTION_KEY) when tokens cannot be stored safely
       let account: InstagramAccount;
       try {
@@ -248,7 +241,7 @@ export function createConnectionService({
     },
 
     async disconnect(userId: string, brandId: string, ip: string | null = null): Promise<void> {
-      await requireBrand(userId, brandId);
+      await authorize(db, userId, 'instagram.manage', { brandId });
       await db.transaction(async (tx) => {
         const gone = await tx
           .delete(instagramConnections)
@@ -278,7 +271,7 @@ export function createConnectionService({
 
     /** The authorize URL, with a state sealed by the secret box (tamper-proof, bound to the user). */
     async startOAuth(userId: string, brandId: string, redirectUri: string): Promise<string> {
-      await requireBrand(userId, brandId);
+      await authorize(db, userId, 'instagram.manage', { brandId });
       const state = secretBox.seal(
         JSON.stringify({
           b: brandId,
@@ -314,7 +307,7 @@ export function createConnectionService({
           'The Instagram login expired or belongs to another session. Please start again.',
         );
       }
-      await requireBrand(userId, state.b);
+      await authorize(db, userId, 'instagram.manage', { brandId: state.b });
       let token: { accessToken: string; expiresAt: Date };
       let account: InstagramAccount;
       try {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { deleteInBatches, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 
 /**
  * Decision 008 (amended): the prune-old-rows job's part for the webhook inbox. An event goes once it was processed
@@ -16,17 +16,11 @@ export async function pruneProcessedEvents(
   db: Database,
   { retentionDays, batchSize }: { retentionDays: number; batchSize?: number },
 ): Promise<BatchedDeleteResult> {
-  return deleteInBatches(async (limit) => {
-    const result = (await db.execute(sql`
-      with gone as (
-        delete from instagram_events where id = any(array(
-          select id from instagram_events
-          where processed_at < now() - make_interval(days => ${retentionDays}::int)
-            and outcome is distinct from 'failed'
-          order by processed_at
-          limit ${limit}::int))
-        returning 1)
-      select count(*)::int as deleted from gone`)) as unknown as { rows: { deleted: number }[] };
-    return Number(result.rows[0]?.deleted ?? 0);
-  }, batchSize);
+  return pruneOlderThan(db, {
+    table: 'instagram_events',
+    column: 'processed_at',
+    olderThan: { days: retentionDays },
+    keep: sql`outcome = 'failed'`,
+    batchSize,
+  });
 }

@@ -55,10 +55,20 @@ type SendOutcome =
   { status: 'sent'; graphId: string } | { status: 'failed' | 'unknown'; error: string; kind?: string };
 /** `lost`: another process took the send over (its lease ran out) before the next attempt; nothing was recorded. */
 type CallOutcome = SendOutcome | { status: 'lost' };
+/**
+ * What the shared send step did with one part: sent, failed or unknown (recorded), `refused` by the guard (nothing
+ * called, nothing recorded: the caller says what fails with it), or `lost` to another owner.
+ */
+export type PartOutcome = CallOutcome | { status: 'refused'; reason: string };
+/** The guard's yes for a part, when the caller has just asked it (a direct message's or a comment reply's). */
+type Guarded = GuardedContext | { allowed: true; comment: CommentContext };
+/** How the caller comes to own the row for the call: its first claim, or renewing the lease it holds. */
+type TakeRow = (row: InstagramSendRow) => Promise<InstagramSendRow | null>;
 
 /**
- * The parts of the outbound path that the send reconciler (decision 023) shares with `createChannelOutbound`: the
- * guard, the Graph call with its retry policy, and the send row's lease and outcome.
+ * The parts of the outbound path that the send reconciler (decision 023) shares with `createChannelOutbound`, above
+ * all its one send step, `sendPart`: the guard on fresh data, the row taken, the Graph call with its retry policy,
+ * and the outcome recorded.
  *
  * A send row is owned by whoever last raised its `attempts`, and `updated_at` is that owner's lease: the outbound
  * path claims a part (attempts 0 -> 1, still queued) just before its first call and renews the lease before each
@@ -277,13 +287,13 @@ export function createSendCore(deps: OutboundDeps) {
     for (const row of rows) await recordOutcome(row, { status: 'failed', error: reason });
   }
 
-  /** Sends one claimed direct-message part and records the outcome; null when the lease was lost. */
-  async function sendClaimedPart(
-    claimed: InstagramSendRow,
-    context: ConversationContext,
-    humanAgentTag: boolean,
-  ): Promise<SendOutcome | null> {
-    const outcome = await callGraph(
+  /** Takes the row by renewing the lease its caller holds (the reconciler's claim). */
+  const holdLease: TakeRow = async (row) => ((await renewLease(row)) ? row : null);
+
+  /** The Graph call for one part of a direct message, by its kind and the guard's answer. */
+  function callForDirectMessage(claimed: InstagramSendRow, guarded: GuardedContext) {
+    const { context, humanAgentTag } = guarded;
+    return callGraph(
       context.brandId,
       context.accountId!,
       'direct_message',
@@ -297,26 +307,14 @@ export function createSendCore(deps: OutboundDeps) {
       },
       () => renewLease(claimed),
     );
-    if (outcome.status === 'lost') return null;
-    await recordOutcome(claimed, outcome);
-    if (outcome.status !== 'sent') {
-      log.warn(
-        { conversationId: context.conversationId, status: outcome.status, kind: outcome.kind },
-        'instagram direct message not sent',
-      );
-    }
-    return outcome;
   }
 
-  /** Sends one claimed comment reply (private or public) and records the outcome; null when the lease was lost. */
-  async function sendClaimedCommentReply(
-    claimed: InstagramSendRow,
-    comment: CommentContext,
-  ): Promise<SendOutcome | null> {
+  /** The Graph call for a comment reply, private or public. */
+  function callForCommentReply(claimed: InstagramSendRow, comment: CommentContext) {
     const kind = claimed.kind as CommentReplyKind;
     // The row holds the target: the comment for a private reply, the top-level comment for a public one.
     const target = claimed.recipient;
-    const outcome = await callGraph(
+    return callGraph(
       comment.brandId,
       comment.accountId!,
       kind,
@@ -329,39 +327,71 @@ export function createSendCore(deps: OutboundDeps) {
       },
       () => renewLease(claimed),
     );
-    if (outcome.status === 'lost') return null;
+  }
+
+  /** The guard on fresh data for a part of any kind. */
+  async function guardPart(row: InstagramSendRow): Promise<Guarded | GuardRefusal> {
+    if (row.kind === 'direct_message') return guardNow(row.conversationId!, row.origin);
+    if (!row.commentId) return { allowed: false, code: 'gone', reason: 'Comment not found' };
+    return guardCommentNow(row.commentId, row.kind as CommentReplyKind);
+  }
+
+  /**
+   * The send step the outbound path and the send reconciler share, for one part of any kind: the guard on fresh
+   * data (unless the caller has just asked it: `guarded`), the row taken (`take`), the Graph call with its retries,
+   * and the outcome recorded on the row and its message or comment.
+   */
+  async function sendPart(row: InstagramSendRow, take: TakeRow, guarded?: Guarded): Promise<PartOutcome> {
+    const checked = guarded ?? (await guardPart(row));
+    if (!checked.allowed) return { status: 'refused', reason: checked.reason };
+    const claimed = await take(row);
+    if (!claimed) return { status: 'lost' };
+    const outcome =
+      'comment' in checked
+        ? await callForCommentReply(claimed, checked.comment)
+        : await callForDirectMessage(claimed, checked);
+    if (outcome.status === 'lost') return outcome;
     await recordOutcome(claimed, outcome);
-    if (outcome.status !== 'sent') {
+    if (outcome.status === 'sent') return outcome;
+    if ('comment' in checked) {
       log.warn(
-        { commentId: comment.commentId, kind, status: outcome.status, errorKind: outcome.kind },
+        {
+          commentId: checked.comment.commentId,
+          kind: claimed.kind,
+          status: outcome.status,
+          errorKind: outcome.kind,
+        },
         'instagram comment reply not sent',
+      );
+    } else {
+      log.warn(
+        { conversationId: checked.context.conversationId, status: outcome.status, kind: outcome.kind },
+        'instagram direct message not sent',
       );
     }
     return outcome;
   }
 
   /**
-   * Sends never-tried parts in order, each after the guard and its claim. A failed part fails the rest; after a
+   * Sends never-tried parts in order, each through the shared send step. A failed part fails the rest; after a
    * part whose outcome is unknown the rest wait (queued) until the reconciler settles it, then follow it. True
    * when every part was sent.
    */
   async function sendWaitingParts(
     rows: InstagramSendRow[],
-    conversationId: string,
-    origin: SendOrigin,
     first?: GuardedContext & { claimed?: boolean },
   ): Promise<boolean> {
     for (const [index, row] of rows.entries()) {
-      const checked = index === 0 && first ? first : await guardNow(conversationId, origin);
-      if (!checked.allowed) {
-        await failRemaining(rows.slice(index), `Not sent: ${checked.reason}`);
+      const given = index === 0 ? first : undefined;
+      // The outbound path stores its first part claimed already (attempts 1), just before this call.
+      const take: TakeRow = given?.claimed ? async (claimed) => claimed : claimQueued;
+      const outcome = await sendPart(row, take, given);
+      if (outcome.status === 'refused') {
+        await failRemaining(rows.slice(index), `Not sent: ${outcome.reason}`);
         return false;
       }
-      // The outbound path stores its first part claimed already (attempts 1), just before this call.
-      const claimed = index === 0 && first?.claimed ? row : await claimQueued(row);
-      if (!claimed) return false; // the reconciler took it over: it continues from here
-      const outcome = await sendClaimedPart(claimed, checked.context, checked.humanAgentTag);
-      if (!outcome || outcome.status === 'unknown') return false;
+      // `lost`: the reconciler took it over and continues from here; `unknown`: it settles it first.
+      if (outcome.status === 'lost' || outcome.status === 'unknown') return false;
       if (outcome.status === 'failed') {
         await failRemaining(rows.slice(index + 1), 'Not sent: the previous part failed.');
         return false;
@@ -375,17 +405,14 @@ export function createSendCore(deps: OutboundDeps) {
     loadComment,
     guard,
     guardComment,
-    guardCommentNow,
-    guardNow,
     findSends,
     summarize,
-    callGraph,
     claimQueued,
     renewLease,
+    holdLease,
     recordOutcome,
     failRemaining,
-    sendClaimedPart,
-    sendClaimedCommentReply,
+    sendPart,
     sendWaitingParts,
   };
 }
@@ -516,7 +543,7 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
       });
       // The key was taken: a replay, or a concurrent call with the same key that got there first.
       if (!stored) return summarize(await findSends(idempotencyKey), true, true);
-      const allSent = await core.sendWaitingParts(stored, conversationId, origin, {
+      const allSent = await core.sendWaitingParts(stored, {
         allowed: true,
         context,
         humanAgentTag,
@@ -593,10 +620,8 @@ export function createChannelOutbound(deps: OutboundDeps, core = createSendCore(
       if (!row) return summarize(await findSends(idempotencyKey), true, false);
       // The claim (attempts 0 -> 1) just before the call, as for a direct message: a process that dies after it
       // leaves a tried reply, which the send reconciler asks Instagram about before sending it again (decision 023).
-      const claimed = await claimQueued(row);
-      if (!claimed) return summarize(await findSends(idempotencyKey), true, false);
       // Sent: the comment is marked replied in the same statement as the send.
-      await core.sendClaimedCommentReply(claimed, comment);
+      await core.sendPart(row, claimQueued, { allowed: true, comment });
       return summarize(await findSends(idempotencyKey), false, false);
     },
   };

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  brands,
-  instagramConnections,
-  notifications,
-  workspaceMembers,
-  workspaces,
-} from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { instagramConnections, notifications } from '#server/db/schema/index.ts';
+import { createTestApp, createTestWorkspace, type TestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a refused Instagram token tells the workspace's managers once, not at every refused call. */
 let app: TestApp;
@@ -20,27 +14,21 @@ afterAll(() => app?.close());
 describe('an Instagram account that needs reconnecting', () => {
   it('notifies owners and admins once when the token is first refused', async () => {
     const db = app.database.db;
-    const [owner, agent] = [await createTestUser(db), await createTestUser(db)];
-    const [shop] = await db.insert(workspaces).values({ name: 'Reconnect' }).returning();
-    await db.insert(workspaceMembers).values([
-      { workspaceId: shop!.id, userId: owner.id, role: 'owner' },
-      { workspaceId: shop!.id, userId: agent.id, role: 'agent' },
-    ]);
-    const [brand] = await db
-      .insert(brands)
-      .values({ workspaceId: shop!.id, userId: owner.id, name: 'R', username: 'r', instagramConnected: true })
-      .returning();
+    const {
+      members: [owner],
+      brand,
+    } = await createTestWorkspace(db, ['owner', 'agent'], { instagramConnected: true });
     await db.insert(instagramConnections).values({
-      brandId: brand!.id,
+      brandId: brand.id,
       accountId: `acct-${Date.now()}`,
       username: 'reconnect_me',
       accessTokenSealed: 'not-opened-here',
     });
 
-    await app.channel.connections.markNeedsReconnect(brand!.id, 'Error validating access token');
-    await app.channel.connections.markNeedsReconnect(brand!.id, 'Error validating access token');
-    const rows = await db.select().from(notifications).where(eq(notifications.brandId, brand!.id));
-    expect(rows.map((row) => row.userId)).toEqual([owner.id]);
+    await app.channel.connections.markNeedsReconnect(brand.id, 'Error validating access token');
+    await app.channel.connections.markNeedsReconnect(brand.id, 'Error validating access token');
+    const rows = await db.select().from(notifications).where(eq(notifications.brandId, brand.id));
+    expect(rows.map((row) => row.userId)).toEqual([owner!.id]);
     expect(rows[0]).toMatchObject({ kind: 'instagram_reconnect', link: '/dashboard/instagram' });
     expect(rows[0]!.title).toContain('@reconnect_me');
   });

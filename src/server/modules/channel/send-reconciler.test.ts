@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   commentPayload,
   createConnectedBrand,
@@ -345,7 +345,7 @@ describe('guards, races and errors', () => {
     await age(idempotencyKey);
     expect(await reconciler.reconcile()).toEqual({ ...nothing, resent: 1 });
     // The owner wakes up and goes on with the parts it recorded: its claim fails.
-    await core.sendWaitingParts(stalled, conversation.conversationId, 'assistant');
+    await core.sendWaitingParts(stalled);
     expect(sendsTo(conversation.igsid)).toHaveLength(1);
     expect((await sendRows(idempotencyKey))[0]).toMatchObject({ status: 'sent', attempts: 1 });
   });
@@ -844,15 +844,15 @@ describe('the job', () => {
         idempotencyKey: 'job-key',
       });
       expect(result.status).toBe('unknown');
-      const started = Date.now();
-      for (;;) {
-        const { rows: sends } = await running.app.database.executeSql(
-          `select status from instagram_sends where idempotency_key = 'job-key'`,
-        );
-        if (sends[0]!.status === 'sent') break;
-        if (Date.now() - started > 20_000) throw new Error(`still ${String(sends[0]!.status)}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await vi.waitFor(
+        async () => {
+          const { rows: sends } = await running.app.database.executeSql(
+            `select status from instagram_sends where idempotency_key = 'job-key'`,
+          );
+          expect(sends[0]!.status).toBe('sent');
+        },
+        { timeout: 20_000, interval: 100 },
+      );
       expect(running.fake.sentMessages().filter((m) => m.text === 'Settled by the job')).toHaveLength(1);
     } finally {
       await running.close();

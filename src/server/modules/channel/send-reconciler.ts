@@ -285,9 +285,8 @@ export function createSendReconciler({ db, graph, connections, core, log, settin
   /** Settles one claimed part; then the waiting parts after it follow through the outbound path. */
   async function settle(claimed: InstagramSendRow, wasTried: boolean, summary: ReconcileSummary) {
     if (claimed.kind !== 'direct_message') return settleCommentReply(claimed, wasTried, summary);
-    const conversationId = claimed.conversationId!;
     if (claimed.attempts > maxAttempts) return giveUp(claimed, summary);
-    const context = await core.loadConversation(conversationId);
+    const context = await core.loadConversation(claimed.conversationId!);
     if (!context) return fail(claimed, 'Not sent: Conversation not found', summary);
 
     // A part that was never tried (attempts were 0) cannot have left; any other may have.
@@ -308,27 +307,32 @@ export function createSendReconciler({ db, graph, connections, core, log, settin
       if (found) {
         await core.recordOutcome(claimed, { status: 'sent', graphId: found });
         summary.confirmed += 1;
-        await core.sendWaitingParts(await listWaitingAfter(claimed), conversationId, claimed.origin);
+        await core.sendWaitingParts(await listWaitingAfter(claimed));
         return;
       }
     }
+    return resend(claimed, summary);
+  }
 
-    // It did not leave: send it again, once, after the same guard the outbound path applies before each part.
-    const checked = await core.guardNow(conversationId, claimed.origin);
-    if (!checked.allowed) return fail(claimed, `Not sent: ${checked.reason}`, summary);
-    // An echo may have settled it while we looked.
-    if (!(await core.renewLease(claimed))) return;
-    const outcome = await core.sendClaimedPart(claimed, checked.context, checked.humanAgentTag);
-    if (!outcome) return;
-    if (outcome.status === 'sent') {
-      summary.resent += 1;
-      await core.sendWaitingParts(await listWaitingAfter(claimed), conversationId, claimed.origin);
-    } else if (outcome.status === 'failed') {
-      summary.failed += 1;
-      await core.failRemaining(await listWaitingAfter(claimed), notSentAfterFailure);
-    } else {
+  /**
+   * It did not leave: sent once more through the outbound path's send step (the guard on fresh data: a pause, a 190,
+   * a person taking over or the 7 days may have come; the lease renewed, as an echo may have settled it while we
+   * looked). The parts of a direct message after it follow it, or fail with it.
+   */
+  async function resend(claimed: InstagramSendRow, summary: ReconcileSummary) {
+    const outcome = await core.sendPart(claimed, core.holdLease);
+    if (outcome.status === 'refused') return fail(claimed, `Not sent: ${outcome.reason}`, summary);
+    if (outcome.status === 'lost') return;
+    if (outcome.status === 'unknown') {
       summary.deferred += 1;
+      return;
     }
+    if (outcome.status === 'sent') summary.resent += 1;
+    else summary.failed += 1;
+    if (claimed.kind !== 'direct_message') return;
+    const waiting = await listWaitingAfter(claimed);
+    if (outcome.status === 'sent') await core.sendWaitingParts(waiting);
+    else await core.failRemaining(waiting, notSentAfterFailure);
   }
 
   /**
@@ -377,17 +381,7 @@ export function createSendReconciler({ db, graph, connections, core, log, settin
         return;
       }
     }
-
-    // It did not leave: send it once more, after the guard on fresh data (a pause, a 190 or the 7 days may have come).
-    const checked = await core.guardCommentNow(comment.commentId, kind);
-    if (!checked.allowed) return fail(claimed, `Not sent: ${checked.reason}`, summary);
-    // An echo may have settled it while we looked.
-    if (!(await core.renewLease(claimed))) return;
-    const outcome = await core.sendClaimedCommentReply(claimed, checked.comment);
-    if (!outcome) return;
-    if (outcome.status === 'sent') summary.resent += 1;
-    else if (outcome.status === 'failed') summary.failed += 1;
-    else summary.deferred += 1;
+    return resend(claimed, summary);
   }
 
   return {

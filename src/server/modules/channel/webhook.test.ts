@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
 import {
   appSecret,
@@ -554,12 +554,10 @@ describe('with workers running', () => {
         live.app,
         messagingPayload(account, [customerMessage(account, 'cust-live', { text: 'fast?' })]),
       );
-      for (;;) {
-        const jobs = await assistantJobs(live.app);
-        if (jobs.length > 0) break;
-        if (Date.now() - started > 10_000) throw new Error('not processed');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await vi.waitFor(async () => expect((await assistantJobs(live.app)).length).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 20,
+      });
       // Polling is every 30 s here: only the wake-up explains this.
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {

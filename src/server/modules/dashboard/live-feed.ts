@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { liveEventSchema, type LiveEvent } from '#contracts/dashboard-actions.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
-import { deleteInBatches, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import { liveEvents, workspaceMembers } from '#server/db/schema/index.ts';
 
 /** The NOTIFY channel of the `voicecart_live_event` trigger function (migration 0001). */
@@ -160,17 +160,11 @@ export async function pruneLiveEvents(
   db: Database,
   { retentionSeconds, batchSize }: { retentionSeconds: number; batchSize?: number },
 ): Promise<BatchedDeleteResult> {
-  return deleteInBatches(async (limit) => {
-    const result = (await db.execute(sql`
-      with gone as (
-        delete from live_events where id = any(array(
-          select id from live_events
-          where created_at < now() - make_interval(secs => ${retentionSeconds}::int)
-            and id < (select max(id) from live_events)
-          order by created_at
-          limit ${limit}::int))
-        returning 1)
-      select count(*)::int as deleted from gone`)) as unknown as { rows: { deleted: number }[] };
-    return Number(result.rows[0]?.deleted ?? 0);
-  }, batchSize);
+  return pruneOlderThan(db, {
+    table: 'live_events',
+    column: 'created_at',
+    olderThan: { seconds: retentionSeconds },
+    keep: sql`id = (select max(id) from live_events)`,
+    batchSize,
+  });
 }

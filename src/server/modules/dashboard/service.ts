@@ -13,7 +13,7 @@ import {
   type SetupChecklist,
   setupSteps,
 } from '#contracts/dashboard.ts';
-import { authorize, refusal } from '#server/access/brand-access.ts';
+import { authorize, notFound, refusal } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import * as queries from './queries.ts';
@@ -83,7 +83,6 @@ function toPage<Row extends { id: string; positionAt: string }, T>(
   };
 }
 
-const brandNotFound = () => new AppError('NOT_FOUND', 'Brand not found');
 const workspaceNotFound = () => new AppError('NOT_FOUND', 'Workspace not found');
 
 /**
@@ -92,10 +91,6 @@ const workspaceNotFound = () => new AppError('NOT_FOUND', 'Workspace not found')
  * one (404), so ids reveal nothing. An empty answer costs one more read to tell "empty" from "not yours".
  */
 export function createDashboardService({ db }: { db: Database }) {
-  async function requireBrand(userId: string, brandId: string) {
-    await authorize(db, userId, 'brand.read', { brandId });
-  }
-
   return {
     /** The brands of a workspace the caller belongs to (the session's current one, or `X-Workspace-Id`). */
     async listBrands(userId: string, workspaceId: string, query: ListQuery): Promise<Page<Brand>> {
@@ -114,7 +109,7 @@ export function createDashboardService({ db }: { db: Database }) {
     ): Promise<Page<Conversation>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
       const rows = await queries.listConversationsOfBrand(db, userId, brandId, page, query);
-      if (rows.length === 0) await requireBrand(userId, brandId);
+      if (rows.length === 0) await authorize(db, userId, 'brand.read', { brandId });
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         customerUsername: row.customerUsername,
@@ -147,7 +142,7 @@ export function createDashboardService({ db }: { db: Database }) {
     ): Promise<Page<Comment>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
       const rows = await queries.listCommentsOfBrand(db, userId, brandId, page, query);
-      if (rows.length === 0) await requireBrand(userId, brandId);
+      if (rows.length === 0) await authorize(db, userId, 'brand.read', { brandId });
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         username: row.username,
@@ -160,7 +155,7 @@ export function createDashboardService({ db }: { db: Database }) {
 
     /** The saved personality, or the defaults (`saved: false`) for a brand that has none yet. */
     async getPersonality(userId: string, brandId: string): Promise<BrandPersonality> {
-      await requireBrand(userId, brandId);
+      await authorize(db, userId, 'brand.read', { brandId });
       const row = await queries.findPersonalityOfBrand(db, brandId);
       if (!row) return { brandId, ...defaultBrandPersonality, saved: false };
       return {
@@ -177,7 +172,7 @@ export function createDashboardService({ db }: { db: Database }) {
     /** Tab counts for the inbox, with the lists' own filters. */
     async countInbox(userId: string, brandId: string, filter: InboxFilter): Promise<InboxCounts> {
       const counts = await queries.countInboxOfBrand(db, userId, brandId, filter);
-      if (!counts) throw (await refusal(db, userId, 'brand.read', { brandId })) ?? brandNotFound();
+      if (!counts) throw (await refusal(db, userId, 'brand.read', { brandId })) ?? notFound({ brandId });
       return counts;
     },
 
@@ -200,13 +195,13 @@ export function createDashboardService({ db }: { db: Database }) {
     ): Promise<Page<AutomationRule>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
       const rows = await queries.listAutomationRulesOfBrand(db, userId, brandId, page);
-      if (rows.length === 0) await requireBrand(userId, brandId);
+      if (rows.length === 0) await authorize(db, userId, 'brand.read', { brandId });
       return toPage(rows, page.limit, ({ positionAt: _p, ...rule }) => rule);
     },
 
     async listCommentedPosts(userId: string, brandId: string): Promise<CommentedPost[]> {
       const rows = await queries.listCommentedPostsOfBrand(db, userId, brandId);
-      if (rows.length === 0) await requireBrand(userId, brandId);
+      if (rows.length === 0) await authorize(db, userId, 'brand.read', { brandId });
       return rows.map((row) => ({
         ...row,
         lastComment: row.lastComment.slice(0, 120),

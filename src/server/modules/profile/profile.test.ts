@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   deleteAccountEmailMismatchMessage,
@@ -36,14 +36,6 @@ const iphone =
 
 let app: TestApp;
 let counter = 0;
-
-const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -144,12 +136,14 @@ describe('password change', () => {
 
 describe('email change', () => {
   async function tokenMailedTo(email: string): Promise<string> {
-    let text = '';
-    await waitFor(async () => {
-      const [mail] = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-      text = mail?.text ?? '';
-      return Boolean(mail);
-    });
+    const text = await vi.waitFor(
+      async () => {
+        const [mail] = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+        expect(mail).toBeDefined();
+        return mail!.text;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const match =
       /http:\/\/127\.0\.0\.1:3999\/dashboard\/settings\/profile#confirm-email=([A-Za-z0-9_-]{43})/.exec(text);
     expect(match, text).not.toBeNull();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { auditRetentionDays, type AuditEntry, type AuditQuery } from '#contracts/team.ts';
 import { authorizeWorkspace } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
-import { deleteInBatches, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import { AppError } from '#server/errors.ts';
 
 /** The cursor is the last row's time and id, base64url: opaque to the client, exact for ties. */
@@ -78,16 +78,10 @@ export async function pruneAuditLog(
   db: Database,
   { retentionDays = auditRetentionDays, batchSize }: { retentionDays?: number; batchSize?: number } = {},
 ): Promise<BatchedDeleteResult> {
-  return deleteInBatches(async (limit) => {
-    const result = (await db.execute(sql`
-      with gone as (
-        delete from audit_log where id = any(array(
-          select id from audit_log
-          where created_at < now() - make_interval(days => ${retentionDays}::int)
-          order by created_at
-          limit ${limit}::int))
-        returning 1)
-      select count(*)::int as deleted from gone`)) as unknown as { rows: { deleted: number }[] };
-    return Number(result.rows[0]?.deleted ?? 0);
-  }, batchSize);
+  return pruneOlderThan(db, {
+    table: 'audit_log',
+    column: 'created_at',
+    olderThan: { days: retentionDays },
+    batchSize,
+  });
 }

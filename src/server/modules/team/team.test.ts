@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invitationMessages } from '#contracts/team.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import {
@@ -45,21 +45,16 @@ const call = (
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
 
-const waitFor = async (condition: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
 /** The token in the newest invitation email to `email` (the outbox, as without SMTP). */
 async function tokenMailedTo(email: string, count = 1): Promise<string> {
-  let mails: (typeof mailOutbox.$inferSelect)[] = [];
-  await waitFor(async () => {
-    mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    return mails.length >= count;
-  });
+  const mails = await vi.waitFor(
+    async () => {
+      const found = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(found.length).toBeGreaterThanOrEqual(count);
+      return found;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
   const newest = mails.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
   expect(newest.subject).toContain('invited you to Agency');
   const match = /http:\/\/127\.0\.0\.1:3998\/invite#token=([A-Za-z0-9_-]{43})/.exec(newest.text);

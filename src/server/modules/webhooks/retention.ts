@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { deleteInBatches, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 
 /**
  * Decision 049: the prune-old-rows job's part for outbound webhooks. An event (and its deliveries, by cascade) goes
@@ -11,16 +10,10 @@ export async function pruneWebhookEvents(
   db: Database,
   { retentionDays, batchSize }: { retentionDays: number; batchSize?: number },
 ): Promise<BatchedDeleteResult> {
-  return deleteInBatches(async (limit) => {
-    const result = (await db.execute(sql`
-      with gone as (
-        delete from webhook_events where id = any(array(
-          select id from webhook_events
-          where created_at < now() - make_interval(days => ${retentionDays}::int)
-          order by created_at
-          limit ${limit}::int))
-        returning 1)
-      select count(*)::int as deleted from gone`)) as unknown as { rows: { deleted: number }[] };
-    return Number(result.rows[0]?.deleted ?? 0);
-  }, batchSize);
+  return pruneOlderThan(db, {
+    table: 'webhook_events',
+    column: 'created_at',
+    olderThan: { days: retentionDays },
+    batchSize,
+  });
 }

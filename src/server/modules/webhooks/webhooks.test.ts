@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   brands,
   conversations,
@@ -72,15 +72,16 @@ async function deliveriesOf(endpointId: string) {
   }[];
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The endpoint's delivery log once its newest delivery succeeded. */
+const succeededDeliveriesOf = (endpointId: string) =>
+  vi.waitFor(
+    async () => {
+      const rows = await deliveriesOf(endpointId);
+      expect(rows[0]?.status).toBe('succeeded');
+      return rows;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -305,10 +306,7 @@ describe('deliveries', () => {
     );
     expect(checkSignature(endpoint.secret, header, delivery!.body, now)).toBe(true);
 
-    const log = await until(
-      () => deliveriesOf(endpoint.id),
-      (rows) => rows[0]?.status === 'succeeded',
-    );
+    const log = await succeededDeliveriesOf(endpoint.id);
     expect(log[0]).toMatchObject({ eventType: 'message.received', attempts: 1, responseStatus: 200 });
     expect(log[0]!.id).toBe(delivery!.headers['x-voicecart-delivery']);
     expect((await call('DELETE', `${base()}/${endpoint.id}`, owner.cookie)).statusCode).toBe(204);
@@ -325,10 +323,7 @@ describe('deliveries', () => {
     expect(new Set(attempts.map((attempt) => attempt.headers['x-voicecart-delivery'])).size).toBe(1);
     expect(new Set(attempts.map((attempt) => attempt.json.id)).size).toBe(1);
     expect(attempts.every((attempt) => attempt.verified)).toBe(true);
-    const log = await until(
-      () => deliveriesOf(endpoint.id),
-      (rows) => rows[0]?.status === 'succeeded',
-    );
+    const log = await succeededDeliveriesOf(endpoint.id);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ status: 'succeeded', attempts: 3, responseStatus: 200 });
     expect((await call('DELETE', `${base()}/${endpoint.id}`, owner.cookie)).statusCode).toBe(204);

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * What the Shopify and WooCommerce clients throw when a store answers 2xx with a body of a shape we do not know.
+ * Each platform has its own class (`ShopifyResponseError`, `WooCommerceResponseError`), a kind `bad_response` of
+ * the platform's error, so callers that already sort store failures by platform keep working; this is what the
+ * two share.
+ */
+export type StorePlatform = 'shopify' | 'woocommerce';
+
+export interface StoreResponseError extends Error {
+  readonly platform: StorePlatform;
+  /** The call that got the answer, e.g. `GraphQL Products` or `GET /products`: never a query string or a token. */
+  readonly endpoint: string;
+  /** The first field that is not as expected, e.g. `products.nodes[0].variants.nodes[1].price`. */
+  readonly path: string;
+}
+
+export function isStoreResponseError(error: unknown): error is StoreResponseError {
+  return (
+    error instanceof Error &&
+    'platform' in error &&
+    'endpoint' in error &&
+    'path' in error &&
+    typeof error.path === 'string'
+  );
+}
+
+/** `a.b[0].c` from zod's path; the whole answer when the path is empty. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || '(the whole answer)';
+}
+
+/**
+ * The first issue of a failed parse: its path and zod's own words ("expected string, received object"), which
+ * name the type received, never the value, so no store data or secret reaches a message. A field that may take
+ * one of several types says which ones, rather than zod's bare "Invalid input" for a union.
+ */
+export function firstIssueOf(error: z.ZodError): { path: string; problem: string } {
+  const issue = error.issues[0];
+  if (!issue) return { path: formatIssuePath([]), problem: 'not as expected' };
+  if (issue.code === 'invalid_union') {
+    const branches = issue.errors.map((branch) => branch[0]).filter((first) => first !== undefined);
+    const expected = branches.flatMap((first) => (first.code === 'invalid_type' ? [first.expected] : []));
+    const received = /received (\w+)/.exec(branches[0]?.message ?? '')?.[1];
+    if (
+      received &&
+      expected.length === branches.length &&
+      branches.every((first) => first.path.length === 0)
+    ) {
+      return {
+        path: formatIssuePath(issue.path),
+        problem: `Invalid input: expected ${[...new Set(expected)].join(' or ')}, received ${received}`,
+      };
+    }
+    const first = branches[0];
+    if (first) return { path: formatIssuePath([...issue.path, ...first.path]), problem: first.message };
+  }
+  return { path: formatIssuePath(issue.path), problem: issue.message };
+}
+
+export function unexpectedAnswerMessage(endpoint: string, path: string, problem: string): string {
+  return `The store answered ${endpoint} unexpectedly at ${path}: ${problem}`;
+}
+
+/** A nullable field, also accepted when left out (read as null): stores omit what they have no value for. */
+export const nullable = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((value): z.output<T> | null => value ?? null);
+
+/** An ISO time (the store's own change time orders the mirror's writes). */
+export const isoTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'not a time');
+
+/** An id JSON carries as a number or a string (64-bit ids), kept as its decimal string. */
+export const numericId = z
+  .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)])
+  .transform(String);
+
+/** A decimal amount a store writes as a string (some plugins as a number), kept as the string. */
+export const decimalString = z
+  .union([z.string().regex(/^-?\d+(\.\d+)?$/, 'not a decimal amount'), z.number().finite()])
+  .transform(String);

@@ -36,32 +36,61 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   return out || '(the whole answer)';
 }
 
+/** The kind of value a store sent where another was expected: its type, never the value. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+type Issue = z.core.$ZodIssue;
+
+function problemOf(issue: Issue): string {
+  if (issue.code === 'invalid_type') {
+    return issue.input === undefined
+      ? `missing (expected ${issue.expected})`
+      : `expected ${issue.expected}, received ${kindOf(issue.input)}`;
+  }
+  return issue.message;
+}
+
 /**
- * The first issue of a failed parse: its path and zod's own words ("expected string, received object"), which
- * name the type received, never the value, so no store data or secret reaches a message. A field that may take
- * one of several types says which ones, rather than zod's bare "Invalid input" for a union.
+ * The first issue of a failed parse, as a path and a few words of our own ("expected string, received object"):
+ * the same whatever error map the process installed, naming the type received and never the value, so no store
+ * data or secret reaches a message. A field that may take several types says which ones.
  */
 export function firstIssueOf(error: z.ZodError): { path: string; problem: string } {
   const issue = error.issues[0];
   if (!issue) return { path: formatIssuePath([]), problem: 'not as expected' };
   if (issue.code === 'invalid_union') {
     const branches = issue.errors.map((branch) => branch[0]).filter((first) => first !== undefined);
-    const expected = branches.flatMap((first) => (first.code === 'invalid_type' ? [first.expected] : []));
-    const received = /received (\w+)/.exec(branches[0]?.message ?? '')?.[1];
-    if (
-      received &&
-      expected.length === branches.length &&
-      branches.every((first) => first.path.length === 0)
-    ) {
+    const allTypes = branches.every((first) => first.code === 'invalid_type' && first.path.length === 0);
+    if (branches.length > 0 && allTypes) {
+      const expected = [
+        ...new Set(branches.map((first) => (first.code === 'invalid_type' ? first.expected : ''))),
+      ];
+      const received = issue.input === undefined ? 'nothing' : kindOf(issue.input);
       return {
         path: formatIssuePath(issue.path),
-        problem: `Invalid input: expected ${[...new Set(expected)].join(' or ')}, received ${received}`,
+        problem: `expected ${expected.join(' or ')}, received ${received}`,
       };
     }
     const first = branches[0];
-    if (first) return { path: formatIssuePath([...issue.path, ...first.path]), problem: first.message };
+    if (first) return { path: formatIssuePath([...issue.path, ...first.path]), problem: problemOf(first) };
   }
-  return { path: formatIssuePath(issue.path), problem: issue.message };
+  return { path: formatIssuePath(issue.path), problem: problemOf(issue) };
+}
+
+export type StoreAnswer<T> =
+  { success: true; data: T } | { success: false; issue: { path: string; problem: string } };
+
+/** Parses what a store sent; on failure, its first issue in our words (see `firstIssueOf`). */
+export function parseStoreAnswer<S extends z.ZodType>(schema: S, value: unknown): StoreAnswer<z.output<S>> {
+  // The input is reported only so the issue can name the type received; the error itself is dropped here.
+  const parsed = schema.safeParse(value, { reportInput: true });
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, issue: firstIssueOf(parsed.error) };
 }
 
 export function unexpectedAnswerMessage(endpoint: string, path: string, problem: string): string {

@@ -71,7 +71,7 @@ describe('Shopify answers parsed with zod', () => {
     });
     expect((error as Error).message).toBe(
       'The store answered GraphQL Products unexpectedly at products.nodes[1].variants.nodes[2].price: ' +
-        'Invalid input: expected string, received object',
+        'expected string, received object',
     );
   });
 

@@ -2,9 +2,9 @@ import { Kind, parse, print, type DocumentNode } from 'graphql';
 import { z } from 'zod';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 import {
-  firstIssueOf,
   isoTime,
   nullable,
+  parseStoreAnswer,
   unexpectedAnswerMessage,
   type StoreResponseError,
 } from '../http/store-response.ts';
@@ -234,8 +234,8 @@ export function parseShopifyAnswer<S extends z.ZodType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ShopifyResponseError(endpoint, firstIssueOf(parsed.error));
+  const parsed = parseStoreAnswer(schema, value);
+  if (!parsed.success) throw new ShopifyResponseError(endpoint, parsed.issue);
   return parsed.data;
 }
 
@@ -303,12 +303,12 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       } catch {
         throw new ShopifyError('bad_response', `The store answered ${response.status} without JSON`);
       }
-      const envelope = envelopeSchema.safeParse(json);
+      const envelope = parseStoreAnswer(envelopeSchema, json);
       if (!envelope.success) {
         // A failed status says more than the shape of its body.
         if (!response.ok && response.status !== 429)
           throw new ShopifyError('bad_response', `The store answered ${response.status}`);
-        throw new ShopifyResponseError(endpoint, firstIssueOf(envelope.error));
+        throw new ShopifyResponseError(endpoint, envelope.issue);
       }
       const body = envelope.data;
       const throttle = body.extensions?.cost?.throttleStatus;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString, firstIssueOf, isoTime, nullable, numericId } from '../http/store-response.ts';
+import { decimalString, isoTime, nullable, numericId, parseStoreAnswer } from '../http/store-response.ts';
 import {
   shopifyRestOrderSchema,
   shopifyRestRefundSchema,
@@ -100,8 +100,8 @@ export function parseShopifyWebhookBody(topic: string, raw: Buffer): ParsedShopi
   } catch {
     return { success: false, reason: 'the body is not JSON' };
   }
-  const parsed = schemaOf(topic).safeParse(json);
+  const parsed = parseStoreAnswer(schemaOf(topic), json);
   if (parsed.success) return { success: true, body: parsed.data };
-  const issue = firstIssueOf(parsed.error);
+  const { issue } = parsed;
   return { success: false, reason: `${topic} body at ${issue.path}: ${issue.problem}` };
 }

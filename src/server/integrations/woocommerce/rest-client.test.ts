@@ -61,7 +61,7 @@ describe('WooCommerce answers parsed with zod', () => {
     });
     expect((error as Error).message).toBe(
       'The store answered GET /products unexpectedly at [1].price: ' +
-        'Invalid input: expected string or number, received object',
+        'expected string or number, received object',
     );
   });
 

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 import {
-  firstIssueOf,
   nullable,
+  parseStoreAnswer,
   unexpectedAnswerMessage,
   type StoreResponseError,
 } from '../http/store-response.ts';
@@ -143,11 +143,11 @@ export function createWooCommerceClient(options: WooClientOptions) {
       throw new WooCommerceError('bad_response', `The store answered ${response.status} without JSON`);
     }
     if (!response.ok) throw new WooCommerceError('bad_response', `The store answered ${response.status}`);
-    const parsed = schema.safeParse(json);
+    const parsed = parseStoreAnswer(schema, json);
     if (!parsed.success) {
       // The path without its query: what was asked, never how (the query can carry paging and dates only).
       const endpoint = `${method} ${path.split('?')[0]}`;
-      throw new WooCommerceResponseError(endpoint, firstIssueOf(parsed.error));
+      throw new WooCommerceResponseError(endpoint, parsed.issue);
     }
     return { data: parsed.data, headers: response.headers };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firstIssueOf, nullable } from '../http/store-response.ts';
+import { nullable, parseStoreAnswer } from '../http/store-response.ts';
 import { wooOrderSchema, type WooOrder } from './orders.ts';
 import { wooProductSchema, type WooProduct } from './rest-client.ts';
 
@@ -59,8 +59,8 @@ export function parseWooWebhookBody(topic: string, raw: Buffer): ParsedWooWebhoo
   } catch {
     return { success: false, reason: 'the body is not JSON' };
   }
-  const parsed = schemaOf(topic).safeParse(json);
+  const parsed = parseStoreAnswer(schemaOf(topic), json);
   if (parsed.success) return { success: true, body: parsed.data };
-  const issue = firstIssueOf(parsed.error);
+  const { issue } = parsed;
   return { success: false, reason: `${topic || 'webhook'} body at ${issue.path}: ${issue.problem}` };
 }

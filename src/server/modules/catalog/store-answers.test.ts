@@ -149,13 +149,13 @@ describe('Shopify answering unexpectedly', () => {
       return body;
     });
     // The job fails too (pg-boss retries it), after the failure is on the connection for the Store screen.
-    await expect(app.catalog.runSync(id)).rejects.toThrow('products.nodes[2].variants.nodes[1].price');
+    await expect(app.catalog.sync.runSync(id)).rejects.toThrow('products.nodes[2].variants.nodes[1].price');
     const failed = await connectionOf(shopBrand);
     expect(failed!.syncState).toBe('failed');
     expect(failed!.syncError).toContain('products.nodes[2].variants.nodes[1].price');
     expect(failed!.syncError).toContain('expected string, received object');
 
-    await app.catalog.runSync(id);
+    await app.catalog.sync.runSync(id);
     expect((await connectionOf(shopBrand))!.syncState).toBe('done');
     expect(await mirrorOf(shopBrand)).toHaveLength(12);
   });
@@ -268,11 +268,11 @@ describe('WooCommerce answering unexpectedly', () => {
       delete variations[1].id;
       return variations;
     });
-    await expect(app.catalog.runSync(id)).rejects.toThrow('[1].id');
+    await expect(app.catalog.sync.runSync(id)).rejects.toThrow('[1].id');
     const failed = await connectionOf(wooBrand);
     expect(failed!.syncState).toBe('failed');
     expect(failed!.syncError).toContain('GET /products/1000/variations unexpectedly at [1].id');
-    await app.catalog.runSync(id);
+    await app.catalog.sync.runSync(id);
     expect((await connectionOf(wooBrand))!.syncState).toBe('done');
   });
 

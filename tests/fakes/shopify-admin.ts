@@ -270,6 +270,11 @@ export interface FakeShopifyAdmin {
   throttleNext(count: number): void;
   /** The next `count` requests answer this HTTP status with an error body. */
   failNext(count: number, status: number): void;
+  /**
+   * The next 200 answer (GraphQL or OAuth token) goes out as `edit` returns it, given a copy of the JSON the fake
+   * would send: a store answering in a shape we do not expect.
+   */
+  alterNextAnswer(edit: (body: any) => unknown): void; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Every request waits this long before answering (timeouts). */
   delayMs: number;
   /** Bucket settings. */
@@ -369,6 +374,7 @@ export async function startFakeShopifyAdmin(
 ): Promise<FakeShopifyAdmin> {
   let throttles = 0;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
+  const alterations: ((body: any) => unknown)[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
   let lastRefill = Date.now();
   const oauth = {
     clientId: 'app-client-id',
@@ -513,8 +519,9 @@ export async function startFakeShopifyAdmin(
   };
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
+    const alter = status === 200 ? alterations.shift() : undefined;
     response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
+    response.end(JSON.stringify(alter ? alter(structuredClone(body)) : body));
   };
 
   const server = createServer(async (request, response) => {
@@ -665,6 +672,9 @@ export async function startFakeShopifyAdmin(
     },
     failNext(count, status) {
       failures = { count, status };
+    },
+    alterNextAnswer(edit) {
+      alterations.push(edit);
     },
     get delayMs() {
       return state.delayMs;

@@ -36,6 +36,11 @@ export interface FakeWooCommerce {
   currency: string;
   delayMs: number;
   failNext(count: number, status: number): void;
+  /**
+   * The next 2xx JSON answer goes out as `edit` returns it, given a copy of what the fake would send: a store (or
+   * a plugin) answering in a shape we do not expect.
+   */
+  alterNextAnswer(edit: (body: any) => unknown): void; // eslint-disable-line @typescript-eslint/no-explicit-any
   orders: WooOrder[];
   /**
    * A buyer follows a checkout link and pays: the order records the link's utm_* parameters as WooCommerce's
@@ -74,6 +79,7 @@ export async function startFakeWooCommerce(
   } = {},
 ): Promise<FakeWooCommerce> {
   let failures = { count: 0, status: 500 };
+  const alterations: ((body: any) => unknown)[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
   let nextWebhookId = 100;
   const send = (
     response: ServerResponse,
@@ -81,8 +87,9 @@ export async function startFakeWooCommerce(
     body: unknown,
     headers: Record<string, string> = {},
   ) => {
+    const alter = status >= 200 && status < 300 ? alterations.shift() : undefined;
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
+    response.end(JSON.stringify(alter ? alter(structuredClone(body)) : body));
   };
   const page = <T>(response: ServerResponse, items: T[], query: URLSearchParams, base: string) => {
     const perPage = Math.max(1, Math.min(100, Number(query.get('per_page') ?? 10)));
@@ -281,6 +288,9 @@ export async function startFakeWooCommerce(
     delayMs: 0,
     failNext(count, status) {
       failures = { count, status };
+    },
+    alterNextAnswer(edit) {
+      alterations.push(edit);
     },
     async deliverWebhook(input) {
       const body = Buffer.from(JSON.stringify(input.body));

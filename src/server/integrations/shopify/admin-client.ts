@@ -1,10 +1,20 @@
-import { parse, print, type DocumentNode } from 'graphql';
+import { Kind, parse, print, type DocumentNode } from 'graphql';
+import { z } from 'zod';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
-import { ordersQuery, type OrdersPage } from './orders.ts';
+import {
+  isoTime,
+  nullable,
+  parseStoreAnswer,
+  unexpectedAnswerMessage,
+  type StoreResponseError,
+} from '../http/store-response.ts';
+import { ordersPageSchema, ordersQuery, pageInfoSchema, type OrdersPage } from './orders.ts';
 
 /**
  * Shopify Admin GraphQL over exactly the fields the catalog mirrors. Documents are
  * parsed once at load with the `graphql` package, so a typo is a start-up error, not a store's 200 with errors.
+ * Every answer is parsed with zod: a field of another shape is a `ShopifyResponseError` naming it, never a
+ * TypeError further on.
  */
 export const shopQuery = parse(/* GraphQL */ `
   query Shop {
@@ -106,45 +116,90 @@ export const webhookSubscriptionCreate = parse(/* GraphQL */ `
   }
 `);
 
-export interface ShopifyShop {
-  name: string;
-  myshopifyDomain: string;
-  primaryDomain: { url: string };
-  currencyCode: string;
-}
+// Only the fields the documents above ask for; anything else Shopify adds is dropped.
+const shopSchema = z.object({
+  name: z.string(),
+  myshopifyDomain: z.string().min(1),
+  primaryDomain: z.object({ url: z.string() }),
+  currencyCode: z.string().regex(/^[A-Z]{3}$/, 'not a currency code'),
+});
 
-export interface ShopifyVariant {
-  id: string;
-  title: string;
-  sku: string | null;
-  price: string;
-  availableForSale: boolean;
-  inventoryQuantity: number | null;
-  inventoryPolicy: 'DENY' | 'CONTINUE';
-  selectedOptions: { name: string; value: string }[];
-  product: { id: string };
-}
+const variantNodeSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  sku: nullable(z.string()),
+  /** Money: a decimal string in the shop's currency. */
+  price: z.string().min(1),
+  availableForSale: z.boolean(),
+  inventoryQuantity: nullable(z.number().int()),
+  inventoryPolicy: z.enum(['DENY', 'CONTINUE']),
+  selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
+});
 
-export interface ShopifyProduct {
-  id: string;
-  title: string;
-  handle: string;
-  status: string;
-  description: string;
-  productType: string;
-  vendor: string;
-  tags: string[];
-  onlineStoreUrl: string | null;
-  updatedAt: string;
-  options: { name: string; values: string[] }[];
-  featuredImage: { url: string } | null;
-  variants: { nodes: Omit<ShopifyVariant, 'product'>[] };
-}
+const variantSchema = variantNodeSchema.extend({ product: z.object({ id: z.string().min(1) }) });
 
-export interface ProductsPage {
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  nodes: ShopifyProduct[];
-}
+const productSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  handle: z.string(),
+  status: z.string(),
+  description: z.string(),
+  productType: z.string(),
+  vendor: z.string(),
+  tags: z.array(z.string()),
+  onlineStoreUrl: nullable(z.string()),
+  updatedAt: isoTime,
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  featuredImage: nullable(z.object({ url: z.string() })),
+  variants: z.object({ nodes: z.array(variantNodeSchema) }),
+});
+
+const productsPageSchema = z.object({ pageInfo: pageInfoSchema, nodes: z.array(productSchema) });
+
+const subscribeSchema = z.object({
+  webhookSubscriptionCreate: nullable(z.object({ userErrors: z.array(z.object({ message: z.string() })) })),
+});
+
+export type ShopifyShop = z.infer<typeof shopSchema>;
+export type ShopifyVariant = z.infer<typeof variantSchema>;
+export type ShopifyProduct = z.infer<typeof productSchema>;
+export type ProductsPage = z.infer<typeof productsPageSchema>;
+
+const throttleStatusSchema = z.object({
+  maximumAvailable: z.number(),
+  currentlyAvailable: z.number(),
+  restoreRate: z.number(),
+});
+
+/**
+ * The GraphQL envelope. `errors` is a list on GraphQL errors but a plain string on some HTTP failures; the cost
+ * figures only steer back-off, so odd ones are dropped rather than failing the call.
+ */
+const envelopeSchema = z.object({
+  data: z.unknown().optional(),
+  errors: z
+    .union([
+      z.array(
+        z.object({
+          message: z.string(),
+          extensions: z.object({ code: z.string().optional() }).optional().catch(undefined),
+        }),
+      ),
+      z.string().transform((message) => [{ message, extensions: undefined }]),
+    ])
+    .optional(),
+  extensions: z
+    .object({
+      cost: z
+        .object({
+          requestedQueryCost: z.number().optional(),
+          throttleStatus: throttleStatusSchema.optional(),
+        })
+        .optional(),
+    })
+    .optional()
+    .catch(undefined),
+});
 
 export type ShopifyErrorKind =
   'unauthorized' | 'not_found' | 'unreachable' | 'throttled' | 'graphql' | 'bad_response';
@@ -159,10 +214,37 @@ export class ShopifyError extends Error {
   }
 }
 
-interface ThrottleStatus {
-  maximumAvailable: number;
-  currentlyAvailable: number;
-  restoreRate: number;
+/** Shopify answered 2xx with a body not of the shape we asked for: which call, and the first wrong field. */
+export class ShopifyResponseError extends ShopifyError implements StoreResponseError {
+  readonly platform = 'shopify' as const;
+  readonly endpoint: string;
+  readonly path: string;
+
+  constructor(endpoint: string, issue: { path: string; problem: string }) {
+    super('bad_response', unexpectedAnswerMessage(endpoint, issue.path, issue.problem));
+    this.name = 'ShopifyResponseError';
+    this.endpoint = endpoint;
+    this.path = issue.path;
+  }
+}
+
+/** Parses a Shopify answer, or throws the typed error naming the first wrong field. */
+export function parseShopifyAnswer<S extends z.ZodType>(
+  endpoint: string,
+  schema: S,
+  value: unknown,
+): z.output<S> {
+  const parsed = parseStoreAnswer(schema, value);
+  if (!parsed.success) throw new ShopifyResponseError(endpoint, parsed.issue);
+  return parsed.data;
+}
+
+type ThrottleStatus = z.infer<typeof throttleStatusSchema>;
+
+/** `GraphQL Products`: the operation's name, which says what was asked without the variables. */
+function endpointOf(document: DocumentNode): string {
+  const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  return `GraphQL ${operation && 'name' in operation && operation.name ? operation.name.value : 'query'}`;
 }
 
 export interface ShopifyAdminClientOptions {
@@ -179,20 +261,22 @@ export interface ShopifyAdminClientOptions {
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
-  const endpoint = `${options.baseUrl.replace(/\/$/, '')}/admin/api/${options.apiVersion}/graphql.json`;
+  const graphqlUrl = `${options.baseUrl.replace(/\/$/, '')}/admin/api/${options.apiVersion}/graphql.json`;
   const sleep = options.sleep ?? sleepFor;
   let lastThrottle: ThrottleStatus | null = null;
 
-  async function request<T>(
+  async function request<S extends z.ZodType>(
     document: DocumentNode,
     variables: Record<string, unknown>,
+    schema: S,
     signal?: AbortSignal,
-  ): Promise<T> {
+  ): Promise<z.output<S>> {
+    const endpoint = endpointOf(document);
     const maxRetries = options.maxThrottleRetries ?? 5;
     for (let attempt = 0; ; attempt += 1) {
       let response: Response;
       try {
-        response = await options.fetch(endpoint, {
+        response = await options.fetch(graphqlUrl, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -213,16 +297,20 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       }
       if (response.status === 404)
         throw new ShopifyError('not_found', 'No Shopify Admin API at this address');
-      let body: {
-        data?: T;
-        errors?: { message: string; extensions?: { code?: string } }[];
-        extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } };
-      };
+      let json: unknown;
       try {
-        body = (await response.json()) as typeof body;
+        json = await response.json();
       } catch {
         throw new ShopifyError('bad_response', `The store answered ${response.status} without JSON`);
       }
+      const envelope = parseStoreAnswer(envelopeSchema, json);
+      if (!envelope.success) {
+        // A failed status says more than the shape of its body.
+        if (!response.ok && response.status !== 429)
+          throw new ShopifyError('bad_response', `The store answered ${response.status}`);
+        throw new ShopifyResponseError(endpoint, envelope.issue);
+      }
+      const body = envelope.data;
       const throttle = body.extensions?.cost?.throttleStatus;
       if (throttle) lastThrottle = throttle;
       const throttled =
@@ -251,8 +339,9 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
             .slice(0, 300),
         );
       }
-      if (!body.data) throw new ShopifyError('bad_response', 'The store answered without data');
-      return body.data;
+      if (body.data === undefined || body.data === null)
+        throw new ShopifyError('bad_response', 'The store answered without data');
+      return parseShopifyAnswer(endpoint, schema, body.data);
     }
   }
 
@@ -260,8 +349,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
     /** The last cost figures Shopify sent (for logs and back-off). */
     lastThrottleStatus: () => lastThrottle,
     async getShop(signal?: AbortSignal): Promise<ShopifyShop> {
-      const data = await request<{ shop: ShopifyShop | null }>(shopQuery, {}, signal);
-      if (!data.shop?.myshopifyDomain) throw new ShopifyError('bad_response', 'The answer has no shop');
+      const data = await request(shopQuery, {}, z.object({ shop: shopSchema }), signal);
       return data.shop;
     },
     /**
@@ -275,23 +363,30 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       after: string | null;
       query?: string;
     }): Promise<ProductsPage> {
-      const data = await request<{ products: ProductsPage }>(productsQuery, {
-        first: input.first ?? 8,
-        variantsFirst: input.variantsFirst ?? 50,
-        after: input.after,
-        query: input.query ?? null,
-      });
+      const data = await request(
+        productsQuery,
+        {
+          first: input.first ?? 8,
+          variantsFirst: input.variantsFirst ?? 50,
+          after: input.after,
+          query: input.query ?? null,
+        },
+        z.object({ products: productsPageSchema }),
+      );
       return data.products;
     },
     async getVariant(id: string, signal?: AbortSignal): Promise<ShopifyVariant | null> {
-      const data = await request<{ productVariant: ShopifyVariant | null }>(variantQuery, { id }, signal);
+      const data = await request(
+        variantQuery,
+        { id },
+        z.object({ productVariant: nullable(variantSchema) }),
+        signal,
+      );
       return data.productVariant;
     },
     /** Subscribes the shop to a webhook topic (GraphQL enum name, e.g. `ORDERS_PAID`) delivered to `uri`. */
     async subscribeWebhook(topic: string, uri: string): Promise<void> {
-      const data = await request<{
-        webhookSubscriptionCreate: { userErrors: { message: string }[] } | null;
-      }>(webhookSubscriptionCreate, { topic, uri });
+      const data = await request(webhookSubscriptionCreate, { topic, uri }, subscribeSchema);
       const errors = data.webhookSubscriptionCreate?.userErrors ?? [];
       // Subscribing again to the same address is refused as taken: the subscription is there, which is the point.
       const refused = errors.filter((error) => !/already been taken/i.test(error.message));
@@ -303,11 +398,15 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       after: string | null;
       first?: number;
     }): Promise<OrdersPage> {
-      const data = await request<{ orders: OrdersPage }>(ordersQuery, {
-        first: input.first ?? 10,
-        after: input.after,
-        query: `updated_at:>'${input.since.toISOString()}'`,
-      });
+      const data = await request(
+        ordersQuery,
+        {
+          first: input.first ?? 10,
+          after: input.after,
+          query: `updated_at:>'${input.since.toISOString()}'`,
+        },
+        z.object({ orders: ordersPageSchema }),
+      );
       return data.orders;
     },
   };

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
+import { parseShopifyAnswer } from './admin-client.ts';
 
 /**
  * Shopify authorization-code grant with expiring offline tokens: the authorize URL, the
@@ -46,6 +48,15 @@ export interface ShopifyTokens {
   scope: string;
 }
 
+/** The token answer; `expiring=1` adds the refresh token and both lifetimes. */
+const tokenAnswerSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  expires_in: z.number().nonnegative().optional(),
+  refresh_token_expires_in: z.number().nonnegative().optional(),
+  scope: z.string().optional(),
+});
+
 async function requestToken(
   fetch: GuardedFetch,
   baseUrl: string,
@@ -57,14 +68,10 @@ async function requestToken(
     body: new URLSearchParams(form).toString(),
     signal: AbortSignal.timeout(10_000),
   });
-  const body = (await response.json().catch(() => null)) as {
-    access_token?: string;
-    refresh_token?: string;
-    expires_in?: number;
-    scope?: string;
-  } | null;
-  if (!response.ok || !body?.access_token)
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok || json === null)
     throw new Error(`Shopify refused the token request (${response.status})`);
+  const body = parseShopifyAnswer('POST /admin/oauth/access_token', tokenAnswerSchema, json);
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token,

@@ -1,5 +1,7 @@
 import { parse } from 'graphql';
+import { z } from 'zod';
 import { parseMinorUnits } from '#contracts/money.ts';
+import { decimalString, isoTime, nullable, numericId } from '../http/store-response.ts';
 import type { IncomingOrder, IncomingRefund } from '#server/ports/revenue.ts';
 
 /**
@@ -44,51 +46,92 @@ const date = (value: unknown): Date | null => {
 
 const paidStatuses = new Set(['paid', 'partially_refunded', 'refunded']);
 
-interface RestTransaction {
-  amount?: string;
-  kind?: string;
-  status?: string;
-}
-interface RestRefund {
-  id?: number | string;
-  order_id?: number | string;
-  transactions?: RestTransaction[];
-}
+/**
+ * The REST resources of the order webhooks, with the fields we read; the rest of Shopify's body is dropped. What the
+ * store may leave out (a refund's transactions, an order's lines) is optional, so a body without them still counts.
+ */
+const restTransactionSchema = z.object({
+  amount: decimalString.optional(),
+  kind: z.string().optional(),
+  status: nullable(z.string()),
+});
+
+export const shopifyRestRefundSchema = z.object({
+  id: numericId,
+  order_id: numericId,
+  transactions: z.array(restTransactionSchema).default([]),
+});
+
+export const shopifyRestOrderSchema = z.object({
+  id: numericId,
+  admin_graphql_api_id: z.string().optional(),
+  name: z.string().optional(),
+  order_number: z.number().int().optional(),
+  created_at: isoTime,
+  updated_at: nullable(z.string()),
+  processed_at: nullable(z.string()),
+  cancelled_at: nullable(z.string()),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'not a currency code')
+    .optional(),
+  total_price: decimalString,
+  financial_status: nullable(z.string()),
+  note_attributes: z
+    .array(
+      z.object({ name: z.string(), value: nullable(z.union([z.string(), z.number()]).transform(String)) }),
+    )
+    .default([]),
+  landing_site_ref: nullable(z.string()),
+  /** The shop's own address: the one signed field naming the shop (decision 032). */
+  order_status_url: z.string().optional(),
+  line_items: z
+    .array(
+      z.object({
+        title: z.string().optional(),
+        quantity: z.number().int().optional(),
+        price: decimalString.optional(),
+      }),
+    )
+    .default([]),
+  // A refund listed on its order: one without an id cannot be counted once, and is left out.
+  refunds: z
+    .array(shopifyRestRefundSchema.partial({ id: true, order_id: true }))
+    .default([])
+    .transform((refunds) =>
+      refunds.flatMap((refund) => (refund.id === undefined ? [] : [{ ...refund, id: refund.id }])),
+    ),
+});
+
+export type ShopifyRestRefund = z.infer<typeof shopifyRestRefundSchema>;
+export type ShopifyRestOrder = z.infer<typeof shopifyRestOrderSchema>;
 
 /** The money a refund returned: its successful refund transactions. */
-function refundedByTransactions(refund: RestRefund, currency: string): number {
+function refundedByTransactions(refund: Pick<ShopifyRestRefund, 'transactions'>, currency: string): number {
   let total = 0;
-  for (const transaction of refund.transactions ?? []) {
+  for (const transaction of refund.transactions) {
     if (transaction.kind !== 'refund' || (transaction.status && transaction.status !== 'success')) continue;
     total += parseMinorUnits(transaction.amount ?? '0', currency) ?? 0;
   }
   return total;
 }
 
-/** An `orders/create|paid|updated|cancelled` body; null when it is not an order. */
-export function mapShopifyRestOrder(
-  body: Record<string, unknown>,
-  shopCurrency: string,
-): IncomingOrder | null {
-  const id =
-    body.admin_graphql_api_id ?? (body.id !== undefined ? `gid://shopify/Order/${String(body.id)}` : null);
-  const currency = typeof body.currency === 'string' ? body.currency : shopCurrency;
-  const total = parseMinorUnits(String(body.total_price ?? ''), currency);
+/** An `orders/create|paid|updated|cancelled` body; null when its times cannot be read. */
+export function mapShopifyRestOrder(body: ShopifyRestOrder, shopCurrency: string): IncomingOrder | null {
+  const id = body.admin_graphql_api_id ?? `gid://shopify/Order/${body.id}`;
+  const currency = body.currency ?? shopCurrency;
+  const total = parseMinorUnits(body.total_price, currency);
   const placedAt = date(body.created_at);
-  if (typeof id !== 'string' || total === null || !placedAt) return null;
+  if (total === null || !placedAt) return null;
   const updatedAt = date(body.updated_at) ?? placedAt;
-  const refunds: IncomingRefund[] = ((body.refunds as RestRefund[] | undefined) ?? []).flatMap((refund) =>
-    refund.id === undefined
-      ? []
-      : [{ refundId: String(refund.id), amountMinor: refundedByTransactions(refund, currency) }],
-  );
-  const notes = (body.note_attributes as { name?: string; value?: string }[] | undefined) ?? [];
-  const lines =
-    (body.line_items as { title?: string; quantity?: number; price?: string }[] | undefined) ?? [];
+  const refunds: IncomingRefund[] = body.refunds.map((refund) => ({
+    refundId: refund.id,
+    amountMinor: refundedByTransactions(refund, currency),
+  }));
   return {
     platform: 'shopify',
     externalId: id,
-    orderNumber: typeof body.name === 'string' ? body.name : `#${String(body.order_number ?? body.id)}`,
+    orderNumber: body.name ?? `#${body.order_number ?? body.id}`,
     placedAt,
     updatedAt,
     currency,
@@ -96,14 +139,14 @@ export function mapShopifyRestOrder(
     refundedMinor: refunds.reduce((sum, refund) => sum + refund.amountMinor, 0),
     paidAt: paidStatuses.has(String(body.financial_status)) ? (date(body.processed_at) ?? updatedAt) : null,
     cancelledAt: date(body.cancelled_at),
-    lines: lines.map((line) => ({
+    lines: body.line_items.map((line) => ({
       productTitle: line.title ?? '',
       quantity: line.quantity ?? 0,
       totalMinor: (parseMinorUnits(line.price ?? '0', currency) ?? 0) * (line.quantity ?? 0),
     })),
     attribution: attributionOf(
-      notes.map((note) => ({ key: note.name ?? '', value: note.value ?? null })),
-      typeof body.landing_site_ref === 'string' ? body.landing_site_ref : null,
+      body.note_attributes.map((note) => ({ key: note.name, value: note.value })),
+      body.landing_site_ref,
     ),
     refunds,
   };
@@ -111,14 +154,12 @@ export function mapShopifyRestOrder(
 
 /** A `refunds/create` body: the order's id and what this refund returned. */
 export function mapShopifyRestRefund(
-  body: Record<string, unknown>,
+  refund: ShopifyRestRefund,
   currency: string,
-): (IncomingRefund & { orderExternalId: string }) | null {
-  const refund = body as RestRefund;
-  if (refund.id === undefined || refund.order_id === undefined) return null;
+): IncomingRefund & { orderExternalId: string } {
   return {
-    orderExternalId: `gid://shopify/Order/${String(refund.order_id)}`,
-    refundId: String(refund.id),
+    orderExternalId: `gid://shopify/Order/${refund.order_id}`,
+    refundId: refund.id,
     amountMinor: refundedByTransactions(refund, currency),
   };
 }
@@ -179,27 +220,41 @@ export const ordersQuery = parse(/* GraphQL */ `
   }
 `);
 
-interface MoneySet {
-  shopMoney: { amount: string; currencyCode?: string };
-}
-export interface ShopifyOrderNode {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  processedAt: string | null;
-  cancelledAt: string | null;
-  displayFinancialStatus: string | null;
-  totalPriceSet: MoneySet;
-  totalRefundedSet: MoneySet;
-  customAttributes: { key: string; value: string | null }[];
-  customerJourneySummary: { lastVisit: { referralCode: string | null } | null } | null;
-  lineItems: { nodes: { title: string; quantity: number; originalTotalSet: MoneySet }[] };
-}
-export interface OrdersPage {
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  nodes: ShopifyOrderNode[];
-}
+/** Shared by every connection the client pages through. */
+export const pageInfoSchema = z.object({
+  hasNextPage: z.boolean(),
+  endCursor: nullable(z.string()),
+});
+
+const moneySetSchema = z.object({
+  shopMoney: z.object({ amount: decimalString, currencyCode: z.string().optional() }),
+});
+
+const orderNodeSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  createdAt: isoTime,
+  updatedAt: z.string(),
+  processedAt: nullable(z.string()),
+  cancelledAt: nullable(z.string()),
+  displayFinancialStatus: nullable(z.string()),
+  totalPriceSet: moneySetSchema,
+  totalRefundedSet: moneySetSchema,
+  customAttributes: z.array(z.object({ key: z.string(), value: nullable(z.string()) })),
+  customerJourneySummary: nullable(
+    z.object({ lastVisit: nullable(z.object({ referralCode: nullable(z.string()) })) }),
+  ),
+  lineItems: z.object({
+    nodes: z.array(
+      z.object({ title: z.string(), quantity: z.number().int(), originalTotalSet: moneySetSchema }),
+    ),
+  }),
+});
+
+export const ordersPageSchema = z.object({ pageInfo: pageInfoSchema, nodes: z.array(orderNodeSchema) });
+
+export type ShopifyOrderNode = z.infer<typeof orderNodeSchema>;
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 /** One GraphQL order node as an incoming order. */
 export function mapShopifyOrderNode(node: ShopifyOrderNode): IncomingOrder | null {

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { parseMinorUnits } from '#contracts/money.ts';
+import { decimalString, nullable } from '../http/store-response.ts';
 import type { IncomingOrder } from '#server/ports/revenue.ts';
 
 /**
@@ -8,19 +10,29 @@ import type { IncomingOrder } from '#server/ports/revenue.ts';
  * `utm_campaign=voicecart&utm_content=<link id>`, which WooCommerce's order attribution stores as meta
  * `_wc_order_attribution_utm_content`.
  */
-export interface WooOrder {
-  id: number;
-  number?: string;
-  status: string;
-  currency: string;
-  total: string;
-  date_created_gmt: string;
-  date_modified_gmt?: string | null;
-  date_paid_gmt?: string | null;
-  line_items?: { name?: string; quantity?: number; total?: string }[];
-  refunds?: { id: number; total: string }[];
-  meta_data?: { key: string; value: unknown }[];
-}
+export const wooOrderSchema = z.object({
+  id: z.number().int().positive(),
+  number: z.string().optional(),
+  status: z.string(),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'not a currency code'),
+  total: decimalString,
+  date_created_gmt: z.string(),
+  date_modified_gmt: nullable(z.string()),
+  date_paid_gmt: nullable(z.string()),
+  line_items: z
+    .array(
+      z.object({
+        name: z.string().optional(),
+        quantity: z.number().optional(),
+        total: decimalString.optional(),
+      }),
+    )
+    .default([]),
+  refunds: z.array(z.object({ id: z.number().int(), total: decimalString })).default([]),
+  meta_data: z.array(z.object({ key: z.string(), value: z.unknown() })).default([]),
+});
+
+export type WooOrder = z.infer<typeof wooOrderSchema>;
 
 /** WooCommerce's `_gmt` dates carry no zone: they are UTC. */
 function gmt(value: string | null | undefined): Date | null {
@@ -29,15 +41,15 @@ function gmt(value: string | null | undefined): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
+/** A parsed order; null when its amount does not fit its currency or its creation time cannot be read. */
 export function mapWooOrder(body: WooOrder): IncomingOrder | null {
-  if (typeof body.id !== 'number' || typeof body.currency !== 'string') return null;
   const currency = body.currency;
-  const total = parseMinorUnits(String(body.total ?? ''), currency);
+  const total = parseMinorUnits(body.total, currency);
   const placedAt = gmt(body.date_created_gmt);
   if (total === null || !placedAt) return null;
   const updatedAt = gmt(body.date_modified_gmt) ?? placedAt;
   const paidAt = gmt(body.date_paid_gmt);
-  const meta = new Map((body.meta_data ?? []).map((entry) => [entry.key, entry.value]));
+  const meta = new Map(body.meta_data.map((entry) => [entry.key, entry.value]));
   const linkIds: string[] = [];
   const content = meta.get('_wc_order_attribution_utm_content');
   if (
@@ -47,9 +59,9 @@ export function mapWooOrder(body: WooOrder): IncomingOrder | null {
   ) {
     linkIds.push(content);
   }
-  const refunds = (body.refunds ?? []).map((refund) => ({
+  const refunds = body.refunds.map((refund) => ({
     refundId: String(refund.id),
-    amountMinor: Math.abs(parseMinorUnits(String(refund.total), currency) ?? 0),
+    amountMinor: Math.abs(parseMinorUnits(refund.total, currency) ?? 0),
   }));
   return {
     platform: 'woocommerce',
@@ -65,7 +77,7 @@ export function mapWooOrder(body: WooOrder): IncomingOrder | null {
         ? paidAt
         : null,
     cancelledAt: body.status === 'cancelled' || body.status === 'failed' ? updatedAt : null,
-    lines: (body.line_items ?? []).map((line) => ({
+    lines: body.line_items.map((line) => ({
       productTitle: line.name ?? '',
       quantity: line.quantity ?? 0,
       totalMinor: parseMinorUnits(line.total ?? '0', currency) ?? 0,

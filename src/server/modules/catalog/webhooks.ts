@@ -4,12 +4,14 @@ import { runAhead, type Database } from '#server/db/client.ts';
 import { catalogVariants, storeConnections, type StoreConnectionRow } from '#server/db/schema/index.ts';
 import { isValidShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { mapShopifyRestOrder, mapShopifyRestRefund } from '#server/integrations/shopify/orders.ts';
-import { mapWooOrder, type WooOrder } from '#server/integrations/woocommerce/orders.ts';
 import {
-  isValidWooWebhook,
-  type WooProduct,
-  type WooVariation,
-} from '#server/integrations/woocommerce/rest-client.ts';
+  parseShopifyWebhookBody,
+  type ShopifyRestProduct,
+  type ShopifyWebhookBody,
+} from '#server/integrations/shopify/webhook-bodies.ts';
+import { mapWooOrder } from '#server/integrations/woocommerce/orders.ts';
+import { isValidWooWebhook, type WooVariation } from '#server/integrations/woocommerce/rest-client.ts';
+import { parseWooWebhookBody } from '#server/integrations/woocommerce/webhook-bodies.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { mapWooProduct } from './platforms.ts';
 import * as queries from './queries.ts';
@@ -24,37 +26,6 @@ import { stripHtml, type StoreProductInput } from './store-data.ts';
 const TRIGGERED_AT_FUTURE_MS = 5 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface ShopifyRestVariant {
-  id: number;
-  admin_graphql_api_id?: string;
-  title: string;
-  sku: string | null;
-  price: string;
-  inventory_quantity?: number | null;
-  inventory_policy?: string;
-  inventory_management?: string | null;
-  inventory_item_id?: number;
-  option1?: string | null;
-  option2?: string | null;
-  option3?: string | null;
-}
-
-interface ShopifyRestProduct {
-  id: number;
-  admin_graphql_api_id?: string;
-  title: string;
-  handle?: string;
-  body_html?: string | null;
-  product_type?: string;
-  vendor?: string;
-  tags?: string;
-  status?: string;
-  updated_at: string;
-  options?: { name: string; values: string[] }[];
-  image?: { src: string } | null;
-  variants?: ShopifyRestVariant[];
-}
 
 /** A products/create|update body (REST resource) as a store product. */
 export function mapShopifyRestProduct(body: ShopifyRestProduct, currency: string): StoreProductInput {
@@ -100,14 +71,12 @@ export function mapShopifyRestProduct(body: ShopifyRestProduct, currency: string
   };
 }
 
-const shopifyOrderTopics = new Set(['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled']);
-
 /** An order body names its shop in `order_status_url` (the shop's own address). */
-function orderBelongsToShop(body: Record<string, unknown>, connection: StoreConnectionRow): boolean {
-  if (typeof body.order_status_url !== 'string') return false;
+function orderBelongsToShop(orderStatusUrl: string | undefined, connection: StoreConnectionRow): boolean {
+  if (orderStatusUrl === undefined) return false;
   let host: string;
   try {
-    host = new URL(body.order_status_url).host.toLowerCase();
+    host = new URL(orderStatusUrl).host.toLowerCase();
   } catch {
     return false;
   }
@@ -120,14 +89,6 @@ function orderBelongsToShop(body: Record<string, unknown>, connection: StoreConn
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -187,9 +148,15 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       const topic = header(request, 'x-shopify-topic') ?? '';
       const shop = (header(request, 'x-shopify-shop-domain') ?? '').toLowerCase();
       const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
-      const body = parseJson(raw) as Record<string, unknown> | null;
-      if (!eventId || !body || typeof body !== 'object')
-        return reply.code(400).send({ message: 'Malformed webhook' });
+      if (!eventId) return reply.code(400).send({ message: 'Malformed webhook' });
+      // Signed, so it is the store's: a body we cannot read is acknowledged (a retry would carry the same bytes)
+      // and logged with the field that is wrong; nothing is applied or stored under its event id.
+      const parsed = parseShopifyWebhookBody(topic, raw);
+      if (!parsed.success) {
+        request.log.warn({ topic, shop, eventId, reason: parsed.reason }, 'Shopify webhook ignored');
+        return reply.code(200).send({ ok: true, ignored: true, reason: parsed.reason });
+      }
+      const body = parsed.body;
       // Decision 032: the headers are outside the HMAC, so a captured signed body could be replayed under a fresh
       // event id. A delivery must say it was triggered recently; one far off is acknowledged (Shopify stops
       // retrying) and not applied, and the reconciliation job brings the mirror up to date if it was real.
@@ -216,7 +183,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       if (!connection) return reply.code(200).send({ ok: true });
       // The shop header is not signed (every shop's deliveries share the app secret): an order must name the
       // shop we routed it to in its own signed body, or it is another shop's payload replayed here.
-      if (shopifyOrderTopics.has(topic) && !orderBelongsToShop(body, connection)) {
+      if (body.kind === 'order' && !orderBelongsToShop(body.order.order_status_url, connection)) {
         return reply.code(400).send({ message: 'The order does not belong to this shop' });
       }
       const applied = await applyShopifyEvent(
@@ -236,39 +203,34 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     topic: string,
     eventId: string,
     webhookId: string | undefined,
-    body: Record<string, unknown>,
+    body: ShopifyWebhookBody,
     triggeredAt: string | undefined,
   ): Promise<boolean> {
     let liveVariant: { id: string; externalId: string; productExternalId: string } | null = null;
     const applied = await db.transaction(async (tx) => {
       if (!(await recordDelivery(tx, connection.id, topic, eventId, webhookId))) return false;
-      if (shopifyOrderTopics.has(topic)) {
-        const order = mapShopifyRestOrder(body, connection.currency);
+      if (body.kind === 'order') {
+        const order = mapShopifyRestOrder(body.order, connection.currency);
         if (order && module.orders) await module.orders.applyOrder(tx, connection.brandId, order);
-      } else if (topic === 'refunds/create') {
-        const refund = mapShopifyRestRefund(body, connection.currency);
+      } else if (body.kind === 'refund') {
+        const refund = mapShopifyRestRefund(body.refund, connection.currency);
         if (refund && module.orders)
           await module.orders.applyRefund(tx, connection.brandId, { ...refund, platform: 'shopify' });
-      } else if (topic === 'products/create' || topic === 'products/update') {
-        const product = mapShopifyRestProduct(body as unknown as ShopifyRestProduct, connection.currency);
+      } else if (body.kind === 'product') {
+        const product = mapShopifyRestProduct(body.product, connection.currency);
         if (!Number.isNaN(product.storeUpdatedAt.getTime()))
           await queries.upsertProducts(tx, connection.id, [product]);
-      } else if (topic === 'products/delete') {
-        const id =
-          body.admin_graphql_api_id ??
-          (body.id !== undefined ? `gid://shopify/Product/${String(body.id)}` : null);
+      } else if (body.kind === 'product-deleted') {
         const when = triggeredAt ? new Date(triggeredAt) : undefined;
-        if (typeof id === 'string') {
-          await queries.deleteProduct(
-            tx,
-            connection.id,
-            id,
-            when && !Number.isNaN(when.getTime()) ? when : undefined,
-          );
-        }
-      } else if (topic === 'inventory_levels/update') {
+        await queries.deleteProduct(
+          tx,
+          connection.id,
+          body.productId,
+          when && !Number.isNaN(when.getTime()) ? when : undefined,
+        );
+      } else if (body.kind === 'inventory-level') {
         // No variant id in this payload: map the inventory item, then re-read the variant live below.
-        const itemId = body.inventory_item_id !== undefined ? String(body.inventory_item_id) : null;
+        const itemId = body.inventoryItemId;
         if (itemId) {
           const [row] = await tx
             .select({ id: catalogVariants.id, externalId: catalogVariants.externalId })
@@ -319,16 +281,21 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
         return reply.code(401).send({ message: 'Invalid webhook signature' });
       }
       const topic = header(request, 'x-wc-webhook-topic') ?? '';
-      const body = parseJson(raw) as (Partial<WooProduct> & { id?: number }) | null;
-      if (!body || typeof body !== 'object' || typeof body.id !== 'number') {
-        return reply.code(400).send({ message: 'Malformed webhook' });
-      }
+      // A 2xx, as for Shopify: WooCommerce turns a webhook off after a few failed deliveries, and a retry would
+      // carry the same bytes. Logged with the wrong field; nothing is applied or stored under its key.
+      const ignore = (reason: string) => {
+        request.log.warn({ connectionId, topic, reason }, 'WooCommerce webhook ignored');
+        return reply.code(200).send({ ok: true, ignored: true, reason });
+      };
+      const parsed = parseWooWebhookBody(topic, raw);
+      if (!parsed.success) return ignore(parsed.reason);
+      const body = parsed.body;
       const deliveryId = header(request, 'x-wc-webhook-delivery-id') ?? header(request, 'x-wc-delivery-id');
-      const eventKey = deliveryId ?? `${body.id}:${body.date_modified_gmt ?? ''}`;
+      const eventKey = deliveryId ?? `${body.id}:${body.modifiedAt ?? ''}`;
 
-      if (topic === 'order.created' || topic === 'order.updated') {
-        const order = mapWooOrder(body as unknown as WooOrder);
-        if (!order) return reply.code(400).send({ message: 'Malformed order' });
+      if (body.kind === 'order') {
+        const order = mapWooOrder(body.order);
+        if (!order) return ignore(`${topic} body: the total does not fit the currency, or no creation time`);
         const appliedOrder = await db.transaction(async (tx) => {
           if (!(await recordDelivery(tx, connection.id, topic, eventKey, deliveryId))) return false;
           if (module.orders) await module.orders.applyOrder(tx, connection.brandId, order);
@@ -339,8 +306,8 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
 
       // Variations are not in the product body: fetch them before opening the transaction.
       let product: StoreProductInput | null = null;
-      if ((topic === 'product.created' || topic === 'product.updated') && body.name !== undefined) {
-        const full = body as WooProduct;
+      if (body.kind === 'product') {
+        const full = body.product;
         let variations: WooVariation[] = [];
         if (full.type === 'variable') {
           const client = module.access.wooClientOf(connection);
@@ -354,18 +321,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
             }
           }
         }
-        product = mapWooProduct(
-          {
-            ...full,
-            categories: full.categories ?? [],
-            tags: full.tags ?? [],
-            images: full.images ?? [],
-            attributes: full.attributes ?? [],
-            variations: full.variations ?? [],
-          },
-          variations,
-          connection.currency,
-        );
+        product = mapWooProduct(full, variations, connection.currency);
       }
       const applied = await db.transaction(async (tx) => {
         if (!(await recordDelivery(tx, connection.id, topic, eventKey, deliveryId))) return false;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { nullable, parseStoreAnswer } from '../http/store-response.ts';
+import { wooOrderSchema, type WooOrder } from './orders.ts';
+import { wooProductSchema, type WooProduct } from './rest-client.ts';
+
+/**
+ * WooCommerce webhook bodies, parsed with zod after the signature holds. A delivery's body is the REST resource of
+ * its topic, so products and orders take the clients' own schemas; any other topic needs only the resource id
+ * (and its change time, part of the dedupe key when the store sends no delivery id).
+ */
+const resourceSchema = z.object({
+  id: z.number().int().positive(),
+  date_modified_gmt: nullable(z.string()),
+});
+
+interface Resource {
+  id: number;
+  /** `date_modified_gmt` as sent. */
+  modifiedAt: string | null;
+}
+
+export type WooWebhookBody =
+  | (Resource & { kind: 'order'; order: WooOrder })
+  | (Resource & { kind: 'product'; product: WooProduct })
+  /** `product.deleted` (`{ "id": … }`) and topics we do not act on. */
+  | (Resource & { kind: 'resource' });
+
+export type ParsedWooWebhook = { success: true; body: WooWebhookBody } | { success: false; reason: string };
+
+function schemaOf(topic: string): z.ZodType<WooWebhookBody> {
+  if (topic === 'order.created' || topic === 'order.updated') {
+    return wooOrderSchema.transform((order) => ({
+      kind: 'order' as const,
+      id: order.id,
+      modifiedAt: order.date_modified_gmt,
+      order,
+    }));
+  }
+  if (topic === 'product.created' || topic === 'product.updated') {
+    return wooProductSchema.transform((product) => ({
+      kind: 'product' as const,
+      id: product.id,
+      modifiedAt: product.date_modified_gmt,
+      product,
+    }));
+  }
+  return resourceSchema.transform((body) => ({
+    kind: 'resource' as const,
+    id: body.id,
+    modifiedAt: body.date_modified_gmt,
+  }));
+}
+
+/** A signed body (raw bytes) read for its topic; the reason names the first wrong field when it does not fit. */
+export function parseWooWebhookBody(topic: string, raw: Buffer): ParsedWooWebhook {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { success: false, reason: 'the body is not JSON' };
+  }
+  const parsed = parseStoreAnswer(schemaOf(topic), json);
+  if (parsed.success) return { success: true, body: parsed.data };
+  const { issue } = parsed;
+  return { success: false, reason: `${topic || 'webhook'} body at ${issue.path}: ${issue.problem}` };
+}

@@ -6,6 +6,7 @@ import {
   fillPlaceholders,
   ilike,
   type Placeholder,
+  type SQL,
   inArray,
   isNotNull,
   notInArray,
@@ -461,27 +462,99 @@ function conversationStatement(db: Database, shape: FilterShape, next: boolean) 
   }
   let statement = statements.get(name);
   if (!statement) {
-    const query = db
-      .select(conversationListColumns(userId))
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.brandId, brandId),
-          readsBrand(userId, brandId),
-          conversationConditions(shape, filterPlaceholders),
-          next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
-        ),
-      )
-      .orderBy(...conversationListOrder)
-      .limit(limit);
-    statement = hotStatement(db, query, name, conversationRow);
+    // The filtered list reads the access check from the row it is joined to (`filteredConversationList`).
+    const filtered = Object.values(shape).some(Boolean);
+    const conditions = and(
+      eq(conversations.brandId, brandId),
+      filtered ? sql`"access"."readable"` : readsBrand(userId, brandId),
+      conversationConditions(shape, filterPlaceholders),
+      next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
+    );
+    statement = filtered
+      ? hotStatement<ConversationListRow>(
+          db,
+          filteredConversationList(db, conditions),
+          name,
+          filteredConversationRow,
+        )
+      : hotStatement<ConversationListRow>(
+          db,
+          db
+            .select(conversationListColumns(userId))
+            .from(conversations)
+            .where(conditions)
+            .orderBy(...conversationListOrder)
+            .limit(limit),
+          name,
+          conversationRow,
+        );
     statements.set(name, statement);
   }
   return statement;
 }
+
+/**
+ * A filtered list also says whether the caller may read the brand: the page is a lateral subquery of the
+ * one-row access check (its conditions include `"access"."readable"`, so it reads nothing for a stranger), and
+ * a search that finds nothing comes back as one row of nulls with `readable` true: the service needs no second
+ * read to tell "no match" from "not yours", and a search often finds nothing.
+ */
+function filteredConversationList(db: Database, conditions: SQL | undefined) {
+  const { unread, preview, positionAt, ...columns } = conversationListColumns(userId);
+  const page = db
+    .select({
+      ...columns,
+      positionAt: positionAt.as('position_at'),
+      unread: unread.as('unread'),
+      preview: preview.as('preview'),
+    })
+    .from(conversations)
+    .where(conditions)
+    .orderBy(...conversationListOrder)
+    .limit(limit)
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      customerUsername: page.customerUsername,
+      lastMessageAt: page.lastMessageAt,
+      status: page.status,
+      handledBy: page.handledBy,
+      positionAt: page.positionAt,
+      unread: page.unread,
+      preview: page.preview,
+      readable: sql<boolean | null>`"access"."readable"`,
+    })
+    .from(sql`(select ${readsBrand(userId, brandId)} as readable) "access"`)
+    .leftJoinLateral(page, sql`true`);
+}
+
+/** A row of `filteredConversationList`: a conversation, or nulls with `readable` when the page is empty. */
+const filteredConversationRow = (values: unknown[]) =>
+  values[0] === null
+    ? { ...emptyConversationRow, readable: values[8] as boolean }
+    : { ...conversationRow(values), readable: values[8] as boolean };
+const emptyConversationRow = {
+  id: null,
+  customerUsername: null,
+  lastMessageAt: null,
+  status: null,
+  handledBy: null,
+  positionAt: null,
+  unread: null,
+  preview: null,
+};
+
+/**
+ * A conversation list's row: a conversation, or (from a filtered list, whose rows also carry `readable`) a row
+ * of nulls for an empty page.
+ */
+type ConversationListRow = {
+  [Key in keyof ReturnType<typeof conversationRow>]: ReturnType<typeof conversationRow>[Key] | null;
+} & { readable?: boolean | null };
 const conversationStatementsByDatabase = new WeakMap<
   Database,
-  Map<string, ReturnType<typeof hotStatement<ReturnType<typeof conversationRow>>>>
+  Map<string, { execute(values: Record<string, unknown>): Promise<ConversationListRow[]> }>
 >();
 
 /** Placeholder values for one page: the row limit and, after the first page, the keyset position. */
@@ -522,10 +595,16 @@ export async function listConversationsOfBrand(
   filter: InboxFilter = {},
 ) {
   const search = filter.q ? await rememberedMessageSearch(db, brandId, containsPattern(filter.q)) : 'index';
-  return conversationStatement(db, shapeOf(filter, search), page.after !== undefined).execute({
+  const rows = await conversationStatement(db, shapeOf(filter, search), page.after !== undefined).execute({
     ...valuesOf(filter, userId, brandId),
     ...pageValues(page),
   });
+  const first = rows[0];
+  return {
+    rows: rows.filter((row) => row.id !== null) as ReturnType<typeof conversationRow>[],
+    /** From a filtered list: whether the caller may read the brand; unknown (undefined) otherwise. */
+    readable: first && 'readable' in first ? first.readable : undefined,
+  };
 }
 
 /** Oldest first (index messages_conversation_created_idx). */

@@ -442,7 +442,7 @@ const filterPlaceholders: FilterValues = {
 /**
  * The conversation list as a prepared statement for one filter shape and page form (first or next), built on
  * first use and kept per database handle: a search or filter no longer builds its query with Drizzle on every
- * request. The shapes are few and fixed (2 x 3 x 3 x 2 x 2 x 2 at most), so the cache is bounded. The unfiltered
+ * request. The shapes are few and fixed (3 x 3 x 2 x 2 x 2 x 2 at most), so the cache is bounded. The unfiltered
  * list keeps its names `dashboard_conversations` and `dashboard_conversations_next`.
  */
 function conversationStatement(db: Database, shape: FilterShape, next: boolean) {

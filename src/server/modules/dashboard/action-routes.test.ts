@@ -13,7 +13,7 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import type { AssistantDrafts, ChannelOutbound } from './ports.ts';
-import { messageSearchFor } from './queries.ts';
+import { MESSAGE_SEARCH_REMEMBERED_MS, messageSearchFor, rememberedMessageSearch } from './queries.ts';
 
 type Json = Record<string, unknown>;
 const missing = '00000000-0000-4000-8000-000000000000';
@@ -978,6 +978,48 @@ describe('search, status filter and counts on the server', () => {
         await send('GET', `/api/brands/${brand!.id}/inbox-counts?q=linen%20shirt`, { cookie: session.cookie })
       ).json(),
     ).toMatchObject({ conversations: 300 });
+  });
+
+  it('remembers the plan chosen for a search text for a minute, then asks the planner again', async () => {
+    const db = app.database.db;
+    const run = app.database.executeSql;
+    const user = await createTestUser(db);
+    const session = await signInAs(db, user.id);
+    const [brand] = await db
+      .insert(brands)
+      .values({ userId: user.id, name: 'Remembered search', username: 'rememberedsearch' })
+      .returning();
+    await run(
+      `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
+       select $1::uuid, 'cord_' || n, 'r-' || n, timestamptz '2026-02-01' + n * interval '1 minute'
+       from generate_series(1, 400) n`,
+      [brand!.id],
+    );
+    await run(
+      `insert into messages (conversation_id, brand_id, sender, content)
+       select c.id, c.brand_id, 'customer', 'the corduroy jacket, size ' || k
+       from conversations c cross join generate_series(1, 20) k where c.brand_id = $1::uuid`,
+      [brand!.id],
+    );
+    // Statistics that have not seen these messages yet: the planner expects few matches.
+    const chosenAt = Date.now();
+    expect(await rememberedMessageSearch(db, brand!.id, '%corduroy%', chosenAt)).toBe('index');
+    await run('analyze messages', []);
+    expect(await messageSearchFor(db, brand!.id, '%corduroy%')).toBe('walk');
+    // Within the minute the first choice holds (no EXPLAIN); after it, the planner is asked again.
+    expect(await rememberedMessageSearch(db, brand!.id, '%corduroy%', chosenAt + 1_000)).toBe('index');
+    expect(
+      await rememberedMessageSearch(db, brand!.id, '%corduroy%', chosenAt + MESSAGE_SEARCH_REMEMBERED_MS),
+    ).toBe('walk');
+    // The list answers the same whichever plan is remembered: newest first, page by page.
+    const response = await send('GET', `/api/brands/${brand!.id}/conversations?q=CORDUROY&limit=3`, {
+      cookie: session.cookie,
+    });
+    expect((response.json() as Json[]).map((row) => row.customerUsername)).toEqual([
+      'cord_400',
+      'cord_399',
+      'cord_398',
+    ]);
   });
 
   it('keeps keyset paging with a search', async () => {

@@ -148,6 +148,61 @@ describe('ownership is in every form of the prepared queries', () => {
   });
 });
 
+describe('ownership in the filtered lists (a statement per filter shape)', () => {
+  it("a search, status or unread filter on another user's brand is 404, matching or not; the owner's empty search is 200", async () => {
+    const owner = await signInAs(app.database.db, ownerId);
+    const first = await get(`/api/brands/${brandId}/conversations?q=buyer&limit=1`, owner.cookie);
+    const cursor = first.headers[listPaging.cursorHeader] as string;
+    expect(first.json()).toHaveLength(1);
+    expect(cursor).toBeTruthy();
+    const filtered = [
+      'q=buyer',
+      'q=message%202',
+      'q=velvet',
+      `q=buyer&cursor=${cursor}`,
+      'status=open',
+      'status=resolved',
+      'unread=true',
+    ];
+    for (const query of filtered) {
+      const url = `/api/brands/${brandId}/conversations?${query}`;
+      const response = await get(url, strangerCookie);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('buyer_');
+    }
+    // The owner's search with no match is an empty page, not "not found".
+    const none = await get(`/api/brands/${brandId}/conversations?q=velvet`, owner.cookie);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect((await get(`/api/brands/${brandId}/conversations?q=message%202`, owner.cookie)).json()).toEqual([
+      expect.objectContaining({ customerUsername: 'buyer_1' }),
+    ]);
+  });
+
+  it('a filtered list says in the same statement whether the brand is readable, by name and through Drizzle', async () => {
+    const db = app.database.db;
+    const stranger = await createTestUser(db, { email: 'prepared-stranger-2@example.com' });
+    const page = { limit: 5 };
+    const read = (handle: typeof db, userId: string, q: string) =>
+      listConversationsOfBrand(handle, userId, brandId, page, { q });
+    const direct = {
+      match: await read(db, ownerId, 'buyer_2'),
+      none: await read(db, ownerId, 'velvet'),
+      stranger: await read(db, stranger.id, 'buyer_2'),
+    };
+    expect(direct.match.rows.map((row) => row.customerUsername)).toEqual(['buyer_2']);
+    expect(direct.match.rows[0]!.lastMessageAt).toBeInstanceOf(Date);
+    expect(direct.none).toEqual({ rows: [], readable: true });
+    expect(direct.stranger).toEqual({ rows: [], readable: false });
+    const viaDrizzle = await db.transaction(async (tx) => ({
+      match: await read(tx, ownerId, 'buyer_2'),
+      none: await read(tx, ownerId, 'velvet'),
+      stranger: await read(tx, stranger.id, 'buyer_2'),
+    }));
+    expect(viaDrizzle).toEqual(direct);
+  });
+});
+
 describe('the bodies match the contracts', () => {
   it('brands, conversations and messages parse with their zod schemas, with no extra fields', async () => {
     const { cookie } = await signInAs(app.database.db, ownerId);
@@ -172,14 +227,14 @@ describe('the rows read by name are the rows Drizzle maps', () => {
     const page = { limit: 2 };
     const direct = {
       brands: await listBrandsOfWorkspace(db, ownerId, await personalWorkspaceOf(db, ownerId), page),
-      conversations: await listConversationsOfBrand(db, ownerId, brandId, page),
+      conversations: (await listConversationsOfBrand(db, ownerId, brandId, page)).rows,
       messages: await listMessagesOfConversation(db, ownerId, conversationId, page),
     };
     const after = { at: direct.messages[1]!.positionAt, id: direct.messages[1]!.id };
     const directNext = await listMessagesOfConversation(db, ownerId, conversationId, { limit: 2, after });
     const viaDrizzle = await db.transaction(async (tx) => ({
       brands: await listBrandsOfWorkspace(tx, ownerId, await personalWorkspaceOf(tx, ownerId), page),
-      conversations: await listConversationsOfBrand(tx, ownerId, brandId, page),
+      conversations: (await listConversationsOfBrand(tx, ownerId, brandId, page)).rows,
       messages: await listMessagesOfConversation(tx, ownerId, conversationId, page),
       next: await listMessagesOfConversation(tx, ownerId, conversationId, { limit: 2, after }),
     }));

@@ -5,6 +5,8 @@ import {
   eq,
   fillPlaceholders,
   ilike,
+  type Placeholder,
+  type SQL,
   inArray,
   isNotNull,
   notInArray,
@@ -67,39 +69,78 @@ function containsPattern(text: string): string {
 export type MessageSearch = 'index' | 'walk';
 
 /**
+ * Which conditions a filtered conversation list has: the shape of its prepared statement. The values travel
+ * apart (`FilterValues`), so one statement per shape serves every search text, status and day.
+ */
+interface FilterShape {
+  search?: MessageSearch | undefined;
+  status?: 'open' | 'one' | undefined;
+  unread?: boolean | undefined;
+  startedOn?: boolean | undefined;
+  askedVariant?: boolean | undefined;
+}
+
+/** What the conditions compare with: a statement's placeholders, or the request's own values. */
+type FilterValue = string | Placeholder;
+interface FilterValues {
+  userId: FilterValue;
+  brandId: FilterValue;
+  pattern: FilterValue;
+  status: FilterValue;
+  startedOn: FilterValue;
+  askedVariantId: FilterValue;
+}
+
+function shapeOf(filter: InboxFilter, search: MessageSearch): FilterShape {
+  return {
+    search: filter.q ? search : undefined,
+    status: filter.status === 'open' ? 'open' : filter.status ? 'one' : undefined,
+    unread: filter.unread,
+    startedOn: filter.startedOn !== undefined,
+    askedVariant: filter.askedVariantId !== undefined,
+  };
+}
+
+function valuesOf(filter: InboxFilter, userId: string, brandId: string): FilterValues {
+  return {
+    userId,
+    brandId,
+    pattern: filter.q ? containsPattern(filter.q) : '',
+    status: filter.status ?? '',
+    startedOn: filter.startedOn ?? '',
+    askedVariantId: filter.askedVariantId ?? '',
+  };
+}
+
+/**
  * DMs match by customer username or by what was written in them.
  */
-function conversationFilter(
-  brandId: string,
-  filter: InboxFilter,
-  userId: string,
-  messageSearch: MessageSearch = 'index',
-) {
-  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+function conversationConditions(shape: FilterShape, values: FilterValues) {
+  const { pattern } = values;
   return and(
-    pattern
-      ? messageSearch === 'walk'
-        ? or(
-            ilike(conversations.customerUsername, pattern),
-            sql`coalesce((select true from ${messages} m where m.conversation_id = "conversations"."id"
-              and m.content ilike ${pattern} limit 1), false)`,
-          )
-        : // One `id in (… union …)` rather than an `or`: PostgreSQL turns it into a join on the few matching ids
+    shape.search === 'walk'
+      ? or(
+          ilike(conversations.customerUsername, pattern),
+          sql`coalesce((select true from ${messages} m where m.conversation_id = "conversations"."id"
+            and m.content ilike ${pattern} limit 1), false)`,
+        )
+      : shape.search === 'index'
+        ? // One `id in (… union …)` rather than an `or`: PostgreSQL turns it into a join on the few matching ids
           // (both sides from trigram indexes), where an `or` would test every conversation of the brand.
-          inArray(conversations.id, conversationsMatching(brandId, pattern))
-      : undefined,
-    filter.status === 'open'
-      ? notInArray(conversations.status, closedStatuses)
-      : filter.status
-        ? eq(conversations.status, filter.status)
+          inArray(conversations.id, conversationsMatching(values.brandId, pattern))
         : undefined,
-    filter.unread ? unreadBy(userId) : undefined,
+    shape.status === 'open'
+      ? notInArray(conversations.status, closedStatuses)
+      : shape.status === 'one'
+        ? eq(conversations.status, values.status)
+        : undefined,
+    shape.unread ? unreadBy(values.userId) : undefined,
     // The Performance screen's drill-downs (decision 028): the day is cut in the brand's time zone, as its figures.
-    filter.startedOn
-      ? sql`(${conversations.createdAt} at time zone (select b.time_zone from brands b where b.id = ${conversations.brandId}))::date = ${filter.startedOn}::date`
+    shape.startedOn
+      ? sql`(${conversations.createdAt} at time zone (select b.time_zone from brands b where b.id = ${conversations.brandId}))::date = ${values.startedOn}::date`
       : undefined,
-    filter.askedVariantId
-      ? sql`exists (select 1 from assistant_traces t where t.conversation_id = ${conversations.id} and t.variant_id = ${filter.askedVariantId}::uuid and t.stock_available = false)`
+    shape.askedVariant
+      ? sql`exists (select 1 from assistant_traces t where t.conversation_id = ${conversations.id} and t.variant_id = ${values.askedVariantId}::uuid and t.stock_available = false)`
       : undefined,
   );
 }
@@ -124,7 +165,7 @@ const newestMessagePreview = sql<string | null>`(select left(m.content, 140) fro
   where m.conversation_id = "conversations"."id" order by m.created_at desc, m.id desc limit 1)`;
 
 /** The conversations of a brand whose customer's username or one of whose messages contains the pattern. */
-function conversationsMatching(brandId: string, pattern: string) {
+function conversationsMatching(brandId: FilterValue, pattern: FilterValue) {
   return sql`(select c.id from conversations c where c.brand_id = ${brandId} and c.customer_username ilike ${pattern}
     union select ${messages.conversationId} from ${messages}
     where ${messages.brandId} = ${brandId} and ${messages.content} ilike ${pattern})`;
@@ -154,6 +195,41 @@ export async function messageSearchFor(
     { Plan?: { 'Plan Rows'?: number } },
   ];
   return (parsed?.[0]?.Plan?.['Plan Rows'] ?? 0) > WALK_ABOVE_ESTIMATED_MATCHES ? 'walk' : 'index';
+}
+
+/**
+ * How long a brand's choice for one search text is kept, and for how many texts per database handle. The
+ * estimate moves only when statistics do (an ANALYZE), so a minute-old one is as good; asking again on every
+ * request was one more round trip per search, the costliest part of it after the list itself.
+ */
+export const MESSAGE_SEARCH_REMEMBERED_MS = 60_000;
+const MESSAGE_SEARCHES_REMEMBERED = 500;
+const rememberedSearches = new WeakMap<Database, Map<string, { search: MessageSearch; at: number }>>();
+
+/**
+ * `messageSearchFor`, remembered per brand and search text for `MESSAGE_SEARCH_REMEMBERED_MS`: the next pages
+ * and the same search repeated cost no EXPLAIN. Either choice gives the same answers (decision 035), so a
+ * remembered one can only be slower, never wrong. The oldest entry goes first when the map is full.
+ */
+export async function rememberedMessageSearch(
+  db: Database,
+  brandId: string,
+  pattern: string,
+  now = Date.now(),
+): Promise<MessageSearch> {
+  let remembered = rememberedSearches.get(db);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedSearches.set(db, remembered);
+  }
+  const key = `${brandId} ${pattern}`;
+  const entry = remembered.get(key);
+  if (entry && now - entry.at < MESSAGE_SEARCH_REMEMBERED_MS) return entry.search;
+  const search = await messageSearchFor(db, brandId, pattern);
+  remembered.delete(key);
+  if (remembered.size >= MESSAGE_SEARCHES_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  remembered.set(key, { search, at: now });
+  return search;
 }
 
 /** Comments match by username or content. */
@@ -211,6 +287,17 @@ const conversationListOrder = [
   sql`${conversations.id} desc nulls last`,
 ];
 
+/** A conversation list row from its column values, in `conversationListColumns` order. */
+const conversationRow = (v: unknown[]) => ({
+  id: v[0] as string,
+  customerUsername: v[1] as string,
+  lastMessageAt: new Date(v[2] as string),
+  status: v[3] as string,
+  handledBy: v[4] as string,
+  positionAt: v[5] as string,
+  unread: v[6] as boolean,
+  preview: v[7] as string | null,
+});
 /**
  * The dashboard's three busiest reads (brands, conversations, messages: every screen opens with them) as
  * prepared statements, built once per database handle instead of per request: Drizzle's query building was
@@ -250,20 +337,6 @@ function prepareStatements(db: Database) {
       .orderBy(asc(brands.createdAt), asc(brands.id))
       .limit(limit);
 
-  const conversationList = (next: boolean) =>
-    db
-      .select(conversationListColumns(userId))
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.brandId, brandId),
-          readsBrand(userId, brandId),
-          next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
-        ),
-      )
-      .orderBy(...conversationListOrder)
-      .limit(limit);
-
   const messageList = (next: boolean) =>
     db
       .select({
@@ -298,16 +371,6 @@ function prepareStatements(db: Database) {
     storePlatform: (v[7] as 'shopify' | 'woocommerce' | 'sample' | null) ?? null,
     instagramSample: v[8] as boolean,
   });
-  const conversationRow = (v: unknown[]) => ({
-    id: v[0] as string,
-    customerUsername: v[1] as string,
-    lastMessageAt: new Date(v[2] as string),
-    status: v[3] as string,
-    handledBy: v[4] as string,
-    positionAt: v[5] as string,
-    unread: v[6] as boolean,
-    preview: v[7] as string | null,
-  });
   const messageRow = (v: unknown[]) => ({
     id: v[0] as string,
     sender: v[1] as (typeof messages.$inferSelect)['sender'],
@@ -321,10 +384,6 @@ function prepareStatements(db: Database) {
     brands: {
       first: hotStatement(db, brandList(false), 'dashboard_brands', brandRow),
       next: hotStatement(db, brandList(true), 'dashboard_brands_next', brandRow),
-    },
-    conversations: {
-      first: hotStatement(db, conversationList(false), 'dashboard_conversations', conversationRow),
-      next: hotStatement(db, conversationList(true), 'dashboard_conversations_next', conversationRow),
     },
     messages: {
       first: hotStatement(db, messageList(false), 'dashboard_messages', messageRow),
@@ -370,6 +429,134 @@ function statementsOf(db: Database) {
   return statements;
 }
 
+/** A prepared statement's stand-ins for the filter values (`valuesOf` names the same ones). */
+const filterPlaceholders: FilterValues = {
+  userId,
+  brandId,
+  pattern: sql.placeholder('pattern'),
+  status: sql.placeholder('status'),
+  startedOn: sql.placeholder('startedOn'),
+  askedVariantId: sql.placeholder('askedVariantId'),
+};
+
+/**
+ * The conversation list as a prepared statement for one filter shape and page form (first or next), built on
+ * first use and kept per database handle: a search or filter no longer builds its query with Drizzle on every
+ * request. The shapes are few and fixed (3 x 3 x 2 x 2 x 2 x 2 at most), so the cache is bounded. The unfiltered
+ * list keeps its names `dashboard_conversations` and `dashboard_conversations_next`.
+ */
+function conversationStatement(db: Database, shape: FilterShape, next: boolean) {
+  const parts = [
+    shape.search && `q_${shape.search}`,
+    shape.status && `status_${shape.status}`,
+    shape.unread && 'unread',
+    shape.startedOn && 'started_on',
+    shape.askedVariant && 'asked_variant',
+    next && 'next',
+  ].filter(Boolean);
+  const name = ['dashboard_conversations', ...parts].join('_');
+  let statements = conversationStatementsByDatabase.get(db);
+  if (!statements) {
+    statements = new Map();
+    conversationStatementsByDatabase.set(db, statements);
+  }
+  let statement = statements.get(name);
+  if (!statement) {
+    // The filtered list reads the access check from the row it is joined to (`filteredConversationList`).
+    const filtered = Object.values(shape).some(Boolean);
+    const conditions = and(
+      eq(conversations.brandId, brandId),
+      filtered ? sql`"access"."readable"` : readsBrand(userId, brandId),
+      conversationConditions(shape, filterPlaceholders),
+      next ? afterPlaceholder(conversations.lastMessageAt, conversations.id, 'desc') : undefined,
+    );
+    statement = filtered
+      ? hotStatement<ConversationListRow>(
+          db,
+          filteredConversationList(db, conditions),
+          name,
+          filteredConversationRow,
+        )
+      : hotStatement<ConversationListRow>(
+          db,
+          db
+            .select(conversationListColumns(userId))
+            .from(conversations)
+            .where(conditions)
+            .orderBy(...conversationListOrder)
+            .limit(limit),
+          name,
+          conversationRow,
+        );
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * A filtered list also says whether the caller may read the brand: the page is a lateral subquery of the
+ * one-row access check (its conditions include `"access"."readable"`, so it reads nothing for a stranger), and
+ * a search that finds nothing comes back as one row of nulls with `readable` true: the service needs no second
+ * read to tell "no match" from "not yours", and a search often finds nothing.
+ */
+function filteredConversationList(db: Database, conditions: SQL | undefined) {
+  const { unread, preview, positionAt, ...columns } = conversationListColumns(userId);
+  const page = db
+    .select({
+      ...columns,
+      positionAt: positionAt.as('position_at'),
+      unread: unread.as('unread'),
+      preview: preview.as('preview'),
+    })
+    .from(conversations)
+    .where(conditions)
+    .orderBy(...conversationListOrder)
+    .limit(limit)
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      customerUsername: page.customerUsername,
+      lastMessageAt: page.lastMessageAt,
+      status: page.status,
+      handledBy: page.handledBy,
+      positionAt: page.positionAt,
+      unread: page.unread,
+      preview: page.preview,
+      readable: sql<boolean | null>`"access"."readable"`,
+    })
+    .from(sql`(select ${readsBrand(userId, brandId)} as readable) "access"`)
+    .leftJoinLateral(page, sql`true`);
+}
+
+/** A row of `filteredConversationList`: a conversation, or nulls with `readable` when the page is empty. */
+const filteredConversationRow = (values: unknown[]) =>
+  values[0] === null
+    ? { ...emptyConversationRow, readable: values[8] as boolean }
+    : { ...conversationRow(values), readable: values[8] as boolean };
+const emptyConversationRow = {
+  id: null,
+  customerUsername: null,
+  lastMessageAt: null,
+  status: null,
+  handledBy: null,
+  positionAt: null,
+  unread: null,
+  preview: null,
+};
+
+/**
+ * A conversation list's row: a conversation, or (from a filtered list, whose rows also carry `readable`) a row
+ * of nulls for an empty page.
+ */
+type ConversationListRow = {
+  [Key in keyof ReturnType<typeof conversationRow>]: ReturnType<typeof conversationRow>[Key] | null;
+} & { readable?: boolean | null };
+const conversationStatementsByDatabase = new WeakMap<
+  Database,
+  Map<string, { execute(values: Record<string, unknown>): Promise<ConversationListRow[]> }>
+>();
+
 /** Placeholder values for one page: the row limit and, after the first page, the keyset position. */
 const pageValues = (page: PageParams) =>
   page.after
@@ -407,25 +594,17 @@ export async function listConversationsOfBrand(
   page: PageParams,
   filter: InboxFilter = {},
 ) {
-  // The unfiltered first screen is the hot path: a prepared statement. A search or status filter builds its query.
-  if (!filter.q && !filter.status && !filter.unread && !filter.startedOn && !filter.askedVariantId) {
-    const { first, next } = statementsOf(db).conversations;
-    return (page.after ? next : first).execute({ userId, brandId, ...pageValues(page) });
-  }
-  const messageSearch = filter.q ? await messageSearchFor(db, brandId, containsPattern(filter.q)) : 'index';
-  return db
-    .select(conversationListColumns(userId))
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.brandId, brandId),
-        readsBrand(userId, brandId),
-        conversationFilter(brandId, filter, userId, messageSearch),
-        afterPosition(conversations.lastMessageAt, conversations.id, 'desc', page.after),
-      ),
-    )
-    .orderBy(...conversationListOrder)
-    .limit(fetchSize(page));
+  const search = filter.q ? await rememberedMessageSearch(db, brandId, containsPattern(filter.q)) : 'index';
+  const rows = await conversationStatement(db, shapeOf(filter, search), page.after !== undefined).execute({
+    ...valuesOf(filter, userId, brandId),
+    ...pageValues(page),
+  });
+  const first = rows[0];
+  return {
+    rows: rows.filter((row) => row.id !== null) as ReturnType<typeof conversationRow>[],
+    /** From a filtered list: whether the caller may read the brand; unknown (undefined) otherwise. */
+    readable: first && 'readable' in first ? first.readable : undefined,
+  };
 }
 
 /** Oldest first (index messages_conversation_created_idx). */
@@ -525,9 +704,9 @@ export async function countInboxOfBrand(db: Database, userId: string, brandId: s
   const [row] = await db
     .select({
       conversations: sql<number>`(select count(*)::int from ${conversations}
-        where ${and(eq(conversations.brandId, brandId), conversationFilter(brandId, filter, userId))})`,
+        where ${and(eq(conversations.brandId, brandId), conversationConditions(shapeOf(filter, 'index'), valuesOf(filter, userId, brandId)))})`,
       unread: sql<number>`(select count(*)::int from ${conversations}
-        where ${and(eq(conversations.brandId, brandId), conversationFilter(brandId, { ...filter, unread: true }, userId))})`,
+        where ${and(eq(conversations.brandId, brandId), conversationConditions(shapeOf({ ...filter, unread: true }, 'index'), valuesOf(filter, userId, brandId)))})`,
       comments: sql<number>`(select count(*)::int from ${comments}
         where ${and(eq(comments.brandId, brandId), commentFilter(filter))})`,
     })

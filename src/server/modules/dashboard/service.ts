@@ -88,7 +88,8 @@ const workspaceNotFound = () => new AppError('NOT_FOUND', 'Workspace not found')
 /**
  * The dashboard's reads. Every read asks the access policy (server/access/, decision 030), folded into
  * its statement: a brand or conversation of a workspace the caller is not in is answered exactly like a missing
- * one (404), so ids reveal nothing. An empty answer costs one more read to tell "empty" from "not yours".
+ * one (404), so ids reveal nothing. An empty answer costs one more read to tell "empty" from "not yours",
+ * except from a filtered conversation list, whose statement says whether the brand is readable.
  */
 export function createDashboardService({ db }: { db: Database }) {
   return {
@@ -108,8 +109,8 @@ export function createDashboardService({ db }: { db: Database }) {
       query: ListQuery & InboxFilter,
     ): Promise<Page<Conversation>> {
       const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const rows = await queries.listConversationsOfBrand(db, userId, brandId, page, query);
-      if (rows.length === 0) await authorize(db, userId, 'brand.read', { brandId });
+      const { rows, readable } = await queries.listConversationsOfBrand(db, userId, brandId, page, query);
+      if (rows.length === 0 && !readable) await authorize(db, userId, 'brand.read', { brandId });
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         customerUsername: row.customerUsername,

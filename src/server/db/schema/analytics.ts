@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { brands, conversations } from './dashboard.ts';
 import { dailyRollUp, monthlyRollUp } from './roll-up.ts';
 import { workspaces } from './workspaces.ts';
@@ -33,22 +34,27 @@ export const analyticsDirty = pgTable('analytics_dirty', {
   conversationId: uuid('conversation_id'),
 });
 
-/** One brand's day. Conversation figures count by the day the conversation started. */
+/**
+ * The figures of a brand's day and month, each column made by `figure` (the daily ones start at 0). Conversation
+ * figures count by the day the conversation started.
+ */
+const brandFigures = <Column extends PgColumnBuilderBase>(figure: (name: string) => Column) => ({
+  /** Conversations started. */
+  conversations: figure('conversations'),
+  /** Of those, answered by the assistant with no person involved (no hand-off, no person's reply). */
+  automated: figure('automated'),
+  /** Of those, handed to a person (the assistant handed off, or the conversation was escalated). */
+  handoffs: figure('handoffs'),
+  /** Customer DMs received. */
+  inbound: figure('inbound'),
+  comments: figure('comments'),
+  aiReplies: figure('ai_replies'),
+  humanReplies: figure('human_replies'),
+});
+
 export const analyticsDaily = dailyRollUp(
   'analytics_daily',
-  {
-    /** Conversations started. */
-    conversations: integer('conversations').notNull().default(0),
-    /** Of those, answered by the assistant with no person involved (no hand-off, no person's reply). */
-    automated: integer('automated').notNull().default(0),
-    /** Of those, handed to a person (the assistant handed off, or the conversation was escalated). */
-    handoffs: integer('handoffs').notNull().default(0),
-    /** Customer DMs received. */
-    inbound: integer('inbound').notNull().default(0),
-    comments: integer('comments').notNull().default(0),
-    aiReplies: integer('ai_replies').notNull().default(0),
-    humanReplies: integer('human_replies').notNull().default(0),
-  },
+  brandFigures((name) => integer(name).notNull().default(0)),
   () => [],
 );
 
@@ -96,6 +102,15 @@ const productColumns = () => ({
   productId: uuid('product_id').notNull(),
   productTitle: text('product_title').notNull(),
   asks: integer('asks').notNull(),
+});
+
+const ruleColumns = () => ({
+  ruleId: uuid('rule_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  matched: integer('matched').notNull(),
+  sent: integer('sent').notNull(),
+  conversations: integer('conversations').notNull(),
+  links: integer('links').notNull(),
 });
 
 /**
@@ -147,12 +162,7 @@ export const analyticsSoldOutDaily = dailyRollUp(
 export const analyticsRulesDaily = dailyRollUp(
   'analytics_rules_daily',
   {
-    ruleId: uuid('rule_id').notNull(),
-    ruleName: text('rule_name').notNull(),
-    matched: integer('matched').notNull(),
-    sent: integer('sent').notNull(),
-    conversations: integer('conversations').notNull(),
-    links: integer('links').notNull(),
+    ...ruleColumns(),
     /** Paid, not cancelled orders attributed to the conversations that followed. */
     orders: integer('orders').notNull().default(0),
   },
@@ -165,15 +175,7 @@ export const analyticsRulesDaily = dailyRollUp(
  */
 export const analyticsMonthly = monthlyRollUp(
   'analytics_monthly',
-  {
-    conversations: integer('conversations').notNull(),
-    automated: integer('automated').notNull(),
-    handoffs: integer('handoffs').notNull(),
-    inbound: integer('inbound').notNull(),
-    comments: integer('comments').notNull(),
-    aiReplies: integer('ai_replies').notNull(),
-    humanReplies: integer('human_replies').notNull(),
-  },
+  brandFigures((name) => integer(name).notNull()),
   () => [],
 );
 
@@ -196,15 +198,7 @@ export const analyticsProductsMonthly = monthlyRollUp(
 
 export const analyticsRulesMonthly = monthlyRollUp(
   'analytics_rules_monthly',
-  {
-    ruleId: uuid('rule_id').notNull(),
-    ruleName: text('rule_name').notNull(),
-    matched: integer('matched').notNull(),
-    sent: integer('sent').notNull(),
-    conversations: integer('conversations').notNull(),
-    links: integer('links').notNull(),
-    orders: integer('orders').notNull(),
-  },
+  { ...ruleColumns(), orders: integer('orders').notNull() },
   (table) => [table.ruleId],
 );
 

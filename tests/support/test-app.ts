@@ -74,6 +74,20 @@ export async function signInAs(db: Database, userId: string): Promise<{ cookie: 
   return { cookie: `${SESSION_COOKIE}=${token}` };
 }
 
+/** A verified user, signed in, with a brand of their own (`brand` changes its fields): where most route tests start. */
+export async function createSignedInOwner(
+  db: Database,
+  brand: Partial<typeof brands.$inferInsert> = {},
+): Promise<{ user: User; cookie: string; brand: typeof brands.$inferSelect }> {
+  const user = await createTestUser(db);
+  const { cookie } = await signInAs(db, user.id);
+  const [row] = await db
+    .insert(brands)
+    .values({ userId: user.id, name: 'B', username: 'b', ...brand })
+    .returning();
+  return { user, cookie, brand: row! };
+}
+
 /** The user's personal workspace (made with the account by the `users_personal_workspace` trigger). */
 export async function personalWorkspaceOf(db: Database, userId: string): Promise<string> {
   const [row] = await db

@@ -12,7 +12,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { brands, conversations } from './dashboard.ts';
+import { dailyRollUp, monthlyRollUp } from './roll-up.ts';
 import { workspaces } from './workspaces.ts';
 
 /**
@@ -32,27 +34,28 @@ export const analyticsDirty = pgTable('analytics_dirty', {
   conversationId: uuid('conversation_id'),
 });
 
-/** One brand's day. Conversation figures count by the day the conversation started. */
-export const analyticsDaily = pgTable(
+/**
+ * The figures of a brand's day and month, each column made by `figure` (the daily ones start at 0). Conversation
+ * figures count by the day the conversation started.
+ */
+const brandFigures = <Column extends PgColumnBuilderBase>(figure: (name: string) => Column) => ({
+  /** Conversations started. */
+  conversations: figure('conversations'),
+  /** Of those, answered by the assistant with no person involved (no hand-off, no person's reply). */
+  automated: figure('automated'),
+  /** Of those, handed to a person (the assistant handed off, or the conversation was escalated). */
+  handoffs: figure('handoffs'),
+  /** Customer DMs received. */
+  inbound: figure('inbound'),
+  comments: figure('comments'),
+  aiReplies: figure('ai_replies'),
+  humanReplies: figure('human_replies'),
+});
+
+export const analyticsDaily = dailyRollUp(
   'analytics_daily',
-  {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    /** Conversations started. */
-    conversations: integer('conversations').notNull().default(0),
-    /** Of those, answered by the assistant with no person involved (no hand-off, no person's reply). */
-    automated: integer('automated').notNull().default(0),
-    /** Of those, handed to a person (the assistant handed off, or the conversation was escalated). */
-    handoffs: integer('handoffs').notNull().default(0),
-    /** Customer DMs received. */
-    inbound: integer('inbound').notNull().default(0),
-    comments: integer('comments').notNull().default(0),
-    aiReplies: integer('ai_replies').notNull().default(0),
-    humanReplies: integer('human_replies').notNull().default(0),
-  },
-  (table) => [primaryKey({ name: 'analytics_daily_pkey', columns: [table.brandId, table.day] })],
+  brandFigures((name) => integer(name).notNull().default(0)),
+  () => [],
 );
 
 /**
@@ -79,47 +82,54 @@ export const analyticsConversations = pgTable(
   (table) => [index('analytics_conversations_brand_day_idx').on(table.brandId, table.day)],
 );
 
+/*
+ * The daily and monthly tables of one figure have the same columns after the period: the monthly row is the sum of
+ * its days (decision 040).
+ */
+const responseColumns = () => ({
+  responder: text('responder', { enum: ['ai', 'human'] }).notNull(),
+  bucketMs: integer('bucket_ms').notNull(),
+  conversations: integer('conversations').notNull(),
+});
+
+const countColumns = () => ({
+  dimension: text('dimension', { enum: ['answer_kind', 'handoff_reason'] }).notNull(),
+  key: text('key').notNull(),
+  count: integer('count').notNull(),
+});
+
+const productColumns = () => ({
+  productId: uuid('product_id').notNull(),
+  productTitle: text('product_title').notNull(),
+  asks: integer('asks').notNull(),
+});
+
+const ruleColumns = () => ({
+  ruleId: uuid('rule_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  matched: integer('matched').notNull(),
+  sent: integer('sent').notNull(),
+  conversations: integer('conversations').notNull(),
+  links: integer('links').notNull(),
+});
+
 /**
  * First response times by the day the conversation started, as a histogram of values rounded to two significant
  * figures: a range's percentiles add up buckets instead of sorting every conversation (decision 040).
  */
-export const analyticsResponseDaily = pgTable(
+export const analyticsResponseDaily = dailyRollUp(
   'analytics_response_daily',
-  {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    responder: text('responder', { enum: ['ai', 'human'] }).notNull(),
-    bucketMs: integer('bucket_ms').notNull(),
-    conversations: integer('conversations').notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: 'analytics_response_daily_pkey',
-      columns: [table.brandId, table.day, table.responder, table.bucketMs],
-    }),
-    check('analytics_response_daily_responder_check', sql`${table.responder} in ('ai', 'human')`),
-  ],
+  responseColumns(),
+  (table) => [table.responder, table.bucketMs],
+  (table) => [check('analytics_response_daily_responder_check', sql`${table.responder} in ('ai', 'human')`)],
 );
 
 /** Answer kinds and hand-off reasons per day. */
-export const analyticsCountsDaily = pgTable(
+export const analyticsCountsDaily = dailyRollUp(
   'analytics_counts_daily',
-  {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    dimension: text('dimension', { enum: ['answer_kind', 'handoff_reason'] }).notNull(),
-    key: text('key').notNull(),
-    count: integer('count').notNull(),
-  },
+  countColumns(),
+  (table) => [table.dimension, table.key],
   (table) => [
-    primaryKey({
-      name: 'analytics_counts_daily_pkey',
-      columns: [table.brandId, table.day, table.dimension, table.key],
-    }),
     check(
       'analytics_counts_daily_dimension_check',
       sql`${table.dimension} in ('answer_kind', 'handoff_reason')`,
@@ -127,36 +137,17 @@ export const analyticsCountsDaily = pgTable(
   ],
 );
 
-export const analyticsProductsDaily = pgTable(
-  'analytics_products_daily',
-  {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    productId: uuid('product_id').notNull(),
-    productTitle: text('product_title').notNull(),
-    asks: integer('asks').notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: 'analytics_products_daily_pkey',
-      columns: [table.brandId, table.day, table.productId],
-    }),
-  ],
-);
+export const analyticsProductsDaily = dailyRollUp('analytics_products_daily', productColumns(), (table) => [
+  table.productId,
+]);
 
 /**
  * Asks for a variant while it was sold out, per buyer (the conversation, or the comment event), so "how many
  * buyers" over a range counts each buyer once.
  */
-export const analyticsSoldOutDaily = pgTable(
+export const analyticsSoldOutDaily = dailyRollUp(
   'analytics_sold_out_daily',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
     variantId: uuid('variant_id').notNull(),
     buyer: text('buyer').notNull(),
     productTitle: text('product_title').notNull(),
@@ -164,128 +155,51 @@ export const analyticsSoldOutDaily = pgTable(
     asks: integer('asks').notNull(),
     lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    primaryKey({
-      name: 'analytics_sold_out_daily_pkey',
-      columns: [table.brandId, table.day, table.variantId, table.buyer],
-    }),
-  ],
+  (table) => [table.variantId, table.buyer],
 );
 
 /** The comment-to-DM funnel per automation rule and day. */
-export const analyticsRulesDaily = pgTable(
+export const analyticsRulesDaily = dailyRollUp(
   'analytics_rules_daily',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    ruleId: uuid('rule_id').notNull(),
-    ruleName: text('rule_name').notNull(),
-    matched: integer('matched').notNull(),
-    sent: integer('sent').notNull(),
-    conversations: integer('conversations').notNull(),
-    links: integer('links').notNull(),
+    ...ruleColumns(),
     /** Paid, not cancelled orders attributed to the conversations that followed. */
     orders: integer('orders').notNull().default(0),
   },
-  (table) => [
-    primaryKey({ name: 'analytics_rules_daily_pkey', columns: [table.brandId, table.day, table.ruleId] }),
-  ],
+  (table) => [table.ruleId],
 );
 
 /*
  * Monthly sums of the additive daily tables (decision 040): a range reads its whole months here and its other days
  * from the daily tables. Each brand-month is recomputed from its daily rows whenever one of its days is.
  */
-const brandRef = () =>
-  uuid('brand_id')
-    .notNull()
-    .references(() => brands.id, { onDelete: 'cascade' });
-
-export const analyticsMonthly = pgTable(
+export const analyticsMonthly = monthlyRollUp(
   'analytics_monthly',
-  {
-    brandId: brandRef(),
-    month: date('month').notNull(),
-    conversations: integer('conversations').notNull(),
-    automated: integer('automated').notNull(),
-    handoffs: integer('handoffs').notNull(),
-    inbound: integer('inbound').notNull(),
-    comments: integer('comments').notNull(),
-    aiReplies: integer('ai_replies').notNull(),
-    humanReplies: integer('human_replies').notNull(),
-  },
-  (table) => [primaryKey({ name: 'analytics_monthly_pkey', columns: [table.brandId, table.month] })],
+  brandFigures((name) => integer(name).notNull()),
+  () => [],
 );
 
-export const analyticsResponseMonthly = pgTable(
+export const analyticsResponseMonthly = monthlyRollUp(
   'analytics_response_monthly',
-  {
-    brandId: brandRef(),
-    month: date('month').notNull(),
-    responder: text('responder', { enum: ['ai', 'human'] }).notNull(),
-    bucketMs: integer('bucket_ms').notNull(),
-    conversations: integer('conversations').notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: 'analytics_response_monthly_pkey',
-      columns: [table.brandId, table.month, table.responder, table.bucketMs],
-    }),
-  ],
+  responseColumns(),
+  (table) => [table.responder, table.bucketMs],
 );
 
-export const analyticsCountsMonthly = pgTable(
-  'analytics_counts_monthly',
-  {
-    brandId: brandRef(),
-    month: date('month').notNull(),
-    dimension: text('dimension').notNull(),
-    key: text('key').notNull(),
-    count: integer('count').notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: 'analytics_counts_monthly_pkey',
-      columns: [table.brandId, table.month, table.dimension, table.key],
-    }),
-  ],
-);
+export const analyticsCountsMonthly = monthlyRollUp('analytics_counts_monthly', countColumns(), (table) => [
+  table.dimension,
+  table.key,
+]);
 
-export const analyticsProductsMonthly = pgTable(
+export const analyticsProductsMonthly = monthlyRollUp(
   'analytics_products_monthly',
-  {
-    brandId: brandRef(),
-    month: date('month').notNull(),
-    productId: uuid('product_id').notNull(),
-    productTitle: text('product_title').notNull(),
-    asks: integer('asks').notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: 'analytics_products_monthly_pkey',
-      columns: [table.brandId, table.month, table.productId],
-    }),
-  ],
+  productColumns(),
+  (table) => [table.productId],
 );
 
-export const analyticsRulesMonthly = pgTable(
+export const analyticsRulesMonthly = monthlyRollUp(
   'analytics_rules_monthly',
-  {
-    brandId: brandRef(),
-    month: date('month').notNull(),
-    ruleId: uuid('rule_id').notNull(),
-    ruleName: text('rule_name').notNull(),
-    matched: integer('matched').notNull(),
-    sent: integer('sent').notNull(),
-    conversations: integer('conversations').notNull(),
-    links: integer('links').notNull(),
-    orders: integer('orders').notNull(),
-  },
-  (table) => [
-    primaryKey({ name: 'analytics_rules_monthly_pkey', columns: [table.brandId, table.month, table.ruleId] }),
-  ],
+  { ...ruleColumns(), orders: integer('orders').notNull() },
+  (table) => [table.ruleId],
 );
 
 /**

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  date,
   check,
   index,
   integer,
@@ -14,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { brands, conversations } from './dashboard.ts';
+import { dailyRollUp, monthlyRollUp } from './roll-up.ts';
 
 export const orderStatuses = ['pending', 'paid', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -123,81 +123,43 @@ export const storeOrderRefunds = pgTable(
  * totals, chart, top products and conversion read these instead of every order. Only paid, not cancelled orders
  * count; revenue is net of refunds.
  */
-export const revenueDaily = pgTable(
+export const revenueDaily = dailyRollUp(
   'revenue_daily',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
     currency: text('currency').notNull(),
     revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     orders: integer('orders').notNull().default(0),
   },
-  (table) => [
-    primaryKey({ name: 'revenue_daily_pkey', columns: [table.brandId, table.day, table.currency] }),
-  ],
+  (table) => [table.currency],
 );
 
 /** Per product title: the line totals of counted orders, and how many orders had the product. */
-export const revenueProductsDaily = pgTable(
-  'revenue_products_daily',
-  {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    currency: text('currency').notNull(),
-    productTitle: text('product_title').notNull(),
-    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
-    orders: integer('orders').notNull().default(0),
-  },
-  (table) => [
-    primaryKey({
-      name: 'revenue_products_daily_pkey',
-      columns: [table.brandId, table.day, table.currency, table.productTitle],
-    }),
-  ],
-);
+const productColumns = () => ({
+  currency: text('currency').notNull(),
+  productTitle: text('product_title').notNull(),
+  revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+  orders: integer('orders').notNull().default(0),
+});
 
-/** Per product title and calendar month (its first day): whole months of a long range read these. */
-export const revenueProductsMonthly = pgTable(
-  'revenue_products_monthly',
-  {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    month: date('month').notNull(),
-    currency: text('currency').notNull(),
-    productTitle: text('product_title').notNull(),
-    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
-    orders: integer('orders').notNull().default(0),
-  },
-  (table) => [
-    primaryKey({
-      name: 'revenue_products_monthly_pkey',
-      columns: [table.brandId, table.month, table.currency, table.productTitle],
-    }),
-  ],
-);
+export const revenueProductsDaily = dailyRollUp('revenue_products_daily', productColumns(), (table) => [
+  table.currency,
+  table.productTitle,
+]);
+
+/** The same per calendar month (its first day): whole months of a long range read these. */
+export const revenueProductsMonthly = monthlyRollUp('revenue_products_monthly', productColumns(), (table) => [
+  table.currency,
+  table.productTitle,
+]);
 
 /** Links sent per conversation ('' for none) and day, so conversations with a link are counted once per range. */
-export const revenueLinksDaily = pgTable(
+export const revenueLinksDaily = dailyRollUp(
   'revenue_links_daily',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
     currency: text('currency').notNull(),
     conversationKey: text('conversation_key').notNull(),
     links: integer('links').notNull().default(0),
   },
-  (table) => [
-    primaryKey({
-      name: 'revenue_links_daily_pkey',
-      columns: [table.brandId, table.day, table.currency, table.conversationKey],
-    }),
-  ],
+  (table) => [table.currency, table.conversationKey],
 );

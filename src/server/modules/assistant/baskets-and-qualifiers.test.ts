@@ -3,9 +3,10 @@ import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/
 import type { CatalogProduct } from './ports.ts';
 import { languageByLexicon } from './language/lexicon.ts';
 import { valuesByFlavourFamily } from './option-words.ts';
-import { runPipeline, withoutOwnThings, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
+import { converse, makeEvent as buyerEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { runPipeline, withoutOwnThings } from './pipeline.ts';
 import { readAttributes, readLetterSizes, readMeasures } from './qualifiers.ts';
-import type { AssistantEvent, ConversationState, HistoryTurn } from './types.ts';
+import type { AssistantEvent } from './types.ts';
 
 /**
  * Several items in one message on one link, and what the buyer asks a product to be (a measure, a letter size,
@@ -86,49 +87,9 @@ function moreProducts(): CatalogProduct[] {
   ];
 }
 
-function recordingEffects() {
-  const traces: AssistantTrace[] = [];
-  const states: ConversationState[] = [];
-  const effects: PipelineEffects = {
-    async checkWindow() {
-      return { allowed: true };
-    },
-    async sendDirectMessage() {
-      return { status: 'sent', messageIds: ['m1'], duplicate: false };
-    },
-    async sendCommentReply() {
-      return { status: 'sent', messageIds: [], duplicate: false };
-    },
-    async escalate() {},
-    async recordTrace(trace) {
-      traces.push(trace);
-    },
-    async saveState(_conversationId, _eventKey, state) {
-      states.push(state);
-    },
-  };
-  return { effects, traces, states };
-}
-
-let counter = 0;
-function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): AssistantEvent {
-  counter += 1;
-  return {
-    kind: 'message',
-    eventKey: `message:basket-${counter}`,
-    brand: { id: 'brand-1', name: 'Luna Wear', active: true },
-    conversation: { id: 'conversation-1', status: 'active', handledBy: 'assistant' },
-    commentId: null,
-    customer: { username: 'jane.doe' },
-    text,
-    history: [],
-    personality: { archetype: 'everyman', tone: 'friendly', voiceDescription: '', exampleResponses: '' },
-    rules: [],
-    discloseAutomation: false,
-    receivedAt: new Date('2026-11-24T18:00:00Z'),
-    ...fields,
-  };
-}
+// These replies are read without the automation disclosure.
+const makeEvent = (text: string, fields: Partial<AssistantEvent> = {}) =>
+  buyerEvent(text, { discloseAutomation: false, ...fields });
 
 describe('several items in one message', () => {
   let catalog: MemoryCatalog;
@@ -193,18 +154,7 @@ describe('what the buyer asks a product to be', () => {
   });
   const run = (event: AssistantEvent) =>
     runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
-  async function conversation(texts: string[]): Promise<AssistantTrace[]> {
-    const history: HistoryTurn[] = [];
-    const traces: AssistantTrace[] = [];
-    for (const text of texts) {
-      const trace = await run(
-        makeEvent(text, { history: [...history], state: recorder.states.at(-1) ?? null }),
-      );
-      traces.push(trace);
-      history.push({ sender: 'customer', content: text }, { sender: 'ai', content: trace.reply ?? '' });
-    }
-    return traces;
-  }
+  const conversation = (texts: string[]) => converse(run, recorder, texts, { discloseAutomation: false });
 
   it('picks the one product that carries the measure asked', async () => {
     const trace = await run(makeEvent('do you have a 6 person tent?'));

@@ -2,69 +2,9 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
 import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
-import { runPipeline, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
+import { makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { runPipeline } from './pipeline.ts';
 import type { AssistantEvent, HistoryTurn, StoredRule } from './types.ts';
-
-interface Sent {
-  kind: 'dm' | 'private' | 'public';
-  text: string;
-  idempotencyKey: string;
-  inventoryChecked?: boolean;
-}
-
-function recordingEffects(options: { windowOpen?: boolean } = {}) {
-  const sent: Sent[] = [];
-  const escalated: string[] = [];
-  const traces: AssistantTrace[] = [];
-  const effects: PipelineEffects = {
-    async checkWindow() {
-      return options.windowOpen === false
-        ? { allowed: false, code: 'WINDOW_CLOSED', reason: 'the 24-hour window is closed' }
-        : { allowed: true };
-    },
-    async sendDirectMessage(input) {
-      sent.push({
-        kind: 'dm',
-        text: input.text,
-        idempotencyKey: input.idempotencyKey,
-        inventoryChecked: input.inventoryChecked,
-      });
-      return { status: 'sent', messageIds: ['m1'], duplicate: false };
-    },
-    async sendCommentReply(input) {
-      sent.push({ kind: input.visibility, text: input.text, idempotencyKey: input.idempotencyKey });
-      return { status: 'sent', messageIds: [], duplicate: false };
-    },
-    async escalate(conversationId) {
-      escalated.push(conversationId);
-    },
-    async recordTrace(trace) {
-      traces.push(trace);
-    },
-  };
-  return { effects, sent, escalated, traces };
-}
-
-let counter = 0;
-function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): AssistantEvent {
-  counter += 1;
-  return {
-    kind: 'message',
-    eventKey: `message:event-${counter}`,
-    brand: { id: 'brand-1', name: 'Luna Wear', active: true },
-    conversation: { id: 'conversation-1', status: 'active', handledBy: 'assistant' },
-    commentId: null,
-    customer: { username: 'jane.doe' },
-    text,
-    history: [],
-    personality: { archetype: 'everyman', tone: 'friendly', voiceDescription: '', exampleResponses: '' },
-    rules: [],
-    discloseAutomation: true,
-    // A Tuesday, 10:00 in Los Angeles.
-    receivedAt: new Date('2026-11-24T18:00:00Z'),
-    ...fields,
-  };
-}
 
 const rule = (
   name: string,

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
-import { runPipeline, type AssistantTrace, type LlmComposer, type PipelineEffects } from './pipeline.ts';
-import type { AssistantEvent, ConversationState, HistoryTurn } from './types.ts';
+import { converse, makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { runPipeline, type LlmComposer } from './pipeline.ts';
+import type { AssistantEvent } from './types.ts';
 
 /**
  * The assistant on DMs as buyers write them (in-memory catalog; the database-backed state is in
@@ -9,75 +10,13 @@ import type { AssistantEvent, ConversationState, HistoryTurn } from './types.ts'
  * hand-offs, the conversation's openings, and the hardened output guard.
  */
 
-function recordingEffects() {
-  const sent: string[] = [];
-  const escalated: string[] = [];
-  const traces: AssistantTrace[] = [];
-  const states: ConversationState[] = [];
-  const effects: PipelineEffects = {
-    async checkWindow() {
-      return { allowed: true };
-    },
-    async sendDirectMessage(input) {
-      sent.push(input.text);
-      return { status: 'sent', messageIds: ['m1'], duplicate: false };
-    },
-    async sendCommentReply(input) {
-      sent.push(input.text);
-      return { status: 'sent', messageIds: [], duplicate: false };
-    },
-    async escalate(conversationId) {
-      escalated.push(conversationId);
-    },
-    async recordTrace(trace) {
-      traces.push(trace);
-    },
-    async saveState(_conversationId, _eventKey, state) {
-      states.push(state);
-    },
-  };
-  return { effects, sent, escalated, traces, states };
-}
-
-let counter = 0;
-function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): AssistantEvent {
-  counter += 1;
-  return {
-    kind: 'message',
-    eventKey: `message:buyer-${counter}`,
-    brand: { id: 'brand-1', name: 'Luna Wear', active: true },
-    conversation: { id: 'conversation-1', status: 'active', handledBy: 'assistant' },
-    commentId: null,
-    customer: { username: 'jane.doe' },
-    text,
-    history: [],
-    personality: { archetype: 'everyman', tone: 'friendly', voiceDescription: '', exampleResponses: '' },
-    rules: [],
-    discloseAutomation: true,
-    receivedAt: new Date('2026-11-24T18:00:00Z'),
-    ...fields,
-  };
-}
-
 describe('the assistant with real buyers', () => {
   let catalog: MemoryCatalog;
   let recorder: ReturnType<typeof recordingEffects>;
   const run = (event: AssistantEvent, llm: LlmComposer | null = null) =>
     runPipeline({ catalog, effects: recorder.effects, llm }, event);
 
-  /** A conversation: each message after the last one's reply, with the state the last reply kept. */
-  async function conversation(texts: string[]): Promise<AssistantTrace[]> {
-    const history: HistoryTurn[] = [];
-    const traces: AssistantTrace[] = [];
-    for (const text of texts) {
-      const trace = await run(
-        makeEvent(text, { history: [...history], state: recorder.states.at(-1) ?? null }),
-      );
-      traces.push(trace);
-      history.push({ sender: 'customer', content: text }, { sender: 'ai', content: trace.reply ?? '' });
-    }
-    return traces;
-  }
+  const conversation = (texts: string[]) => converse(run, recorder, texts);
 
   beforeEach(() => {
     catalog = createMemoryCatalog(sampleProducts());
@@ -246,7 +185,7 @@ describe('the assistant with real buyers', () => {
       expect(trace.provider).toBe('embedded');
       expect(trace.reply).not.toContain(text);
       expect(trace.refusals.map((refusal) => refusal.rule)).toContain(rule);
-      expect(recorder.sent[0]).toBe(trace.reply);
+      expect(recorder.sent[0]?.text).toBe(trace.reply);
     });
 
     it('refuses another product’s price quoted for the one asked about', async () => {

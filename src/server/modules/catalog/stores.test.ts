@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands, catalogVariants, storeConnections } from '#server/db/schema/index.ts';
+import { catalogVariants, storeConnections } from '#server/db/schema/index.ts';
 import { catalogReconcileJob } from '#server/jobs/definitions.ts';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { signWooWebhook } from '#server/integrations/woocommerce/rest-client.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import {
+  createSignedInOwner,
+  createTestApp,
+  createTestUser,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import {
   makeShopifyProducts,
   startFakeShopifyAdmin,
@@ -22,13 +28,20 @@ let brandId: string;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const put = (body: unknown, id = brandId) =>
-  app.app.inject({
+/** Connects a brand's store as `cookie`'s user, through `target` (the shared app unless a test starts its own). */
+const putStore = (target: TestApp, cookie: string, id: string, body: unknown) =>
+  target.app.inject({
     method: 'PUT',
     url: `/api/brands/${id}/store`,
-    headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+    headers: { cookie, 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
+/** The brand's store as the Store screen reads it. */
+const readStore = async (target: TestApp, cookie: string, id: string): Promise<Json> =>
+  (await target.app.inject({ method: 'GET', url: `/api/brands/${id}/store`, headers: { cookie } })).json();
+
+const put = (body: unknown, id = brandId) => putStore(app, owner.cookie, id, body);
+const storeStatus = () => readStore(app, owner.cookie, brandId);
 
 async function connectionRow() {
   const [row] = await app.database.db
@@ -76,14 +89,10 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://app.voicecart.test',
     },
   });
-  const user = await createTestUser(app.database.db);
-  ownerId = user.id;
-  owner = await signInAs(app.database.db, user.id);
-  const [brand] = await app.database.db
-    .insert(brands)
-    .values({ userId: user.id, name: 'B', username: 'b' })
-    .returning();
-  brandId = brand!.id;
+  const signedIn = await createSignedInOwner(app.database.db);
+  ownerId = signedIn.user.id;
+  owner = { cookie: signedIn.cookie };
+  brandId = signedIn.brand.id;
 });
 afterAll(async () => {
   await app.close();
@@ -145,13 +154,7 @@ describe('Shopify connection', () => {
     expect(shopify.calls.some((call) => call.query.includes('myshopifyDomain'))).toBe(true);
 
     await app.catalog.sync.runSync(row!.id);
-    const status = (
-      await app.app.inject({
-        method: 'GET',
-        url: `/api/brands/${brandId}/store`,
-        headers: { cookie: owner.cookie },
-      })
-    ).json();
+    const status = await storeStatus();
     expect(status.connection).toMatchObject({
       productCount: 25,
       variantCount: 75,
@@ -330,21 +333,11 @@ describe('Shopify connection', () => {
   });
 
   it('refuses the shop already connected here to a second brand (409), so its webhooks have one brand', async () => {
-    const other = await createTestUser(app.database.db);
-    const cookie = (await signInAs(app.database.db, other.id)).cookie;
-    const [otherBrand] = await app.database.db
-      .insert(brands)
-      .values({ userId: other.id, name: 'Other', username: 'other' })
-      .returning();
-    const response = await app.app.inject({
-      method: 'PUT',
-      url: `/api/brands/${otherBrand!.id}/store`,
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        platform: 'shopify',
-        shopDomain: shopify.shopDomain,
-        accessToken: shopify.accessToken,
-      }),
+    const other = await createSignedInOwner(app.database.db, { name: 'Other', username: 'other' });
+    const response = await putStore(app, other.cookie, other.brand.id, {
+      platform: 'shopify',
+      shopDomain: shopify.shopDomain,
+      accessToken: shopify.accessToken,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toContain('already connected to another brand');
@@ -641,44 +634,24 @@ describe('exactly once and older stores', () => {
   it('runs the first sync as a background job when workers run, and reconciliation re-syncs', async () => {
     const withWorkers = await createTestApp({ workers: true, env: { ALLOW_LOOPBACK_STORES: 'true' } });
     try {
-      const user = await createTestUser(withWorkers.database.db);
-      const cookie = (await signInAs(withWorkers.database.db, user.id)).cookie;
-      const [brand] = await withWorkers.database.db
-        .insert(brands)
-        .values({ userId: user.id, name: 'J', username: 'j' })
-        .returning();
-      const response = await withWorkers.app.inject({
-        method: 'PUT',
-        url: `/api/brands/${brand!.id}/store`,
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify({
-          platform: 'shopify',
-          shopDomain: shopify.shopDomain,
-          accessToken: shopify.accessToken,
-        }),
+      const { cookie, brand } = await createSignedInOwner(withWorkers.database.db, {
+        name: 'J',
+        username: 'j',
+      });
+      const response = await putStore(withWorkers, cookie, brand.id, {
+        platform: 'shopify',
+        shopDomain: shopify.shopDomain,
+        accessToken: shopify.accessToken,
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().productCount).toBe(0);
       await expect
-        .poll(
-          async () =>
-            (
-              await withWorkers.app.inject({
-                method: 'GET',
-                url: `/api/brands/${brand!.id}/store`,
-                headers: { cookie },
-              })
-            ).json().connection.sync.state,
-          { timeout: 20_000, interval: 250 },
-        )
-        .toBe('done');
-      const status = (
-        await withWorkers.app.inject({
-          method: 'GET',
-          url: `/api/brands/${brand!.id}/store`,
-          headers: { cookie },
+        .poll(async () => (await readStore(withWorkers, cookie, brand.id)).connection.sync.state, {
+          timeout: 20_000,
+          interval: 250,
         })
-      ).json();
+        .toBe('done');
+      const status = await readStore(withWorkers, cookie, brand.id);
       expect(status.connection.productCount).toBe(shopify.products.length);
 
       // A change no webhook told us about is caught by the periodic reconciliation job.
@@ -721,13 +694,7 @@ describe('sync at scale', () => {
       });
       expect(response.statusCode).toBe(200);
       await app.catalog.sync.runSync(response.json().id);
-      const status = (
-        await app.app.inject({
-          method: 'GET',
-          url: `/api/brands/${brandId}/store`,
-          headers: { cookie: owner.cookie },
-        })
-      ).json();
+      const status = await storeStatus();
       expect(status.connection).toMatchObject({
         productCount: 1000,
         variantCount: 2000,

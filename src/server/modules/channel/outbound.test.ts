@@ -62,6 +62,14 @@ async function conflictOf(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected a 409');
 }
 
+/** A DM in the conversation from the assistant with a fresh idempotency key; `fields` change any of that. */
+const sendMessage = (
+  conversationId: string,
+  text: string,
+  fields: Partial<Parameters<ChannelOutbound['sendDirectMessage']>[0]> = {},
+) =>
+  outbound.sendDirectMessage({ conversationId, text, origin: 'assistant', idempotencyKey: key(), ...fields });
+
 const sendsTo = (igsid: string) => harness.fake.sentMessages().filter((m) => m.recipient.id === igsid);
 
 describe('sendDirectMessage', () => {
@@ -87,12 +95,7 @@ describe('sendDirectMessage', () => {
       delivery_state: 'sent',
     });
 
-    const again = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'Yes, M is in stock.',
-      origin: 'assistant',
-      idempotencyKey,
-    });
+    const again = await sendMessage(conversationId, 'Yes, M is in stock.', { idempotencyKey });
     expect(again).toEqual({ status: 'sent', messageIds: result.messageIds, duplicate: true });
     expect(sendsTo(igsid)).toHaveLength(1);
 
@@ -133,41 +136,20 @@ describe('sendDirectMessage', () => {
 
   it('a person’s send is stored as agent and takes the conversation from the assistant', async () => {
     const { conversationId } = await newConversation();
-    const result = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'Sarah here, happy to help',
-      origin: 'person',
-      idempotencyKey: key(),
-    });
+    const result = await sendMessage(conversationId, 'Sarah here, happy to help', { origin: 'person' });
     expect(result.status).toBe('sent');
     const { rows } = await db().executeSql('select sender from messages where id = $1', [
       result.messageIds[0],
     ]);
     expect(rows[0]!.sender).toBe('agent');
-    expect(
-      await conflictOf(
-        outbound.sendDirectMessage({
-          conversationId,
-          text: 'bot',
-          origin: 'assistant',
-          idempotencyKey: key(),
-        }),
-      ),
-    ).toMatch(/person is handling/);
+    expect(await conflictOf(sendMessage(conversationId, 'bot'))).toMatch(/person is handling/);
   });
 });
 
 describe('send guard', () => {
   it('assistant: only within 24 h of the customer’s last message', async () => {
     const { conversationId } = await newConversation(25 * 3_600_000);
-    const reason = await conflictOf(
-      outbound.sendDirectMessage({
-        conversationId,
-        text: 'late',
-        origin: 'assistant',
-        idempotencyKey: key(),
-      }),
-    );
+    const reason = await conflictOf(sendMessage(conversationId, 'late'));
     expect(reason).toMatch(/more than 24 hours/);
     expect(await outbound.checkDirectMessageWindow({ conversationId, origin: 'assistant' })).toMatchObject({
       allowed: false,
@@ -183,11 +165,9 @@ describe('send guard', () => {
 
   it('person: 24 h to 7 days only with the HUMAN_AGENT tag when enabled; never after 7 days', async () => {
     const { conversationId, igsid } = await newConversation(30 * 3_600_000);
-    expect(
-      await conflictOf(
-        outbound.sendDirectMessage({ conversationId, text: 'late', origin: 'person', idempotencyKey: key() }),
-      ),
-    ).toMatch(/Human Agent tag/);
+    expect(await conflictOf(sendMessage(conversationId, 'late', { origin: 'person' }))).toMatch(
+      /Human Agent tag/,
+    );
     const tagged = createChannelOutbound({
       db: db().db,
       graph: harness.app.channel.graph,
@@ -226,21 +206,8 @@ describe('send guard', () => {
   it('an escalated conversation or a paused brand refuses automated sends', async () => {
     const { conversationId } = await newConversation();
     await db().executeSql(`update conversations set status = 'escalated' where id = $1`, [conversationId]);
-    expect(
-      await conflictOf(
-        outbound.sendDirectMessage({ conversationId, text: 'x', origin: 'assistant', idempotencyKey: key() }),
-      ),
-    ).toMatch(/escalated/);
-    expect(
-      (
-        await outbound.sendDirectMessage({
-          conversationId,
-          text: 'a person may',
-          origin: 'person',
-          idempotencyKey: key(),
-        })
-      ).status,
-    ).toBe('sent');
+    expect(await conflictOf(sendMessage(conversationId, 'x'))).toMatch(/escalated/);
+    expect((await sendMessage(conversationId, 'a person may', { origin: 'person' })).status).toBe('sent');
 
     const other = await newConversation();
     await db().executeSql('update brands set active = false where id = $1', [brand.brandId]);
@@ -266,31 +233,16 @@ describe('failures', () => {
     const { conversationId, igsid } = await newConversation();
     harness.fake.failNext('http429', { path: /^\/me\/messages$/ });
     harness.fake.failNext('http500', { path: /^\/me\/messages$/ });
-    const retried = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'after retries',
-      origin: 'assistant',
-      idempotencyKey: key(),
-    });
+    const retried = await sendMessage(conversationId, 'after retries');
     expect(retried.status).toBe('sent');
 
     harness.fake.failNext('http500', { path: /^\/me\/messages$/, count: 3 });
-    const exhausted = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'never',
-      origin: 'assistant',
-      idempotencyKey: key(),
-    });
+    const exhausted = await sendMessage(conversationId, 'never');
     expect(exhausted).toMatchObject({ status: 'failed', error: 'An unknown error occurred' });
 
     const before = harness.fake.calls.length;
     harness.fake.failNext('content', { path: /^\/me\/messages$/ });
-    const refused = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'bad',
-      origin: 'assistant',
-      idempotencyKey: key(),
-    });
+    const refused = await sendMessage(conversationId, 'bad');
     expect(refused).toMatchObject({ status: 'failed', error: 'The message text is invalid' });
     expect(harness.fake.calls.slice(before).filter((c) => c.path === '/me/messages')).toHaveLength(1);
     const { rows } = await db().executeSql('select delivery_state from messages where id = $1', [
@@ -304,22 +256,10 @@ describe('failures', () => {
     const { conversationId, igsid } = await newConversation();
     harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
     const idempotencyKey = key();
-    const result = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'Did this arrive?',
-      origin: 'assistant',
-      idempotencyKey,
-    });
+    const result = await sendMessage(conversationId, 'Did this arrive?', { idempotencyKey });
     expect(result.status).toBe('unknown');
     // Retrying the same key does not send again.
-    expect(
-      await outbound.sendDirectMessage({
-        conversationId,
-        text: 'Did this arrive?',
-        origin: 'assistant',
-        idempotencyKey,
-      }),
-    ).toMatchObject({
+    expect(await sendMessage(conversationId, 'Did this arrive?', { idempotencyKey })).toMatchObject({
       status: 'unknown',
       duplicate: true,
     });
@@ -353,14 +293,7 @@ describe('failures', () => {
       [conversationId],
     );
     expect(conversation[0]!.handled_by).toBe('assistant');
-    expect(
-      await outbound.sendDirectMessage({
-        conversationId,
-        text: 'Did this arrive?',
-        origin: 'assistant',
-        idempotencyKey,
-      }),
-    ).toMatchObject({
+    expect(await sendMessage(conversationId, 'Did this arrive?', { idempotencyKey })).toMatchObject({
       status: 'sent',
       duplicate: true,
     });
@@ -375,24 +308,14 @@ describe('failures', () => {
        values ($1, 'direct_message', 'assistant', $2, $3, $4, 'Interrupted')`,
       [brand.brandId, idempotencyKey, conversationId, igsid],
     );
-    const retried = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'Interrupted',
-      origin: 'assistant',
-      idempotencyKey,
-    });
+    const retried = await sendMessage(conversationId, 'Interrupted', { idempotencyKey });
     expect(retried).toMatchObject({ status: 'unknown', duplicate: true });
     expect(sendsTo(igsid)).toHaveLength(0);
   });
 
   it('the echo of a normal send marks it delivered, not a person’s reply', async () => {
     const { conversationId, igsid } = await newConversation();
-    const result = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'Echo me',
-      origin: 'assistant',
-      idempotencyKey: key(),
-    });
+    const result = await sendMessage(conversationId, 'Echo me');
     const [sent] = sendsTo(igsid);
     const account = brand.account.accountId;
     await postWebhook(
@@ -422,23 +345,14 @@ describe('failures', () => {
     const local = await createConnectedBrand(harness);
     const { conversationId } = await newConversation(60_000, local);
     harness.fake.failNext('code190', { path: /^\/me\/messages$/ });
-    const result = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'x',
-      origin: 'assistant',
-      idempotencyKey: key(),
-    });
+    const result = await sendMessage(conversationId, 'x');
     expect(result.status).toBe('failed');
     const { rows } = await db().executeSql(
       'select c.status, b.instagram_connected from instagram_connections c join brands b on b.id = c.brand_id where c.brand_id = $1',
       [local.brandId],
     );
     expect(rows[0]).toEqual({ status: 'needs_reconnect', instagram_connected: false });
-    expect(
-      await conflictOf(
-        outbound.sendDirectMessage({ conversationId, text: 'y', origin: 'person', idempotencyKey: key() }),
-      ),
-    ).toMatch(/reconnect/);
+    expect(await conflictOf(sendMessage(conversationId, 'y', { origin: 'person' }))).toMatch(/reconnect/);
     const status = await harness.app.app.inject({
       method: 'GET',
       url: `/api/brands/${local.brandId}/instagram`,

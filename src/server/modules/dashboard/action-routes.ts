@@ -26,7 +26,8 @@ import {
 } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
-import { currentUser, requestWorkspaceId, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, requestWorkspaceId } from '#server/plugins/auth.ts';
+import { verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { createDashboardActions, type DashboardLimits } from './action-service.ts';
 import type { DashboardPorts } from './ports.ts';
 
@@ -39,7 +40,8 @@ const errors = {
   413: errorResponseSchema,
   503: errorResponseSchema,
 };
-const noContent = { 204: z.null(), ...errors };
+const route = verifiedRoutes(errors);
+const noContent = { 204: z.null() };
 
 /**
  * The dashboard's write calls, for verified users. The access policy is asked in the service (404 for
@@ -49,11 +51,10 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
   { db: Database; limits?: DashboardLimits } & DashboardPorts
 > = async (app, { db, channel, drafts, limits }) => {
   const actions = createDashboardActions({ db, channel, drafts, ...(limits ? { limits } : {}) });
-  const guarded = { preHandler: requireVerifiedUser };
 
   app.post(
     '/brands',
-    { ...guarded, schema: { body: createBrandInputSchema, response: { 201: brandSchema, ...errors } } },
+    route({ body: createBrandInputSchema, response: { 201: brandSchema } }),
     async (request, reply) =>
       reply
         .status(201)
@@ -62,20 +63,17 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
 
   app.patch(
     '/brands/:brandId',
-    {
-      ...guarded,
-      schema: {
-        params: brandIdParamsSchema,
-        body: updateBrandInputSchema,
-        response: { 200: brandSchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      body: updateBrandInputSchema,
+      response: { 200: brandSchema },
+    }),
     async (request) => actions.updateBrand(currentUser(request).id, request.params.brandId, request.body),
   );
 
   app.delete(
     '/brands/:brandId',
-    { ...guarded, schema: { params: brandIdParamsSchema, response: noContent } },
+    route({ params: brandIdParamsSchema, response: noContent }),
     async (request, reply) => {
       await actions.deleteBrand(currentUser(request).id, request.params.brandId, request.ip);
       return reply.status(204).send(null);
@@ -84,27 +82,21 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
 
   app.put(
     '/brands/:brandId/personality',
-    {
-      ...guarded,
-      schema: {
-        params: brandIdParamsSchema,
-        body: updatePersonalityInputSchema,
-        response: { 200: brandPersonalitySchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      body: updatePersonalityInputSchema,
+      response: { 200: brandPersonalitySchema },
+    }),
     async (request) => actions.savePersonality(currentUser(request).id, request.params.brandId, request.body),
   );
 
   app.post(
     '/brands/:brandId/automation-rules',
-    {
-      ...guarded,
-      schema: {
-        params: brandIdParamsSchema,
-        body: createRuleInputSchema,
-        response: { 201: automationRuleSchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      body: createRuleInputSchema,
+      response: { 201: automationRuleSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -113,20 +105,17 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
 
   app.patch(
     '/automation-rules/:ruleId',
-    {
-      ...guarded,
-      schema: {
-        params: ruleIdParamsSchema,
-        body: updateRuleInputSchema,
-        response: { 200: automationRuleSchema, ...errors },
-      },
-    },
+    route({
+      params: ruleIdParamsSchema,
+      body: updateRuleInputSchema,
+      response: { 200: automationRuleSchema },
+    }),
     async (request) => actions.updateRule(currentUser(request).id, request.params.ruleId, request.body),
   );
 
   app.delete(
     '/automation-rules/:ruleId',
-    { ...guarded, schema: { params: ruleIdParamsSchema, response: noContent } },
+    route({ params: ruleIdParamsSchema, response: noContent }),
     async (request, reply) => {
       await actions.deleteRule(currentUser(request).id, request.params.ruleId);
       return reply.status(204).send(null);
@@ -135,14 +124,11 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
 
   app.patch(
     '/conversations/:conversationId',
-    {
-      ...guarded,
-      schema: {
-        params: conversationIdParamsSchema,
-        body: updateConversationInputSchema,
-        response: { 200: conversationStateSchema, ...errors },
-      },
-    },
+    route({
+      params: conversationIdParamsSchema,
+      body: updateConversationInputSchema,
+      response: { 200: conversationStateSchema },
+    }),
     async (request) =>
       actions.updateConversation(currentUser(request).id, request.params.conversationId, request.body),
   );
@@ -150,7 +136,7 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
   // Opening a conversation marks it read for the person who opened it (unread dots are per person).
   app.put(
     '/conversations/:conversationId/read',
-    { ...guarded, schema: { params: conversationIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: conversationIdParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await actions.markRead(currentUser(request).id, request.params.conversationId);
       return reply.status(204).send(null);
@@ -159,24 +145,18 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
 
   app.get(
     '/conversations/:conversationId/send-window',
-    {
-      ...guarded,
-      schema: { params: conversationIdParamsSchema, response: { 200: sendWindowSchema, ...errors } },
-    },
+    route({ params: conversationIdParamsSchema, response: { 200: sendWindowSchema } }),
     async (request) => actions.getSendWindow(currentUser(request).id, request.params.conversationId),
   );
 
   app.post(
     '/conversations/:conversationId/messages',
-    {
-      ...guarded,
-      schema: {
-        params: conversationIdParamsSchema,
-        headers: idempotencyHeadersSchema,
-        body: sendMessageInputSchema,
-        response: { 201: sendResultSchema, ...errors },
-      },
-    },
+    route({
+      params: conversationIdParamsSchema,
+      headers: idempotencyHeadersSchema,
+      body: sendMessageInputSchema,
+      response: { 201: sendResultSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -193,25 +173,21 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
   app.post(
     '/conversations/:conversationId/draft',
     {
-      ...guarded,
+      ...route({ params: conversationIdParamsSchema, response: { 200: draftReplySchema } }),
       // Each draft is a language-model call paid by the platform.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { params: conversationIdParamsSchema, response: { 200: draftReplySchema, ...errors } },
     },
     async (request) => actions.draftReply(currentUser(request).id, request.params.conversationId),
   );
 
   app.post(
     '/comments/:commentId/reply',
-    {
-      ...guarded,
-      schema: {
-        params: commentIdParamsSchema,
-        headers: idempotencyHeadersSchema,
-        body: commentReplyInputSchema,
-        response: { 201: sendResultSchema, ...errors },
-      },
-    },
+    route({
+      params: commentIdParamsSchema,
+      headers: idempotencyHeadersSchema,
+      body: commentReplyInputSchema,
+      response: { 201: sendResultSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)

@@ -22,7 +22,8 @@ import {
 } from '#contracts/dashboard-actions.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
-import { currentUser, requestWorkspaceId, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, requestWorkspaceId } from '#server/plugins/auth.ts';
+import { verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { createDashboardService, type Page } from './service.ts';
 
 const errors = {
@@ -31,6 +32,7 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
+const route = verifiedRoutes(errors);
 
 /** The body is the plain list; the next page's cursor travels in a header. */
 function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
@@ -41,11 +43,10 @@ function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 /** The dashboard's read calls, for verified users only. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createDashboardService({ db });
-  const guarded = { preHandler: requireVerifiedUser };
 
   app.get(
     '/brands',
-    { ...guarded, schema: { querystring: listQuerySchema, response: { 200: brandListSchema, ...errors } } },
+    route({ querystring: listQuerySchema, response: { 200: brandListSchema } }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -53,22 +54,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       ),
   );
 
-  app.get(
-    '/setup-checklist',
-    { ...guarded, schema: { response: { 200: setupChecklistSchema, ...errors } } },
-    async (request) => service.getSetupChecklist(currentUser(request).id, requestWorkspaceId(request)),
+  app.get('/setup-checklist', route({ response: { 200: setupChecklistSchema } }), async (request) =>
+    service.getSetupChecklist(currentUser(request).id, requestWorkspaceId(request)),
   );
 
   app.get(
     '/brands/:brandId/conversations',
-    {
-      ...guarded,
-      schema: {
-        params: brandIdParamsSchema,
-        querystring: listQuerySchema.extend(conversationFilterSchema.shape),
-        response: { 200: conversationListSchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      querystring: listQuerySchema.extend(conversationFilterSchema.shape),
+      response: { 200: conversationListSchema },
+    }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -78,14 +74,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.get(
     '/conversations/:conversationId/messages',
-    {
-      ...guarded,
-      schema: {
-        params: conversationIdParamsSchema,
-        querystring: listQuerySchema,
-        response: { 200: messageListSchema, ...errors },
-      },
-    },
+    route({
+      params: conversationIdParamsSchema,
+      querystring: listQuerySchema,
+      response: { 200: messageListSchema },
+    }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -95,14 +88,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
 
   app.get(
     '/brands/:brandId/comments',
-    {
-      ...guarded,
-      schema: {
-        params: brandIdParamsSchema,
-        querystring: listQuerySchema.extend(commentFilterSchema.shape),
-        response: { 200: commentListSchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      querystring: listQuerySchema.extend(commentFilterSchema.shape),
+      response: { 200: commentListSchema },
+    }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -113,36 +103,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   // The tab counts of Messages & Comments, for the same search and status filter as the lists.
   app.get(
     '/brands/:brandId/inbox-counts',
-    {
-      ...guarded,
-      schema: {
-        params: brandIdParamsSchema,
-        querystring: inboxCountsQuerySchema,
-        response: { 200: inboxCountsSchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      querystring: inboxCountsQuerySchema,
+      response: { 200: inboxCountsSchema },
+    }),
     async (request) => service.countInbox(currentUser(request).id, request.params.brandId, request.query),
   );
 
   app.get(
     '/brands/:brandId/personality',
-    {
-      ...guarded,
-      schema: { params: brandIdParamsSchema, response: { 200: brandPersonalitySchema, ...errors } },
-    },
+    route({ params: brandIdParamsSchema, response: { 200: brandPersonalitySchema } }),
     async (request) => service.getPersonality(currentUser(request).id, request.params.brandId),
   );
 
   app.get(
     '/brands/:brandId/automation-rules',
-    {
-      ...guarded,
-      schema: {
-        params: brandIdParamsSchema,
-        querystring: listQuerySchema,
-        response: { 200: automationRuleListSchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      querystring: listQuerySchema,
+      response: { 200: automationRuleListSchema },
+    }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -153,10 +134,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   /** The posts a comment rule can name: those the brand's comments are on (Instagram sends their ids). */
   app.get(
     '/brands/:brandId/commented-posts',
-    {
-      ...guarded,
-      schema: { params: brandIdParamsSchema, response: { 200: commentedPostListSchema, ...errors } },
-    },
+    route({ params: brandIdParamsSchema, response: { 200: commentedPostListSchema } }),
     async (request) => service.listCommentedPosts(currentUser(request).id, request.params.brandId),
   );
 };

@@ -14,7 +14,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/hooks/use-toast.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
-import { availableSlotsBaseKey, useAvailableSlots } from '../api/get-available-slots.ts';
+import { useAvailableSlots } from '../api/get-available-slots.ts';
 import { isSlotTakenError, useScheduleDemo } from '../api/schedule-demo.ts';
 import {
   DEMO_TIME_ZONE,
@@ -25,6 +25,7 @@ import {
   isSelectableDay,
   toPacificIsoDate,
 } from '../utils/demo-calendar.ts';
+import { demoKeys } from '#client/lib/query-keys.ts';
 
 /** The success view shows for 3000 ms, then the dialog closes and resets. */
 export const CONFIRMATION_MS = 3000;
@@ -91,7 +92,7 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
   }, [slotsErrorAt]);
 
   // Closing resets everything, including cached slots, so a reopened dialog shows current availability.
-  useEffect(() => () => queryClient.removeQueries({ queryKey: availableSlotsBaseKey }), [queryClient]);
+  useEffect(() => () => queryClient.removeQueries({ queryKey: demoKeys.availableSlots }), [queryClient]);
 
   // The confirmation view shows for 3000 ms, then the dialog closes (and so resets).
   useEffect(() => {

@@ -1,0 +1,59 @@
+import { Slot } from '@radix-ui/react-slot';
+import { useId, type ReactElement, type ReactNode } from 'react';
+import { cn } from '#client/lib/cn.ts';
+import { Label } from './label.tsx';
+
+/** The ids a field's parts are linked by, for a control or group that cannot be wrapped by `FormField`. */
+export function useFieldIds(error: ReactNode, hasDescription: boolean) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy =
+    [hasDescription ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return { id, descriptionId, errorId, describedBy, invalid: error ? true : undefined };
+}
+
+/** A field's error, announced when it appears. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return children ? (
+    <p id={id} className="text-sm text-red-700">
+      {children}
+    </p>
+  ) : null;
+}
+
+/**
+ * The one form field: a label, the control (its one child: an input, select, textarea or a custom control that
+ * passes its props on), a description and an error. The control is named by the label and described by the
+ * description and the error (`aria-describedby`), and marked `aria-invalid` while the error shows, so a screen
+ * reader reads why a field was refused where the person is.
+ */
+export function FormField({
+  label,
+  description,
+  error,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string | undefined;
+  className?: string;
+  children: ReactElement;
+}) {
+  const field = useFieldIds(error, Boolean(description));
+  return (
+    <div className={cn('space-y-1', className)}>
+      <Label htmlFor={field.id}>{label}</Label>
+      <Slot id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy}>
+        {children}
+      </Slot>
+      {description ? (
+        <p id={field.descriptionId} className="text-sm text-slate-600">
+          {description}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId}>{error}</FieldError>
+    </div>
+  );
+}

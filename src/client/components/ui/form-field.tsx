@@ -57,3 +57,39 @@ export function FormField({
     </div>
   );
 }
+
+/**
+ * A group of controls answering one question (checkboxes, a picker): the legend names the group, and the description
+ * and the error describe it, as `FormField` does for one control.
+ */
+export function FormFieldset({
+  legend,
+  description,
+  error,
+  className,
+  legendClassName,
+  children,
+}: {
+  legend: ReactNode;
+  description?: ReactNode;
+  error?: string | undefined;
+  className?: string;
+  legendClassName?: string;
+  children: ReactNode;
+}) {
+  const field = useFieldIds(error, Boolean(description));
+  return (
+    <fieldset className={className} aria-describedby={field.describedBy}>
+      <legend className={cn('text-sm font-medium text-slate-800', legendClassName)}>{legend}</legend>
+      {children}
+      {description ? (
+        <p id={field.descriptionId} className="w-full text-sm text-slate-600">
+          {description}
+        </p>
+      ) : null}
+      <div className="w-full">
+        <FieldError id={field.errorId}>{error}</FieldError>
+      </div>
+    </fieldset>
+  );
+}

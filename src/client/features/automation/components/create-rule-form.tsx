@@ -3,7 +3,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { weekdays, type RuleActionType, type RuleTriggerType } from '#contracts/automation.ts';
 import type { AutomationRule } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { FieldError, FormField, useFieldIds } from '#client/components/ui/form-field.tsx';
+import { FieldError, FormField, FormFieldset, useFieldIds } from '#client/components/ui/form-field.tsx';
 import { findRuleProducts, useCommentedPosts } from '../api/rule-helpers.ts';
 import { useCreateRule, useUpdateRule } from '../api/rule-mutations.ts';
 import {
@@ -143,7 +143,6 @@ export function CreateRuleForm({
 /** What starts the rule: its type and the fields of that type. */
 function TriggerFields({ brandId, form, draft }: { brandId: string; form: RuleForm; draft: RuleDraft }) {
   const { errors } = form.formState;
-  const days = useFieldIds(errors.days?.message, false);
   return (
     <>
       <FormField label={ruleFieldLabels.triggerType} error={errors.triggerType?.message}>
@@ -176,18 +175,19 @@ function TriggerFields({ brandId, form, draft }: { brandId: string; form: RuleFo
           <FormField label={ruleFieldLabels.timeZone} error={errors.timeZone?.message}>
             <input className={fieldClass} {...form.register('timeZone')} />
           </FormField>
-          <fieldset className="flex flex-wrap gap-3 sm:col-span-3" aria-describedby={days.describedBy}>
-            <legend className="mb-1 text-sm font-medium text-slate-800">{ruleFieldLabels.days}</legend>
+          <FormFieldset
+            legend={ruleFieldLabels.days}
+            legendClassName="mb-1"
+            className="flex flex-wrap gap-3 sm:col-span-3"
+            error={errors.days?.message}
+          >
             {weekdays.map((day) => (
               <label key={day} className="flex items-center gap-1 text-sm text-slate-800">
                 <input type="checkbox" className="accent-brand-600" value={day} {...form.register('days')} />
                 {dayLabels[day]}
               </label>
             ))}
-            <div className="w-full">
-              <FieldError id={days.errorId}>{errors.days?.message}</FieldError>
-            </div>
-          </fieldset>
+          </FormFieldset>
         </div>
       )}
     </>
@@ -304,11 +304,7 @@ function ProductPicker({ brandId, form, draft }: { brandId: string; form: RuleFo
     }
   };
   return (
-    <fieldset
-      className="flex flex-col gap-2"
-      aria-invalid={field.invalid}
-      aria-describedby={field.describedBy}
-    >
+    <fieldset className="flex flex-col gap-2" aria-describedby={field.describedBy}>
       <legend className="mb-1 text-sm font-medium text-slate-800">{ruleFieldLabels.productId}</legend>
       <p id={field.descriptionId} className="text-sm text-slate-700" data-testid="rule-product">
         {draft.productId

@@ -14,6 +14,7 @@ import {
 } from '#contracts/automation.ts';
 import { createRuleInputSchema } from '#contracts/dashboard-actions.ts';
 import type { AutomationRule } from '#contracts/dashboard.ts';
+import { fieldMessage } from '#client/lib/field-message.ts';
 
 /**
  * The rule form's draft: everything the form holds, whatever type is chosen, so switching types back and forth keeps
@@ -157,10 +158,6 @@ function fieldOf(path: readonly PropertyKey[], draft: RuleDraft): RuleField {
   return 'actionType';
 }
 
-/** A refusal as a sentence: the schema's own sentences stay, its fragments ("must not be empty") get the label. */
-const sentenceFor = (field: RuleField, message: string) =>
-  /^[A-Z]/.test(message) ? message : `${ruleFieldLabels[field]} ${message}.`;
-
 export type RuleDraftCheck =
   | { success: true; body: { name: string; triggerConfig: RuleTrigger; actionConfig: RuleAction } }
   | { success: false; errors: Partial<Record<RuleField, string>> };
@@ -182,7 +179,7 @@ export function checkRuleDraft(draft: RuleDraft): RuleDraftCheck {
   const errors: Partial<Record<RuleField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = fieldOf(issue.path, draft);
-    errors[field] ??= sentenceFor(field, issue.message);
+    errors[field] ??= fieldMessage(ruleFieldLabels[field], issue.message);
   }
   return { success: false, errors };
 }

@@ -2,11 +2,13 @@ import { useId, type FormEvent } from 'react';
 import { actionLimits, type UpdatePersonalityInput } from '#contracts/dashboard-actions.ts';
 import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { fieldMessage } from '#client/lib/field-message.ts';
 import type { PsychologyForm } from '../hooks/use-psychology-form.ts';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const fieldClass =
-  'rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
+  'w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
 
 /**
  * Psychology Settings: Save Settings saves the whole form; Reset to Defaults puts the
@@ -29,28 +31,18 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
     rows: number,
     max: number,
   ) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FormField
+      label={label}
+      description={`${values[key].length} / ${max} characters`}
+      error={errors[key] && fieldMessage(label, errors[key])}
+    >
       <textarea
-        id={`${id}-${key}`}
         rows={rows}
         value={values[key]}
         onChange={(event) => set(key, event.target.value)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={`${id}-${key}-count${errors[key] ? ` ${id}-${key}-error` : ''}`}
         className={fieldClass}
       />
-      <p id={`${id}-${key}-count`} className="text-xs text-slate-600">
-        {values[key].length} / {max} characters
-      </p>
-      {errors[key] && (
-        <p id={`${id}-${key}-error`} className="text-xs text-red-700">
-          {label} {errors[key]}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 
   return (
@@ -60,12 +52,8 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
       noValidate
     >
       <div className="grid gap-5 md:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-archetype`} className="text-sm font-medium text-slate-800">
-            Brand Archetype
-          </label>
+        <FormField label="Brand Archetype">
           <select
-            id={`${id}-archetype`}
             value={values.archetype}
             onChange={(event) => set('archetype', event.target.value as UpdatePersonalityInput['archetype'])}
             className={fieldClass}
@@ -76,13 +64,9 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-tone`} className="text-sm font-medium text-slate-800">
-            Communication Tone
-          </label>
+        </FormField>
+        <FormField label="Communication Tone">
           <select
-            id={`${id}-tone`}
             value={values.tone}
             onChange={(event) => set('tone', event.target.value as UpdatePersonalityInput['tone'])}
             className={fieldClass}
@@ -93,7 +77,7 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
               </option>
             ))}
           </select>
-        </div>
+        </FormField>
       </div>
       {textArea('voiceDescription', 'Brand Voice Description', 4, actionLimits.voiceDescriptionMax)}
       {textArea('exampleResponses', 'Example Responses', 5, actionLimits.exampleResponsesMax)}

@@ -33,18 +33,23 @@ export function FormField({
   description,
   error,
   className,
+  labelClassName,
   children,
 }: {
   label: ReactNode;
   description?: ReactNode;
   error?: string | undefined;
   className?: string;
+  /** `sr-only` where the field's place on screen says what it is (a reply box under its comment). */
+  labelClassName?: string;
   children: ReactElement;
 }) {
   const field = useFieldIds(error, Boolean(description));
   return (
     <div className={cn('space-y-1', className)}>
-      <Label htmlFor={field.id}>{label}</Label>
+      <Label htmlFor={field.id} className={labelClassName}>
+        {label}
+      </Label>
       <Slot id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy}>
         {children}
       </Slot>

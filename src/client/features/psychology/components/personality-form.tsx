@@ -1,5 +1,5 @@
-import { useId, type FormEvent } from 'react';
-import { actionLimits, type UpdatePersonalityInput } from '#contracts/dashboard-actions.ts';
+import { useId } from 'react';
+import { actionLimits } from '#contracts/dashboard-actions.ts';
 import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -18,12 +18,7 @@ const fieldClass =
  */
 export function PersonalityForm({ form }: { form: PsychologyForm }) {
   const id = useId();
-  const { values, errors, set } = form;
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
+  const { values, errors, register } = form;
 
   const textArea = (
     key: 'voiceDescription' | 'exampleResponses',
@@ -34,30 +29,21 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
     <FormField
       label={label}
       description={`${values[key].length} / ${max} characters`}
-      error={errors[key] && fieldMessage(label, errors[key])}
+      error={errors[key]?.message && fieldMessage(label, errors[key].message)}
     >
-      <textarea
-        rows={rows}
-        value={values[key]}
-        onChange={(event) => set(key, event.target.value)}
-        className={fieldClass}
-      />
+      <textarea rows={rows} className={fieldClass} {...register(key)} />
     </FormField>
   );
 
   return (
     <form
       className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void form.submit(event)}
       noValidate
     >
       <div className="grid gap-5 md:grid-cols-2">
         <FormField label="Brand Archetype">
-          <select
-            value={values.archetype}
-            onChange={(event) => set('archetype', event.target.value as UpdatePersonalityInput['archetype'])}
-            className={fieldClass}
-          >
+          <select className={fieldClass} {...register('archetype')}>
             {brandArchetypes.map((archetype) => (
               <option key={archetype} value={archetype}>
                 {capitalise(archetype)}
@@ -66,11 +52,7 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
           </select>
         </FormField>
         <FormField label="Communication Tone">
-          <select
-            value={values.tone}
-            onChange={(event) => set('tone', event.target.value as UpdatePersonalityInput['tone'])}
-            className={fieldClass}
-          >
+          <select className={fieldClass} {...register('tone')}>
             {brandTones.map((tone) => (
               <option key={tone} value={tone}>
                 {capitalise(tone)}
@@ -86,8 +68,7 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
         <input
           id={`${id}-discloseAutomation`}
           type="checkbox"
-          checked={values.discloseAutomation}
-          onChange={(event) => set('discloseAutomation', event.target.checked)}
+          {...register('discloseAutomation')}
           aria-describedby={`${id}-discloseAutomation-hint`}
           className="mt-0.5 h-4 w-4 accent-brand-600"
         />

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { DeferredToaster } from '#client/components/ui/deferred-toaster.tsx';
-import { currentUserQueryKey } from '#client/hooks/use-current-user.ts';
+import { authKeys } from '#client/lib/session-query-key.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 
 /**
@@ -19,7 +19,7 @@ export function AppProvider({
 }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    if (isKnownSignedOut) client.setQueryData(currentUserQueryKey, null);
+    if (isKnownSignedOut) client.setQueryData(authKeys.user, null);
     return client;
   });
   return (

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#contracts/auth.ts';
-
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+import { authKeys } from '#client/lib/session-query-key.ts';
 
 /**
  * GET /api/auth/user, no retry; the user counts as signed in when data returns.
  * A 401 fails the query (the default), which means signed out.
  */
 export function useCurrentUser() {
-  const query = useQuery<CurrentUser>({ queryKey: currentUserQueryKey, retry: false });
+  const query = useQuery<CurrentUser>({ queryKey: authKeys.user, retry: false });
   return {
     user: query.data ?? null,
     isLoading: query.isLoading,

@@ -1,55 +1,76 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { liveEventSchema, type LiveEvent } from '#contracts/dashboard-actions.ts';
+import {
+  analyticsKeys,
+  brandKeys,
+  conversationKeys,
+  notificationKeys,
+  setupChecklistKeys,
+} from '#client/lib/query-keys.ts';
 
 /**
- * Which cached reads a change touches. Query keys are the URL's segments, so the brand-scoped
- * reads all start with ['/api/brands', brandId] and a conversation's messages with ['/api/conversations', id].
+ * Which cached reads a change touches, with `exact` for a key that must not take the reads under it along.
+ * Keys come from `lib/query-keys.ts`, the ones the screens read with; a key without its filters marks every
+ * filtered read under it stale.
  */
-export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): void {
-  const brandKey = ['/api/brands', event.brandId];
-  const invalidate = (queryKey: unknown[], exact = false) =>
-    void queryClient.invalidateQueries({ queryKey, exact });
+export function keysForEvent(event: LiveEvent): { queryKey: readonly unknown[]; exact?: boolean }[] {
   // The Overview's checklist is ticked from brands, connections, voices and the assistant's answers: any change
   // may tick a step (only a checklist on screen is fetched again).
-  invalidate(['/api/setup-checklist']);
+  const keys: { queryKey: readonly unknown[]; exact?: boolean }[] = [
+    { queryKey: setupChecklistKeys.checklist },
+  ];
+  const add = (queryKey: readonly unknown[], exact = false) =>
+    keys.push(exact ? { queryKey, exact } : { queryKey });
+  if (event.topic === 'notification') {
+    // The bell (decision 045): it refetches its own list, the event carries nothing of it.
+    add(notificationKeys.all);
+    return keys;
+  }
+  if (event.topic === 'brand') {
+    // A deletion drops everything under the brands; an insert or update only changes the list.
+    add(brandKeys.all, event.op !== 'delete');
+    // The Overview's stat cards compare the counts with 30 days before.
+    add(analyticsKeys.overview);
+    return keys;
+  }
+  // Every other change is a brand's; one without a brand touches no brand's reads.
+  const brandId = event.brandId;
+  if (brandId === null) return keys;
   switch (event.topic) {
-    case 'brand':
-      invalidate(['/api/brands'], event.op !== 'delete');
-      // The Overview's stat cards compare the counts with 30 days before.
-      invalidate(['/api/analytics/overview']);
-      break;
     case 'conversation':
-      invalidate([...brandKey, 'conversations']);
-      invalidate([...brandKey, 'inbox-counts']);
-      if (event.id) invalidate(['/api/conversations', event.id]);
+      add(brandKeys.conversations(brandId));
+      add(brandKeys.inboxCounts(brandId));
+      if (event.id) add(conversationKeys.one(event.id));
       break;
     case 'message':
-      if (event.conversationId) invalidate(['/api/conversations', event.conversationId, 'messages']);
-      invalidate([...brandKey, 'conversations']);
+      if (event.conversationId) add(conversationKeys.messages(event.conversationId));
+      add(brandKeys.conversations(brandId));
       // A buyer message changes the unread count.
-      invalidate([...brandKey, 'inbox-counts']);
+      add(brandKeys.inboxCounts(brandId));
       break;
     case 'comment':
-      invalidate([...brandKey, 'comments']);
-      invalidate([...brandKey, 'inbox-counts']);
+      add(brandKeys.comments(brandId));
+      add(brandKeys.inboxCounts(brandId));
       break;
     case 'personality':
-      invalidate([...brandKey, 'personality']);
+      add(brandKeys.personality(brandId));
       break;
     case 'rule':
-      invalidate([...brandKey, 'automation-rules']);
+      add(brandKeys.automationRules(brandId));
       break;
     case 'connection':
     case 'sync':
-      invalidate(['/api/brands'], true);
-      invalidate(brandKey);
-      break;
-    case 'notification':
-      // The bell (decision 045): it refetches its own list, the event carries nothing of it.
-      invalidate(['/api/notifications']);
+      add(brandKeys.all, true);
+      add(brandKeys.one(brandId));
       break;
   }
+  return keys;
+}
+
+/** Marks the reads a change touches stale; only those on screen are fetched again. */
+export function invalidateForEvent(queryClient: QueryClient, event: LiveEvent): void {
+  for (const filters of keysForEvent(event)) void queryClient.invalidateQueries(filters);
 }
 
 /**

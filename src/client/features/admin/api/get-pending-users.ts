@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingUsersResponse } from '#contracts/admin.ts';
+import { adminKeys } from '#client/lib/query-keys.ts';
 
 export const pendingUsersQueryOptions = () =>
-  queryOptions<PendingUsersResponse>({ queryKey: ['/api/admin/pending-users'] });
+  queryOptions<PendingUsersResponse>({ queryKey: adminKeys.pendingUsers });
 
 export function usePendingUsers() {
   return useQuery(pendingUsersQueryOptions());

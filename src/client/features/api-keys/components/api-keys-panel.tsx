@@ -1,19 +1,24 @@
 import { Check, Copy, KeyRound, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   apiKeyLimits,
   apiKeyRoles,
   createApiKeyInputSchema,
   type ApiKeyItem,
   type ApiKeyRole,
+  type CreateApiKeyInput,
   type CreatedApiKey,
 } from '#contracts/api-keys.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { fieldMessage } from '#client/lib/field-message.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
@@ -146,53 +151,26 @@ function CreateApiKeyForm({
   onCreated: (created: CreatedApiKey) => void;
   onCancel: () => void;
 }) {
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<ApiKeyRole>('agent');
-  const [nameError, setNameError] = useState<string | undefined>();
   const mutation = useCreateApiKey(workspaceId);
-  const nameId = useId();
-  const roleId = useId();
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createApiKeyInputSchema.safeParse({ name, role });
-    if (!parsed.success) {
-      setNameError(parsed.error.issues.find((issue) => issue.path[0] === 'name')?.message);
-      return;
-    }
-    setNameError(undefined);
-    mutation.mutate(parsed.data, { onSuccess: onCreated });
-  };
+  const form = useForm<CreateApiKeyInput>({
+    resolver: zodResolver(createApiKeyInputSchema),
+    defaultValues: { name: '', role: 'agent' },
+  });
+  const nameError = form.formState.errors.name?.message;
+  const handleSubmit = form.handleSubmit((values) => mutation.mutate(values, { onSuccess: onCreated }));
   return (
-    <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={nameId}>Key Name</Label>
-        <Input
-          id={nameId}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${nameId}-error` : `${nameId}-hint`}
-          maxLength={apiKeyLimits.nameMax + 1}
-          autoComplete="off"
-          autoFocus
-        />
-        {nameError ? (
-          <p id={`${nameId}-error`} className="text-xs text-red-700">
-            Key Name {nameError}
-          </p>
-        ) : (
-          <p id={`${nameId}-hint`} className="text-xs text-slate-600">
-            Where the key is used, e.g. "Zapier" or "Warehouse sync".
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={roleId}>Role</Label>
+    <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <FormField
+        label="Key Name"
+        description='Where the key is used, e.g. "Zapier" or "Warehouse sync".'
+        error={nameError && fieldMessage('Key Name', nameError)}
+      >
+        <Input maxLength={apiKeyLimits.nameMax + 1} autoComplete="off" autoFocus {...form.register('name')} />
+      </FormField>
+      <FormField label="Role">
         <select
-          id={roleId}
-          value={role}
-          onChange={(event) => setRole(event.target.value as ApiKeyRole)}
           className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+          {...form.register('role')}
         >
           {apiKeyRoles.map((value) => (
             <option key={value} value={value}>
@@ -200,7 +178,7 @@ function CreateApiKeyForm({
             </option>
           ))}
         </select>
-      </div>
+      </FormField>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" type="button" onClick={onCancel}>
           Cancel

@@ -8,7 +8,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset.ts';
-import { FormField } from './form-field.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 
 function BackToSignIn() {
   return (
@@ -47,13 +48,9 @@ export function ForgotPasswordForm() {
   }
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
       {request.isError ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {getServerMessage(request.error) ?? 'That did not work. Please try again.'}
@@ -125,20 +122,12 @@ export function ResetPasswordForm() {
   }
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      <FormField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label="New password again"
-        type="password"
-        autoComplete="new-password"
-        error={errors.repeat?.message}
-        {...form.register('repeat')}
-      />
+      <FormField label="New password" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField label="New password again" error={errors.repeat?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('repeat')} />
+      </FormField>
       {confirm.isError ? (
         <div role="alert" className="space-y-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
           <p>{getServerMessage(confirm.error) ?? 'That did not work. Please try again.'}</p>

@@ -8,7 +8,8 @@ import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useSignup } from '../api/signup.ts';
 import { FirstAdministratorWelcome } from './first-administrator-welcome.tsx';
-import { FormField } from './form-field.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { Input } from '#client/components/ui/input.tsx';
 import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
 
 export function SignupForm() {
@@ -42,38 +43,23 @@ export function SignupForm() {
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
-        />
-        <FormField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
-        />
+        <FormField label="First name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...form.register('firstName')} />
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...form.register('lastName')} />
+        </FormField>
       </div>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
       <FormField
         label="Password"
-        type="password"
-        autoComplete="new-password"
+        description={`${passwordLimits.min} to ${passwordLimits.max} characters.`}
         error={errors.password?.message ?? undefined}
-        {...form.register('password')}
-      />
-      {!errors.password ? (
-        <p className="-mt-2 text-xs text-slate-600">
-          {passwordLimits.min} to {passwordLimits.max} characters.
-        </p>
-      ) : null}
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
       {serverMessage ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {serverMessage}

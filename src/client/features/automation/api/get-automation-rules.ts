@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listPaging, type AutomationRule } from '#contracts/dashboard.ts';
 import { fetchAllPages } from '#client/lib/fetch-page.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/brands/{brandId}/automation-rules: a brand's rules are few, so every page is followed. */
 export const getAutomationRules = (brandId: string) =>
@@ -8,7 +9,7 @@ export const getAutomationRules = (brandId: string) =>
 
 export const automationRulesQueryOptions = (brandId: string) =>
   queryOptions({
-    queryKey: ['/api/brands', brandId, 'automation-rules'],
+    queryKey: brandKeys.automationRules(brandId),
     queryFn: () => getAutomationRules(brandId),
   });
 

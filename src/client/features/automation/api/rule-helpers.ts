@@ -3,11 +3,12 @@ import type { RuleTestInput, RuleTestResult } from '#contracts/assistant.ts';
 import type { FindProductResult } from '#contracts/catalog.ts';
 import type { CommentedPost } from '#contracts/dashboard.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/brands/{brandId}/commented-posts: the posts a comment rule can name. */
 export const commentedPostsQueryOptions = (brandId: string) =>
   queryOptions({
-    queryKey: ['/api/brands', brandId, 'commented-posts'],
+    queryKey: brandKeys.commentedPosts(brandId),
     queryFn: async () =>
       (await apiRequest('GET', `/api/brands/${brandId}/commented-posts`)).json() as Promise<CommentedPost[]>,
   });

@@ -4,6 +4,7 @@ import type { Brand } from '#contracts/dashboard.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
 import { brandsQueryOptions } from './get-brands.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** POST /api/brands. */
 export const createBrand = async (input: CreateBrandInput): Promise<Brand> =>
@@ -79,7 +80,7 @@ export function useDeleteBrand() {
     mutationFn: ({ brandId }: { brandId: string; name: string }) => deleteBrand(brandId),
     onSuccess: (_result, { brandId, name }) => {
       queryClient.setQueryData(brandsKey, (brands) => brands?.filter((brand) => brand.id !== brandId));
-      queryClient.removeQueries({ queryKey: ['/api/brands', brandId] });
+      queryClient.removeQueries({ queryKey: brandKeys.one(brandId) });
       toastSuccess('Brand deleted', `${name} and its conversations were deleted.`);
     },
     onError: (error) => toastFailure(error, 'Failed to delete the brand. Please try again.'),

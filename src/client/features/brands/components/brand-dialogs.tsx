@@ -1,84 +1,69 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ComponentProps } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'wouter';
+import type { z } from 'zod';
 import {
   actionLimits,
   createBrandInputSchema,
   updateBrandInputSchema,
+  type CreateBrandInput,
+  type UpdateBrandInput,
 } from '#contracts/dashboard-actions.ts';
 import type { Brand } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { paths } from '#client/config/paths.ts';
+import { fieldMessage } from '#client/lib/field-message.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brand-mutations.ts';
 
-type FieldErrors = Partial<Record<'name' | 'username', string>>;
-
-function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if ((field === 'name' || field === 'username') && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+/** A brand's name and Instagram username, as both brand forms ask for them. */
+function BrandFields({
+  name,
+  username,
+  errors,
+  autoFocus,
+}: {
+  name: UseFormRegisterReturn;
+  username: UseFormRegisterReturn;
+  errors: Partial<Record<'name' | 'username', { message?: string | undefined }>>;
+  autoFocus?: boolean;
+}) {
+  const messageOf = (label: string, message: string | undefined) => message && fieldMessage(label, message);
+  return (
+    <>
+      <FormField label="Brand Name" error={messageOf('Brand Name', errors.name?.message)}>
+        <Input maxLength={actionLimits.brandNameMax + 1} autoFocus={autoFocus} autoComplete="off" {...name} />
+      </FormField>
+      <FormField
+        label="Instagram Username"
+        description={usernameHint}
+        error={messageOf('Instagram Username', errors.username?.message)}
+      >
+        <UsernameInput maxLength={actionLimits.usernameMax + 1} autoComplete="off" {...username} />
+      </FormField>
+    </>
+  );
 }
 
-function TextField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  maxLength,
-  autoFocus,
-  prefix,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  maxLength: number;
-  autoFocus?: boolean;
-  prefix?: string;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+/** An input with the @ in front of it; the props (id, aria-*) go to the input itself. */
+function UsernameInput(props: ComponentProps<'input'>) {
   return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-1">
-        {prefix && (
-          <span aria-hidden="true" className="text-sm text-slate-600">
-            {prefix}
-          </span>
-        )}
-        <Input
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          maxLength={maxLength + 1}
-          autoFocus={autoFocus}
-          autoComplete="off"
-        />
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-red-700">
-          {label} {error}
-        </p>
-      )}
+    <div className="flex items-center gap-1">
+      <span aria-hidden="true" className="text-sm text-slate-600">
+        @
+      </span>
+      <Input {...props} />
     </div>
   );
 }
+
+type CreateBrand = z.output<typeof createBrandInputSchema>;
+type UpdateBrand = z.output<typeof updateBrandInputSchema>;
 
 const usernameHint = `Letters, digits, . and _ only, at most ${actionLimits.usernameMax} characters.`;
 
@@ -104,38 +89,19 @@ export function CreateBrandDialog({
 }
 
 function CreateBrandForm({ onDone }: { onDone: () => void }) {
-  const [name, setName] = useState('');
-  const [username, setUsername] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useCreateBrand();
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createBrandInputSchema.safeParse({ name, username });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, { onSuccess: onDone });
-  };
+  const form = useForm<CreateBrandInput, unknown, CreateBrand>({
+    resolver: zodResolver(createBrandInputSchema),
+    defaultValues: { name: '', username: '' },
+  });
+  const handleSubmit = form.handleSubmit((input) => mutation.mutate(input, { onSuccess: onDone }));
   return (
-    <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-      <TextField
-        label="Brand Name"
-        value={name}
-        onChange={setName}
-        error={errors.name}
-        maxLength={actionLimits.brandNameMax}
+    <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <BrandFields
+        name={form.register('name')}
+        username={form.register('username')}
+        errors={form.formState.errors}
         autoFocus
-      />
-      <TextField
-        label="Instagram Username"
-        value={username}
-        onChange={setUsername}
-        error={errors.username}
-        hint={usernameHint}
-        maxLength={actionLimits.usernameMax}
-        prefix="@"
       />
       {/* A refusal (the username another brand has) stays in the dialog being typed in; a toast behind the
           modal is neither seen for long nor read out. */}
@@ -179,57 +145,32 @@ export function BrandSettingsDialog({
 }
 
 function BrandSettingsForm({ brand, onDone }: { brand: Brand; onDone: () => void }) {
-  const [name, setName] = useState(brand.name);
-  const [username, setUsername] = useState(brand.username);
-  const [active, setActive] = useState(brand.active);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [isDeleting, setIsDeleting] = useState(false);
   const [confirmation, setConfirmation] = useState('');
   const update = useUpdateBrand();
   const remove = useDeleteBrand();
-  const activeId = useId();
+  const form = useForm<UpdateBrandInput, unknown, UpdateBrand>({
+    resolver: zodResolver(updateBrandInputSchema),
+    defaultValues: { name: brand.name, username: brand.username, active: brand.active },
+  });
   const confirmId = useId();
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateBrandInputSchema.safeParse({ name, username, active });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    update.mutate({ brandId: brand.id, input: parsed.data }, { onSuccess: onDone });
-  };
+  const handleSubmit = form.handleSubmit((input) =>
+    update.mutate({ brandId: brand.id, input }, { onSuccess: onDone }),
+  );
 
   return (
     <div className="flex flex-col gap-6">
-      <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-        <TextField
-          label="Brand Name"
-          value={name}
-          onChange={setName}
-          error={errors.name}
-          maxLength={actionLimits.brandNameMax}
+      <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <BrandFields
+          name={form.register('name')}
+          username={form.register('username')}
+          errors={form.formState.errors}
         />
-        <TextField
-          label="Instagram Username"
-          value={username}
-          onChange={setUsername}
-          error={errors.username}
-          hint={usernameHint}
-          maxLength={actionLimits.usernameMax}
-          prefix="@"
-        />
-        <div className="flex items-center gap-2">
-          <input
-            id={activeId}
-            type="checkbox"
-            checked={active}
-            onChange={(event) => setActive(event.target.checked)}
-            className="h-4 w-4 accent-brand-600"
-          />
-          <Label htmlFor={activeId}>Active (Voicecart AI answers for this brand)</Label>
-        </div>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" className="h-4 w-4 accent-brand-600" {...form.register('active')} />
+          Active (Voicecart AI answers for this brand)
+        </label>
         <nav aria-label="Connections" className="flex flex-wrap gap-3 text-sm">
           <Link href={paths.dashboard.instagram} className="font-medium text-brand-700 underline">
             Instagram connection

@@ -18,6 +18,7 @@ import type { Comment, Conversation } from '#contracts/dashboard.ts';
 import { apiRequest, throwIfResponseNotOk, serverMessageOf } from '#client/lib/api-client.ts';
 import type { FetchedPage } from '#client/lib/fetch-page.ts';
 import { toastError, toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
+import { brandKeys, conversationKeys } from '#client/lib/query-keys.ts';
 
 /** A POST carrying an `Idempotency-Key`, so a retried send goes out once. */
 async function postOnce(url: string, body: unknown, idempotencyKey: string): Promise<Response> {
@@ -34,7 +35,7 @@ async function postOnce(url: string, body: unknown, idempotencyKey: string): Pro
 /** Applies `change` to the item in every cached page of a brand's lists (all searches and filters). */
 function patchListItems<T extends { id: string }>(
   queryClient: QueryClient,
-  queryKey: unknown[],
+  queryKey: readonly unknown[],
   id: string,
   change: Partial<T>,
 ) {
@@ -61,7 +62,7 @@ const statusToasts: Record<ConversationStatus, [string, string]> = {
 /** PATCH /api/conversations/{id} `{ status }`; optimistic in every cached list of the brand, rolled back on error. */
 export function useUpdateConversationStatus(brandId: string) {
   const queryClient = useQueryClient();
-  const listKey = ['/api/brands', brandId, 'conversations'];
+  const listKey = brandKeys.conversations(brandId);
   return useMutation({
     mutationFn: async ({ conversationId, status }: { conversationId: string; status: ConversationStatus }) =>
       (
@@ -82,8 +83,8 @@ export function useUpdateConversationStatus(brandId: string) {
     },
     onSuccess: (state) => {
       patchListItems<Conversation>(queryClient, listKey, state.id, state);
-      void queryClient.invalidateQueries({ queryKey: ['/api/brands', brandId, 'inbox-counts'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/conversations', state.id, 'send-window'] });
+      void queryClient.invalidateQueries({ queryKey: brandKeys.inboxCounts(brandId) });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.sendWindow(state.id) });
       const [title, description] = statusToasts[state.status as ConversationStatus] ?? [
         'Conversation updated',
         '',
@@ -96,7 +97,7 @@ export function useUpdateConversationStatus(brandId: string) {
 /** GET /api/conversations/{id}/send-window: may a person reply now, and if not, why (shown before typing). */
 export const sendWindowQueryOptions = (conversationId: string) =>
   queryOptions({
-    queryKey: ['/api/conversations', conversationId, 'send-window'],
+    queryKey: conversationKeys.sendWindow(conversationId),
     queryFn: async () =>
       (
         await apiRequest('GET', `/api/conversations/${conversationId}/send-window`)
@@ -114,8 +115,8 @@ export function useSendMessage(brandId: string, conversationId: string) {
         await postOnce(`/api/conversations/${conversationId}/messages`, { content }, idempotencyKey)
       ).json() as Promise<SendResult>,
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/conversations', conversationId] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/brands', brandId, 'conversations'] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.one(conversationId) });
+      void queryClient.invalidateQueries({ queryKey: brandKeys.conversations(brandId) });
       if (result.status === 'failed') {
         toastError(
           serverMessageOf(result.error ?? '') ?? 'Instagram did not accept the message. Please try again.',
@@ -127,7 +128,7 @@ export function useSendMessage(brandId: string, conversationId: string) {
       }
     },
     onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/conversations', conversationId, 'send-window'] });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.sendWindow(conversationId) });
       toastFailure(error, 'Failed to send the message. Please try again.');
     },
   });
@@ -145,7 +146,7 @@ export function useDraftReply(conversationId: string) {
 /** POST /api/comments/{id}/reply: a public or private reply; the comment becomes Replied. */
 export function useReplyToComment(brandId: string) {
   const queryClient = useQueryClient();
-  const listKey = ['/api/brands', brandId, 'comments'];
+  const listKey = brandKeys.comments(brandId);
   return useMutation({
     mutationFn: async ({
       commentId,
@@ -188,7 +189,7 @@ export function useReplyToComment(brandId: string) {
  */
 export function useMarkRead(brandId: string) {
   const queryClient = useQueryClient();
-  const listKey = ['/api/brands', brandId, 'conversations'];
+  const listKey = brandKeys.conversations(brandId);
   return useMutation({
     mutationFn: async (conversationId: string) => {
       await apiRequest('PUT', `/api/conversations/${conversationId}/read`);
@@ -197,7 +198,7 @@ export function useMarkRead(brandId: string) {
       patchListItems<Conversation>(queryClient, listKey, conversationId, { unread: false });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/brands', brandId, 'inbox-counts'] });
+      void queryClient.invalidateQueries({ queryKey: brandKeys.inboxCounts(brandId) });
       void queryClient.invalidateQueries({ queryKey: listKey });
     },
   });

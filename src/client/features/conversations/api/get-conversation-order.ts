@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { conversationKeys } from '#client/lib/query-keys.ts';
 
 export interface ConversationOrder {
   order: { orderNumber: string; currency: string; total: string; status: string } | null;
@@ -8,7 +9,7 @@ export interface ConversationOrder {
 /** GET /api/conversations/{id}/order: the conversation's newest attributed order (its badge). */
 export const useConversationOrder = (conversationId: string | undefined) =>
   useQuery({
-    queryKey: ['/api/conversations', conversationId ?? '', 'order'],
+    queryKey: conversationKeys.order(conversationId ?? ''),
     queryFn: async () =>
       (
         await apiRequest('GET', `/api/conversations/${conversationId}/order`)

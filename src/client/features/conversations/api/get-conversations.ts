@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listPaging, type Conversation } from '#contracts/dashboard.ts';
 import { fetchPage } from '#client/lib/fetch-page.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 export interface ConversationFilters {
   /** Case-insensitive match on the customer username (on the server). */
@@ -26,7 +27,7 @@ export const filterKey = (filters: ConversationFilters) => ({
 /** GET /api/brands/{brandId}/conversations, newest first, one page of up to 200 at a time. */
 export const conversationsQueryOptions = (brandId: string, filters: ConversationFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: ['/api/brands', brandId, 'conversations', filterKey(filters)],
+    queryKey: brandKeys.conversations(brandId, filterKey(filters)),
     queryFn: ({ pageParam }) =>
       fetchPage<Conversation>(`/api/brands/${brandId}/conversations`, {
         limit: listPaging.maxLimit,

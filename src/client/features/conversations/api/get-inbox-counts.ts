@@ -2,11 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { InboxCounts } from '#contracts/dashboard-actions.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { filterKey, type ConversationFilters } from './get-conversations.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/brands/{brandId}/inbox-counts: the tab counts for the same search and status filter as the lists. */
 export const inboxCountsQueryOptions = (brandId: string, filters: ConversationFilters) =>
   queryOptions({
-    queryKey: ['/api/brands', brandId, 'inbox-counts', filterKey(filters)],
+    queryKey: brandKeys.inboxCounts(brandId, filterKey(filters)),
     queryFn: async (): Promise<InboxCounts> => {
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(filterKey(filters))) if (value) params.set(name, value);

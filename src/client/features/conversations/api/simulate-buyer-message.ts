@@ -6,11 +6,12 @@ import type {
 } from '#contracts/instagram.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/brands/{id}/instagram, as the inbox reads it: is this brand on the sample account? */
 export const instagramConnectionQueryOptions = (brandId: string) =>
   queryOptions({
-    queryKey: ['/api/brands', brandId, 'instagram'],
+    queryKey: brandKeys.instagram(brandId),
     queryFn: async () =>
       (await apiRequest('GET', `/api/brands/${brandId}/instagram`)).json() as Promise<InstagramConnection>,
   });

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   actionLimits,
   commentReplyInputSchema,
@@ -7,6 +9,7 @@ import {
 import type { Comment } from '#contracts/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { useReplyToComment } from '../api/conversation-actions.ts';
 
 /** The inline reply under a comment: public under the post, or private as a DM. */
@@ -19,76 +22,49 @@ function ReplyForm({
   comment: Comment;
   onClose: () => void;
 }) {
-  const id = useId();
-  const [content, setContent] = useState('');
-  const [visibility, setVisibility] = useState<CommentReplyInput['visibility']>('public');
-  const [error, setError] = useState<string | null>(null);
   // One key per reply typed here: a retry after a network error is not sent twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const mutation = useReplyToComment(brandId);
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    // The shared schema's own sentence ("Write a reply first."), as the server would answer.
-    const checked = commentReplyInputSchema.shape.content.safeParse(content);
-    if (!checked.success) {
-      setError(checked.error.issues.map((issue) => issue.message).join(' '));
-      return;
-    }
-    setError(null);
+  // The shared schema's own sentences ("Write a reply first."), as the server would answer.
+  const form = useForm<CommentReplyInput>({
+    resolver: zodResolver(commentReplyInputSchema),
+    defaultValues: { content: '', visibility: 'public' },
+  });
+  const handleSubmit = form.handleSubmit((input) =>
     mutation.mutate(
-      { commentId: comment.id, input: { content: content.trim(), visibility }, idempotencyKey },
+      { commentId: comment.id, input, idempotencyKey },
       { onSuccess: (result) => result.status !== 'failed' && onClose() },
-    );
-  };
+    ),
+  );
   return (
     <form
       className="mt-2 flex flex-col gap-2"
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       aria-label={`Reply to ${comment.username}`}
       noValidate
     >
-      <label htmlFor={`${id}-text`} className="sr-only">
-        Your reply to {comment.username}
-      </label>
-      <textarea
-        id={`${id}-text`}
-        rows={2}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        maxLength={actionLimits.commentReplyMax}
-        placeholder="Write a reply..."
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="w-full resize-none rounded-md border border-slate-300 p-2 text-sm"
-        autoFocus
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-red-700">
-          {error}
-        </p>
-      )}
+      <FormField
+        label={`Your reply to ${comment.username}`}
+        labelClassName="sr-only"
+        error={form.formState.errors.content?.message}
+      >
+        <textarea
+          rows={2}
+          maxLength={actionLimits.commentReplyMax}
+          placeholder="Write a reply..."
+          className="w-full resize-none rounded-md border border-slate-300 p-2 text-sm"
+          autoFocus
+          {...form.register('content')}
+        />
+      </FormField>
       <fieldset className="flex flex-wrap gap-4 text-sm text-slate-800">
         <legend className="sr-only">Reply visibility</legend>
         <label className="flex items-center gap-1">
-          <input
-            type="radio"
-            name={`${id}-visibility`}
-            value="public"
-            checked={visibility === 'public'}
-            onChange={() => setVisibility('public')}
-            className="accent-brand-600"
-          />
+          <input type="radio" value="public" className="accent-brand-600" {...form.register('visibility')} />
           Public reply
         </label>
         <label className="flex items-center gap-1">
-          <input
-            type="radio"
-            name={`${id}-visibility`}
-            value="private"
-            checked={visibility === 'private'}
-            onChange={() => setVisibility('private')}
-            className="accent-brand-600"
-          />
+          <input type="radio" value="private" className="accent-brand-600" {...form.register('visibility')} />
           Private reply (DM)
         </label>
       </fieldset>

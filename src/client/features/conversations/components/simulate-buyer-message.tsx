@@ -1,6 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { simulateBuyerMessageInputSchema, type SimulateBuyerMessageInput } from '#contracts/instagram.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Modal } from '#client/components/ui/dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useSimulateBuyerMessage } from '../api/simulate-buyer-message.ts';
 
@@ -10,30 +14,21 @@ import { useSimulateBuyerMessage } from '../api/simulate-buyer-message.ts';
  */
 export function SimulateBuyerMessage({ brandId }: { brandId: string }) {
   const [open, setOpen] = useState(false);
-  const [kind, setKind] = useState<'dm' | 'comment'>('dm');
-  const [username, setUsername] = useState('sample.buyer');
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const simulate = useSimulateBuyerMessage(brandId);
-  const id = useId();
+  const form = useForm<SimulateBuyerMessageInput>({
+    resolver: zodResolver(simulateBuyerMessageInputSchema),
+    defaultValues: { kind: 'dm', username: 'sample.buyer', text: '' },
+  });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setProblem('Write the buyer message first.');
-      return;
-    }
-    setProblem(null);
-    simulate.mutate(
-      { kind, text: text.trim(), ...(username.trim() ? { username: username.trim() } : {}) },
-      {
-        onSuccess: () => {
-          setText('');
-          setOpen(false);
-        },
+  const submit = form.handleSubmit((input) =>
+    simulate.mutate(input, {
+      onSuccess: () => {
+        form.resetField('text');
+        setOpen(false);
       },
-    );
-  };
+    }),
+  );
 
   return (
     <>
@@ -46,7 +41,7 @@ export function SimulateBuyerMessage({ brandId }: { brandId: string }) {
         title="Simulate a buyer message"
         description="This brand is on the sample Instagram account: the message arrives as a buyer's would, and the assistant answers it here. Nothing leaves this computer."
       >
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
           <fieldset className="flex flex-col gap-2">
             <legend className="text-sm font-medium text-slate-700">It arrives as</legend>
             <div className="flex gap-4">
@@ -57,51 +52,29 @@ export function SimulateBuyerMessage({ brandId }: { brandId: string }) {
                 ] as const
               ).map(([value, label]) => (
                 <label key={value} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name={`${id}-kind`}
-                    value={value}
-                    checked={kind === value}
-                    onChange={() => setKind(value)}
-                  />
+                  <input type="radio" value={value} {...form.register('kind')} />
                   {label}
                 </label>
               ))}
             </div>
           </fieldset>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-username`} className="text-sm font-medium text-slate-700">
-              Buyer username
-            </label>
+          <FormField label="Buyer username" error={errors.username?.message}>
             <Input
-              id={`${id}-username`}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
               maxLength={30}
               autoComplete="off"
+              // Left empty, the server makes one up.
+              {...form.register('username', { setValueAs: (value: string) => value.trim() || undefined })}
             />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-700">
-              Buyer message
-            </label>
+          </FormField>
+          <FormField label="Buyer message" error={errors.text?.message}>
             <textarea
-              id={`${id}-text`}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
               rows={3}
               maxLength={1000}
               placeholder="Is the classic pullover hoodie in M black in stock?"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+              className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+              {...form.register('text')}
             />
-            {problem && (
-              <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
-                {problem}
-              </p>
-            )}
-          </div>
+          </FormField>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

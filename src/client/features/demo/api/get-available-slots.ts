@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { availableSlotsResponseSchema, type AvailableSlotsResponse } from '#contracts/demo.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { demoKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/demo/available-slots?date={yyyy-MM-dd}, reads availableSlots. */
-export const availableSlotsBaseKey = ['/api/demo/available-slots'] as const;
-
 export async function getAvailableSlots(date: string): Promise<AvailableSlotsResponse> {
   const response = await apiRequest('GET', `/api/demo/available-slots?date=${encodeURIComponent(date)}`);
   return availableSlotsResponseSchema.parse(await response.json());
@@ -12,7 +11,7 @@ export async function getAvailableSlots(date: string): Promise<AvailableSlotsRes
 
 export const getAvailableSlotsQueryOptions = (date: string) =>
   queryOptions({
-    queryKey: [...availableSlotsBaseKey, date] as const,
+    queryKey: demoKeys.availableSlotsOn(date),
     queryFn: () => getAvailableSlots(date),
   });
 

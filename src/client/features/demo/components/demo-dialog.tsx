@@ -3,18 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { enUS } from 'date-fns/locale/en-US';
 import { Loader2, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useForm } from 'react-hook-form';
 import { demoContactSchema, type DemoContact } from '#contracts/demo.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/hooks/use-toast.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
-import { cn } from '#client/lib/cn.ts';
-import { availableSlotsBaseKey, useAvailableSlots } from '../api/get-available-slots.ts';
+import { fieldMessage } from '#client/lib/field-message.ts';
+import { useAvailableSlots } from '../api/get-available-slots.ts';
 import { isSlotTakenError, useScheduleDemo } from '../api/schedule-demo.ts';
 import {
   DEMO_TIME_ZONE,
@@ -25,6 +26,7 @@ import {
   isSelectableDay,
   toPacificIsoDate,
 } from '../utils/demo-calendar.ts';
+import { demoKeys } from '#client/lib/query-keys.ts';
 
 /** The success view shows for 3000 ms, then the dialog closes and resets. */
 export const CONFIRMATION_MS = 3000;
@@ -91,7 +93,7 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
   }, [slotsErrorAt]);
 
   // Closing resets everything, including cached slots, so a reopened dialog shows current availability.
-  useEffect(() => () => queryClient.removeQueries({ queryKey: availableSlotsBaseKey }), [queryClient]);
+  useEffect(() => () => queryClient.removeQueries({ queryKey: demoKeys.availableSlots }), [queryClient]);
 
   // The confirmation view shows for 3000 ms, then the dialog closes (and so resets).
   useEffect(() => {
@@ -244,38 +246,38 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
             <Label htmlFor="demo-slot">Time (PST)</Label>
             <Input id="demo-slot" readOnly value={selectedSlot ?? ''} placeholder="No time selected" />
           </div>
-          <ContactField
-            id="demo-name"
-            label="Name"
-            required
-            error={errors.name?.message}
-            {...form.register('name')}
-            autoComplete="name"
-          />
-          <ContactField
-            id="demo-email"
-            label="Email"
-            type="email"
-            required
-            error={errors.email?.message}
-            {...form.register('email')}
-            autoComplete="email"
-          />
-          <ContactField
-            id="demo-company"
+          <FormField
+            label={
+              <>
+                Name<span aria-hidden="true"> *</span>
+              </>
+            }
+            error={errors.name?.message && fieldMessage('Name', errors.name.message)}
+          >
+            <Input required autoComplete="name" {...form.register('name')} />
+          </FormField>
+          <FormField
+            label={
+              <>
+                Email<span aria-hidden="true"> *</span>
+              </>
+            }
+            error={errors.email?.message && fieldMessage('Email', errors.email.message)}
+          >
+            <Input required type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
+          <FormField
             label="Company"
-            error={errors.company?.message}
-            {...form.register('company')}
-            autoComplete="organization"
-          />
-          <ContactField
-            id="demo-phone"
+            error={errors.company?.message && fieldMessage('Company', errors.company.message)}
+          >
+            <Input autoComplete="organization" {...form.register('company')} />
+          </FormField>
+          <FormField
             label="Phone"
-            type="tel"
-            error={errors.phone?.message}
-            {...form.register('phone')}
-            autoComplete="tel"
-          />
+            error={errors.phone?.message && fieldMessage('Phone', errors.phone.message)}
+          >
+            <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+          </FormField>
           <div className="sm:col-span-2">
             <Button type="submit" className="w-full" disabled={schedule.isPending}>
               {schedule.isPending ? (
@@ -289,37 +291,6 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
             </Button>
           </div>
         </form>
-      ) : null}
-    </div>
-  );
-}
-
-function ContactField({
-  id,
-  label,
-  error,
-  required,
-  className,
-  ...props
-}: ComponentProps<typeof Input> & { id: string; label: string; error?: string | undefined }) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={cn('grid gap-1', className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </Label>
-      <Input
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {`${label} ${error}`}
-        </p>
       ) : null}
     </div>
   );

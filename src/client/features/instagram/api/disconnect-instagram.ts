@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { instagramConnectionQueryOptions } from './get-instagram-connection.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** DELETE /api/brands/{brandId}/instagram. */
 export async function disconnectInstagram(brandId: string): Promise<void> {
@@ -13,7 +14,7 @@ export function useDisconnectInstagram(brandId: string) {
     mutationFn: () => disconnectInstagram(brandId),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: instagramConnectionQueryOptions(brandId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['/api/brands'], exact: true });
+      await queryClient.invalidateQueries({ queryKey: brandKeys.all, exact: true });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InstagramConnection } from '#contracts/instagram.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/brands/{brandId}/instagram: the brand's connection (never the token). */
 export const getInstagramConnection = async (brandId: string): Promise<InstagramConnection> =>
@@ -8,7 +9,7 @@ export const getInstagramConnection = async (brandId: string): Promise<Instagram
 
 export const instagramConnectionQueryOptions = (brandId: string) =>
   queryOptions({
-    queryKey: ['/api/brands', brandId, 'instagram'],
+    queryKey: brandKeys.instagram(brandId),
     queryFn: () => getInstagramConnection(brandId),
   });
 

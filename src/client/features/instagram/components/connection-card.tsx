@@ -1,12 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Brand } from '#contracts/dashboard.ts';
-import { connectInstagramInputSchema, type InstagramConnection } from '#contracts/instagram.ts';
+import {
+  connectInstagramInputSchema,
+  type ConnectInstagramInput,
+  type InstagramConnection,
+} from '#contracts/instagram.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
+import { fieldMessage } from '#client/lib/field-message.ts';
 import { useConnectInstagram } from '../api/connect-instagram.ts';
 import { useDisconnectInstagram } from '../api/disconnect-instagram.ts';
 import { useInstagramConnection } from '../api/get-instagram-connection.ts';
@@ -25,70 +32,34 @@ const statusLabel: Record<
 
 /** A token generated in Meta's app dashboard, for accounts added there. */
 function ManualTokenForm({ brand }: { brand: Brand }) {
-  const id = useId();
   const connect = useConnectInstagram(brand.id);
-  const [errors, setErrors] = useState<{ accountId?: string; accessToken?: string }>({});
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = connectInstagramInputSchema.safeParse({
-      accountId: String(form.get('accountId') ?? ''),
-      accessToken: String(form.get('accessToken') ?? ''),
-    });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof typeof errors;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    const target = event.currentTarget;
-    connect.mutate(parsed.data, { onSuccess: () => target.reset() });
-  }
-
-  const fieldError = (field: keyof typeof errors) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="text-xs text-red-800">
-        {errors[field]}
-      </p>
-    ) : null;
+  const form = useForm<ConnectInstagramInput>({
+    resolver: zodResolver(connectInstagramInputSchema),
+    defaultValues: { accountId: '', accessToken: '' },
+  });
+  const { errors } = form.formState;
+  const handleSubmit = form.handleSubmit((input) => connect.mutate(input, { onSuccess: () => form.reset() }));
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       className="flex flex-col gap-3"
       aria-label={`Token from Meta’s dashboard for ${brand.name}`}
     >
       <div className="grid gap-3 md:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-accountId`}>Instagram account ID</Label>
-          <Input
-            id={`${id}-accountId`}
-            name="accountId"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-invalid={errors.accountId ? true : undefined}
-            aria-describedby={errors.accountId ? `${id}-accountId-error` : undefined}
-          />
-          {fieldError('accountId')}
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-accessToken`}>Access token</Label>
-          <Input
-            id={`${id}-accessToken`}
-            name="accessToken"
-            type="password"
-            autoComplete="off"
-            aria-invalid={errors.accessToken ? true : undefined}
-            aria-describedby={errors.accessToken ? `${id}-accessToken-error` : undefined}
-          />
-          {fieldError('accessToken')}
-        </div>
+        <FormField
+          label="Instagram account ID"
+          error={errors.accountId?.message && fieldMessage('Instagram account ID', errors.accountId.message)}
+        >
+          <Input inputMode="numeric" autoComplete="off" {...form.register('accountId')} />
+        </FormField>
+        <FormField
+          label="Access token"
+          error={errors.accessToken?.message && fieldMessage('Access token', errors.accessToken.message)}
+        >
+          <Input type="password" autoComplete="off" {...form.register('accessToken')} />
+        </FormField>
       </div>
       {connect.isError && (
         <p role="alert" className="text-sm text-red-800">

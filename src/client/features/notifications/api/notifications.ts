@@ -2,14 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '#contracts/notifications.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { notificationKeys } from '#client/lib/query-keys.ts';
 
 /** The live feed invalidates this key on a `notification` event (hooks/use-live-events.ts): no polling. */
-export const notificationsKey = ['/api/notifications'] as const;
 
 /** GET /api/notifications: the newest of the current workspace and the unread count. */
 export function useNotifications() {
   const { user } = useCurrentUser();
-  return useQuery<NotificationList>({ queryKey: notificationsKey, enabled: Boolean(user?.verified) });
+  return useQuery<NotificationList>({ queryKey: notificationKeys.all, enabled: Boolean(user?.verified) });
 }
 
 /** POST /api/notifications/{id}/read, shown read at once. */
@@ -20,7 +20,7 @@ export function useMarkNotificationRead() {
       await apiRequest('POST', `/api/notifications/${id}/read`);
     },
     onMutate: (id) => {
-      queryClient.setQueryData<NotificationList>(notificationsKey, (list) =>
+      queryClient.setQueryData<NotificationList>(notificationKeys.all, (list) =>
         list
           ? {
               unread: Math.max(
@@ -32,7 +32,7 @@ export function useMarkNotificationRead() {
           : list,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
@@ -43,6 +43,6 @@ export function useMarkAllNotificationsRead() {
     mutationFn: async () => {
       await apiRequest('POST', '/api/notifications/read-all');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -7,19 +7,16 @@ import type {
   ProfileNameInput,
   ProfileSession,
 } from '#contracts/profile.ts';
-import { currentUserQueryKey } from '#client/hooks/use-current-user.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-const profileKey = ['/api/profile'] as const;
-const sessionsKey = ['/api/profile/sessions'] as const;
+import { authKeys, profileKeys } from '#client/lib/query-keys.ts';
 
 type Message = { message: string };
 
 /** GET /api/profile */
-export const useProfile = () => useQuery<Profile>({ queryKey: profileKey });
+export const useProfile = () => useQuery<Profile>({ queryKey: profileKeys.profile });
 
 /** GET /api/profile/sessions */
-export const useProfileSessions = () => useQuery<ProfileSession[]>({ queryKey: sessionsKey });
+export const useProfileSessions = () => useQuery<ProfileSession[]>({ queryKey: profileKeys.sessions });
 
 /** PATCH /api/profile; the header's name follows. */
 export function useUpdateName() {
@@ -28,8 +25,8 @@ export function useUpdateName() {
     mutationFn: async (input: ProfileNameInput) =>
       (await apiRequest('PATCH', '/api/profile', input)).json() as Promise<Profile>,
     onSuccess: async (profile) => {
-      queryClient.setQueryData(profileKey, profile);
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      queryClient.setQueryData(profileKeys.profile, profile);
+      await queryClient.invalidateQueries({ queryKey: authKeys.user });
     },
   });
 }
@@ -40,7 +37,7 @@ export function useRequestEmailChange() {
   return useMutation({
     mutationFn: async (input: EmailChangeInput) =>
       (await apiRequest('POST', '/api/profile/email', input)).json() as Promise<Message>,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.profile }),
   });
 }
 
@@ -51,8 +48,8 @@ export function useConfirmEmailChange() {
     mutationFn: async (token: string) =>
       (await apiRequest('POST', '/api/profile/email/confirm', { token })).json() as Promise<Message>,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: profileKey });
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+      await queryClient.invalidateQueries({ queryKey: authKeys.user });
     },
   });
 }
@@ -63,7 +60,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: async (input: PasswordChangeInput) =>
       (await apiRequest('POST', '/api/profile/password', input)).json() as Promise<Message>,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
   });
 }
 
@@ -74,7 +71,7 @@ export function useSignOutSession() {
     mutationFn: async (sessionId: string) => {
       await apiRequest('DELETE', `/api/profile/sessions/${sessionId}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
   });
 }
 

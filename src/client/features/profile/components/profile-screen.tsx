@@ -1,13 +1,23 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { Modal } from '#client/components/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
-import type { Profile } from '#contracts/profile.ts';
+import {
+  emailChangeInputSchema,
+  passwordChangeInputSchema,
+  profileNameInputSchema,
+  type EmailChangeInput,
+  type PasswordChangeInput,
+  type Profile,
+  type ProfileNameInput,
+} from '#contracts/profile.ts';
 import {
   exportUrl,
   useChangePassword,
@@ -41,31 +51,6 @@ function Card({
   );
 }
 
-function Field({
-  label,
-  error,
-  ...props
-}: { label: string; error?: string | null | undefined } & React.ComponentProps<'input'>) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="space-y-1">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...props}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function Alert({ tone, children }: { tone: 'ok' | 'error'; children: ReactNode }) {
   return tone === 'ok' ? (
     <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
@@ -80,33 +65,28 @@ function Alert({ tone, children }: { tone: 'ok' | 'error'; children: ReactNode }
 
 function NameForm({ profile }: { profile: Profile }) {
   const update = useUpdateName();
-  const [firstName, setFirstName] = useState(profile.firstName ?? '');
-  const [lastName, setLastName] = useState(profile.lastName ?? '');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // `raw`: the fields are sent as typed (the server's schema makes an empty one null itself).
+  const form = useForm<ProfileNameInput>({
+    resolver: zodResolver(profileNameInputSchema, undefined, { raw: true }),
+    defaultValues: { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await update.mutateAsync({ firstName, lastName });
+      await update.mutateAsync(input);
       toastSuccess('Name saved', 'Your name is updated.');
     } catch (error) {
       toastFailure(error, 'Could not save your name.');
     }
-  };
+  });
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-      <Field
-        label="First name"
-        autoComplete="given-name"
-        value={firstName}
-        onChange={(e) => setFirstName(e.target.value)}
-        maxLength={100}
-      />
-      <Field
-        label="Last name"
-        autoComplete="family-name"
-        value={lastName}
-        onChange={(e) => setLastName(e.target.value)}
-        maxLength={100}
-      />
+    <form onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <FormField label="First name" error={errors.firstName?.message}>
+        <Input autoComplete="given-name" maxLength={100} {...form.register('firstName')} />
+      </FormField>
+      <FormField label="Last name" error={errors.lastName?.message}>
+        <Input autoComplete="family-name" maxLength={100} {...form.register('lastName')} />
+      </FormField>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={update.isPending}>
           Save name
@@ -118,22 +98,22 @@ function NameForm({ profile }: { profile: Profile }) {
 
 function EmailForm({ profile }: { profile: Profile }) {
   const request = useRequestEmailChange();
-  const [email, setEmail] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // An account with a password confirms the change with it; one without has no such field to send.
+  const form = useForm<EmailChangeInput>({
+    resolver: zodResolver(emailChangeInputSchema),
+    defaultValues: profile.hasPassword ? { email: '', currentPassword: '' } : { email: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await request.mutateAsync({
-        email,
-        ...(profile.hasPassword ? { currentPassword } : {}),
-      });
-      setCurrentPassword('');
+      await request.mutateAsync(input);
+      form.resetField('currentPassword');
     } catch {
       // Shown below from request.error.
     }
-  };
+  });
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
       <p className="text-sm text-slate-700">
         Your email: <span className="font-medium break-all">{profile.email}</span>
         {profile.pendingEmail && (
@@ -144,21 +124,13 @@ function EmailForm({ profile }: { profile: Profile }) {
           </>
         )}
       </p>
-      <Field
-        label="New email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <FormField label="New email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
       {profile.hasPassword && (
-        <Field
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-        />
+        <FormField label="Current password" error={errors.currentPassword?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+        </FormField>
       )}
       {request.isSuccess && <Alert tone="ok">{request.data.message}</Alert>}
       {request.isError && (
@@ -172,41 +144,38 @@ function EmailForm({ profile }: { profile: Profile }) {
 }
 
 function PasswordForm({ profile }: { profile: Profile }) {
-  const change = useChangePassword();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
   if (!profile.hasPassword)
     return (
       <p className="text-sm text-slate-700">
         This account signs in through your organisation’s sign-in provider, so it has no password here.
       </p>
     );
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  return <ChangePasswordForm />;
+}
+
+function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeInputSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await change.mutateAsync({ currentPassword, newPassword });
-      setCurrentPassword('');
-      setNewPassword('');
+      await change.mutateAsync(input);
+      form.reset();
     } catch {
       // Shown below from change.error.
     }
-  };
+  });
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
-      />
+    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+      <FormField label="Current password" error={errors.currentPassword?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+      </FormField>
+      <FormField label="New password" error={errors.newPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+      </FormField>
       {change.isSuccess && <Alert tone="ok">{change.data.message}</Alert>}
       {change.isError && (
         <Alert tone="error">{getServerMessage(change.error) ?? 'Could not change your password.'}</Alert>
@@ -307,13 +276,9 @@ function DeleteAccount({ profile }: { profile: Profile }) {
         role="alertdialog"
       >
         <form onSubmit={submit} className="space-y-4">
-          <Field
-            label="Your email"
-            type="email"
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
+          <FormField label="Your email">
+            <Input type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          </FormField>
           {remove.isError && (
             <Alert tone="error">{getServerMessage(remove.error) ?? 'Could not delete your account.'}</Alert>
           )}

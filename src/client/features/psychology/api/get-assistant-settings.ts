@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AssistantSettings } from '#contracts/assistant.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/brands/{brandId}/assistant/settings: the saved settings, or the defaults. */
 export const getAssistantSettings = async (brandId: string): Promise<AssistantSettings> =>
@@ -8,7 +9,7 @@ export const getAssistantSettings = async (brandId: string): Promise<AssistantSe
 
 export const assistantSettingsQueryOptions = (brandId: string) =>
   queryOptions({
-    queryKey: ['/api/brands', brandId, 'assistant', 'settings'],
+    queryKey: brandKeys.assistantSettings(brandId),
     queryFn: () => getAssistantSettings(brandId),
   });
 

@@ -1,12 +1,14 @@
-import { useId, type FormEvent } from 'react';
-import { actionLimits, type UpdatePersonalityInput } from '#contracts/dashboard-actions.ts';
+import { useId } from 'react';
+import { actionLimits } from '#contracts/dashboard-actions.ts';
 import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { fieldMessage } from '#client/lib/field-message.ts';
 import type { PsychologyForm } from '../hooks/use-psychology-form.ts';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const fieldClass =
-  'rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
+  'w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
 
 /**
  * Psychology Settings: Save Settings saves the whole form; Reset to Defaults puts the
@@ -16,12 +18,7 @@ const fieldClass =
  */
 export function PersonalityForm({ form }: { form: PsychologyForm }) {
   const id = useId();
-  const { values, errors, set } = form;
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
+  const { values, errors, register } = form;
 
   const textArea = (
     key: 'voiceDescription' | 'exampleResponses',
@@ -29,71 +26,40 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
     rows: number,
     max: number,
   ) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={`${id}-${key}`}
-        rows={rows}
-        value={values[key]}
-        onChange={(event) => set(key, event.target.value)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={`${id}-${key}-count${errors[key] ? ` ${id}-${key}-error` : ''}`}
-        className={fieldClass}
-      />
-      <p id={`${id}-${key}-count`} className="text-xs text-slate-600">
-        {values[key].length} / {max} characters
-      </p>
-      {errors[key] && (
-        <p id={`${id}-${key}-error`} className="text-xs text-red-700">
-          {label} {errors[key]}
-        </p>
-      )}
-    </div>
+    <FormField
+      label={label}
+      description={`${values[key].length} / ${max} characters`}
+      error={errors[key]?.message && fieldMessage(label, errors[key].message)}
+    >
+      <textarea rows={rows} className={fieldClass} {...register(key)} />
+    </FormField>
   );
 
   return (
     <form
       className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void form.submit(event)}
       noValidate
     >
       <div className="grid gap-5 md:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-archetype`} className="text-sm font-medium text-slate-800">
-            Brand Archetype
-          </label>
-          <select
-            id={`${id}-archetype`}
-            value={values.archetype}
-            onChange={(event) => set('archetype', event.target.value as UpdatePersonalityInput['archetype'])}
-            className={fieldClass}
-          >
+        <FormField label="Brand Archetype">
+          <select className={fieldClass} {...register('archetype')}>
             {brandArchetypes.map((archetype) => (
               <option key={archetype} value={archetype}>
                 {capitalise(archetype)}
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-tone`} className="text-sm font-medium text-slate-800">
-            Communication Tone
-          </label>
-          <select
-            id={`${id}-tone`}
-            value={values.tone}
-            onChange={(event) => set('tone', event.target.value as UpdatePersonalityInput['tone'])}
-            className={fieldClass}
-          >
+        </FormField>
+        <FormField label="Communication Tone">
+          <select className={fieldClass} {...register('tone')}>
             {brandTones.map((tone) => (
               <option key={tone} value={tone}>
                 {capitalise(tone)}
               </option>
             ))}
           </select>
-        </div>
+        </FormField>
       </div>
       {textArea('voiceDescription', 'Brand Voice Description', 4, actionLimits.voiceDescriptionMax)}
       {textArea('exampleResponses', 'Example Responses', 5, actionLimits.exampleResponsesMax)}
@@ -102,8 +68,7 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
         <input
           id={`${id}-discloseAutomation`}
           type="checkbox"
-          checked={values.discloseAutomation}
-          onChange={(event) => set('discloseAutomation', event.target.checked)}
+          {...register('discloseAutomation')}
           aria-describedby={`${id}-discloseAutomation-hint`}
           className="mt-0.5 h-4 w-4 accent-brand-600"
         />

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   defaultAssistantSettings,
+  updateAssistantSettingsInputSchema,
   type AssistantSettings,
   type UpdateAssistantSettingsInput,
 } from '#contracts/assistant.ts';
@@ -16,7 +19,11 @@ import { useUnsavedChangesGuard } from '../components/unsaved-changes.ts';
 
 /** What Psychology Settings edits: the personality and the assistant's "say it is automated" setting. */
 export type PsychologyValues = UpdatePersonalityInput & AssistantSettings;
-export type PsychologyErrors = Partial<Record<keyof UpdatePersonalityInput, string>>;
+
+/** The form's check: the personality by the API's own schema, the notice setting by its own. */
+const psychologyResolver = zodResolver(
+  updatePersonalityInputSchema.extend(updateAssistantSettingsInputSchema.shape),
+);
 
 /** Reset to Defaults: Everyman, Friendly, empty texts, and the notice on (on by default). */
 export const defaultPsychologyValues: PsychologyValues = {
@@ -96,40 +103,23 @@ export function usePsychologyForm(personality: BrandPersonality, settings: Assis
     ...pickPersonality(personality),
     discloseAutomation: settings.discloseAutomation,
   }));
-  const [values, setValues] = useState<PsychologyValues>(saved);
-  const [errors, setErrors] = useState<PsychologyErrors>({});
+  const form = useForm<PsychologyValues>({ resolver: psychologyResolver, defaultValues: saved });
+  const values = form.watch();
   const mutation = useSavePsychology(personality.brandId);
   const isPersonalityDirty = !isSamePersonality(values, saved);
   const isSettingsDirty = values.discloseAutomation !== saved.discloseAutomation;
   const isDirty = isPersonalityDirty || isSettingsDirty;
   useUnsavedChangesGuard(isDirty);
 
-  const set = <K extends keyof PsychologyValues>(key: K, value: PsychologyValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  const reset = () => {
-    setValues({ ...defaultPsychologyValues });
-    setErrors({});
-  };
+  const reset = () => form.reset({ ...defaultPsychologyValues });
 
   /** Validates, then saves what changed (both when nothing did, as a plain Save always did). */
-  const submit = () => {
-    const parsed = updatePersonalityInputSchema.safeParse(pickPersonality(values));
-    if (!parsed.success) {
-      const next: PsychologyErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof UpdatePersonalityInput;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit((checked) => {
     const saveAll = !isDirty;
     mutation.mutate(
       {
-        personality: isPersonalityDirty || saveAll ? parsed.data : undefined,
-        settings: isSettingsDirty || saveAll ? { discloseAutomation: values.discloseAutomation } : undefined,
+        personality: isPersonalityDirty || saveAll ? pickPersonality(checked) : undefined,
+        settings: isSettingsDirty || saveAll ? { discloseAutomation: checked.discloseAutomation } : undefined,
       },
       {
         onSuccess: (result) =>
@@ -140,9 +130,17 @@ export function usePsychologyForm(personality: BrandPersonality, settings: Assis
           })),
       },
     );
-  };
+  });
 
-  return { values, errors, isDirty, isSaving: mutation.isPending, set, reset, submit };
+  return {
+    values,
+    errors: form.formState.errors,
+    register: form.register,
+    isDirty,
+    isSaving: mutation.isPending,
+    reset,
+    submit,
+  };
 }
 
 export type PsychologyForm = ReturnType<typeof usePsychologyForm>;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RevenueOrdersPage, RevenueReport } from '#contracts/revenue.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { revenueKeys } from '#client/lib/query-keys.ts';
 
 export interface RevenueParams {
   brandId?: string | undefined;
@@ -19,7 +20,7 @@ export const getRevenue = async ({ brandId, from, to }: RevenueParams): Promise<
 
 export const useRevenue = (params: RevenueParams) =>
   useQuery({
-    queryKey: ['/api/revenue', params.brandId ?? 'all', params.from, params.to],
+    queryKey: revenueKeys.report(params),
     queryFn: () => getRevenue(params),
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { storeQueryOptions } from './get-store.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** DELETE /api/brands/{brandId}/store: the connection and its mirrored catalog go. */
 export const disconnectStore = async (brandId: string): Promise<void> => {
@@ -14,7 +15,7 @@ export const useDisconnectStore = (brandId: string) => {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: storeQueryOptions(brandId).queryKey });
       // The brand list shows the connection too (its shopifyConnected flag).
-      await queryClient.invalidateQueries({ queryKey: ['/api/brands'], exact: true });
+      await queryClient.invalidateQueries({ queryKey: brandKeys.all, exact: true });
     },
   });
 };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SampleCart } from '#contracts/catalog.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { sampleCartKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/sample-cart?items=: what a sample-store checkout link holds (public). */
 export const getSampleCart = async (items: string): Promise<SampleCart> =>
@@ -10,7 +11,7 @@ export const getSampleCart = async (items: string): Promise<SampleCart> =>
 
 export const useSampleCart = (items: string) =>
   useQuery({
-    queryKey: ['/api/sample-cart', items],
+    queryKey: sampleCartKeys.cart(items),
     queryFn: () => getSampleCart(items),
     enabled: items !== '',
     retry: false,

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreStatus } from '#contracts/catalog.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { brandKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/brands/{brandId}/store: the brand's store connection, or null. */
 export const getStore = async (brandId: string): Promise<StoreStatus> =>
   (await apiRequest('GET', `/api/brands/${brandId}/store`)).json() as Promise<StoreStatus>;
 
 export const storeQueryOptions = (brandId: string) =>
-  queryOptions({ queryKey: ['/api/brands', brandId, 'store'], queryFn: () => getStore(brandId) });
+  queryOptions({ queryKey: brandKeys.store(brandId), queryFn: () => getStore(brandId) });
 
 /** While a sync runs, the progress is read again every two seconds. */
 export const useStore = (brandId: string | undefined) =>

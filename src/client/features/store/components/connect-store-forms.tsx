@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { ConnectStoreInput, StorePlatform } from '#contracts/catalog.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ComponentProps } from 'react';
+import { useForm } from 'react-hook-form';
+import { connectStoreInputSchema, type ConnectStoreInput, type StorePlatform } from '#contracts/catalog.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
+import { fieldMessage } from '#client/lib/field-message.ts';
 import { useConnectStore } from '../api/connect-store.ts';
 
 const platformLabels: Record<StorePlatform, string> = {
@@ -12,111 +15,83 @@ const platformLabels: Record<StorePlatform, string> = {
   sample: 'Sample store',
 };
 
-function Field({
-  label,
-  name,
-  type = 'text',
-  hint,
-  placeholder,
-}: {
-  label: string;
-  name: string;
-  type?: string;
-  hint?: string;
-  placeholder?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        type={type}
-        required
-        autoComplete="off"
-        placeholder={placeholder}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+const fieldLabels = {
+  shopDomain: 'Shop domain',
+  accessToken: 'Admin API access token',
+  storeUrl: 'Store address',
+  consumerKey: 'Consumer key',
+  consumerSecret: 'Consumer secret',
+} as const;
 
 /** Connect forms for each platform and the sample store. The server tests before saving. */
 export function ConnectStoreForms({ brandId, replacing }: { brandId: string; replacing: boolean }) {
-  const [platform, setPlatform] = useState<StorePlatform>('shopify');
   const connect = useConnectStore(brandId);
-  const groupName = useId();
+  const form = useForm<ConnectStoreInput>({
+    resolver: zodResolver(connectStoreInputSchema),
+    // A platform's fields leave the values when another platform is chosen: the schema takes only the chosen one's.
+    shouldUnregister: true,
+    defaultValues: { platform: 'shopify' },
+  });
+  const { errors } = form.formState;
+  const platform = form.watch('platform');
+  const errorOf = (name: keyof typeof fieldLabels) => {
+    const message = (errors as Partial<Record<string, { message?: string }>>)[name]?.message;
+    return message && fieldMessage(fieldLabels[name], message);
+  };
+  const field = (
+    name: keyof typeof fieldLabels,
+    props: ComponentProps<'input'> = {},
+    description?: string,
+  ) => (
+    <FormField label={fieldLabels[name]} description={description} error={errorOf(name)}>
+      <Input autoComplete="off" {...props} {...form.register(name)} />
+    </FormField>
+  );
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '').trim();
-    // "Install with Shopify": the browser goes through Shopify's OAuth pages and comes back here.
-    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'oauth') {
-      if (!value('shopDomain')) return;
-      window.location.assign(
-        `/api/brands/${brandId}/store/shopify/install?${new URLSearchParams({ shop: value('shopDomain') })}`,
-      );
-      return;
-    }
-    const input: ConnectStoreInput =
-      platform === 'shopify'
-        ? { platform, shopDomain: value('shopDomain'), accessToken: value('accessToken') }
-        : platform === 'woocommerce'
-          ? {
-              platform,
-              storeUrl: value('storeUrl'),
-              consumerKey: value('consumerKey'),
-              consumerSecret: value('consumerSecret'),
-            }
-          : { platform: 'sample' };
-    connect.mutate(input);
-  }
+  const handleSubmit = form.handleSubmit((input) => connect.mutate(input));
+  // "Install with Shopify": the browser goes through Shopify's OAuth pages and comes back here.
+  const handleInstall = async () => {
+    if (!(await form.trigger('shopDomain'))) return;
+    window.location.assign(
+      `/api/brands/${brandId}/store/shopify/install?${new URLSearchParams({ shop: form.getValues('shopDomain').trim() })}`,
+    );
+  };
 
   return (
-    <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Connect a store">
+    <form
+      onSubmit={(event) => void handleSubmit(event)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Connect a store"
+    >
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-2 text-sm font-medium text-slate-800">Platform</legend>
         {(Object.keys(platformLabels) as StorePlatform[]).map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name={groupName}
-              value={option}
-              checked={platform === option}
-              onChange={() => setPlatform(option)}
-            />
+            <input type="radio" value={option} {...form.register('platform')} />
             {platformLabels[option]}
           </label>
         ))}
       </fieldset>
       {platform === 'shopify' && (
         <>
-          <Field label="Shop domain" name="shopDomain" placeholder="your-shop.myshopify.com" />
-          <Field
-            label="Admin API access token"
-            name="accessToken"
-            type="password"
-            hint="From a custom app with read_products, read_inventory and read_orders. Stored encrypted, never shown again."
-          />
+          {field('shopDomain', { placeholder: 'your-shop.myshopify.com' })}
+          {field(
+            'accessToken',
+            { type: 'password' },
+            'From a custom app with read_products, read_inventory and read_orders. Stored encrypted, never shown again.',
+          )}
         </>
       )}
       {platform === 'woocommerce' && (
         <>
-          <Field label="Store address" name="storeUrl" type="url" placeholder="https://shop.example" />
-          <Field label="Consumer key" name="consumerKey" placeholder="ck_…" />
-          <Field
-            label="Consumer secret"
-            name="consumerSecret"
-            type="password"
-            hint="A Read/Write key lets Voicecart register its product webhooks. Stored encrypted."
-          />
+          {field('storeUrl', { type: 'url', placeholder: 'https://shop.example' })}
+          {field('consumerKey', { placeholder: 'ck_…' })}
+          {field(
+            'consumerSecret',
+            { type: 'password' },
+            'A Read/Write key lets Voicecart register its product webhooks. Stored encrypted.',
+          )}
         </>
       )}
       {platform === 'sample' && (
@@ -139,7 +114,7 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
               : `Connect ${platformLabels[platform]}`}
         </Button>
         {platform === 'shopify' && (
-          <Button type="submit" variant="outline" value="oauth" formNoValidate className="ml-2">
+          <Button variant="outline" className="ml-2" onClick={() => void handleInstall()}>
             Install with Shopify instead
           </Button>
         )}

@@ -18,26 +18,23 @@ import type { WorkspaceMemberItem, WorkspaceRole } from '#contracts/workspaces.t
 import { apiRequest } from '#client/lib/api-client.ts';
 import { fetchPage } from '#client/lib/fetch-page.ts';
 import { toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
+import { invitationKeys, workspaceKeys } from '#client/lib/query-keys.ts';
 
 /** Audit entries per page on the Team screen. */
 const AUDIT_PAGE_SIZE = 25;
 
-const membersKey = (workspaceId: string) => ['/api/workspaces', workspaceId, 'members'] as const;
-const invitationsKey = (workspaceId: string) => ['/api/workspaces', workspaceId, 'invitations'] as const;
-const auditKey = (workspaceId: string) => ['/api/workspaces', workspaceId, 'audit-log'] as const;
-
 /** GET /api/workspaces/{id}/members: every member sees who else is in the workspace. */
 export const useMembers = (workspaceId: string) =>
-  useQuery<WorkspaceMemberItem[]>({ queryKey: membersKey(workspaceId) });
+  useQuery<WorkspaceMemberItem[]>({ queryKey: workspaceKeys.members(workspaceId) });
 
 /** GET …/invitations: open invitations, for owners and admins. */
 export const useInvitations = (workspaceId: string, enabled: boolean) =>
-  useQuery<PendingInvitation[]>({ queryKey: invitationsKey(workspaceId), enabled });
+  useQuery<PendingInvitation[]>({ queryKey: workspaceKeys.invitations(workspaceId), enabled });
 
 /** GET …/audit-log, newest first, a page at a time. */
 const auditQueryOptions = (workspaceId: string) =>
   infiniteQueryOptions({
-    queryKey: auditKey(workspaceId),
+    queryKey: workspaceKeys.auditLog(workspaceId),
     queryFn: ({ pageParam }) =>
       fetchPage<AuditEntry>(`/api/workspaces/${workspaceId}/audit-log`, {
         limit: AUDIT_PAGE_SIZE,
@@ -54,9 +51,9 @@ function useRefreshTeam(workspaceId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: membersKey(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: invitationsKey(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: auditKey(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.auditLog(workspaceId) }),
     ]);
 }
 
@@ -133,7 +130,7 @@ export function useRevokeInvitation(workspaceId: string) {
 /** POST /api/invitations/preview: what the link is for (the token travels in the body, never in an address). */
 export const useInvitationPreview = (token: string) =>
   useQuery({
-    queryKey: ['invitation-preview', token],
+    queryKey: invitationKeys.preview(token),
     queryFn: async () =>
       (await apiRequest('POST', '/api/invitations/preview', { token })).json() as Promise<InvitationPreview>,
     enabled: token.length > 0,

@@ -1,10 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { CurrentUser } from '#contracts/auth.ts';
-import { invitationSignupInputSchema, type InvitationPreview } from '#contracts/team.ts';
+import {
+  invitationSignupInputSchema,
+  type InvitationPreview,
+  type InvitationSignupInput,
+} from '#contracts/team.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -38,50 +44,29 @@ const openDashboard = () => assignLocation(paths.dashboard.overview);
 
 function SignUpAndAccept({ token, preview }: { token: string; preview: InvitationPreview }) {
   const signUp = useSignUpWithInvitation();
-  const [fields, setFields] = useState({ firstName: '', lastName: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof fields, string>>>({});
-  const ids = { firstName: useId(), lastName: useId(), password: useId(), email: useId() };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = invitationSignupInputSchema.safeParse({ token, ...fields });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof typeof fields;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    signUp.mutate(parsed.data, { onSuccess: openDashboard });
-  };
-  const field = (name: keyof typeof fields, label: string, type: string, autoComplete: string) => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={ids[name]}>{label}</Label>
-      <Input
-        id={ids[name]}
-        type={type}
-        autoComplete={autoComplete}
-        value={fields[name]}
-        onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${ids[name]}-error` : undefined}
-      />
-      {errors[name] ? (
-        <p id={`${ids[name]}-error`} className="text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+  // The token rides along as a form value, so the one schema checks the whole request.
+  const form = useForm<InvitationSignupInput>({
+    resolver: zodResolver(invitationSignupInputSchema),
+    defaultValues: { token, firstName: '', lastName: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) => signUp.mutate(input, { onSuccess: openDashboard }));
+  const field = (
+    name: 'firstName' | 'lastName' | 'password',
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
+    <FormField label={label} error={errors[name]?.message}>
+      <Input type={type} autoComplete={autoComplete} {...form.register(name)} />
+    </FormField>
   );
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <Summary preview={preview} />
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.email}>Email</Label>
-        <Input id={ids.email} type="email" value={preview.email} readOnly aria-readonly="true" />
-      </div>
+      <FormField label="Email">
+        <Input type="email" value={preview.email} readOnly aria-readonly="true" />
+      </FormField>
       {field('firstName', 'First name', 'text', 'given-name')}
       {field('lastName', 'Last name', 'text', 'family-name')}
       {field('password', 'Password', 'password', 'new-password')}

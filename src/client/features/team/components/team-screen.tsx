@@ -1,5 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import { createInvitationInputSchema, type AuditEntry, type PendingInvitation } from '#contracts/team.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  createInvitationInputSchema,
+  type AuditEntry,
+  type CreateInvitationInput,
+  type PendingInvitation,
+} from '#contracts/team.ts';
 import {
   workspaceRoles,
   type WorkspaceMemberItem,
@@ -9,10 +16,11 @@ import {
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
+import { fieldMessage } from '#client/lib/field-message.ts';
 import {
   useAuditLog,
   useChangeRole,
@@ -146,47 +154,33 @@ function Members({ workspace, currentUserId }: { workspace: WorkspaceSummary; cu
 
 function InviteForm({ workspace }: { workspace: WorkspaceSummary }) {
   const invite = useInvite(workspace.id);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<WorkspaceRole>('agent');
-  const [error, setError] = useState<string | null>(null);
-  const emailId = useId();
-  const roleId = useId();
-  const errorId = useId();
+  const form = useForm<CreateInvitationInput>({
+    resolver: zodResolver(createInvitationInputSchema),
+    defaultValues: { email: '', role: 'agent' },
+  });
+  const emailError = form.formState.errors.email?.message;
+  const role = form.watch('role');
   const choices = workspaceRoles.filter((choice) => workspace.role === 'owner' || choice !== 'owner');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createInvitationInputSchema.safeParse({ email, role });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a valid email address');
-      return;
-    }
-    setError(null);
-    invite.mutate(parsed.data, {
-      onSuccess: () => setEmail(''),
-      onError: (failure) => setError(getServerMessage(failure) ?? 'Failed to send the invitation.'),
-    });
-  };
+  const submit = form.handleSubmit((values) =>
+    invite.mutate(values, { onSuccess: () => form.reset({ email: '', role: values.role }) }),
+  );
   return (
-    <form onSubmit={submit} noValidate className="mt-4 flex flex-wrap items-end gap-3">
-      <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
-        <Label htmlFor={emailId}>Email</Label>
-        <Input
-          id={emailId}
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={roleId}>Role</Label>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="mt-4 flex flex-wrap items-start gap-3"
+    >
+      <FormField
+        label="Email"
+        error={emailError && fieldMessage('Email', emailError)}
+        className="min-w-0 flex-1 basis-56"
+      >
+        <Input type="email" autoComplete="off" {...form.register('email')} />
+      </FormField>
+      <FormField label="Role">
         <select
-          id={roleId}
-          value={role}
-          onChange={(event) => setRole(event.target.value as WorkspaceRole)}
           className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          {...form.register('role')}
         >
           {choices.map((choice) => (
             <option key={choice} value={choice}>
@@ -194,16 +188,17 @@ function InviteForm({ workspace }: { workspace: WorkspaceSummary }) {
             </option>
           ))}
         </select>
-      </div>
-      <Button type="submit" disabled={invite.isPending}>
+      </FormField>
+      {/* Lined up with the fields, below their labels. */}
+      <Button type="submit" className="mt-6" disabled={invite.isPending}>
         Send invitation
       </Button>
       <p className="w-full text-sm text-slate-600">
         {roleLabels[role]}: {roleHints[role]}. The link works once, for 7 days.
       </p>
-      {error ? (
-        <p id={errorId} role="alert" className="w-full text-sm text-red-700">
-          {error}
+      {invite.isError ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {getServerMessage(invite.error) ?? 'Failed to send the invitation.'}
         </p>
       ) : null}
     </form>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebhookDelivery } from '#contracts/webhooks.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { workspaceKeys } from '#client/lib/query-keys.ts';
 
 /** GET …/webhooks/{endpointId}/deliveries: the newest 50 deliveries. */
 export const listWebhookDeliveries = async (
@@ -13,7 +14,7 @@ export const listWebhookDeliveries = async (
 
 export const webhookDeliveriesQueryOptions = (workspaceId: string, endpointId: string) =>
   queryOptions({
-    queryKey: ['/api/workspaces', workspaceId, 'webhooks', endpointId, 'deliveries'],
+    queryKey: workspaceKeys.webhookDeliveries(workspaceId, endpointId),
     queryFn: () => listWebhookDeliveries(workspaceId, endpointId),
   });
 

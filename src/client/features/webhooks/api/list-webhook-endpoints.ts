@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebhookEndpoint } from '#contracts/webhooks.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { workspaceKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/workspaces/{workspaceId}/webhooks: the workspace's endpoints (never their secrets). */
 export const listWebhookEndpoints = async (workspaceId: string): Promise<WebhookEndpoint[]> =>
@@ -8,7 +9,7 @@ export const listWebhookEndpoints = async (workspaceId: string): Promise<Webhook
 
 export const webhookEndpointsQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['/api/workspaces', workspaceId, 'webhooks'],
+    queryKey: workspaceKeys.webhookEndpoints(workspaceId),
     queryFn: () => listWebhookEndpoints(workspaceId),
   });
 

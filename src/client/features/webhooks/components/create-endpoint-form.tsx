@@ -9,7 +9,7 @@ import {
 } from '#contracts/webhooks.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField, FormFieldset } from '#client/components/ui/form-field.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint.ts';
 import { eventLabels } from './event-labels.ts';
@@ -54,29 +54,24 @@ export function CreateEndpointForm({
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         Add endpoint
       </h2>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-url`}>Endpoint URL</Label>
+      <FormField
+        label="Endpoint URL"
+        description="An https address on the public internet."
+        error={errors.url?.message}
+      >
         <Input
-          id={`${id}-url`}
           type="url"
           inputMode="url"
           placeholder="https://example.com/voicecart"
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby={errors.url ? `${id}-url-error` : `${id}-url-hint`}
           {...form.register('url')}
         />
-        {errors.url ? (
-          <p id={`${id}-url-error`} className="text-sm text-red-700">
-            {errors.url.message}
-          </p>
-        ) : (
-          <p id={`${id}-url-hint`} className="text-sm text-slate-600">
-            An https address on the public internet.
-          </p>
-        )}
-      </div>
-      <fieldset className="space-y-2" aria-describedby={errors.events ? `${id}-events-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-900">Events</legend>
+      </FormField>
+      <FormFieldset
+        legend="Events"
+        legendClassName="text-slate-900"
+        className="space-y-2"
+        error={errors.events ? (errors.events.message ?? 'Choose at least one event') : undefined}
+      >
         {webhookEventTypes.map((type) => (
           <label key={type} className="flex items-start gap-2 text-sm text-slate-800">
             <input
@@ -91,12 +86,7 @@ export function CreateEndpointForm({
             </span>
           </label>
         ))}
-        {errors.events ? (
-          <p id={`${id}-events-error`} className="text-sm text-red-700">
-            {errors.events.message ?? 'Choose at least one event'}
-          </p>
-        ) : null}
-      </fieldset>
+      </FormFieldset>
       {serverMessage ? (
         <p role="alert" className="text-sm text-red-700">
           {serverMessage}

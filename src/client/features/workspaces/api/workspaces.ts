@@ -3,20 +3,18 @@ import type { WorkspaceSummary } from '#contracts/workspaces.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { toastFailure } from '#client/lib/mutation-toasts.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
-
-const workspacesKey = ['/api/workspaces'] as const;
-const currentKey = ['/api/session/workspace'] as const;
+import { workspaceKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/workspaces: the caller's workspaces with their role in each. */
 export function useWorkspaces() {
   const { user } = useCurrentUser();
-  return useQuery<WorkspaceSummary[]>({ queryKey: workspacesKey, enabled: Boolean(user?.verified) });
+  return useQuery<WorkspaceSummary[]>({ queryKey: workspaceKeys.all, enabled: Boolean(user?.verified) });
 }
 
 /** GET /api/session/workspace: the workspace this session works in. */
 export function useCurrentWorkspace() {
   const { user } = useCurrentUser();
-  return useQuery<WorkspaceSummary>({ queryKey: currentKey, enabled: Boolean(user?.verified) });
+  return useQuery<WorkspaceSummary>({ queryKey: workspaceKeys.current, enabled: Boolean(user?.verified) });
 }
 
 /** PUT /api/session/workspace; every screen's data then belongs to another workspace, so all of it is refetched. */
@@ -28,7 +26,7 @@ export function useSwitchWorkspace() {
         await apiRequest('PUT', '/api/session/workspace', { workspaceId })
       ).json() as Promise<WorkspaceSummary>,
     onSuccess: async (workspace) => {
-      queryClient.setQueryData(currentKey, workspace);
+      queryClient.setQueryData(workspaceKeys.current, workspace);
       await queryClient.invalidateQueries();
     },
     onError: (error) => toastFailure(error, 'Could not switch workspace.'),

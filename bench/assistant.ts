@@ -363,6 +363,8 @@ async function runBackend(backend: string) {
               stock: { quantity: number | null } | null;
               alternative: { product: string; link: string | null } | null;
               product: { title: string } | null;
+              language?: string | null;
+              match?: { confidence: number | null; lacking: string | null } | null;
               items?:
                 { product: string; variant: string; asked: number | null; linked: number | null }[] | null;
             };
@@ -444,7 +446,8 @@ async function runBackend(backend: string) {
                 line:
                   `${item.id} [${(item.kinds ?? []).join(',')}] ${item.history.length > 0 ? `(${item.history.join(' | ')}) ` : ''}"${item.text}": ` +
                   `expected ${item.expect.kind} ${item.expect.product ?? ''} ${item.expect.variant ?? ''} q${item.expect.quantity ?? ''} ${item.expect.alternative ? `alt ${item.expect.alternative}` : ''}; ` +
-                  `got ${kind} ${product ?? ''} ${variant ?? ''} ${trace.link ? `q${linkQuantity(trace.link)}` : ''} ${trace.alternative ? `alt ${trace.alternative.product}` : ''} :: ${(trace.reply ?? '').slice(0, 160)}`,
+                  `got ${kind} ${product ?? ''} ${variant ?? ''} ${trace.link ? `q${linkQuantity(trace.link)}` : ''} ${trace.alternative ? `alt ${trace.alternative.product}` : ''} ` +
+                  `[${trace.language ?? ''} conf ${trace.match?.confidence ?? '-'} lacking ${trace.match?.lacking ?? '-'}] :: ${(trace.reply ?? '').slice(0, 160)}`,
               });
           }
         }),

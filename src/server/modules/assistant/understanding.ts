@@ -18,6 +18,7 @@ import {
   carriesMeasure,
   distanceTo,
   hasUnit,
+  missingBedSize,
   readAttributes,
   readLetterSizes,
   readMeasures,
@@ -471,6 +472,38 @@ function pickFromQuestion(reading: string, products: CatalogProduct[]): CatalogP
   return null;
 }
 
+/**
+ * What the buyer weighs with "or" that the catalog does not sell. "kayaks or just the paddle": kayaks are not sold
+ * when no product other than the paddle is that kind and carries the words; the paddle is the closest.
+ * "kettlebells or dumbbells", "nike or adidas trainers": neither side is carried by any product.
+ */
+async function alternativesNotSold(
+  catalog: CatalogService,
+  brandId: string,
+  reading: string,
+): Promise<{ lacking: string; closest: FindProductsResult['matches'][number] | null } | null> {
+  const alternatives = readAlternatives(reading);
+  if (!alternatives) return null;
+  const { asked, other, only } = alternatives;
+  const isSold = async (words: string[], besides: string | null) => {
+    const text = words.join(' ');
+    const found = await catalog.findProducts({ brandId, text, limit: 5 });
+    return found.matches.some(
+      (match) =>
+        match.product.id !== besides &&
+        unknownWords(text, match.product).length === 0 &&
+        (besides === null || isKindOf(words.at(-1)!, match.product)),
+    );
+  };
+  if (only) {
+    const known = (await catalog.findProducts({ brandId, text: other.join(' '), limit: 1 })).matches[0];
+    if (!known || (await isSold(asked, known.product.id))) return null;
+    return { lacking: asked.join(' '), closest: known };
+  }
+  if ((await isSold(asked, null)) || (await isSold(other, null))) return null;
+  return { lacking: `${asked.join(' ')} or ${other.join(' ')}`, closest: null };
+}
+
 /** Below this search confidence a product that the buyer did not name in full is "the closest", not the one. */
 const CONFIDENT_MATCH = 0.5;
 
@@ -508,6 +541,30 @@ export async function understand(input: {
   const fromState = state?.productId
     ? await catalog.getProduct({ brandId, productId: state.productId })
     : null;
+
+  // A kind of product the catalog does not sell, weighed with "or": not sold, with what they named that we do.
+  const weighed = ['availability', 'price', 'options', 'other'].includes(intent)
+    ? await alternativesNotSold(catalog, brandId, reading)
+    : null;
+  if (weighed) {
+    base.lacking = weighed.lacking;
+    const quantity = readQuantity(reading);
+    if (!weighed.closest) return { ...base, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
+    return {
+      ...base,
+      lacksKind: true,
+      confidence: Math.round(weighed.closest.score * 100) / 100,
+      intent,
+      quantity,
+      selection: {
+        kind: 'product',
+        product: weighed.closest.product,
+        variantIds: weighed.closest.variantIds,
+        requestedOptions: search.requestedOptions,
+        fromHistory: false,
+      },
+    };
+  }
 
   if (
     state?.question?.kind === 'ask_product' &&
@@ -555,9 +612,19 @@ export async function understand(input: {
     quantityCarried = state!.quantity;
   }
   if (!product && search.outcome === 'match' && best) {
+    // A weaker match that carries every word the buyer gave beats one that lacks one of them ("a 6 pack of the
+    // protein cookies" is the Protein Cookie, not the Protein Sample Pack).
+    const fuller =
+      best.score < 0.8 && unknownWords(reading, best.product).length > 0
+        ? search.matches
+            .filter((match) => match !== best && unknownWords(reading, match.product).length === 0)
+            // The buyer's words in its name before in its options ("cookies" is the Protein Cookie, not a
+            // protein in Cookies & Cream).
+            .sort((a, b) => unsaidTitleWords(reading, a.product) - unsaidTitleWords(reading, b.product))[0]
+        : undefined;
     const sameAsState = fromState && best.product.id === fromState.id;
-    product = best.product;
-    base.confidence = Math.round(best.score * 100) / 100;
+    product = fuller?.product ?? best.product;
+    base.confidence = Math.round((fuller ?? best).score * 100) / 100;
     if (sameAsState && state) {
       carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
       quantityCarried = state.quantity;
@@ -573,32 +640,28 @@ export async function understand(input: {
     // A measure or attribute the buyer gave ("1 person", "SPF 100", "vegan") settles which one, or that we
     // do not sell it.
     const decided = inPlay ? null : await decideByQualifiers(catalog, brandId, reading, search.matches);
+    // A flavour or scent none of the products that fit comes in ("pistachio protein"): not sold.
+    const flavoursLacking =
+      inPlay || decided
+        ? []
+        : flavoursNotCarried(
+            reading,
+            search.matches.flatMap((match) =>
+              match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
+            ),
+            search.matches.map((match) => match.product.title).join(' '),
+          );
+    const plain =
+      inPlay || decided || flavoursLacking.length > 0 ? null : plainAmongPacks(reading, search.matches);
     if (decided) {
       product = decided.product;
       base.confidence = Math.round((search.matches[0]?.score ?? 0) * 100) / 100;
       base.lacking = decided.lacking;
-    } else if (
-      !inPlay &&
-      flavoursNotCarried(
-        reading,
-        search.matches.flatMap((match) =>
-          match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
-        ),
-        search.matches.map((match) => match.product.title).join(' '),
-      ).length > 0
-    ) {
-      // A flavour or scent none of the products that fit comes in ("pistachio protein"): not sold.
+    } else if (flavoursLacking.length > 0) {
       product = search.matches[0]!.product;
       base.confidence = Math.round(search.matches[0]!.score * 100) / 100;
-      base.lacking = flavoursNotCarried(
-        reading,
-        search.matches.flatMap((match) =>
-          match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
-        ),
-        search.matches.map((match) => match.product.title).join(' '),
-      ).join(' ');
-    } else if (!inPlay && plainAmongPacks(reading, search.matches)) {
-      const plain = plainAmongPacks(reading, search.matches)!;
+      base.lacking = flavoursLacking.join(' ');
+    } else if (plain) {
       product = plain.product;
       base.confidence = Math.round(plain.score * 100) / 100;
     } else if (!inPlay) {
@@ -763,6 +826,16 @@ export async function understand(input: {
       language === 'en'
         ? unknownModifiers(reading, product)
         : unknownWords(reading, product).filter((word) => understood.has(word));
+    // A kind the product is not, that no product of the catalog is either ("swim goggles"): not sold, and
+    // this product is no alternative to it.
+    if (unknown.length === 0 && language === 'en') {
+      const heads = unknownHeads(reading, product);
+      for (const head of heads)
+        if ((await catalog.findProducts({ brandId, text: head, limit: 1 })).outcome === 'none') {
+          const quantity = readQuantity(reading);
+          return { ...base, lacking: head, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
+        }
+    }
     if (unknown.length > 0) {
       base.lacking = unknown.join(' ');
       const other = await catalog.findProducts({
@@ -841,6 +914,78 @@ export function unknownModifiers(reading: string, product: CatalogProduct): stri
   );
 }
 
+/** The DM's words in order, with "|" where a phrase ends (punctuation, emoji). */
+function phraseTokens(reading: string): string[] {
+  return normaliseText(reading)
+    .replace(/[^\p{L}\p{N}'\s-]+/gu, ' | ')
+    .split(/\s+/)
+    .map((word) => (word === '|' ? word : word.replace(/^['-]+|['-]+$/g, '')))
+    .filter(Boolean);
+}
+
+/** A word that may name a product or a kind of one: letters, three or more, not chat, a colour or a size. */
+const isContentWord = (word: string) =>
+  /^\p{L}[\p{L}'-]{2,}$/u.test(word) &&
+  !chatWords.has(word) &&
+  !/^(x{0,3}[sml]|xx?l)$/.test(word) &&
+  readColourFamilies(word).families.length === 0;
+
+/** Words after which the buyer's noun phrase has ended. */
+const phraseEnd =
+  /^(\||for|to|in|on|at|with|from|by|about|that|which|like|as|so|because|cause|cuz|if|when|but|and|or|pls|please|plz|thanks|lol|rn|tho|haha)$/;
+
+/**
+ * Kind words the product is not: a word nothing of the product carries, right after a word it does carry, that
+ * ends the buyer's phrase ("swim goggles" of the swim shorts). English puts the kind last in a noun phrase.
+ */
+export function unknownHeads(reading: string, product: CatalogProduct): string[] {
+  const tokens = phraseTokens(reading);
+  const unknown = new Set(unknownWords(reading, product));
+  const carried = (word: string) =>
+    word.length >= 4 && isContentWord(word) && !unknown.has(word) && unknownWords(word, product).length === 0;
+  return tokens.filter((word, index) => {
+    if (!unknown.has(word) || index === 0 || !carried(tokens[index - 1]!)) return false;
+    const after = tokens[index + 1];
+    return after === undefined || phraseEnd.test(after) || chatWords.has(after);
+  });
+}
+
+/**
+ * The things a buyer weighs with "or": "kayaks or just the paddle" (`only`: the second is what they know we
+ * sell), "kettlebells or dumbbells". Each side is the content words next to "or", at most three.
+ */
+export function readAlternatives(
+  reading: string,
+): { asked: string[]; other: string[]; only: boolean } | null {
+  const tokens = phraseTokens(reading);
+  const at = tokens.indexOf('or');
+  if (at < 1) return null;
+  const asked: string[] = [];
+  for (let index = at - 1; index >= 0 && asked.length < 3 && isContentWord(tokens[index]!); index -= 1)
+    asked.unshift(tokens[index]!);
+  let next = at + 1;
+  const only = /^(just|only)$/.test(tokens[next] ?? '');
+  if (only) next += 1;
+  while (/^(the|a|an|your|some|those|these)$/.test(tokens[next] ?? '')) next += 1;
+  const other: string[] = [];
+  for (; next < tokens.length && other.length < 3 && isContentWord(tokens[next]!); next += 1)
+    other.push(tokens[next]!);
+  return asked.length > 0 && other.length > 0 ? { asked, other, only } : null;
+}
+
+/** The kind a product is: the last word of its title without a pack ("Kayak Paddle" is a paddle), its type. */
+function isKindOf(word: string, product: CatalogProduct): boolean {
+  const stem = (text: string) => text.replace(/(es|s)$/, '');
+  const titleWords = normaliseText(product.title.replace(packWords, ' '))
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  const kinds = [titleWords.at(-1) ?? '', ...normaliseText(product.productType).split(/[^\p{L}]+/u)]
+    .filter((kind) => kind.length >= 3)
+    .map(stem);
+  const asked = stem(word);
+  return kinds.some((kind) => kind === asked || (asked.length >= 4 && kind.startsWith(asked)));
+}
+
 /** The buyer's content words that nothing of the product carries (title, type, tags, vendor, options). */
 export function unknownWords(reading: string, product: CatalogProduct): string[] {
   const productWords = new Set(
@@ -858,19 +1003,7 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word.length >= 2),
   );
-  const known = (word: string) => {
-    const stem = word.replace(/(es|s)$/, '');
-    for (const other of productWords) {
-      const otherStem = other.replace(/(es|s)$/, '');
-      if (other === word || otherStem === stem) return true;
-      if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4)
-        return true;
-      const allowed = word.length >= 7 ? 2 : 1;
-      if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed)
-        return true;
-    }
-    return false;
-  };
+  const known = isKnownAmong(productWords);
   return normaliseText(reading)
     .split(/[^\p{L}'-]+/u)
     .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
@@ -883,6 +1016,24 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
         !known(word),
     );
 }
+
+/** Whether a word is one of the words or a form of one: its plural, a stem of four letters, a typo. */
+const isKnownAmong = (words: Set<string>) => (word: string) => {
+  const stem = word.replace(/(es|s)$/, '');
+  for (const other of words) {
+    const otherStem = other.replace(/(es|s)$/, '');
+    if (other === word || otherStem === stem) return true;
+    if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4)
+      return true;
+    const allowed = word.length >= 7 ? 2 : 1;
+    if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed) return true;
+    // The same word in another language's spelling ("hyaluronique", "proteina"): all but its last letter shared.
+    let shared = 0;
+    while (shared < word.length && word[shared] === other[shared]) shared += 1;
+    if (shared >= 6 && Math.min(word.length, other.length) - shared <= 1) return true;
+  }
+  return false;
+};
 
 function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
@@ -922,7 +1073,25 @@ async function findLastProduct(
 export { CONFIDENT_MATCH };
 
 const describeMeasure = (measure: Measure) =>
-  measure.unit === 'spf' ? `SPF ${measure.value}` : `${measure.value}-${measure.unit}`;
+  measure.unit === 'spf'
+    ? `SPF ${measure.value}`
+    : measure.unit === 'c'
+      ? `${measure.value} °C`
+      : `${measure.value}-${measure.unit}`;
+
+/** How many words of the product's title (three letters or more, not numbers) the buyer did not write. */
+export function unsaidTitleWords(reading: string, product: CatalogProduct): number {
+  const said = isKnownAmong(
+    new Set(
+      normaliseText(reading)
+        .split(/[^\p{L}]+/u)
+        .filter(Boolean),
+    ),
+  );
+  return normaliseText(product.title)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 3 && !said(word)).length;
+}
 
 /** The buyer's content words the product does not carry, leaving out the qualifiers themselves. */
 const unknownBesides = (reading: string, product: CatalogProduct, qualifiers: string[]) =>
@@ -930,12 +1099,27 @@ const unknownBesides = (reading: string, product: CatalogProduct, qualifiers: st
     (word) => !qualifiers.some((qualifier) => qualifier.split(/[\s-]+/).includes(word)),
   );
 
-/** Of the products carrying an attribute, the one of the same kind as the product asked about. */
+/** A product type that says what the product is ("Protein" of "Plant Protein Blend"), not an aisle ("Eyes"). */
+const typeNamesKind = (product: CatalogProduct) => {
+  const title = normaliseText(product.title)
+    .split(/[^\p{L}]+/u)
+    .map((word) => word.replace(/(es|s)$/, ''));
+  return normaliseText(product.productType)
+    .split(/[^\p{L}]+/u)
+    .some((word) => word.length >= 3 && title.includes(word.replace(/(es|s)$/, '')));
+};
+
+/**
+ * Of the products carrying an attribute, the one of the same kind as the product asked about: the same type when
+ * the type names a kind (a vegan protein for a whey), else one that also carries the buyer's other words (a
+ * waterproof eyeliner is no waterproof mascara).
+ */
 async function sameKindCarrying(
   catalog: CatalogService,
   brandId: string,
   product: CatalogProduct,
   attribute: string,
+  reading: string,
 ): Promise<CatalogProduct | null> {
   const found = await catalog.findProducts({
     brandId,
@@ -947,7 +1131,8 @@ async function sameKindCarrying(
       (match) =>
         match.product.id !== product.id &&
         match.product.productType === product.productType &&
-        carriesAttribute(match.product, attribute),
+        carriesAttribute(match.product, attribute) &&
+        (typeNamesKind(match.product) || unknownBesides(reading, match.product, [attribute]).length === 0),
     )?.product ?? null
   );
 }
@@ -984,15 +1169,19 @@ async function decideByQualifiers(
       index,
       unknown: unknownBesides(reading, product, qualifiers).length,
       distance: measures.length > 0 ? distanceTo(product, measures[0]!) : 0,
+      // Then the plainest: "protein bars" is the Protein Bar box before the Vegan Protein Bar box.
+      unsaid: unsaidTitleWords(reading, product),
     }))
-    .sort((a, b) => a.unknown - b.unknown || a.distance - b.distance || a.index - b.index);
+    .sort(
+      (a, b) => a.unknown - b.unknown || a.distance - b.distance || a.unsaid - b.unsaid || a.index - b.index,
+    );
   const closest = ranked[0]!.product;
   // The product that best carries the buyer's other words has what they asked: it is the one.
   if (fits(closest)) return { product: closest, lacking: null };
   if (measures.length > 0) return { product: closest, lacking: describeMeasure(measures[0]!) };
   const attribute = attributes[0]!;
   return {
-    product: (await sameKindCarrying(catalog, brandId, closest, attribute)) ?? closest,
+    product: (await sameKindCarrying(catalog, brandId, closest, attribute, reading)) ?? closest,
     lacking: attribute,
   };
 }
@@ -1008,6 +1197,8 @@ async function checkQualifiers(
   reading: string,
   product: CatalogProduct,
 ): Promise<{ product: CatalogProduct; lacking: string | null } | null> {
+  const bedSize = missingBedSize(reading, product);
+  if (bedSize) return { product, lacking: bedSize };
   const sizeOption = optionNamesOf(product).find((name) => /^(size|taille|talla|gr(o|ö)sse)$/i.test(name));
   if (sizeOption) {
     const values = valuesOf(product, sizeOption).map((value) => normaliseText(value).replace(/\s+/g, ''));
@@ -1029,7 +1220,7 @@ async function checkQualifiers(
   for (const attribute of readAttributes(reading)) {
     if (carriesAttribute(product, attribute)) continue;
     return {
-      product: (await sameKindCarrying(catalog, brandId, product, attribute)) ?? product,
+      product: (await sameKindCarrying(catalog, brandId, product, attribute, reading)) ?? product,
       lacking: attribute,
     };
   }

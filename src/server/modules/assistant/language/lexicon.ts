@@ -283,6 +283,12 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     escursionismo|trekking=hiking classico|classica=classic pistacchio=pistachio`,
 };
 
+/** Letter sizes written the local way, as the letter the catalogs use. */
+const letterSizesOf: Partial<Record<Language, Record<string, string>>> = {
+  pt: { pp: 'xs', p: 's', g: 'l', gg: 'xl', xg: 'xl', eg: 'xl', xgg: 'xxl' },
+  es: { ch: 's', g: 'l', eg: 'xl', xg: 'xl' },
+};
+
 /** English readings of more than one word: after "=", the next words belong to the reading while they extend one. */
 const multiWordReadings = [
   'do you have',
@@ -376,7 +382,7 @@ function parseEntries(source: string): [string, string][] {
 }
 
 /**
- * A lexicon's phrases (pattern, English reading, and the phrase itself: a text that does not contain it cannot
+ * A lexicon's phrases (pattern, English reading, and the phrase's longest word: a text that does not contain it cannot
  * match, and a substring check is far cheaper than the pattern, which runs for every phrase of five languages on
  * most DMs) and its single words.
  */
@@ -397,9 +403,19 @@ function tableOf(language: Exclude<Language, 'en'>): Table {
   phrases.sort((a, b) => b[0].length - a[0].length);
   table = {
     phrases: phrases.map(([form, english]) => [
-      new RegExp(`(^|[^\\p{L}'])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^\\p{L}'])`, 'gu'),
+      // Each word of three letters or more may carry a plural ending ("maillots de bain", "fundas nordicas").
+      new RegExp(
+        `(^|[^\\p{L}'])${form
+          .split(' ')
+          .map(
+            (word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (word.length >= 3 ? '(?:s|es|x)?' : ''),
+          )
+          .join(' ')}(?=$|[^\\p{L}'])`,
+        'gu',
+      ),
       english,
-      form,
+      // The cheap check before the pattern: the phrase's longest word, which a plural keeps as it is.
+      form.split(' ').reduce((longest, word) => (word.length > longest.length ? word : longest), ''),
     ]),
     words,
   };
@@ -430,8 +446,28 @@ export function toEnglish(text: string, language: Language): string {
   let out = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
   // German counts a pack as "4er", "12er-Packung": the number.
   if (language === 'de') out = out.replace(/\b(\d+)er\b-?/g, '$1 ');
-  for (const [pattern, english, form] of table.phrases)
-    if (out.includes(form)) out = out.replace(pattern, `$1${english}`);
+  // Letter sizes as Brazil and Mexico write them (PP/P/M/G/GG, CH/M/G/EG), standing alone: "tem G?", "la G".
+  // Not after a number ("500 g" is grams) nor before a slash ("p/" is "para").
+  const localSizes = letterSizesOf[language];
+  if (localSizes)
+    out = out.replace(
+      /(?<![\d.,]\s?)(?<=[^\p{L}\p{N}'])(\p{L}{1,3})(?=[^\p{L}\p{N}'/]|$)/gu,
+      (token, _letters: string, at: number, whole: string) =>
+        !localSizes[token]
+          ? token
+          : /\b(tamanho|tam|talla|talle|numero|size)\s*$/.test(whole.slice(Math.max(0, at - 10), at))
+            ? localSizes[token]
+            : `size ${localSizes[token]}`,
+    );
+  // A phrase's English reading is final: kept aside so the word pass does not read its words again (Spanish
+  // "gel" is "energy gel", so "gel energetico" -> "energy gel" must not become "energy energy gel").
+  const readings: string[] = [];
+  for (const [pattern, english, first] of table.phrases)
+    if (out.includes(first))
+      out = out.replace(pattern, (_match, before: string) => {
+        readings.push(english);
+        return `${before}\uE000${readings.length - 1}\uE001`;
+      });
   return out
     .split(/(\s+|[^\p{L}\p{N}'-]+)/u)
     .map((token) => {
@@ -460,6 +496,7 @@ export function toEnglish(text: string, language: Language): string {
       return token;
     })
     .join('')
+    .replace(/\uE000(\d+)\uE001/g, (_match, index: string) => readings[Number(index)]!)
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -481,8 +518,8 @@ export function languageByLexicon(text: string): Language | null {
   for (const language of ['es', 'fr', 'de', 'pt', 'it'] as const) {
     const table = tableOf(language);
     let count = 0;
-    for (const [pattern, english, form] of table.phrases) {
-      if (!folded.includes(form)) continue;
+    for (const [pattern, english, first] of table.phrases) {
+      if (!folded.includes(first)) continue;
       pattern.lastIndex = 0;
       if (pattern.test(folded) && !folded.includes(` ${english} `)) count += 2;
       pattern.lastIndex = 0;

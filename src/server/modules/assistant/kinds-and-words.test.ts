@@ -5,7 +5,8 @@ import type { CatalogProduct } from './ports.ts';
 import { runPipeline, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
 import { missingBedSize, readMeasures } from './qualifiers.ts';
 import type { AssistantEvent } from './types.ts';
-import { readAlternatives, unknownHeads, unsaidTitleWords } from './understanding.ts';
+import { readQuantity } from './quantities.ts';
+import { readAlternatives, understand, unknownHeads, unsaidTitleWords } from './understanding.ts';
 
 /**
  * Kinds of product the shop does not sell (weighed with "or", or named after a word of another product), the
@@ -57,6 +58,31 @@ function store(): CatalogProduct[] {
       sizes('Size', ['Regular', 'Long']),
     ),
     product('Percale Sheet Set', 'Bedding', ['sheets'], sizes('Size', ['Twin', 'Full', 'Queen', 'King'])),
+    product(
+      'Suede Chelsea Boots',
+      'Shoes',
+      ['boots'],
+      [
+        variant([
+          ['Size', '10'],
+          ['Color', 'Tan'],
+        ]),
+        variant([
+          ['Size', '10'],
+          ['Color', 'Dark Brown'],
+        ]),
+      ],
+    ),
+    product('Gel Nail Polish', 'Nails', ['nail polish'], sizes('Shade', ['Cherry Red', 'Nude', 'Navy'])),
+    product('Linen Apron', 'Kitchen', ['apron'], sizes('Color', ['Terracotta', 'Sage'])),
+    product(
+      'Linen Tea Towels Set of 2',
+      'Kitchen',
+      ['tea towel'],
+      sizes('Color', ['Sage Stripe', 'Natural Stripe']),
+    ),
+    product('Vegan Protein Bar Box of 12', 'Bars', ['vegan'], sizes('Flavor', ['Peanut Butter'])),
+    product('Protein Bar Box of 12', 'Bars', ['protein bar'], sizes('Flavor', ['Salted Caramel'])),
   ];
 }
 
@@ -148,6 +174,68 @@ describe('a kind of product the shop does not sell', () => {
   });
 });
 
+describe('which product and which options', () => {
+  it('asks when a family word fits several colours, whatever one the search spelled alike', async () => {
+    const catalog = createMemoryCatalog(store());
+    const boots = catalog.products.find((item) => item.title === 'Suede Chelsea Boots')!;
+    const darkBrown = boots.variants.find((item) => item.title === '10 / Dark Brown')!;
+    const understanding = await understand({
+      catalog,
+      brandId: 'brand-1',
+      text: 'suede chelsea boots size 10 in brown',
+      history: [],
+      // The search narrows to the value with the buyer's word in it.
+      search: {
+        outcome: 'match',
+        matches: [{ product: boots, variantIds: [darkBrown.id], score: 1 }],
+        requestedOptions: [{ name: 'color', value: 'brown' }],
+      },
+    });
+    expect(understanding.selection).toMatchObject({
+      kind: 'product',
+      variantIds: boots.variants.map((v) => v.id),
+    });
+  });
+
+  it('takes the plainest of products the search rates the same', async () => {
+    const catalog = createMemoryCatalog(store());
+    const [vegan, plain] = catalog.products.filter((item) => item.title.endsWith('Box of 12'));
+    const understanding = await understand({
+      catalog,
+      brandId: 'brand-1',
+      text: 'protein bar box of 12',
+      history: [],
+      search: {
+        outcome: 'match',
+        matches: [
+          { product: vegan!, variantIds: vegan!.variants.map((v) => v.id), score: 1 },
+          { product: plain!, variantIds: plain!.variants.map((v) => v.id), score: 1 },
+        ],
+        requestedOptions: [],
+      },
+    });
+    expect(understanding.selection).toMatchObject({ product: { title: 'Protein Bar Box of 12' } });
+  });
+
+  it('reads a first part naming only the product as the head of the items that follow', async () => {
+    const trace = await run('gel nail polish x2, one cherry red and one nude');
+    expect(trace.items).toEqual([
+      { product: 'Gel Nail Polish', variant: 'Cherry Red', asked: null, linked: 1 },
+      { product: 'Gel Nail Polish', variant: 'Nude', asked: null, linked: 1 },
+    ]);
+    // A head whose count is not the number of items is not read as a basket.
+    expect((await run('gel nail polish x3, one cherry red and one nude')).items ?? null).toBeNull();
+  });
+
+  it('reads "the …" with an option as an item of its own', async () => {
+    const trace = await run('can i get the linen apron in terracotta and 2 of the tea towels in sage stripe');
+    expect(trace.items).toEqual([
+      { product: 'Linen Apron', variant: 'Terracotta', asked: null, linked: 1 },
+      { product: 'Linen Tea Towels Set of 2', variant: 'Sage Stripe', asked: 2, linked: 2 },
+    ]);
+  });
+});
+
 describe('the words behind it', () => {
   it('reads the things weighed with "or", and whether the second is the one known', () => {
     expect(readAlternatives('do you have a hair mask or just the conditioner')).toEqual({
@@ -208,6 +296,33 @@ describe('the words behind it', () => {
       'do you sell des swimsuit one-piece ?',
     );
     expect(toEnglish('un gel energetico de limon', 'es')).toBe('one energy gel of lemon');
+  });
+
+  it('reads eleven, twelve, a dozen and half a dozen in every language', () => {
+    const counts: [Parameters<typeof toEnglish>[1], string, number][] = [
+      ['es', 'once velas', 11],
+      ['es', 'doce velas', 12],
+      ['es', 'media docena de tazas', 6],
+      ['fr', 'onze bougies', 11],
+      ['fr', 'une douzaine de bougies', 12],
+      ['de', 'elf Kerzen', 11],
+      ['de', 'zwölf Kerzen', 12],
+      ['de', 'ein halbes Dutzend Tassen', 6],
+      ['pt', 'onze velas', 11],
+      ['pt', 'meia dúzia de canecas', 6],
+      ['it', 'undici candele', 11],
+      ['it', 'una dozzina di tazze', 12],
+    ];
+    for (const [language, text, count] of counts)
+      expect(readQuantity(toEnglish(text, language)), `${language}: ${text}`).toBe(count);
+  });
+
+  it('reads "the same", gold, silver and one size in every language', () => {
+    expect(toEnglish('lo mismo en dorado', 'es')).toBe('same in gold');
+    expect(toEnglish('la même en argenté, taille unique', 'fr')).toBe('same in silver, one size');
+    expect(toEnglish('das gleiche in silber', 'de')).toBe('same in silver');
+    expect(toEnglish('o mesmo em dourado', 'pt')).toBe('same in gold');
+    expect(toEnglish('la stessa in oro, taglia unica', 'it')).toBe('same in gold, one size');
   });
 
   it('reads letter sizes written the Brazilian and Mexican way, not grams', () => {

@@ -43,6 +43,9 @@ const familyWords: Record<string, ColourFamily[]> = {
   pink: ['pink'],
 };
 
+/** Whether a buyer's word is a family word ("brown", "gold"), not a colour's own name ("navy", "tan"). */
+export const isColourFamilyWord = (word: string) => Object.hasOwn(familyWords, word.toLowerCase());
+
 interface Hsl {
   h: number;
   s: number;

@@ -4,6 +4,7 @@ import {
   amountOf,
   colourFamiliesOf,
   flavoursNotCarried,
+  isColourFamilyWord,
   normaliseSizeWords,
   readColourFamilies,
   readRelativeAmount,
@@ -385,9 +386,12 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
           );
           kept = byShade.length > 0 ? byShade : [shade === 'dark' ? sorted[0]! : sorted.at(-1)!];
         }
-        // A colour name the buyer wrote that a value also has ("navy" for Navy Stripe over Blue) settles it.
+        // A colour name the buyer wrote that a value also has ("navy" for Navy Stripe over Blue) settles it; a
+        // family word does not ("brown" of Tan and Dark Brown is either: the buyer is asked).
         const sameWord = kept.filter(({ value }) =>
-          colourWords.some((word) => normaliseText(value).split(/\s+/).includes(word)),
+          colourWords.some(
+            (word) => !isColourFamilyWord(word) && normaliseText(value).split(/\s+/).includes(word),
+          ),
         );
         if (sameWord.length > 0) kept = sameWord;
         named[name] = kept.map(({ value }) => value);
@@ -614,6 +618,10 @@ export async function understand(input: {
   if (!product && search.outcome === 'match' && best) {
     // A weaker match that carries every word the buyer gave beats one that lacks one of them ("a 6 pack of the
     // protein cookies" is the Protein Cookie, not the Protein Sample Pack).
+    // Of products the search rates the same, the plainest ("protein bar box of 12" is not the Vegan one).
+    const plainest = search.matches
+      .filter((match) => match.score === best.score)
+      .sort((a, b) => unsaidTitleWords(reading, a.product) - unsaidTitleWords(reading, b.product))[0]!;
     const fuller =
       best.score < 0.8 && unknownWords(reading, best.product).length > 0
         ? search.matches
@@ -622,16 +630,17 @@ export async function understand(input: {
             // protein in Cookies & Cream).
             .sort((a, b) => unsaidTitleWords(reading, a.product) - unsaidTitleWords(reading, b.product))[0]
         : undefined;
-    const sameAsState = fromState && best.product.id === fromState.id;
-    product = fuller?.product ?? best.product;
-    base.confidence = Math.round((fuller ?? best).score * 100) / 100;
+    const chosenMatch = fuller ?? plainest;
+    const sameAsState = fromState && chosenMatch.product.id === fromState.id;
+    product = chosenMatch.product;
+    base.confidence = Math.round(chosenMatch.score * 100) / 100;
     if (sameAsState && state) {
       carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
       quantityCarried = state.quantity;
     } else if (state && /\b(that|same|this) (flavou?r|colou?r|size|scent|shade|one)\b/.test(reading)) {
       // "single bars in that flavour": the options settled on the last product carry to this one where it has them.
       carried = Object.entries(state.chosen)
-        .filter(([name, value]) => valuesOf(best.product, name).includes(value))
+        .filter(([name, value]) => valuesOf(chosenMatch.product, name).includes(value))
         .map(([name, value]) => [name, [value]]);
     }
   } else if (!product && search.outcome === 'ambiguous') {
@@ -736,13 +745,14 @@ export async function understand(input: {
   const chosen = new Map<string, string[]>(carried);
   for (const [name, values] of Object.entries(named)) if (values.length > 0) chosen.set(name, values);
   // The search's own narrowing (sizes, colours it read) where this message named nothing for that option.
-  const searched =
-    best && best.product.id === product.id && !fromHistory
-      ? best.variantIds
-      : product.variants.map((v) => v.id);
+  const ownMatch = fromHistory ? undefined : search.matches.find((match) => match.product.id === product!.id);
+  const searched = ownMatch ? ownMatch.variantIds : product.variants.map((v) => v.id);
   let ids = variantsFor(product, [...chosen.entries()]);
   const both = ids.filter((id) => searched.includes(id));
-  if (both.length > 0) ids = both;
+  // A word this message named that fits several values ("brown" of Tan and Dark Brown, "a medium" of S/M and
+  // M/L) leaves the buyer to choose; the search's narrowing would pick one of them by its spelling.
+  const fitsSeveral = Object.values(named).some((values) => values.length > 1);
+  if (both.length > 0 && !fitsSeveral) ids = both;
   variantIds = ids;
 
   // 3. Quantity: a number that is one of the product's own sizes is the size, unless said as a count.
@@ -1258,7 +1268,11 @@ const ownWords = (product: CatalogProduct, other: CatalogProduct) => {
  * The DM names a word that only the new product's title has ("and the conditioner same size" after the
  * shampoo): naming a new product moves to it, however short the DM.
  */
-function namesAnotherProduct(reading: string, candidate: CatalogProduct, inPlay: CatalogProduct): boolean {
+export function namesAnotherProduct(
+  reading: string,
+  candidate: CatalogProduct,
+  inPlay: CatalogProduct,
+): boolean {
   // An option of the product in play is not another product's name ("sage pls" is the Dutch oven's colour,
   // whatever the Sea Salt & Sage candle is called).
   const inPlayOptions = new Set(

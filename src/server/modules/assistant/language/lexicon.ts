@@ -67,7 +67,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     chubasquero=rain jacket impermeable|impermeables=waterproof guantes=gloves banador|traje de bano=swimsuit protector solar con color=tinted sunscreen
     plumas|pluma=down largo|larga=long firme=firm suave|blanda=soft manzana acida|manzana verde=sour apple
     raqueta|raquetas=racket
-    senderismo|trekking=hiking clasico|clasica=classic pistacho=pistachio`,
+    senderismo|trekking=hiking clasico|clasica=classic pistacho=pistachio
+    once=eleven doce=twelve docena|docenas=dozen media docena=half a dozen dorado|dorada=gold plateado|plateada=silver
+    extra pequeno|extra pequena|extra chica|extra chico=xs talla unica=one size
+    el mismo|la misma|lo mismo|los mismos|las mismas|igual=same`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -122,7 +125,9 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     tente=tent lampe frontale|frontale=headlamp veste de pluie|coupe-vent=rain jacket impermeable|etanche=waterproof gants=gloves
     creme solaire teintee=tinted sunscreen teinte foncee|fonce=deep une piece=one-piece plumes=down
     long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple
-    randonnee|rando=hiking classique|classiques=classic pistache=pistachio`,
+    randonnee|rando=hiking classique|classiques=classic pistache=pistachio
+    onze=eleven douze=twelve douzaine|douzaines=dozen demi-douzaine=half a dozen dore|doree=gold argente|argentee=silver
+    tres petit|tres petite=xs taille unique=one size le meme|la meme|les memes|pareil|pareille=same`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -175,7 +180,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     rauch=smoke moos|moosgrun=moss weinrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color
     kinder|kids|fur kinder=for kids kapseln|kapsel=capsules rund|runde|runden=round schlafsack=sleeping bag
     zelt=tent stirnlampe|stirnlampen=headlamp regenjacke|regenjacken=rain jacket wasserdicht|wasserdichte|wasserfest=waterproof handschuhe=gloves
-    daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski wandern|wander=hiking klassisch|klassische|klassischen=classic pistazie=pistachio`,
+    daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski wandern|wander=hiking klassisch|klassische|klassischen=classic pistazie=pistachio
+    elf=eleven zwolf|zwoelf=twelve dutzend=dozen halbes dutzend=half a dozen golden|goldene|goldenen=gold
+    silber|silbern|silberne|silbernen=silver extra klein|extra kleine=xs einheitsgrosse|einheitsgroesse=one size
+    das gleiche|der gleiche|die gleiche|den gleichen|dasselbe|dieselbe|denselben|gleiche|gleichen=same`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -227,7 +235,9 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     criancas|crianca|infantil|para criancas=for kids capsulas|capsula=capsules redondo|redonda=round
     saco de dormir=sleeping bag barraca=tent lanterna de cabeca=headlamp capa de chuva|jaqueta de chuva=rain jacket impermeavel|impermeaveis=waterproof
     luvas=gloves jaqueta jeans=denim jacket penas=down longo|longa=long firme=firm macio|macia=soft
-    trilha|caminhada=hiking classico|classica=classic pistache=pistachio`,
+    trilha|caminhada=hiking classico|classica=classic pistache=pistachio
+    onze=eleven doze=twelve duzia|duzias=dozen meia duzia=half a dozen dourado|dourada=gold prateado|prateada=silver
+    extra pequeno|extra pequena=xs tamanho unico=one size o mesmo|a mesma|os mesmos|as mesmas|igual=same`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -280,7 +290,10 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     tenda da campeggio=tent lampada frontale|frontale=headlamp giacca antipioggia=rain jacket impermeabile|impermeabili=waterproof guanti=gloves
     piuma|piume=down lungo|lunga=long rigido|rigida=firm morbido|morbida=soft
     asciugamano mani|asciugamani mani|asciugamani da mano|asciugamano da mano=hand towel
-    escursionismo|trekking=hiking classico|classica=classic pistacchio=pistachio`,
+    escursionismo|trekking=hiking classico|classica=classic pistacchio=pistachio
+    undici=eleven dodici=twelve dozzina|dozzine=dozen mezza dozzina=half a dozen dorato|dorata|oro=gold
+    argento|argentato|argentata=silver extra piccolo|extra piccola=xs taglia unica=one size
+    lo stesso|la stessa|gli stessi|le stesse|uguale=same`,
 };
 
 /** Letter sizes written the local way, as the letter the catalogs use. */
@@ -352,6 +365,8 @@ const multiWordReadings = [
   'sour apple',
   'denim jacket',
   '4 tubes',
+  'half a dozen',
+  'one size',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */

@@ -63,6 +63,8 @@ const setFiles: Record<string, string> = {
   /** A third, leaning on what the buyer asks for that the shop does not sell, and on other languages. */
   'messy-dev3': 'messy/dev3.json',
   'messy-test': 'messy/test.json',
+  /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
+  ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),
 };
 
 /** The quantity a checkout link carries: Shopify's /cart/id:qty, WooCommerce's products=id:qty or quantity=, ours. */
@@ -335,7 +337,9 @@ async function runBackend(backend: string) {
       // BENCH_CASES=m-001,m-002 runs only those cases (for looking at a few development misses).
       const only = process.env.BENCH_CASES?.split(',');
       const cases = (
-        JSON.parse(readFileSync(path.join(import.meta.dirname, 'assistant-eval', file), 'utf8')) as EvalCase[]
+        JSON.parse(
+          readFileSync(path.resolve(import.meta.dirname, 'assistant-eval', file), 'utf8'),
+        ) as EvalCase[]
       ).filter((item) => !only || only.includes(item.id));
       const isStandard = setName === 'standard';
       const misses: { kinds: string[]; line: string }[] = [];

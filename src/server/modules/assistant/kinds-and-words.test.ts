@@ -5,8 +5,15 @@ import type { CatalogProduct } from './ports.ts';
 import { runPipeline, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
 import { missingBedSize, readMeasures } from './qualifiers.ts';
 import type { AssistantEvent } from './types.ts';
+import { flavoursNotCarried } from './option-words.ts';
 import { readQuantity } from './quantities.ts';
-import { readAlternatives, understand, unknownHeads, unsaidTitleWords } from './understanding.ts';
+import {
+  readAlternatives,
+  understand,
+  unknownHeads,
+  unsaidTitleWords,
+  valueNotCarried,
+} from './understanding.ts';
 
 /**
  * Kinds of product the shop does not sell (weighed with "or", or named after a word of another product), the
@@ -83,6 +90,9 @@ function store(): CatalogProduct[] {
     ),
     product('Vegan Protein Bar Box of 12', 'Bars', ['vegan'], sizes('Flavor', ['Peanut Butter'])),
     product('Protein Bar Box of 12', 'Bars', ['protein bar'], sizes('Flavor', ['Salted Caramel'])),
+    product('High Waist Yoga Leggings', 'Activewear', ['leggings'], sizes('Size', ['S', 'M'])),
+    product('Insulated Foam Sleeping Mat Roll', 'Sleeping Pads', ['mat'], sizes('Size', ['Regular', 'Wide'])),
+    product('Classic Denim Jacket', 'Jackets', ['denim'], sizes('Color', ['Mid Wash', 'Black'])),
   ];
 }
 
@@ -157,6 +167,48 @@ describe('a kind of product the shop does not sell', () => {
       answerKind: 'not_sold',
       match: { lacking: 'waterproof' },
       alternative: { product: 'Lash Lift Mascara' },
+    });
+  });
+
+  it('says a kind is not sold when what the catalog has of that kind lacks the word before it', async () => {
+    // The catalog has mats, but no yoga mat; and a question that starts "any" asks for a product.
+    expect(await run('do u have yoga mats')).toMatchObject({
+      answerKind: 'not_sold',
+      match: { lacking: 'mats' },
+    });
+    expect((await run('any wallets?')).answerKind).toBe('not_sold');
+  });
+
+  it('says a kind none of several fitting products is, nor any other, is not sold', async () => {
+    const catalog = createMemoryCatalog(store());
+    const bars = catalog.products.filter((item) => item.title.includes('Protein Bar'));
+    const understanding = await understand({
+      catalog,
+      brandId: 'brand-1',
+      text: 'any protein pancakes?',
+      history: [],
+      search: {
+        outcome: 'ambiguous',
+        matches: bars.map((item) => ({
+          product: item,
+          variantIds: item.variants.map((v) => v.id),
+          score: 0.5,
+        })),
+        requestedOptions: [],
+      },
+    });
+    expect(understanding).toMatchObject({
+      lacking: 'pancakes',
+      lacksKind: true,
+      selection: { kind: 'none' },
+    });
+  });
+
+  it('says a value of the option’s own kind that it lacks is not sold ("light wash" of Mid Wash)', async () => {
+    expect(await run('do you have the denim jacket in light wash?')).toMatchObject({
+      answerKind: 'not_sold',
+      match: { lacking: 'light wash' },
+      alternative: { product: 'Classic Denim Jacket' },
     });
   });
 
@@ -255,7 +307,9 @@ describe('the words behind it', () => {
 
   it('reads a kind word that ends the phrase after a word the product carries', () => {
     const [, shorts] = store();
-    expect(unknownHeads('do u sell swim goggles?', shorts!)).toEqual(['goggles']);
+    expect(unknownHeads('do u sell swim goggles?', shorts!)).toEqual([
+      { kind: 'goggles', qualifier: 'swim' },
+    ]);
     expect(unknownHeads('swim shorts for my holiday', shorts!)).toEqual([]);
     // An unknown word that qualifies a carried one is a modifier, read elsewhere.
     expect(unknownHeads('cargo swim shorts', shorts!)).toEqual([]);
@@ -289,6 +343,29 @@ describe('the words behind it', () => {
     expect(missingBedSize('california king sheets', sheets)).toBe('california king');
     expect(missingBedSize('king sheets', sheets)).toBeNull();
     expect(missingBedSize('twin xl', store()[1]!)).toBeNull();
+  });
+
+  it('reads a flavour the buyer names as one, carried only when one value has all of it', () => {
+    const values = ['Blue Raspberry', 'Fruit Punch'];
+    expect(flavoursNotCarried('pre workout in cotton candy flavour', values, 'Cotton Pre-Workout')).toEqual([
+      'cotton candy',
+    ]);
+    expect(flavoursNotCarried('the fruit punch flavour', values, 'Pre-Workout')).toEqual([]);
+    expect(flavoursNotCarried('what flavours do you have', values, 'Pre-Workout')).toEqual([]);
+  });
+
+  it('reads a value of the option’s kind it does not have, not an article before one it has', () => {
+    expect(valueNotCarried('in light wash?', ['Mid Wash', 'Black'])).toBe('light wash');
+    expect(valueNotCarried('the mid wash', ['Mid Wash', 'Black'])).toBeNull();
+    expect(valueNotCarried('in the wash', ['Mid Wash', 'Black'])).toBeNull();
+  });
+
+  it('reads garment words, "only" and Italian plurals, and leaves one- and two-letter words as written', () => {
+    expect(toEnglish('le t-shirt col rond', 'fr')).toBe('le tee crew neck');
+    expect(toEnglish('tienen mancuernas o solo bandas de resistencia?', 'es')).toBe(
+      'do you have dumbbells or only resistance band?',
+    );
+    expect(toEnglish('i leggings a vita alta neri', 'it')).toBe('i leggings high waist black');
   });
 
   it('reads a phrase in the plural, and never reads a phrase’s English again', () => {

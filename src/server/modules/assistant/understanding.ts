@@ -79,7 +79,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'availability',
-    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya)( guys| all| ppl)? (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b/,
+    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya)( guys| all| ppl)? (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b|^\s*(any|got any|u got|you got|anyone got)\b|\bdo (you|u) (do|make|offer)\b|\bwhere (can|do) i (find|get)\b/,
   ],
   [
     'thanks',
@@ -420,9 +420,34 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     if (relative && amounts.every(({ amount }) => amount !== null)) {
       const sorted = [...amounts].sort((a, b) => a.amount! - b.amount!);
       named[name] = [relative === 'largest' ? sorted.at(-1)!.value : sorted[0]!.value];
+      continue;
     }
+    if (valueNotCarried(text, values)) named[name] = [];
   }
   return named;
+}
+
+/**
+ * A value of the option's own kind that the option does not have: the last word of a two-word value with
+ * another word before it ("light wash" of Mid Wash, "black check" of Red Check / Green Check).
+ */
+export function valueNotCarried(text: string, values: string[]): string | null {
+  const said = ` ${normaliseText(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const own = new Set(values.map((value) => normaliseText(value)));
+  for (const value of values) {
+    const words = normaliseText(value).split(/\s+/);
+    if (words.length !== 2) continue;
+    const match = new RegExp(` (\\p{L}{3,}) ${words[1]} `, 'u').exec(said);
+    if (
+      match &&
+      !/^(the|this|that|these|those|same|other|another|any|one|your|my|our|their|its|and|or|in|of)$/.test(
+        match[1]!,
+      ) &&
+      !own.has(`${match[1]} ${words[1]}`)
+    )
+      return `${match[1]} ${words[1]}`;
+  }
+  return null;
 }
 
 /** Variants carrying every chosen value; the newest choice wins where older ones would leave none. */
@@ -675,6 +700,18 @@ export async function understand(input: {
       base.confidence = Math.round(plain.score * 100) / 100;
     } else if (!inPlay) {
       const quantity = readQuantity(reading);
+      // "any protein pancakes?": a kind none of the products that fit is, nor any other.
+      const kind =
+        language === 'en'
+          ? await kindNotSold(
+              catalog,
+              brandId,
+              search.matches.map((match) => match.product),
+              reading,
+            )
+          : null;
+      if (kind)
+        return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
       return {
         ...base,
         intent,
@@ -788,6 +825,7 @@ export async function understand(input: {
     base.lacking =
       flavoursNotCarried(reading, values, product.title).join(' ') ||
       words.join(' ') ||
+      (valueNotCarried(reading, values) ?? '') ||
       (amount ? `${amount.number} ${amount.unit}` : '') ||
       lackingOption[0].toLowerCase();
   } else if (
@@ -838,13 +876,13 @@ export async function understand(input: {
         : unknownWords(reading, product).filter((word) => understood.has(word));
     // A kind the product is not, that no product of the catalog is either ("swim goggles"): not sold, and
     // this product is no alternative to it.
-    if (unknown.length === 0 && language === 'en') {
-      const heads = unknownHeads(reading, product);
-      for (const head of heads)
-        if ((await catalog.findProducts({ brandId, text: head, limit: 1 })).outcome === 'none') {
-          const quantity = readQuantity(reading);
-          return { ...base, lacking: head, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
-        }
+    const kind =
+      unknown.length === 0 && language === 'en'
+        ? await kindNotSold(catalog, brandId, [product], reading)
+        : null;
+    if (kind) {
+      const quantity = readQuantity(reading);
+      return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
     }
     if (unknown.length > 0) {
       base.lacking = unknown.join(' ');
@@ -948,16 +986,47 @@ const phraseEnd =
  * Kind words the product is not: a word nothing of the product carries, right after a word it does carry, that
  * ends the buyer's phrase ("swim goggles" of the swim shorts). English puts the kind last in a noun phrase.
  */
-export function unknownHeads(reading: string, product: CatalogProduct): string[] {
+export function unknownHeads(
+  reading: string,
+  product: CatalogProduct,
+): { kind: string; qualifier: string }[] {
   const tokens = phraseTokens(reading);
   const unknown = new Set(unknownWords(reading, product));
   const carried = (word: string) =>
     word.length >= 4 && isContentWord(word) && !unknown.has(word) && unknownWords(word, product).length === 0;
-  return tokens.filter((word, index) => {
-    if (!unknown.has(word) || index === 0 || !carried(tokens[index - 1]!)) return false;
+  return tokens.flatMap((word, index) => {
+    if (!unknown.has(word) || index === 0 || !carried(tokens[index - 1]!)) return [];
     const after = tokens[index + 1];
-    return after === undefined || phraseEnd.test(after) || chatWords.has(after);
+    return after === undefined || phraseEnd.test(after) || chatWords.has(after)
+      ? [{ kind: word, qualifier: tokens[index - 1]! }]
+      : [];
   });
+}
+
+/**
+ * A kind word of the buyer that no product of the catalog is with the word before it: the catalog finds nothing
+ * for the kind alone ("goggles"), or nothing it finds carries the qualifier ("mats" finds a sleeping mat, which
+ * is no yoga mat). A synonym the catalog knows ("leather trainers" finds the leather sneakers) is sold.
+ */
+async function kindNotSold(
+  catalog: CatalogService,
+  brandId: string,
+  products: CatalogProduct[],
+  reading: string,
+): Promise<string | null> {
+  const unknownToAll = new Set(
+    products
+      .map((product) => unknownWords(reading, product))
+      .reduce((a, b) => a.filter((w) => b.includes(w))),
+  );
+  const heads = products
+    .flatMap((product) => unknownHeads(reading, product))
+    .filter((head) => unknownToAll.has(head.kind));
+  for (const { kind, qualifier } of heads) {
+    const found = await catalog.findProducts({ brandId, text: kind, limit: 5 });
+    if (!found.matches.some((match) => unknownWords(qualifier, match.product).length === 0)) return kind;
+  }
+  return null;
 }
 
 /**

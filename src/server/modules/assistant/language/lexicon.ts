@@ -70,7 +70,9 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     senderismo|trekking=hiking clasico|clasica=classic pistacho=pistachio
     once=eleven doce=twelve docena|docenas=dozen media docena=half a dozen dorado|dorada=gold plateado|plateada=silver
     extra pequeno|extra pequena|extra chica|extra chico=xs talla unica=one size
-    el mismo|la misma|lo mismo|los mismos|las mismas|igual=same`,
+    el mismo|la misma|lo mismo|los mismos|las mismas|igual=same
+    cuello redondo=crew neck cuello en v|cuello v=v-neck solo|solamente|unicamente=only vino=burgundy
+    mancuerna|mancuernas=dumbbells pesa rusa|pesas rusas=kettlebell tiro alto|cintura alta=high waist`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -127,7 +129,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple
     randonnee|rando=hiking classique|classiques=classic pistache=pistachio
     onze=eleven douze=twelve douzaine|douzaines=dozen demi-douzaine=half a dozen dore|doree=gold argente|argentee=silver
-    tres petit|tres petite=xs taille unique=one size le meme|la meme|les memes|pareil|pareille=same`,
+    tres petit|tres petite=xs taille unique=one size le meme|la meme|les memes|pareil|pareille=same
+    col rond=crew neck col v|col en v=v-neck seulement|uniquement=only haltere|halteres=dumbbells taille haute=high waist`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -183,7 +186,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski wandern|wander=hiking klassisch|klassische|klassischen=classic pistazie=pistachio
     elf=eleven zwolf|zwoelf=twelve dutzend=dozen halbes dutzend=half a dozen golden|goldene|goldenen=gold
     silber|silbern|silberne|silbernen=silver extra klein|extra kleine=xs einheitsgrosse|einheitsgroesse=one size
-    das gleiche|der gleiche|die gleiche|den gleichen|dasselbe|dieselbe|denselben|gleiche|gleichen=same`,
+    das gleiche|der gleiche|die gleiche|den gleichen|dasselbe|dieselbe|denselben|gleiche|gleichen=same
+    rundhals|rundhalsausschnitt=crew neck v-ausschnitt=v-neck nur=only hantel|hanteln|kurzhantel|kurzhanteln=dumbbells hohe taille|hoher taille=high waist`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -237,7 +241,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     luvas=gloves jaqueta jeans=denim jacket penas=down longo|longa=long firme=firm macio|macia=soft
     trilha|caminhada=hiking classico|classica=classic pistache=pistachio
     onze=eleven doze=twelve duzia|duzias=dozen meia duzia=half a dozen dourado|dourada=gold prateado|prateada=silver
-    extra pequeno|extra pequena=xs tamanho unico=one size o mesmo|a mesma|os mesmos|as mesmas|igual=same`,
+    extra pequeno|extra pequena=xs tamanho unico=one size o mesmo|a mesma|os mesmos|as mesmas|igual=same
+    gola redonda=crew neck gola v|decote v=v-neck so|somente|apenas=only cintura alta=high waist`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -293,7 +298,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     escursionismo|trekking=hiking classico|classica=classic pistacchio=pistachio
     undici=eleven dodici=twelve dozzina|dozzine=dozen mezza dozzina=half a dozen dorato|dorata|oro=gold
     argento|argentato|argentata=silver extra piccolo|extra piccola=xs taglia unica=one size
-    lo stesso|la stessa|gli stessi|le stesse|uguale=same`,
+    lo stesso|la stessa|gli stessi|le stesse|uguale=same
+    girocollo=crew neck scollo a v=v-neck solo|soltanto|solamente=only manubri|manubrio=dumbbells a vita alta|vita alta=high waist`,
 };
 
 /** Letter sizes written the local way, as the letter the catalogs use. */
@@ -367,6 +373,8 @@ const multiWordReadings = [
   '4 tubes',
   'half a dozen',
   'one size',
+  'crew neck',
+  'high waist',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */
@@ -438,14 +446,21 @@ function tableOf(language: Exclude<Language, 'en'>): Table {
   return table;
 }
 
-/** The word's English reading, trying light stems ("negras" -> "negra" -> "negro"). */
+/**
+ * The word's English reading, trying light stems ("negras" -> "negra" -> "negro"; Italian plurals "neri" ->
+ * "nero", "rosse" -> "rossa").
+ */
 function lookUp(words: Map<string, string>, word: string): string | undefined {
+  // A word of one or two letters is taken as written: "a" and "i" are not forms of "o".
+  if (word.length <= 2) return words.get(word);
   const forms = [
     word,
     word.replace(/s$/, ''),
     word.replace(/es$/, ''),
     word.replace(/[ae]s?$/, 'o'),
     word.replace(/(e|en|n)$/, ''),
+    word.replace(/i$/, 'o'),
+    word.replace(/e$/, 'a'),
   ];
   for (const form of forms) if (form.length >= 1 && words.has(form)) return words.get(form);
   return undefined;

@@ -5,10 +5,13 @@ import type { CatalogProduct } from './ports.ts';
 import { runPipeline, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
 import { missingBedSize, readMeasures } from './qualifiers.ts';
 import type { AssistantEvent } from './types.ts';
-import { flavoursNotCarried } from './option-words.ts';
+import { flavoursNotCarried, readRelativeAmount } from './option-words.ts';
 import { readQuantity } from './quantities.ts';
 import {
+  classifyIntent,
   readAlternatives,
+  readMessage,
+  readNamedOptions,
   understand,
   unknownHeads,
   unsaidTitleWords,
@@ -366,6 +369,45 @@ describe('the words behind it', () => {
       'do you have dumbbells or only resistance band?',
     );
     expect(toEnglish('i leggings a vita alta neri', 'it')).toBe('i leggings high waist black');
+  });
+
+  it('places a DM the n-grams alone placed in a language whose lexicon reads none of it, or less than another', () => {
+    expect(readMessage('a dozen protein cookies, chocolate chip', null).language).toBe('en');
+    expect(readMessage('media docena de batidos listos para beber de chocolate', null)).toMatchObject({
+      language: 'es',
+      reading: 'half a dozen of shake listos for beber of chocolate',
+    });
+  });
+
+  it('reads the biggest and the smallest in every language, and "ß" as "ss"', () => {
+    for (const [language, text] of [
+      ['es', 'la más grande'],
+      ['fr', 'la plus grande'],
+      ['de', 'die größte bitte'],
+      ['pt', 'a maior'],
+      ['it', 'la più grande'],
+    ] as const)
+      expect(readRelativeAmount(toEnglish(text, language)), text).toBe('largest');
+    expect(readRelativeAmount(toEnglish('la plus petite', 'fr'))).toBe('smallest');
+    expect(readRelativeAmount('the smallest pls')).toBe('smallest');
+    expect(toEnglish('das T-Shirt in Größe XL', 'de')).toBe('das tee in size xl');
+  });
+
+  it('reads jeans sizes as buyers write them', () => {
+    const jeans = product(
+      'Slim Jeans',
+      'Jeans',
+      [],
+      [variant([['Size', '32x30']]), variant([['Size', '32x32']]), variant([['Size', '34x32']])],
+    );
+    expect(readNamedOptions(jeans, 'slim jeans 32 waist 30 leg')).toEqual({ Size: ['32x30'] });
+    expect(readNamedOptions(jeans, 'slim jeans 32/32 indigo')).toEqual({ Size: ['32x32'] });
+    expect(readNamedOptions(jeans, 'W34 L32 please')).toEqual({ Size: ['34x32'] });
+  });
+
+  it('reads a lost parcel as an order problem', () => {
+    expect(classifyIntent('your courier lost my parcel', false)).toBe('order_status');
+    expect(classifyIntent('my package never came', false)).toBe('complaint');
   });
 
   it('reads a phrase in the plural, and never reads a phrase’s English again', () => {

@@ -370,13 +370,13 @@ export function readUnitAmounts(englishText: string): UnitAmount[] {
 export function readRelativeAmount(englishText: string): 'largest' | 'smallest' | null {
   const text = englishText.toLowerCase();
   if (
-    /\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b/.test(
+    /\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b|\bthe (biggest|largest)\b/.test(
       text,
     )
   )
     return 'largest';
   if (
-    /\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b/.test(
+    /\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b|\bthe smallest\b/.test(
       text,
     )
   )

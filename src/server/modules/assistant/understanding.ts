@@ -1,5 +1,5 @@
-import { detectLanguage, type Language } from './language/detect.ts';
-import { languageByLexicon, lexiconReadings, toEnglish } from './language/lexicon.ts';
+import { detectLanguage, hasMarkerWord, type Language } from './language/detect.ts';
+import { languageByLexicon, lexiconReadings, lexiconVotes, toEnglish } from './language/lexicon.ts';
 import {
   amountOf,
   colourFamiliesOf,
@@ -63,7 +63,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'order_status',
-    /\b(my order|order (number|status|#)|order ?#? ?\d{3,}|where('?s| is) my|track(ing)?( number| my| it)?|has (it|my \w+) (shipped|been sent)|when will (it|my \w+) (arrive|ship|come)|did (it|my \w+) ship|delivery status)\b/,
+    /\b((lost|missing|stolen) (my |the )?(parcel|package|order|delivery)|(courier|postman|driver) (lost|never|didn'?t)|my (parcel|package)|my order|order (number|status|#)|order ?#? ?\d{3,}|where('?s| is) my|track(ing)?( number| my| it)?|has (it|my \w+) (shipped|been sent)|when will (it|my \w+) (arrive|ship|come)|did (it|my \w+) ship|delivery status)\b/,
   ],
   [
     'shipping_returns',
@@ -185,6 +185,15 @@ export function readMessage(
   let language = detectLanguage(text, previous);
   // A short DM with no marker word and no English cue: the lexicon that reads most of it.
   if (language === 'en') language = languageByLexicon(text) ?? language;
+  else if (!hasMarkerWord(text, language)) {
+    // The n-grams alone placed it, and they mislead on product names ("a dozen protein cookies, chocolate chip"
+    // reads as Italian): a language whose lexicon reads none of it is not the DM's; another that reads more wins.
+    const votes = lexiconVotes(text);
+    const own = votes.find(([other]) => other === language)?.[1] ?? 0;
+    const [best, count] = votes[0]!;
+    if (count >= 2 && count > own) language = best;
+    else if (own === 0) language = previous ?? 'en';
+  }
   return { language, reading: normaliseSizeWords(toEnglish(text, language)) };
 }
 
@@ -263,9 +272,16 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     }
     // Dimensions ("5x8 ft", "60x90 in", "32x30"): the buyer's "5x8" / "5 x 8" / "5 by 8", the numbers in order.
     if (values.every((value) => /^\s*\d+(?:\.\d+)?\s*x\s*\d+/i.test(value))) {
-      const said = [
-        ...normaliseText(text).matchAll(/(\d+(?:\.\d+)?)\s*(?:x|by|\*|×)\s*(\d+(?:\.\d+)?)/g),
-      ].map((match) => `${Number(match[1])}x${Number(match[2])}`);
+      // Jeans sizes as buyers write them: "32/32", "W32 L30", "32 waist 30 leg".
+      const written = normaliseText(text)
+        .replace(/\bw\s?(\d{2})\s*l\s?(\d{2})\b/g, '$1x$2')
+        .replace(
+          /\b(\d{2})\s*(?:waist|w)\b[\s,]*(?:(?:and|with)\s+(?:a\s+)?)?(\d{2})\s*(?:leg|length|inseam|long|l)\b/g,
+          '$1x$2',
+        );
+      const said = [...written.matchAll(/(\d+(?:\.\d+)?)\s*(?:x|by|\*|×|\/)\s*(\d+(?:\.\d+)?)/g)].map(
+        (match) => `${Number(match[1])}x${Number(match[2])}`,
+      );
       if (said.length > 0) {
         named[name] = values.filter((value) => {
           const match = /^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)/i.exec(value)!;

@@ -72,7 +72,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     extra pequeno|extra pequena|extra chica|extra chico=xs talla unica=one size
     el mismo|la misma|lo mismo|los mismos|las mismas|igual=same
     cuello redondo=crew neck cuello en v|cuello v=v-neck solo|solamente|unicamente=only vino=burgundy
-    mancuerna|mancuernas=dumbbells pesa rusa|pesas rusas=kettlebell tiro alto|cintura alta=high waist`,
+    mancuerna|mancuernas=dumbbells pesa rusa|pesas rusas=kettlebell tiro alto|cintura alta=high waist
+    mas grande|el mas grande|la mas grande|el grande|la grande=the biggest one mas pequeno|mas pequena|el mas pequeno|la mas pequena|el mas chico|la mas chica=the smallest one citricos=citrus`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -130,7 +131,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     randonnee|rando=hiking classique|classiques=classic pistache=pistachio
     onze=eleven douze=twelve douzaine|douzaines=dozen demi-douzaine=half a dozen dore|doree=gold argente|argentee=silver
     tres petit|tres petite=xs taille unique=one size le meme|la meme|les memes|pareil|pareille=same
-    col rond=crew neck col v|col en v=v-neck seulement|uniquement=only haltere|halteres=dumbbells taille haute=high waist`,
+    col rond=crew neck col v|col en v=v-neck seulement|uniquement=only haltere|halteres=dumbbells taille haute=high waist
+    le plus grand|la plus grande=the biggest one le plus petit|la plus petite=the smallest one agrumes=citrus boite de=box of`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -187,7 +189,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     elf=eleven zwolf|zwoelf=twelve dutzend=dozen halbes dutzend=half a dozen golden|goldene|goldenen=gold
     silber|silbern|silberne|silbernen=silver extra klein|extra kleine=xs einheitsgrosse|einheitsgroesse=one size
     das gleiche|der gleiche|die gleiche|den gleichen|dasselbe|dieselbe|denselben|gleiche|gleichen=same
-    rundhals|rundhalsausschnitt=crew neck v-ausschnitt=v-neck nur=only hantel|hanteln|kurzhantel|kurzhanteln=dumbbells hohe taille|hoher taille=high waist`,
+    rundhals|rundhalsausschnitt=crew neck v-ausschnitt=v-neck nur=only hantel|hanteln|kurzhantel|kurzhanteln=dumbbells hohe taille|hoher taille=high waist
+    grosste|groesste|die grosste|der grosste|das grosste|den grossten=the biggest one kleinste|die kleinste|der kleinste|das kleinste|den kleinsten=the smallest one zitrus=citrus`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -242,7 +245,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     trilha|caminhada=hiking classico|classica=classic pistache=pistachio
     onze=eleven doze=twelve duzia|duzias=dozen meia duzia=half a dozen dourado|dourada=gold prateado|prateada=silver
     extra pequeno|extra pequena=xs tamanho unico=one size o mesmo|a mesma|os mesmos|as mesmas|igual=same
-    gola redonda=crew neck gola v|decote v=v-neck so|somente|apenas=only cintura alta=high waist`,
+    gola redonda=crew neck gola v|decote v=v-neck so|somente|apenas=only cintura alta=high waist
+    o maior|a maior=the biggest one o menor|a menor=the smallest one citricos=citrus caixa com|caixa de=box of`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -299,7 +303,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     undici=eleven dodici=twelve dozzina|dozzine=dozen mezza dozzina=half a dozen dorato|dorata|oro=gold
     argento|argentato|argentata=silver extra piccolo|extra piccola=xs taglia unica=one size
     lo stesso|la stessa|gli stessi|le stesse|uguale=same
-    girocollo=crew neck scollo a v=v-neck solo|soltanto|solamente=only manubri|manubrio=dumbbells a vita alta|vita alta=high waist`,
+    girocollo=crew neck scollo a v=v-neck solo|soltanto|solamente=only manubri|manubrio=dumbbells a vita alta|vita alta=high waist
+    il piu grande|la piu grande|piu grande=the biggest one il piu piccolo|la piu piccola|piu piccolo|piu piccola=the smallest one agrumi=citrus scatola da|confezione da=box of`,
 };
 
 /** Letter sizes written the local way, as the letter the catalogs use. */
@@ -375,6 +380,9 @@ const multiWordReadings = [
   'one size',
   'crew neck',
   'high waist',
+  'the biggest one',
+  'the smallest one',
+  'box of',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */
@@ -543,6 +551,18 @@ const englishCue =
 export function languageByLexicon(text: string): Language | null {
   const folded = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
   if (englishCue.test(folded)) return null;
+  const votes = lexiconVotes(text);
+  const [best, second] = votes;
+  // One word is not enough: "rose" and "nero" are also words of English DMs and product names.
+  return best && best[1] >= 2 && best[1] > (second?.[1] ?? 0) ? best[0] : null;
+}
+
+/**
+ * How much of a DM each language's lexicon reads, most first: its phrases (two each) and its words that are not
+ * written the same in English.
+ */
+export function lexiconVotes(text: string): [Language, number][] {
+  const folded = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
   const tokens = folded.split(/[^\p{L}'-]+/u).filter((token) => token.length >= 2);
   const votes: [Language, number][] = [];
   for (const language of ['es', 'fr', 'de', 'pt', 'it'] as const) {
@@ -562,10 +582,7 @@ export function languageByLexicon(text: string): Language | null {
     }
     votes.push([language, count]);
   }
-  votes.sort((a, b) => b[1] - a[1]);
-  const [best, second] = votes;
-  // One word is not enough: "rose" and "nero" are also words of English DMs and product names.
-  return best && best[1] >= 2 && best[1] > (second?.[1] ?? 0) ? best[0] : null;
+  return votes.sort((a, b) => b[1] - a[1]);
 }
 
 const readingsCache = new Map<Language, Set<string>>();

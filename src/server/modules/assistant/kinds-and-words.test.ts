@@ -5,7 +5,7 @@ import type { CatalogProduct } from './ports.ts';
 import { runPipeline, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
 import { missingBedSize, readMeasures } from './qualifiers.ts';
 import type { AssistantEvent } from './types.ts';
-import { flavoursNotCarried, readRelativeAmount } from './option-words.ts';
+import { colourFamiliesOf, flavoursNotCarried, readRelativeAmount } from './option-words.ts';
 import { readQuantity } from './quantities.ts';
 import {
   classifyIntent,
@@ -252,6 +252,50 @@ describe('which product and which options', () => {
     });
   });
 
+  it('says a colour none of several fitting products comes in is not sold', async () => {
+    const catalog = createMemoryCatalog(store());
+    const kitchen = catalog.products.filter((item) => item.productType === 'Kitchen');
+    const understanding = await understand({
+      catalog,
+      brandId: 'brand-1',
+      text: 'linen kitchen things in yellow',
+      history: [],
+      search: {
+        outcome: 'ambiguous',
+        matches: kitchen.map((item) => ({
+          product: item,
+          variantIds: item.variants.map((v) => v.id),
+          score: 0.5,
+        })),
+        requestedOptions: [],
+      },
+    });
+    expect(understanding).toMatchObject({
+      lacking: 'yellow',
+      selection: { product: { title: 'Linen Apron' } },
+    });
+  });
+
+  it('prefers a product carrying every word the buyer gave over a better-rated one lacking one', async () => {
+    const catalog = createMemoryCatalog(store());
+    const [vegan, plain] = catalog.products.filter((item) => item.title.endsWith('Box of 12'));
+    const understanding = await understand({
+      catalog,
+      brandId: 'brand-1',
+      text: 'the salted caramel protein bar box',
+      history: [],
+      search: {
+        outcome: 'match',
+        matches: [
+          { product: vegan!, variantIds: vegan!.variants.map((v) => v.id), score: 1 },
+          { product: plain!, variantIds: plain!.variants.map((v) => v.id), score: 0.6 },
+        ],
+        requestedOptions: [],
+      },
+    });
+    expect(understanding.selection).toMatchObject({ product: { title: 'Protein Bar Box of 12' } });
+  });
+
   it('takes the plainest of products the search rates the same', async () => {
     const catalog = createMemoryCatalog(store());
     const [vegan, plain] = catalog.products.filter((item) => item.title.endsWith('Box of 12'));
@@ -391,6 +435,11 @@ describe('the words behind it', () => {
     expect(readRelativeAmount(toEnglish('la plus petite', 'fr'))).toBe('smallest');
     expect(readRelativeAmount('the smallest pls')).toBe('smallest');
     expect(toEnglish('das T-Shirt in Größe XL', 'de')).toBe('das tee in size xl');
+  });
+
+  it('reads a colour named with "rose" as pink, and a compound’s first part without its last "e"', () => {
+    expect(colourFamiliesOf('Dusty Rose')?.families).toContain('pink');
+    expect(toEnglish('Whey Isolat mit Erdbeergeschmack', 'de')).toBe('whey isolat with strawberry flavor');
   });
 
   it('reads jeans sizes as buyers write them', () => {

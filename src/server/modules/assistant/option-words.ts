@@ -41,6 +41,7 @@ const familyWords: Record<string, ColourFamily[]> = {
   purple: ['purple'],
   violet: ['purple'],
   pink: ['pink'],
+  rose: ['pink'],
 };
 
 /** Whether a buyer's word is a family word ("brown", "gold"), not a colour's own name ("navy", "tan"). */

@@ -466,6 +466,30 @@ export function valueNotCarried(text: string, values: string[]): string | null {
   return null;
 }
 
+/**
+ * The buyer's colour words that none of the products comes in: each has a colour option, and no value is in the
+ * families named nor has the word.
+ */
+function coloursNotCarried(reading: string, products: CatalogProduct[]): string[] {
+  const colourOptions = products.map((product) =>
+    optionNamesOf(product)
+      .map((name) => valuesOf(product, name))
+      .find((values) => values.some((value) => colourFamiliesOf(value))),
+  );
+  if (colourOptions.some((values) => !values)) return [];
+  const titleWords = new Set(products.flatMap((product) => normaliseText(product.title).split(/[^a-z]+/)));
+  const { families, words } = readColourFamilies(reading, titleWords);
+  if (families.length === 0) return [];
+  const carried = colourOptions.some((values) =>
+    values!.some(
+      (value) =>
+        colourFamiliesOf(value)?.families.some((family) => families.includes(family)) ||
+        words.some((word) => normaliseText(value).split(/\s+/).includes(word)),
+    ),
+  );
+  return carried ? [] : words;
+}
+
 /** Variants carrying every chosen value; the newest choice wins where older ones would leave none. */
 function variantsFor(product: CatalogProduct, chosen: [string, string[]][]): string[] {
   let kept = product.variants;
@@ -664,7 +688,7 @@ export async function understand(input: {
       .filter((match) => match.score === best.score)
       .sort((a, b) => unsaidTitleWords(reading, a.product) - unsaidTitleWords(reading, b.product))[0]!;
     const fuller =
-      best.score < 0.8 && unknownWords(reading, best.product).length > 0
+      unknownWords(reading, best.product).length > 0
         ? search.matches
             .filter((match) => match !== best && unknownWords(reading, match.product).length === 0)
             // The buyer's words in its name before in its options ("cookies" is the Protein Cookie, not a
@@ -701,8 +725,18 @@ export async function understand(input: {
             ),
             search.matches.map((match) => match.product.title).join(' '),
           );
+    // A colour none of them comes in ("bath towels in yellow"): not sold.
+    const coloursLacking =
+      inPlay || decided || flavoursLacking.length > 0
+        ? []
+        : coloursNotCarried(
+            reading,
+            search.matches.map((match) => match.product),
+          );
     const plain =
-      inPlay || decided || flavoursLacking.length > 0 ? null : plainAmongPacks(reading, search.matches);
+      inPlay || decided || flavoursLacking.length > 0 || coloursLacking.length > 0
+        ? null
+        : plainAmongPacks(reading, search.matches);
     if (decided) {
       product = decided.product;
       base.confidence = Math.round((search.matches[0]?.score ?? 0) * 100) / 100;
@@ -711,6 +745,10 @@ export async function understand(input: {
       product = search.matches[0]!.product;
       base.confidence = Math.round(search.matches[0]!.score * 100) / 100;
       base.lacking = flavoursLacking.join(' ');
+    } else if (coloursLacking.length > 0) {
+      product = search.matches[0]!.product;
+      base.confidence = Math.round(search.matches[0]!.score * 100) / 100;
+      base.lacking = coloursLacking.join(' ');
     } else if (plain) {
       product = plain.product;
       base.confidence = Math.round(plain.score * 100) / 100;

@@ -522,7 +522,8 @@ export function toEnglish(text: string, language: Language): string {
           const tail = lookUp(table.words, token.slice(cut));
           if (tail !== undefined) {
             const head = token.slice(0, cut).replace(/s$/, '');
-            return `${lookUp(table.words, head) ?? head} ${tail}`;
+            // The first part drops its last "e" or "en" in a compound ("Erdbeergeschmack": Erdbeere).
+            return `${lookUp(table.words, head) ?? lookUp(table.words, `${head}e`) ?? head} ${tail}`;
           }
         }
       // A hyphenated compound ("leinen-schurzen", "pre-treino" has its own entry): each part on its own.

@@ -21,7 +21,8 @@ import {
 /**
  * Kinds of product the shop does not sell (weighed with "or", or named after a word of another product), the
  * alternative offered for an attribute, and the general words behind them: phrases in the plural, local letter
- * sizes, temperatures, unit typos, counts of packs and bed sizes (docs/decisions/052-…). In-memory catalog.
+ * sizes, temperatures, unit typos, counts of packs and bed sizes. In-memory catalog.
+ * docs/decisions/052-kinds-not-sold-and-the-words-around-options.md
  */
 
 let sequence = 0;

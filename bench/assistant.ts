@@ -65,6 +65,8 @@ const setFiles: Record<string, string> = {
   /** A fourth, written while the third was being tuned on; first measured untuned (its README section). */
   'messy-dev4': 'messy/dev4.json',
   'messy-test': 'messy/test.json',
+  /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
+  ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),
 };
 
 /** The quantity a checkout link carries: Shopify's /cart/id:qty, WooCommerce's products=id:qty or quantity=, ours. */
@@ -337,7 +339,9 @@ async function runBackend(backend: string) {
       // BENCH_CASES=m-001,m-002 runs only those cases (for looking at a few development misses).
       const only = process.env.BENCH_CASES?.split(',');
       const cases = (
-        JSON.parse(readFileSync(path.join(import.meta.dirname, 'assistant-eval', file), 'utf8')) as EvalCase[]
+        JSON.parse(
+          readFileSync(path.resolve(import.meta.dirname, 'assistant-eval', file), 'utf8'),
+        ) as EvalCase[]
       ).filter((item) => !only || only.includes(item.id));
       const isStandard = setName === 'standard';
       const misses: { kinds: string[]; line: string }[] = [];
@@ -365,6 +369,8 @@ async function runBackend(backend: string) {
               stock: { quantity: number | null } | null;
               alternative: { product: string; link: string | null } | null;
               product: { title: string } | null;
+              language?: string | null;
+              match?: { confidence: number | null; lacking: string | null } | null;
               items?:
                 { product: string; variant: string; asked: number | null; linked: number | null }[] | null;
             };
@@ -446,7 +452,8 @@ async function runBackend(backend: string) {
                 line:
                   `${item.id} [${(item.kinds ?? []).join(',')}] ${item.history.length > 0 ? `(${item.history.join(' | ')}) ` : ''}"${item.text}": ` +
                   `expected ${item.expect.kind} ${item.expect.product ?? ''} ${item.expect.variant ?? ''} q${item.expect.quantity ?? ''} ${item.expect.alternative ? `alt ${item.expect.alternative}` : ''}; ` +
-                  `got ${kind} ${product ?? ''} ${variant ?? ''} ${trace.link ? `q${linkQuantity(trace.link)}` : ''} ${trace.alternative ? `alt ${trace.alternative.product}` : ''} :: ${(trace.reply ?? '').slice(0, 160)}`,
+                  `got ${kind} ${product ?? ''} ${variant ?? ''} ${trace.link ? `q${linkQuantity(trace.link)}` : ''} ${trace.alternative ? `alt ${trace.alternative.product}` : ''} ` +
+                  `[${trace.language ?? ''} conf ${trace.match?.confidence ?? '-'} lacking ${trace.match?.lacking ?? '-'}] :: ${(trace.reply ?? '').slice(0, 160)}`,
               });
           }
         }),

@@ -110,7 +110,9 @@ export async function gatherFacts(context: FactsContext, understanding: Understa
     if (basket) return basket;
   }
   if (selection.kind === 'none')
-    return asksAboutProducts ? { kind: 'not_sold', lacking: null, alternative: null } : { kind: 'none' };
+    return asksAboutProducts || understanding.lacksKind
+      ? { kind: 'not_sold', lacking: null, alternative: null }
+      : { kind: 'none' };
   if (selection.kind === 'ambiguous')
     return { kind: 'ask_product', choices: selection.products.map((product) => product.title) };
   if (!asksAboutProducts && intent !== 'other') return { kind: 'none' };
@@ -126,7 +128,8 @@ export async function gatherFacts(context: FactsContext, understanding: Understa
     const own = await firstBuyable(context, product, candidates, quantity);
     return {
       kind: 'not_sold',
-      lacking: understanding.lacking,
+      // A kind we do not sell is said as such ("we don't carry that"), not as an option of the closest one.
+      lacking: understanding.lacksKind ? null : understanding.lacking,
       alternative: own ?? (await findAlternative(context, product, null, quantity)),
     };
   }

@@ -1,7 +1,7 @@
 import type { CatalogProduct, CatalogService, FindProductsResult } from './ports.ts';
 import { findQuantities, readQuantity } from './quantities.ts';
 import type { BasketItem } from './types.ts';
-import { expandShorthand, normaliseText, readNamedOptions } from './understanding.ts';
+import { expandShorthand, namesAnotherProduct, normaliseText, readNamedOptions } from './understanding.ts';
 
 /**
  * Several things asked in one message, each with its own count ("2 of the serum and a cleanser", "2 caps in navy
@@ -12,9 +12,12 @@ import { expandShorthand, normaliseText, readNamedOptions } from './understandin
  */
 
 const SPLIT = /\s*(?:,|;|\+|\band\b|\bplus\b|\bas well as\b|\balso\b)\s*/;
-/** A part that starts with a count ("2 …", "two …", "a …", "one …") reads as an item of its own. */
+/**
+ * A part that starts with a count ("2 …", "two …", "a …", "one …") or names one thing ("can i get the linen apron
+ * in terracotta") reads as an item of its own.
+ */
 const STARTS_WITH_COUNT =
-  /^(?:i(?:'d| would)? (?:want|need|like|take)\s+|can i (?:get|have)\s+|get\s+|and\s+)?(?:\d{1,2}\b|x\d|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a pair of)\s/;
+  /^(?:i(?:'d| would)? (?:want|need|like|take)\s+|can i (?:get|have)\s+|get\s+|and\s+)?(?:\d{1,2}\b|x\d|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a pair of)\s|^(?:i(?:'d| would)? (?:want|need|like|take)|can i (?:get|have)|do you have|(?:and )?(?:also )?)\s*the \S+ \S+/;
 const MAX_ITEMS = 6;
 
 const optionNumbersOf = (product: CatalogProduct) =>
@@ -84,6 +87,9 @@ export async function readItems(input: {
 
   const items: BasketItem[] = [];
   let previous: CatalogProduct | null = null;
+  // "gel nail polish x2, one cherry red and one nude": a first part naming only the product heads the items of it
+  // that follow; its count is their number.
+  let header: { product: CatalogProduct; quantity: number | null } | null = null;
   for (const part of parts) {
     let product: CatalogProduct | null = null;
     let searched: string[] | null = null;
@@ -98,7 +104,12 @@ export async function readItems(input: {
     if (
       previous &&
       namesOption(previous, part) &&
-      !(best && best.product.id !== previous.id && best.score >= 0.75)
+      !(
+        best &&
+        best.product.id !== previous.id &&
+        // "2 of the tea towels in sage stripe" after an apron in Sage: words only the towels' name has.
+        (best.score >= 0.75 || namesAnotherProduct(part, best.product, previous))
+      )
     )
       product = previous;
     else if (best) {
@@ -108,11 +119,19 @@ export async function readItems(input: {
     if (!product) return null;
     if (hasJoinedName(product, reading)) return null;
     const variantIds = variantsNamed(product, part, searched);
+    if (variantIds.length > 1 && items.length === 0 && !header && !namesOption(product, part)) {
+      header = { product, quantity: readQuantity(part, optionNumbersOf(product)) };
+      previous = product;
+      continue;
+    }
     if (variantIds.length !== 1) return null;
     const quantity = readQuantity(part, optionNumbersOf(product));
     items.push({ product, variantId: variantIds[0]!, quantity });
     previous = product;
   }
+  if (items.length < 2) return null;
+  if (header && !items.every((item) => item.product.id === header.product.id)) return null;
+  if (header && header.quantity !== null && header.quantity !== items.length) return null;
   // The same variant twice is one item asked twice over, not a basket.
   if (new Set(items.map((item) => item.variantId)).size !== items.length) return null;
   // "3 lip balms: berry, clear and coral": a leading count that is the number of items is one of each.

@@ -41,7 +41,11 @@ const familyWords: Record<string, ColourFamily[]> = {
   purple: ['purple'],
   violet: ['purple'],
   pink: ['pink'],
+  rose: ['pink'],
 };
+
+/** Whether a buyer's word is a family word ("brown", "gold"), not a colour's own name ("navy", "tan"). */
+export const isColourFamilyWord = (word: string) => Object.hasOwn(familyWords, word.toLowerCase());
 
 interface Hsl {
   h: number;
@@ -367,13 +371,13 @@ export function readUnitAmounts(englishText: string): UnitAmount[] {
 export function readRelativeAmount(englishText: string): 'largest' | 'smallest' | null {
   const text = englishText.toLowerCase();
   if (
-    /\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b/.test(
+    /\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b|\bthe (biggest|largest)\b/.test(
       text,
     )
   )
     return 'largest';
   if (
-    /\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b/.test(
+    /\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b|\bthe smallest\b/.test(
       text,
     )
   )
@@ -425,8 +429,29 @@ export function flavoursNotCarried(englishText: string, values: string[], title:
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((word) => flavourWords.has(word) && !carried.has(word) && !carried.has(word.replace(/s$/, '')));
+  // Any words the buyer calls a flavour or scent ("in cotton candy flavour", "an oud scented one").
+  for (const match of englishText
+    .toLowerCase()
+    .matchAll(/\b([a-z]{3,}(?: [a-z]{3,})?)\s+(?:flavou?r(?:ed|s)?|scent(?:ed|s)?)\b/g)) {
+    const words = match[1]!.split(' ').filter((word) => !notFlavourWords.has(word));
+    // Carried when one value (or the title) has every word of it: "cotton candy" is no Cotton Towel's flavour.
+    const inOne = [...values, title].some((value) => {
+      const own = value.toLowerCase().split(/[^a-z]+/);
+      return words.every((word) => own.includes(word) || own.includes(word.replace(/s$/, '')));
+    });
+    // A flavour word already named stands for the phrase ("gummies strawberry flavour": strawberry).
+    if (words.length > 0 && !inOne && !words.some((word) => named.includes(word)))
+      named.push(words.join(' '));
+  }
   return [...new Set(named)];
 }
+
+/** Words before "flavour" or "scent" that ask about one rather than name one ("what flavours", "same scent"). */
+const notFlavourWords = new Set(
+  `what which that this the any other new fav fave favourite favorite best same each every all different more
+  your its their popular top nice good great one ones many some another strong light mild natural real artificial
+  and with without like has have got other flavour flavor scent`.split(/\s+/),
+);
 
 /** The option values of a family the buyer named by a member ("lemon" -> "Citrus", "Citrus Burst"). */
 export function valuesByFlavourFamily(englishText: string, values: string[]): string[] {

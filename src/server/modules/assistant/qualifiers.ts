@@ -53,16 +53,75 @@ const SPF = /\bspf\s*-?\s*(\d{1,3})\b/gi;
 const PACK_OF = /\b(?:pack|box|case|set|bundle) of (\d{1,3})\b/gi;
 const SIZE_LETTERS = /(?<![\p{L}\d])(xxxs|xxs|xs|xl|xxl|xxxl|xxxxl|[2-6]xl|[2-3]xs)(?![\p{L}\d])/giu;
 
+// A temperature rating ("-5C", "0 °C", "-20 degrees"); a bare number below zero ("good to -20") is one too.
+const TEMPERATURE =
+  /(?<![\p{L}\d])(-?\d{1,2})\s*(?:°\s*c|c|degrees?|deg)(?![\p{L}])|(?<=^|\s)-(\d{1,2})(?![\d\p{L}.,])/giu;
+// A number before a word one letter off a unit word of five letters or more ("1 persn tent", "2 peopel").
+const UNIT_TYPO = /(?<![\p{L}\d.])(\d{1,4})\s*-?\s*(\p{L}{4,8})(?![\p{L}])/giu;
+const longUnits = Object.keys(UNIT).filter((word) => word.length >= 5);
+
+/** One insertion, deletion, substitution or swap of two letters turns one word into the other. */
+function isOneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start += 1;
+  const rest = (x: string, from: number) => x.slice(from);
+  return (
+    rest(a, start + 1) === rest(b, start + 1) ||
+    rest(a, start + 1) === rest(b, start) ||
+    rest(a, start) === rest(b, start + 1) ||
+    (a[start] === b[start + 1] && a[start + 1] === b[start] && rest(a, start + 2) === rest(b, start + 2))
+  );
+}
+
 export function readMeasures(text: string): Measure[] {
   const lower = text.toLowerCase();
   const out: Measure[] = [];
   for (const match of lower.matchAll(MEASURE)) {
     const unit = UNIT[(match[2] ?? match[3] ?? '').toLowerCase()];
+    // "3 packs of socks" counts packs; "a 3 pack" is the size of one.
+    if (/^packs$/i.test(match[2] ?? '') && /^\s+of\b/.test(lower.slice(match.index + match[0].length)))
+      continue;
     if (unit) out.push({ value: Number(match[1]!.replace(',', '.')), unit });
+  }
+  for (const match of lower.matchAll(UNIT_TYPO)) {
+    const word = match[2]!;
+    if (UNIT[word]) continue;
+    const unit = longUnits.find((known) => isOneEditApart(word, known));
+    if (unit) out.push({ value: Number(match[1]), unit: UNIT[unit]! });
   }
   for (const match of lower.matchAll(SPF)) out.push({ value: Number(match[1]), unit: 'spf' });
   for (const match of lower.matchAll(PACK_OF)) out.push({ value: Number(match[1]), unit: 'pack' });
+  for (const match of lower.matchAll(TEMPERATURE))
+    out.push({ value: match[1] !== undefined ? Number(match[1]) : -Number(match[2]), unit: 'c' });
   return out;
+}
+
+/** Bed sizes, the longer first: "twin xl" is not "twin", "california king" is not "king". */
+const BED_SIZES = [
+  'california king',
+  'super king',
+  'split king',
+  'twin xl',
+  'full xl',
+  'twin',
+  'full',
+  'queen',
+  'king',
+];
+
+/**
+ * The bed size the buyer named, when the product is sold in bed sizes and not in that one ("percale sheets in
+ * twin xl" of a set in Twin, Full, Queen, King).
+ */
+export function missingBedSize(reading: string, product: CatalogProduct): string | null {
+  const values = new Set(
+    product.variants.flatMap((variant) => variant.options.map((option) => fold(option.value).trim())),
+  );
+  if (BED_SIZES.filter((size) => values.has(size)).length < 2) return null;
+  const text = ` ${fold(reading).replace(/[^\p{L}\d]+/gu, ' ')} `;
+  const asked = BED_SIZES.find((size) => text.includes(` ${size} `));
+  return asked && !values.has(asked) ? asked : null;
 }
 
 /** Letter sizes spelled as the catalog spells them: "3XL" and "XXXL" are one size. */

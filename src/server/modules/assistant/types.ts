@@ -123,6 +123,8 @@ export interface Understanding {
   confidence: number | null;
   /** An option or category the buyer asked for that the catalog lacks ("purple", "6-pack"). */
   lacking: string | null;
+  /** What is lacking is a kind of product ("kayaks"), not an option or attribute of the one in play. */
+  lacksKind?: boolean;
   /** Why the conversation goes to a person, when it does ("wholesale", "repeated complaint"). */
   handOffReason: string | null;
 }

@@ -1,9 +1,10 @@
-import { detectLanguage, type Language } from './language/detect.ts';
-import { languageByLexicon, lexiconReadings, toEnglish } from './language/lexicon.ts';
+import { detectLanguage, hasMarkerWord, type Language } from './language/detect.ts';
+import { languageByLexicon, lexiconReadings, lexiconVotes, toEnglish } from './language/lexicon.ts';
 import {
   amountOf,
   colourFamiliesOf,
   flavoursNotCarried,
+  isColourFamilyWord,
   normaliseSizeWords,
   readColourFamilies,
   readRelativeAmount,
@@ -18,6 +19,7 @@ import {
   carriesMeasure,
   distanceTo,
   hasUnit,
+  missingBedSize,
   readAttributes,
   readLetterSizes,
   readMeasures,
@@ -61,7 +63,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'order_status',
-    /\b(my order|order (number|status|#)|order ?#? ?\d{3,}|where('?s| is) my|track(ing)?( number| my| it)?|has (it|my \w+) (shipped|been sent)|when will (it|my \w+) (arrive|ship|come)|did (it|my \w+) ship|delivery status)\b/,
+    /\b((lost|missing|stolen) (my |the )?(parcel|package|order|delivery)|(courier|postman|driver) (lost|never|didn'?t)|my (parcel|package)|my order|order (number|status|#)|order ?#? ?\d{3,}|where('?s| is) my|track(ing)?( number| my| it)?|has (it|my \w+) (shipped|been sent)|when will (it|my \w+) (arrive|ship|come)|did (it|my \w+) ship|delivery status)\b/,
   ],
   [
     'shipping_returns',
@@ -77,7 +79,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'availability',
-    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya)( guys| all| ppl)? (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b/,
+    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya)( guys| all| ppl)? (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b|^\s*(any|got any|u got|you got|anyone got)\b|\bdo (you|u) (do|make|offer)\b|\bwhere (can|do) i (find|get)\b/,
   ],
   [
     'thanks',
@@ -183,6 +185,15 @@ export function readMessage(
   let language = detectLanguage(text, previous);
   // A short DM with no marker word and no English cue: the lexicon that reads most of it.
   if (language === 'en') language = languageByLexicon(text) ?? language;
+  else if (!hasMarkerWord(text, language)) {
+    // The n-grams alone placed it, and they mislead on product names ("a dozen protein cookies, chocolate chip"
+    // reads as Italian): a language whose lexicon reads none of it is not the DM's; another that reads more wins.
+    const votes = lexiconVotes(text);
+    const own = votes.find(([other]) => other === language)?.[1] ?? 0;
+    const [best, count] = votes[0]!;
+    if (count >= 2 && count > own) language = best;
+    else if (own === 0) language = previous ?? 'en';
+  }
   return { language, reading: normaliseSizeWords(toEnglish(text, language)) };
 }
 
@@ -261,9 +272,16 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     }
     // Dimensions ("5x8 ft", "60x90 in", "32x30"): the buyer's "5x8" / "5 x 8" / "5 by 8", the numbers in order.
     if (values.every((value) => /^\s*\d+(?:\.\d+)?\s*x\s*\d+/i.test(value))) {
-      const said = [
-        ...normaliseText(text).matchAll(/(\d+(?:\.\d+)?)\s*(?:x|by|\*|×)\s*(\d+(?:\.\d+)?)/g),
-      ].map((match) => `${Number(match[1])}x${Number(match[2])}`);
+      // Jeans sizes as buyers write them: "32/32", "W32 L30", "32 waist 30 leg".
+      const written = normaliseText(text)
+        .replace(/\bw\s?(\d{2})\s*l\s?(\d{2})\b/g, '$1x$2')
+        .replace(
+          /\b(\d{2})\s*(?:waist|w)\b[\s,]*(?:(?:and|with)\s+(?:a\s+)?)?(\d{2})\s*(?:leg|length|inseam|long|l)\b/g,
+          '$1x$2',
+        );
+      const said = [...written.matchAll(/(\d+(?:\.\d+)?)\s*(?:x|by|\*|×|\/)\s*(\d+(?:\.\d+)?)/g)].map(
+        (match) => `${Number(match[1])}x${Number(match[2])}`,
+      );
       if (said.length > 0) {
         named[name] = values.filter((value) => {
           const match = /^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)/i.exec(value)!;
@@ -384,9 +402,12 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
           );
           kept = byShade.length > 0 ? byShade : [shade === 'dark' ? sorted[0]! : sorted.at(-1)!];
         }
-        // A colour name the buyer wrote that a value also has ("navy" for Navy Stripe over Blue) settles it.
+        // A colour name the buyer wrote that a value also has ("navy" for Navy Stripe over Blue) settles it; a
+        // family word does not ("brown" of Tan and Dark Brown is either: the buyer is asked).
         const sameWord = kept.filter(({ value }) =>
-          colourWords.some((word) => normaliseText(value).split(/\s+/).includes(word)),
+          colourWords.some(
+            (word) => !isColourFamilyWord(word) && normaliseText(value).split(/\s+/).includes(word),
+          ),
         );
         if (sameWord.length > 0) kept = sameWord;
         named[name] = kept.map(({ value }) => value);
@@ -415,9 +436,58 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     if (relative && amounts.every(({ amount }) => amount !== null)) {
       const sorted = [...amounts].sort((a, b) => a.amount! - b.amount!);
       named[name] = [relative === 'largest' ? sorted.at(-1)!.value : sorted[0]!.value];
+      continue;
     }
+    if (valueNotCarried(text, values)) named[name] = [];
   }
   return named;
+}
+
+/**
+ * A value of the option's own kind that the option does not have: the last word of a two-word value with
+ * another word before it ("light wash" of Mid Wash, "black check" of Red Check / Green Check).
+ */
+export function valueNotCarried(text: string, values: string[]): string | null {
+  const said = ` ${normaliseText(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  const own = new Set(values.map((value) => normaliseText(value)));
+  for (const value of values) {
+    const words = normaliseText(value).split(/\s+/);
+    if (words.length !== 2) continue;
+    const match = new RegExp(` (\\p{L}{3,}) ${words[1]} `, 'u').exec(said);
+    if (
+      match &&
+      !/^(the|this|that|these|those|same|other|another|any|one|your|my|our|their|its|and|or|in|of)$/.test(
+        match[1]!,
+      ) &&
+      !own.has(`${match[1]} ${words[1]}`)
+    )
+      return `${match[1]} ${words[1]}`;
+  }
+  return null;
+}
+
+/**
+ * The buyer's colour words that none of the products comes in: each has a colour option, and no value is in the
+ * families named nor has the word.
+ */
+function coloursNotCarried(reading: string, products: CatalogProduct[]): string[] {
+  const colourOptions = products.map((product) =>
+    optionNamesOf(product)
+      .map((name) => valuesOf(product, name))
+      .find((values) => values.some((value) => colourFamiliesOf(value))),
+  );
+  if (colourOptions.some((values) => !values)) return [];
+  const titleWords = new Set(products.flatMap((product) => normaliseText(product.title).split(/[^a-z]+/)));
+  const { families, words } = readColourFamilies(reading, titleWords);
+  if (families.length === 0) return [];
+  const carried = colourOptions.some((values) =>
+    values!.some(
+      (value) =>
+        colourFamiliesOf(value)?.families.some((family) => families.includes(family)) ||
+        words.some((word) => normaliseText(value).split(/\s+/).includes(word)),
+    ),
+  );
+  return carried ? [] : words;
 }
 
 /** Variants carrying every chosen value; the newest choice wins where older ones would leave none. */
@@ -471,6 +541,38 @@ function pickFromQuestion(reading: string, products: CatalogProduct[]): CatalogP
   return null;
 }
 
+/**
+ * What the buyer weighs with "or" that the catalog does not sell. "kayaks or just the paddle": kayaks are not sold
+ * when no product other than the paddle is that kind and carries the words; the paddle is the closest.
+ * "kettlebells or dumbbells", "nike or adidas trainers": neither side is carried by any product.
+ */
+async function alternativesNotSold(
+  catalog: CatalogService,
+  brandId: string,
+  reading: string,
+): Promise<{ lacking: string; closest: FindProductsResult['matches'][number] | null } | null> {
+  const alternatives = readAlternatives(reading);
+  if (!alternatives) return null;
+  const { asked, other, only } = alternatives;
+  const isSold = async (words: string[], besides: string | null) => {
+    const text = words.join(' ');
+    const found = await catalog.findProducts({ brandId, text, limit: 5 });
+    return found.matches.some(
+      (match) =>
+        match.product.id !== besides &&
+        unknownWords(text, match.product).length === 0 &&
+        (besides === null || isKindOf(words.at(-1)!, match.product)),
+    );
+  };
+  if (only) {
+    const known = (await catalog.findProducts({ brandId, text: other.join(' '), limit: 1 })).matches[0];
+    if (!known || (await isSold(asked, known.product.id))) return null;
+    return { lacking: asked.join(' '), closest: known };
+  }
+  if ((await isSold(asked, null)) || (await isSold(other, null))) return null;
+  return { lacking: `${asked.join(' ')} or ${other.join(' ')}`, closest: null };
+}
+
 /** Below this search confidence a product that the buyer did not name in full is "the closest", not the one. */
 const CONFIDENT_MATCH = 0.5;
 
@@ -508,6 +610,30 @@ export async function understand(input: {
   const fromState = state?.productId
     ? await catalog.getProduct({ brandId, productId: state.productId })
     : null;
+
+  // A kind of product the catalog does not sell, weighed with "or": not sold, with what they named that we do.
+  const weighed = ['availability', 'price', 'options', 'other'].includes(intent)
+    ? await alternativesNotSold(catalog, brandId, reading)
+    : null;
+  if (weighed) {
+    base.lacking = weighed.lacking;
+    const quantity = readQuantity(reading);
+    if (!weighed.closest) return { ...base, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
+    return {
+      ...base,
+      lacksKind: true,
+      confidence: Math.round(weighed.closest.score * 100) / 100,
+      intent,
+      quantity,
+      selection: {
+        kind: 'product',
+        product: weighed.closest.product,
+        variantIds: weighed.closest.variantIds,
+        requestedOptions: search.requestedOptions,
+        fromHistory: false,
+      },
+    };
+  }
 
   if (
     state?.question?.kind === 'ask_product' &&
@@ -555,16 +681,31 @@ export async function understand(input: {
     quantityCarried = state!.quantity;
   }
   if (!product && search.outcome === 'match' && best) {
-    const sameAsState = fromState && best.product.id === fromState.id;
-    product = best.product;
-    base.confidence = Math.round(best.score * 100) / 100;
+    // A weaker match that carries every word the buyer gave beats one that lacks one of them ("a 6 pack of the
+    // protein cookies" is the Protein Cookie, not the Protein Sample Pack).
+    // Of products the search rates the same, the plainest ("protein bar box of 12" is not the Vegan one).
+    const plainest = search.matches
+      .filter((match) => match.score === best.score)
+      .sort((a, b) => unsaidTitleWords(reading, a.product) - unsaidTitleWords(reading, b.product))[0]!;
+    const fuller =
+      unknownWords(reading, best.product).length > 0
+        ? search.matches
+            .filter((match) => match !== best && unknownWords(reading, match.product).length === 0)
+            // The buyer's words in its name before in its options ("cookies" is the Protein Cookie, not a
+            // protein in Cookies & Cream).
+            .sort((a, b) => unsaidTitleWords(reading, a.product) - unsaidTitleWords(reading, b.product))[0]
+        : undefined;
+    const chosenMatch = fuller ?? plainest;
+    const sameAsState = fromState && chosenMatch.product.id === fromState.id;
+    product = chosenMatch.product;
+    base.confidence = Math.round(chosenMatch.score * 100) / 100;
     if (sameAsState && state) {
       carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
       quantityCarried = state.quantity;
     } else if (state && /\b(that|same|this) (flavou?r|colou?r|size|scent|shade|one)\b/.test(reading)) {
       // "single bars in that flavour": the options settled on the last product carry to this one where it has them.
       carried = Object.entries(state.chosen)
-        .filter(([name, value]) => valuesOf(best.product, name).includes(value))
+        .filter(([name, value]) => valuesOf(chosenMatch.product, name).includes(value))
         .map(([name, value]) => [name, [value]]);
     }
   } else if (!product && search.outcome === 'ambiguous') {
@@ -573,36 +714,58 @@ export async function understand(input: {
     // A measure or attribute the buyer gave ("1 person", "SPF 100", "vegan") settles which one, or that we
     // do not sell it.
     const decided = inPlay ? null : await decideByQualifiers(catalog, brandId, reading, search.matches);
+    // A flavour or scent none of the products that fit comes in ("pistachio protein"): not sold.
+    const flavoursLacking =
+      inPlay || decided
+        ? []
+        : flavoursNotCarried(
+            reading,
+            search.matches.flatMap((match) =>
+              match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
+            ),
+            search.matches.map((match) => match.product.title).join(' '),
+          );
+    // A colour none of them comes in ("bath towels in yellow"): not sold.
+    const coloursLacking =
+      inPlay || decided || flavoursLacking.length > 0
+        ? []
+        : coloursNotCarried(
+            reading,
+            search.matches.map((match) => match.product),
+          );
+    const plain =
+      inPlay || decided || flavoursLacking.length > 0 || coloursLacking.length > 0
+        ? null
+        : plainAmongPacks(reading, search.matches);
     if (decided) {
       product = decided.product;
       base.confidence = Math.round((search.matches[0]?.score ?? 0) * 100) / 100;
       base.lacking = decided.lacking;
-    } else if (
-      !inPlay &&
-      flavoursNotCarried(
-        reading,
-        search.matches.flatMap((match) =>
-          match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
-        ),
-        search.matches.map((match) => match.product.title).join(' '),
-      ).length > 0
-    ) {
-      // A flavour or scent none of the products that fit comes in ("pistachio protein"): not sold.
+    } else if (flavoursLacking.length > 0) {
       product = search.matches[0]!.product;
       base.confidence = Math.round(search.matches[0]!.score * 100) / 100;
-      base.lacking = flavoursNotCarried(
-        reading,
-        search.matches.flatMap((match) =>
-          match.product.variants.flatMap((v) => v.options.map((o) => o.value)),
-        ),
-        search.matches.map((match) => match.product.title).join(' '),
-      ).join(' ');
-    } else if (!inPlay && plainAmongPacks(reading, search.matches)) {
-      const plain = plainAmongPacks(reading, search.matches)!;
+      base.lacking = flavoursLacking.join(' ');
+    } else if (coloursLacking.length > 0) {
+      product = search.matches[0]!.product;
+      base.confidence = Math.round(search.matches[0]!.score * 100) / 100;
+      base.lacking = coloursLacking.join(' ');
+    } else if (plain) {
       product = plain.product;
       base.confidence = Math.round(plain.score * 100) / 100;
     } else if (!inPlay) {
       const quantity = readQuantity(reading);
+      // "any protein pancakes?": a kind none of the products that fit is, nor any other.
+      const kind =
+        language === 'en'
+          ? await kindNotSold(
+              catalog,
+              brandId,
+              search.matches.map((match) => match.product),
+              reading,
+            )
+          : null;
+      if (kind)
+        return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
       return {
         ...base,
         intent,
@@ -673,13 +836,14 @@ export async function understand(input: {
   const chosen = new Map<string, string[]>(carried);
   for (const [name, values] of Object.entries(named)) if (values.length > 0) chosen.set(name, values);
   // The search's own narrowing (sizes, colours it read) where this message named nothing for that option.
-  const searched =
-    best && best.product.id === product.id && !fromHistory
-      ? best.variantIds
-      : product.variants.map((v) => v.id);
+  const ownMatch = fromHistory ? undefined : search.matches.find((match) => match.product.id === product!.id);
+  const searched = ownMatch ? ownMatch.variantIds : product.variants.map((v) => v.id);
   let ids = variantsFor(product, [...chosen.entries()]);
   const both = ids.filter((id) => searched.includes(id));
-  if (both.length > 0) ids = both;
+  // A word this message named that fits several values ("brown" of Tan and Dark Brown, "a medium" of S/M and
+  // M/L) leaves the buyer to choose; the search's narrowing would pick one of them by its spelling.
+  const fitsSeveral = Object.values(named).some((values) => values.length > 1);
+  if (both.length > 0 && !fitsSeveral) ids = both;
   variantIds = ids;
 
   // 3. Quantity: a number that is one of the product's own sizes is the size, unless said as a count.
@@ -715,6 +879,7 @@ export async function understand(input: {
     base.lacking =
       flavoursNotCarried(reading, values, product.title).join(' ') ||
       words.join(' ') ||
+      (valueNotCarried(reading, values) ?? '') ||
       (amount ? `${amount.number} ${amount.unit}` : '') ||
       lackingOption[0].toLowerCase();
   } else if (
@@ -763,6 +928,16 @@ export async function understand(input: {
       language === 'en'
         ? unknownModifiers(reading, product)
         : unknownWords(reading, product).filter((word) => understood.has(word));
+    // A kind the product is not, that no product of the catalog is either ("swim goggles"): not sold, and
+    // this product is no alternative to it.
+    const kind =
+      unknown.length === 0 && language === 'en'
+        ? await kindNotSold(catalog, brandId, [product], reading)
+        : null;
+    if (kind) {
+      const quantity = readQuantity(reading);
+      return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
+    }
     if (unknown.length > 0) {
       base.lacking = unknown.join(' ');
       const other = await catalog.findProducts({
@@ -841,6 +1016,109 @@ export function unknownModifiers(reading: string, product: CatalogProduct): stri
   );
 }
 
+/** The DM's words in order, with "|" where a phrase ends (punctuation, emoji). */
+function phraseTokens(reading: string): string[] {
+  return normaliseText(reading)
+    .replace(/[^\p{L}\p{N}'\s-]+/gu, ' | ')
+    .split(/\s+/)
+    .map((word) => (word === '|' ? word : word.replace(/^['-]+|['-]+$/g, '')))
+    .filter(Boolean);
+}
+
+/** A word that may name a product or a kind of one: letters, three or more, not chat, a colour or a size. */
+const isContentWord = (word: string) =>
+  /^\p{L}[\p{L}'-]{2,}$/u.test(word) &&
+  !chatWords.has(word) &&
+  !/^(x{0,3}[sml]|xx?l)$/.test(word) &&
+  readColourFamilies(word).families.length === 0;
+
+/** Words after which the buyer's noun phrase has ended. */
+const phraseEnd =
+  /^(\||for|to|in|on|at|with|from|by|about|that|which|like|as|so|because|cause|cuz|if|when|but|and|or|pls|please|plz|thanks|lol|rn|tho|haha)$/;
+
+/**
+ * Kind words the product is not: a word nothing of the product carries, right after a word it does carry, that
+ * ends the buyer's phrase ("swim goggles" of the swim shorts). English puts the kind last in a noun phrase.
+ */
+export function unknownHeads(
+  reading: string,
+  product: CatalogProduct,
+): { kind: string; qualifier: string }[] {
+  const tokens = phraseTokens(reading);
+  const unknown = new Set(unknownWords(reading, product));
+  const carried = (word: string) =>
+    word.length >= 4 && isContentWord(word) && !unknown.has(word) && unknownWords(word, product).length === 0;
+  return tokens.flatMap((word, index) => {
+    if (!unknown.has(word) || index === 0 || !carried(tokens[index - 1]!)) return [];
+    const after = tokens[index + 1];
+    return after === undefined || phraseEnd.test(after) || chatWords.has(after)
+      ? [{ kind: word, qualifier: tokens[index - 1]! }]
+      : [];
+  });
+}
+
+/**
+ * A kind word of the buyer that no product of the catalog is with the word before it: the catalog finds nothing
+ * for the kind alone ("goggles"), or nothing it finds carries the qualifier ("mats" finds a sleeping mat, which
+ * is no yoga mat). A synonym the catalog knows ("leather trainers" finds the leather sneakers) is sold.
+ */
+async function kindNotSold(
+  catalog: CatalogService,
+  brandId: string,
+  products: CatalogProduct[],
+  reading: string,
+): Promise<string | null> {
+  const unknownToAll = new Set(
+    products
+      .map((product) => unknownWords(reading, product))
+      .reduce((a, b) => a.filter((w) => b.includes(w))),
+  );
+  const heads = products
+    .flatMap((product) => unknownHeads(reading, product))
+    .filter((head) => unknownToAll.has(head.kind));
+  for (const { kind, qualifier } of heads) {
+    const found = await catalog.findProducts({ brandId, text: kind, limit: 5 });
+    if (!found.matches.some((match) => unknownWords(qualifier, match.product).length === 0)) return kind;
+  }
+  return null;
+}
+
+/**
+ * The things a buyer weighs with "or": "kayaks or just the paddle" (`only`: the second is what they know we
+ * sell), "kettlebells or dumbbells". Each side is the content words next to "or", at most three.
+ */
+export function readAlternatives(
+  reading: string,
+): { asked: string[]; other: string[]; only: boolean } | null {
+  const tokens = phraseTokens(reading);
+  const at = tokens.indexOf('or');
+  if (at < 1) return null;
+  const asked: string[] = [];
+  for (let index = at - 1; index >= 0 && asked.length < 3 && isContentWord(tokens[index]!); index -= 1)
+    asked.unshift(tokens[index]!);
+  let next = at + 1;
+  const only = /^(just|only)$/.test(tokens[next] ?? '');
+  if (only) next += 1;
+  while (/^(the|a|an|your|some|those|these)$/.test(tokens[next] ?? '')) next += 1;
+  const other: string[] = [];
+  for (; next < tokens.length && other.length < 3 && isContentWord(tokens[next]!); next += 1)
+    other.push(tokens[next]!);
+  return asked.length > 0 && other.length > 0 ? { asked, other, only } : null;
+}
+
+/** The kind a product is: the last word of its title without a pack ("Kayak Paddle" is a paddle), its type. */
+function isKindOf(word: string, product: CatalogProduct): boolean {
+  const stem = (text: string) => text.replace(/(es|s)$/, '');
+  const titleWords = normaliseText(product.title.replace(packWords, ' '))
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  const kinds = [titleWords.at(-1) ?? '', ...normaliseText(product.productType).split(/[^\p{L}]+/u)]
+    .filter((kind) => kind.length >= 3)
+    .map(stem);
+  const asked = stem(word);
+  return kinds.some((kind) => kind === asked || (asked.length >= 4 && kind.startsWith(asked)));
+}
+
 /** The buyer's content words that nothing of the product carries (title, type, tags, vendor, options). */
 export function unknownWords(reading: string, product: CatalogProduct): string[] {
   const productWords = new Set(
@@ -858,19 +1136,7 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word.length >= 2),
   );
-  const known = (word: string) => {
-    const stem = word.replace(/(es|s)$/, '');
-    for (const other of productWords) {
-      const otherStem = other.replace(/(es|s)$/, '');
-      if (other === word || otherStem === stem) return true;
-      if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4)
-        return true;
-      const allowed = word.length >= 7 ? 2 : 1;
-      if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed)
-        return true;
-    }
-    return false;
-  };
+  const known = isKnownAmong(productWords);
   return normaliseText(reading)
     .split(/[^\p{L}'-]+/u)
     .map((word) => word.replace(/^['-]+|['-]+$/g, ''))
@@ -883,6 +1149,24 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
         !known(word),
     );
 }
+
+/** Whether a word is one of the words or a form of one: its plural, a stem of four letters, a typo. */
+const isKnownAmong = (words: Set<string>) => (word: string) => {
+  const stem = word.replace(/(es|s)$/, '');
+  for (const other of words) {
+    const otherStem = other.replace(/(es|s)$/, '');
+    if (other === word || otherStem === stem) return true;
+    if (stem.length >= 4 && (other.startsWith(stem) || word.startsWith(otherStem)) && otherStem.length >= 4)
+      return true;
+    const allowed = word.length >= 7 ? 2 : 1;
+    if (Math.abs(other.length - word.length) <= allowed && editDistance(other, word) <= allowed) return true;
+    // The same word in another language's spelling ("hyaluronique", "proteina"): all but its last letter shared.
+    let shared = 0;
+    while (shared < word.length && word[shared] === other[shared]) shared += 1;
+    if (shared >= 6 && Math.min(word.length, other.length) - shared <= 1) return true;
+  }
+  return false;
+};
 
 function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
@@ -922,7 +1206,25 @@ async function findLastProduct(
 export { CONFIDENT_MATCH };
 
 const describeMeasure = (measure: Measure) =>
-  measure.unit === 'spf' ? `SPF ${measure.value}` : `${measure.value}-${measure.unit}`;
+  measure.unit === 'spf'
+    ? `SPF ${measure.value}`
+    : measure.unit === 'c'
+      ? `${measure.value} °C`
+      : `${measure.value}-${measure.unit}`;
+
+/** How many words of the product's title (three letters or more, not numbers) the buyer did not write. */
+export function unsaidTitleWords(reading: string, product: CatalogProduct): number {
+  const said = isKnownAmong(
+    new Set(
+      normaliseText(reading)
+        .split(/[^\p{L}]+/u)
+        .filter(Boolean),
+    ),
+  );
+  return normaliseText(product.title)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 3 && !said(word)).length;
+}
 
 /** The buyer's content words the product does not carry, leaving out the qualifiers themselves. */
 const unknownBesides = (reading: string, product: CatalogProduct, qualifiers: string[]) =>
@@ -930,12 +1232,27 @@ const unknownBesides = (reading: string, product: CatalogProduct, qualifiers: st
     (word) => !qualifiers.some((qualifier) => qualifier.split(/[\s-]+/).includes(word)),
   );
 
-/** Of the products carrying an attribute, the one of the same kind as the product asked about. */
+/** A product type that says what the product is ("Protein" of "Plant Protein Blend"), not an aisle ("Eyes"). */
+const typeNamesKind = (product: CatalogProduct) => {
+  const title = normaliseText(product.title)
+    .split(/[^\p{L}]+/u)
+    .map((word) => word.replace(/(es|s)$/, ''));
+  return normaliseText(product.productType)
+    .split(/[^\p{L}]+/u)
+    .some((word) => word.length >= 3 && title.includes(word.replace(/(es|s)$/, '')));
+};
+
+/**
+ * Of the products carrying an attribute, the one of the same kind as the product asked about: the same type when
+ * the type names a kind (a vegan protein for a whey), else one that also carries the buyer's other words (a
+ * waterproof eyeliner is no waterproof mascara).
+ */
 async function sameKindCarrying(
   catalog: CatalogService,
   brandId: string,
   product: CatalogProduct,
   attribute: string,
+  reading: string,
 ): Promise<CatalogProduct | null> {
   const found = await catalog.findProducts({
     brandId,
@@ -947,7 +1264,8 @@ async function sameKindCarrying(
       (match) =>
         match.product.id !== product.id &&
         match.product.productType === product.productType &&
-        carriesAttribute(match.product, attribute),
+        carriesAttribute(match.product, attribute) &&
+        (typeNamesKind(match.product) || unknownBesides(reading, match.product, [attribute]).length === 0),
     )?.product ?? null
   );
 }
@@ -984,15 +1302,19 @@ async function decideByQualifiers(
       index,
       unknown: unknownBesides(reading, product, qualifiers).length,
       distance: measures.length > 0 ? distanceTo(product, measures[0]!) : 0,
+      // Then the plainest: "protein bars" is the Protein Bar box before the Vegan Protein Bar box.
+      unsaid: unsaidTitleWords(reading, product),
     }))
-    .sort((a, b) => a.unknown - b.unknown || a.distance - b.distance || a.index - b.index);
+    .sort(
+      (a, b) => a.unknown - b.unknown || a.distance - b.distance || a.unsaid - b.unsaid || a.index - b.index,
+    );
   const closest = ranked[0]!.product;
   // The product that best carries the buyer's other words has what they asked: it is the one.
   if (fits(closest)) return { product: closest, lacking: null };
   if (measures.length > 0) return { product: closest, lacking: describeMeasure(measures[0]!) };
   const attribute = attributes[0]!;
   return {
-    product: (await sameKindCarrying(catalog, brandId, closest, attribute)) ?? closest,
+    product: (await sameKindCarrying(catalog, brandId, closest, attribute, reading)) ?? closest,
     lacking: attribute,
   };
 }
@@ -1008,6 +1330,8 @@ async function checkQualifiers(
   reading: string,
   product: CatalogProduct,
 ): Promise<{ product: CatalogProduct; lacking: string | null } | null> {
+  const bedSize = missingBedSize(reading, product);
+  if (bedSize) return { product, lacking: bedSize };
   const sizeOption = optionNamesOf(product).find((name) => /^(size|taille|talla|gr(o|ö)sse)$/i.test(name));
   if (sizeOption) {
     const values = valuesOf(product, sizeOption).map((value) => normaliseText(value).replace(/\s+/g, ''));
@@ -1029,7 +1353,7 @@ async function checkQualifiers(
   for (const attribute of readAttributes(reading)) {
     if (carriesAttribute(product, attribute)) continue;
     return {
-      product: (await sameKindCarrying(catalog, brandId, product, attribute)) ?? product,
+      product: (await sameKindCarrying(catalog, brandId, product, attribute, reading)) ?? product,
       lacking: attribute,
     };
   }
@@ -1067,7 +1391,11 @@ const ownWords = (product: CatalogProduct, other: CatalogProduct) => {
  * The DM names a word that only the new product's title has ("and the conditioner same size" after the
  * shampoo): naming a new product moves to it, however short the DM.
  */
-function namesAnotherProduct(reading: string, candidate: CatalogProduct, inPlay: CatalogProduct): boolean {
+export function namesAnotherProduct(
+  reading: string,
+  candidate: CatalogProduct,
+  inPlay: CatalogProduct,
+): boolean {
   // An option of the product in play is not another product's name ("sage pls" is the Dutch oven's colour,
   // whatever the Sea Salt & Sage candle is called).
   const inPlayOptions = new Set(

@@ -23,12 +23,13 @@ const markers: Record<Exclude<Language, 'en'>, RegExp> = {
   it: /\b(ciao|grazie|vendete|avete|vorrei|quanto costa|taglia|prezzo|nero|nera|per favore|disponibile|quelli|anche)\b/,
 };
 
-/** Lower case without accents, so "cuánto" and "cuanto" read alike. */
+/** Lower case without accents, so "cuánto" and "cuanto" read alike; "ß" as "ss" ("Größe" is "grosse"). */
 export const foldAccents = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss');
 
 /** Letters only one language writes. */
 const markerLetters: [RegExp, Language][] = [
@@ -36,6 +37,15 @@ const markerLetters: [RegExp, Language][] = [
   [/[ãõ]/, 'pt'],
   [/[ßäö]/, 'de'],
 ];
+
+/** Whether a marker word or letter of the language is in the DM ("hola", "ß"): it was not placed by n-grams alone. */
+export function hasMarkerWord(text: string, language: Language): boolean {
+  if (language === 'en') return false;
+  return (
+    markers[language].test(foldAccents(text)) ||
+    markerLetters.some(([pattern, own]) => own === language && pattern.test(text.toLowerCase()))
+  );
+}
 
 /**
  * The language of a buyer's DM. Marker words first (short DMs), then eld's n-grams when the text has enough

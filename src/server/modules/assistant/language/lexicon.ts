@@ -67,7 +67,13 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     chubasquero=rain jacket impermeable|impermeables=waterproof guantes=gloves banador|traje de bano=swimsuit protector solar con color=tinted sunscreen
     plumas|pluma=down largo|larga=long firme=firm suave|blanda=soft manzana acida|manzana verde=sour apple
     raqueta|raquetas=racket
-    senderismo|trekking=hiking clasico|clasica=classic pistacho=pistachio`,
+    senderismo|trekking=hiking clasico|clasica=classic pistacho=pistachio
+    once=eleven doce=twelve docena|docenas=dozen media docena=half a dozen dorado|dorada=gold plateado|plateada=silver
+    extra pequeno|extra pequena|extra chica|extra chico=xs talla unica=one size
+    el mismo|la misma|lo mismo|los mismos|las mismas|igual=same
+    cuello redondo=crew neck cuello en v|cuello v=v-neck solo|solamente|unicamente=only vino=burgundy
+    mancuerna|mancuernas=dumbbells pesa rusa|pesas rusas=kettlebell tiro alto|cintura alta=high waist
+    mas grande|el mas grande|la mas grande|el grande|la grande=the biggest one mas pequeno|mas pequena|el mas pequeno|la mas pequena|el mas chico|la mas chica=the smallest one citricos=citrus`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -122,7 +128,11 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     tente=tent lampe frontale|frontale=headlamp veste de pluie|coupe-vent=rain jacket impermeable|etanche=waterproof gants=gloves
     creme solaire teintee=tinted sunscreen teinte foncee|fonce=deep une piece=one-piece plumes=down
     long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple
-    randonnee|rando=hiking classique|classiques=classic pistache=pistachio`,
+    randonnee|rando=hiking classique|classiques=classic pistache=pistachio
+    onze=eleven douze=twelve douzaine|douzaines=dozen demi-douzaine=half a dozen dore|doree=gold argente|argentee=silver
+    tres petit|tres petite=xs taille unique=one size le meme|la meme|les memes|pareil|pareille=same
+    col rond=crew neck col v|col en v=v-neck seulement|uniquement=only haltere|halteres=dumbbells taille haute=high waist
+    le plus grand|la plus grande=the biggest one le plus petit|la plus petite=the smallest one agrumes=citrus boite de=box of`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -175,7 +185,12 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     rauch=smoke moos|moosgrun=moss weinrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color
     kinder|kids|fur kinder=for kids kapseln|kapsel=capsules rund|runde|runden=round schlafsack=sleeping bag
     zelt=tent stirnlampe|stirnlampen=headlamp regenjacke|regenjacken=rain jacket wasserdicht|wasserdichte|wasserfest=waterproof handschuhe=gloves
-    daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski wandern|wander=hiking klassisch|klassische|klassischen=classic pistazie=pistachio`,
+    daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski wandern|wander=hiking klassisch|klassische|klassischen=classic pistazie=pistachio
+    elf=eleven zwolf|zwoelf=twelve dutzend=dozen halbes dutzend=half a dozen golden|goldene|goldenen=gold
+    silber|silbern|silberne|silbernen=silver extra klein|extra kleine=xs einheitsgrosse|einheitsgroesse=one size
+    das gleiche|der gleiche|die gleiche|den gleichen|dasselbe|dieselbe|denselben|gleiche|gleichen=same
+    rundhals|rundhalsausschnitt=crew neck v-ausschnitt=v-neck nur=only hantel|hanteln|kurzhantel|kurzhanteln=dumbbells hohe taille|hoher taille=high waist
+    grosste|groesste|die grosste|der grosste|das grosste|den grossten=the biggest one kleinste|die kleinste|der kleinste|das kleinste|den kleinsten=the smallest one zitrus=citrus`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -227,7 +242,11 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     criancas|crianca|infantil|para criancas=for kids capsulas|capsula=capsules redondo|redonda=round
     saco de dormir=sleeping bag barraca=tent lanterna de cabeca=headlamp capa de chuva|jaqueta de chuva=rain jacket impermeavel|impermeaveis=waterproof
     luvas=gloves jaqueta jeans=denim jacket penas=down longo|longa=long firme=firm macio|macia=soft
-    trilha|caminhada=hiking classico|classica=classic pistache=pistachio`,
+    trilha|caminhada=hiking classico|classica=classic pistache=pistachio
+    onze=eleven doze=twelve duzia|duzias=dozen meia duzia=half a dozen dourado|dourada=gold prateado|prateada=silver
+    extra pequeno|extra pequena=xs tamanho unico=one size o mesmo|a mesma|os mesmos|as mesmas|igual=same
+    gola redonda=crew neck gola v|decote v=v-neck so|somente|apenas=only cintura alta=high waist
+    o maior|a maior=the biggest one o menor|a menor=the smallest one citricos=citrus caixa com|caixa de=box of`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -280,7 +299,18 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     tenda da campeggio=tent lampada frontale|frontale=headlamp giacca antipioggia=rain jacket impermeabile|impermeabili=waterproof guanti=gloves
     piuma|piume=down lungo|lunga=long rigido|rigida=firm morbido|morbida=soft
     asciugamano mani|asciugamani mani|asciugamani da mano|asciugamano da mano=hand towel
-    escursionismo|trekking=hiking classico|classica=classic pistacchio=pistachio`,
+    escursionismo|trekking=hiking classico|classica=classic pistacchio=pistachio
+    undici=eleven dodici=twelve dozzina|dozzine=dozen mezza dozzina=half a dozen dorato|dorata|oro=gold
+    argento|argentato|argentata=silver extra piccolo|extra piccola=xs taglia unica=one size
+    lo stesso|la stessa|gli stessi|le stesse|uguale=same
+    girocollo=crew neck scollo a v=v-neck solo|soltanto|solamente=only manubri|manubrio=dumbbells a vita alta|vita alta=high waist
+    il piu grande|la piu grande|piu grande=the biggest one il piu piccolo|la piu piccola|piu piccolo|piu piccola=the smallest one agrumi=citrus scatola da|confezione da=box of`,
+};
+
+/** Letter sizes written the local way, as the letter the catalogs use. */
+const letterSizesOf: Partial<Record<Language, Record<string, string>>> = {
+  pt: { pp: 'xs', p: 's', g: 'l', gg: 'xl', xg: 'xl', eg: 'xl', xgg: 'xxl' },
+  es: { ch: 's', g: 'l', eg: 'xl', xg: 'xl' },
 };
 
 /** English readings of more than one word: after "=", the next words belong to the reading while they extend one. */
@@ -346,6 +376,13 @@ const multiWordReadings = [
   'sour apple',
   'denim jacket',
   '4 tubes',
+  'half a dozen',
+  'one size',
+  'crew neck',
+  'high waist',
+  'the biggest one',
+  'the smallest one',
+  'box of',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */
@@ -376,7 +413,7 @@ function parseEntries(source: string): [string, string][] {
 }
 
 /**
- * A lexicon's phrases (pattern, English reading, and the phrase itself: a text that does not contain it cannot
+ * A lexicon's phrases (pattern, English reading, and the phrase's longest word: a text that does not contain it cannot
  * match, and a substring check is far cheaper than the pattern, which runs for every phrase of five languages on
  * most DMs) and its single words.
  */
@@ -397,9 +434,19 @@ function tableOf(language: Exclude<Language, 'en'>): Table {
   phrases.sort((a, b) => b[0].length - a[0].length);
   table = {
     phrases: phrases.map(([form, english]) => [
-      new RegExp(`(^|[^\\p{L}'])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^\\p{L}'])`, 'gu'),
+      // Each word of three letters or more may carry a plural ending ("maillots de bain", "fundas nordicas").
+      new RegExp(
+        `(^|[^\\p{L}'])${form
+          .split(' ')
+          .map(
+            (word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (word.length >= 3 ? '(?:s|es|x)?' : ''),
+          )
+          .join(' ')}(?=$|[^\\p{L}'])`,
+        'gu',
+      ),
       english,
-      form,
+      // The cheap check before the pattern: the phrase's longest word, which a plural keeps as it is.
+      form.split(' ').reduce((longest, word) => (word.length > longest.length ? word : longest), ''),
     ]),
     words,
   };
@@ -407,14 +454,21 @@ function tableOf(language: Exclude<Language, 'en'>): Table {
   return table;
 }
 
-/** The word's English reading, trying light stems ("negras" -> "negra" -> "negro"). */
+/**
+ * The word's English reading, trying light stems ("negras" -> "negra" -> "negro"; Italian plurals "neri" ->
+ * "nero", "rosse" -> "rossa").
+ */
 function lookUp(words: Map<string, string>, word: string): string | undefined {
+  // A word of one or two letters is taken as written: "a" and "i" are not forms of "o".
+  if (word.length <= 2) return words.get(word);
   const forms = [
     word,
     word.replace(/s$/, ''),
     word.replace(/es$/, ''),
     word.replace(/[ae]s?$/, 'o'),
     word.replace(/(e|en|n)$/, ''),
+    word.replace(/i$/, 'o'),
+    word.replace(/e$/, 'a'),
   ];
   for (const form of forms) if (form.length >= 1 && words.has(form)) return words.get(form);
   return undefined;
@@ -430,8 +484,28 @@ export function toEnglish(text: string, language: Language): string {
   let out = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
   // German counts a pack as "4er", "12er-Packung": the number.
   if (language === 'de') out = out.replace(/\b(\d+)er\b-?/g, '$1 ');
-  for (const [pattern, english, form] of table.phrases)
-    if (out.includes(form)) out = out.replace(pattern, `$1${english}`);
+  // Letter sizes as Brazil and Mexico write them (PP/P/M/G/GG, CH/M/G/EG), standing alone: "tem G?", "la G".
+  // Not after a number ("500 g" is grams) nor before a slash ("p/" is "para").
+  const localSizes = letterSizesOf[language];
+  if (localSizes)
+    out = out.replace(
+      /(?<![\d.,]\s?)(?<=[^\p{L}\p{N}'])(\p{L}{1,3})(?=[^\p{L}\p{N}'/]|$)/gu,
+      (token, _letters: string, at: number, whole: string) =>
+        !localSizes[token]
+          ? token
+          : /\b(tamanho|tam|talla|talle|numero|size)\s*$/.test(whole.slice(Math.max(0, at - 10), at))
+            ? localSizes[token]
+            : `size ${localSizes[token]}`,
+    );
+  // A phrase's English reading is final: kept aside so the word pass does not read its words again (Spanish
+  // "gel" is "energy gel", so "gel energetico" -> "energy gel" must not become "energy energy gel").
+  const readings: string[] = [];
+  for (const [pattern, english, first] of table.phrases)
+    if (out.includes(first))
+      out = out.replace(pattern, (_match, before: string) => {
+        readings.push(english);
+        return `${before}\uE000${readings.length - 1}\uE001`;
+      });
   return out
     .split(/(\s+|[^\p{L}\p{N}'-]+)/u)
     .map((token) => {
@@ -448,7 +522,8 @@ export function toEnglish(text: string, language: Language): string {
           const tail = lookUp(table.words, token.slice(cut));
           if (tail !== undefined) {
             const head = token.slice(0, cut).replace(/s$/, '');
-            return `${lookUp(table.words, head) ?? head} ${tail}`;
+            // The first part drops its last "e" or "en" in a compound ("Erdbeergeschmack": Erdbeere).
+            return `${lookUp(table.words, head) ?? lookUp(table.words, `${head}e`) ?? head} ${tail}`;
           }
         }
       // A hyphenated compound ("leinen-schurzen", "pre-treino" has its own entry): each part on its own.
@@ -460,6 +535,7 @@ export function toEnglish(text: string, language: Language): string {
       return token;
     })
     .join('')
+    .replace(/\uE000(\d+)\uE001/g, (_match, index: string) => readings[Number(index)]!)
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -476,13 +552,25 @@ const englishCue =
 export function languageByLexicon(text: string): Language | null {
   const folded = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
   if (englishCue.test(folded)) return null;
+  const votes = lexiconVotes(text);
+  const [best, second] = votes;
+  // One word is not enough: "rose" and "nero" are also words of English DMs and product names.
+  return best && best[1] >= 2 && best[1] > (second?.[1] ?? 0) ? best[0] : null;
+}
+
+/**
+ * How much of a DM each language's lexicon reads, most first: its phrases (two each) and its words that are not
+ * written the same in English.
+ */
+export function lexiconVotes(text: string): [Language, number][] {
+  const folded = ` ${foldAccents(text).replace(/[¿¡]/g, ' ')} `;
   const tokens = folded.split(/[^\p{L}'-]+/u).filter((token) => token.length >= 2);
   const votes: [Language, number][] = [];
   for (const language of ['es', 'fr', 'de', 'pt', 'it'] as const) {
     const table = tableOf(language);
     let count = 0;
-    for (const [pattern, english, form] of table.phrases) {
-      if (!folded.includes(form)) continue;
+    for (const [pattern, english, first] of table.phrases) {
+      if (!folded.includes(first)) continue;
       pattern.lastIndex = 0;
       if (pattern.test(folded) && !folded.includes(` ${english} `)) count += 2;
       pattern.lastIndex = 0;
@@ -495,10 +583,7 @@ export function languageByLexicon(text: string): Language | null {
     }
     votes.push([language, count]);
   }
-  votes.sort((a, b) => b[1] - a[1]);
-  const [best, second] = votes;
-  // One word is not enough: "rose" and "nero" are also words of English DMs and product names.
-  return best && best[1] >= 2 && best[1] > (second?.[1] ?? 0) ? best[0] : null;
+  return votes.sort((a, b) => b[1] - a[1]);
 }
 
 const readingsCache = new Map<Language, Set<string>>();

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 
 /**
@@ -41,9 +42,28 @@ export interface IncomingRefund {
 
 export type OrderOutcome = 'stored' | 'stale' | 'unattributed';
 
+/** How the catalog records a store delivery, for the one-statement path (its table stays the catalog's). */
+export interface OrderDelivery {
+  /** A boolean SQL expression: the delivery is not recorded yet. */
+  isNew: SQL;
+  /** Data-modifying CTEs (`name as (…)`, comma-separated) that record the delivery when `when` holds. */
+  record(when: SQL): SQL;
+}
+
 export interface OrderIngest {
   /** Applies one order payload inside the caller's transaction (which records the delivery). */
   applyOrder(tx: Database, brandId: string, order: IncomingOrder): Promise<OrderOutcome>;
+  /**
+   * The common case in one statement, no transaction around it: a new delivery of a payload no older than the
+   * stored order is applied and recorded together (decision 054). 'duplicate': recorded before, nothing done.
+   * 'stale': an older payload, nothing done or recorded; the caller takes applyOrder's path in a transaction.
+   */
+  applyOrderDelivery(
+    db: Database,
+    brandId: string,
+    order: IncomingOrder,
+    delivery: OrderDelivery,
+  ): Promise<OrderOutcome | 'duplicate'>;
   /** Applies one refund (Shopify `refunds/create`); it may come before its order. */
   applyRefund(
     tx: Database,

@@ -12,6 +12,7 @@ import {
 import { mapWooOrder } from '#server/integrations/woocommerce/orders.ts';
 import { isValidWooWebhook, type WooVariation } from '#server/integrations/woocommerce/rest-client.ts';
 import { parseWooWebhookBody } from '#server/integrations/woocommerce/webhook-bodies.ts';
+import type { OrderDelivery } from '#server/ports/revenue.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { mapWooProduct } from './platforms.ts';
 import * as queries from './queries.ts';
@@ -118,6 +119,32 @@ async function recordDelivery(
   return (result.rows[0]?.recorded ?? 0) > 0;
 }
 
+/**
+ * The delivery record as the one-statement order path takes it (decision 054): the same row and the same
+ * `last_webhook_at` touch as recordDelivery, written only when the order statement says so.
+ */
+function deliveryRecord(
+  connectionId: string,
+  topic: string,
+  eventKey: string,
+  deliveryId?: string,
+): OrderDelivery {
+  return {
+    isNew: sql`not exists (select 1 from catalog_webhook_events where connection_id = ${connectionId}
+      and topic = ${topic} and event_key = ${eventKey})`,
+    record: (when) => sql`recorded as (
+      insert into catalog_webhook_events (connection_id, topic, event_key, delivery_id)
+      select ${connectionId}::uuid, ${topic}, ${eventKey}, ${deliveryId ?? null} where ${when}
+      on conflict do nothing
+      returning 1
+    ), touched as (
+      update store_connections set last_webhook_at = now()
+      where id = ${connectionId} and ${when}
+        and (last_webhook_at is null or last_webhook_at < now() - interval '1 minute')
+    )`,
+  };
+}
+
 export const catalogWebhookRoutes: FastifyPluginAsync<{
   db: Database;
   module: CatalogModule;
@@ -207,6 +234,20 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     triggeredAt: string | undefined,
   ): Promise<boolean> {
     let liveVariant: { id: string; externalId: string; productExternalId: string } | null = null;
+    // Most order deliveries are new and newest: one statement, no transaction (decision 054).
+    if (body.kind === 'order' && module.orders) {
+      const order = mapShopifyRestOrder(body.order, connection.currency);
+      if (order) {
+        const outcome = await module.orders.applyOrderDelivery(
+          db,
+          connection.brandId,
+          order,
+          deliveryRecord(connection.id, topic, eventId, webhookId),
+        );
+        if (outcome === 'duplicate') return false;
+        if (outcome !== 'stale') return true;
+      }
+    }
     const applied = await db.transaction(async (tx) => {
       if (!(await recordDelivery(tx, connection.id, topic, eventId, webhookId))) return false;
       if (body.kind === 'order') {
@@ -296,6 +337,16 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       if (body.kind === 'order') {
         const order = mapWooOrder(body.order);
         if (!order) return ignore(`${topic} body: the total does not fit the currency, or no creation time`);
+        const outcome = module.orders
+          ? await module.orders.applyOrderDelivery(
+              db,
+              connection.brandId,
+              order,
+              deliveryRecord(connection.id, topic, eventKey, deliveryId),
+            )
+          : 'stale';
+        if (outcome !== 'stale')
+          return reply.code(200).send({ ok: true, duplicate: outcome === 'duplicate' });
         const appliedOrder = await db.transaction(async (tx) => {
           if (!(await recordDelivery(tx, connection.id, topic, eventKey, deliveryId))) return false;
           if (module.orders) await module.orders.applyOrder(tx, connection.brandId, order);

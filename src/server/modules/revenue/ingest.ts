@@ -68,29 +68,29 @@ const statusOf = (cancelledAt: SQL, paidAt: SQL, total: SQL, refunded: SQL) =>
     when ${refunded} > 0 then 'partially_refunded'
     else 'paid' end`;
 
-export function createOrderIngest(): OrderIngest {
-  return {
-    async applyOrder(tx, brandId, order): Promise<OrderOutcome> {
-      const key = { brandId, platform: order.platform, externalId: order.externalId };
-      const refunded = sql`greatest(${order.refundedMinor}::bigint, (select total from refunds))`;
-      // One statement (one round trip, decision 039): attribution, the order's own refunds, the row, and its
-      // status from the merged row. The refunds this statement inserts are not visible to its own reads, so the
-      // sum adds the payload's refunds not stored yet; each is stored once under its refund id all the same.
-      const [result] = await rowsOf<{ attributed: number; written: number }>(
-        tx,
-        sql`with link as (
+/**
+ * The order's statement as CTEs (one round trip, decision 039): attribution, the order's own refunds, the row, and
+ * its status from the merged row. `gate` is a condition that must hold for anything to be written (the delivery
+ * being new, on the one-statement path). The refunds this statement inserts are not visible to its own reads, so
+ * the sum adds the payload's refunds not stored yet; each is stored once under its refund id all the same.
+ */
+function orderCtes(brandId: string, order: IncomingOrder, gate: SQL): SQL {
+  const refunded = sql`greatest(${order.refundedMinor}::bigint, (select total from refunds))`;
+  return sql`link as (
             select l.id::text as link_id, l.conversation_id
             from checkout_links l
             where l.brand_id = ${brandId} and l.id = any(${textArray(order.attribution.linkIds)})
             order by array_position(${textArray(order.attribution.linkIds)}, l.id::text)
             limit 1
           ), attribution as (
-            select link_id, conversation_id from link
-            union all
-            (select null::text, c.id from conversations c
-              where not exists (select 1 from link)
-                and c.brand_id = ${brandId} and c.id = any(${uuidArray(order.attribution.conversationIds)})
-              limit 1)
+            select link_id, conversation_id from (
+              select link_id, conversation_id from link
+              union all
+              (select null::text, c.id from conversations c
+                where not exists (select 1 from link)
+                  and c.brand_id = ${brandId} and c.id = any(${uuidArray(order.attribution.conversationIds)})
+                limit 1)
+            ) found where ${gate}
           ), payload_refunds as (
             select * from (values ${refundValues(order.refunds)}) as r(refund_id, amount_minor)
             where r.refund_id is not null
@@ -148,8 +148,19 @@ export function createOrderIngest(): OrderIngest {
             -- An older payload (a late retry, a reordered delivery) changes nothing but what only grows.
             where o.store_updated_at <= excluded.store_updated_at
             returning 1
-          )
-          select (select count(*) from attribution)::int as attributed, (select count(*) from written)::int as written`,
+          )`;
+}
+
+const outcomeColumns = sql`(select count(*) from attribution)::int as attributed,
+  (select count(*) from written)::int as written`;
+
+export function createOrderIngest(): OrderIngest {
+  return {
+    async applyOrder(tx, brandId, order): Promise<OrderOutcome> {
+      const key = { brandId, platform: order.platform, externalId: order.externalId };
+      const [result] = await rowsOf<{ attributed: number; written: number }>(
+        tx,
+        sql`with ${orderCtes(brandId, order, sql`true`)} select ${outcomeColumns}`,
       );
       if (!result || result.attributed === 0) return 'unattributed';
       if (result.written > 0) return 'stored';
@@ -168,6 +179,23 @@ export function createOrderIngest(): OrderIngest {
       }
       await settle(tx, brandId, order.platform, order.externalId);
       return 'stale';
+    },
+
+    async applyOrderDelivery(db, brandId, order, delivery): Promise<OrderOutcome | 'duplicate'> {
+      // Recorded only with a write (or with nothing to attribute): an older payload is left to applyOrder's path,
+      // whose extra steps need the delivery record in the same transaction.
+      const [result] = await rowsOf<{ fresh: boolean; attributed: number; written: number }>(
+        db,
+        sql`with fresh as (select (${delivery.isNew}) as ok),
+          ${orderCtes(brandId, order, sql`(select ok from fresh)`)},
+          ${delivery.record(
+            sql`(select ok from fresh) and (exists (select 1 from written) or not exists (select 1 from attribution))`,
+          )}
+          select (select ok from fresh) as fresh, ${outcomeColumns}`,
+      );
+      if (!result?.fresh) return 'duplicate';
+      if (result.attributed === 0) return 'unattributed';
+      return result.written > 0 ? 'stored' : 'stale';
     },
 
     async applyRefund(tx, brandId, refund) {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   brands,
   catalogVariants,
+  catalogWebhookEvents,
   checkoutLinks,
   conversations,
   storeConnections,
@@ -228,6 +229,38 @@ describe('Shopify orders', () => {
       refunded: '0.00',
       status: 'paid',
     });
+  });
+
+  it('applies and records a delivery sent five times at once exactly once, and an older payload after it changes only what grows', async () => {
+    const before = (await revenue({ brandId: shopBrand })).json() as Json;
+    const order = shopify.checkout(await shopifyLink(1), { paid: true, at: at(20) });
+    const created = snapshot(order);
+    const eventId = `race-${order.id}`;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => deliverShopify('orders/create', created, { eventId })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const deliveries = await app.database.db
+      .select()
+      .from(catalogWebhookEvents)
+      .where(eq(catalogWebhookEvents.eventKey, eventId));
+    expect(deliveries).toHaveLength(1);
+    const after = (await revenue({ brandId: shopBrand })).json() as Json;
+    const eur = (body: Json) =>
+      body.totals.find((t: Json) => t.currency === 'EUR') ?? { orders: 0, revenue: '0.00' };
+    expect(eur(after).orders).toBe(eur(before).orders + 1);
+    expect(Number(eur(after).revenue) - Number(eur(before).revenue)).toBeCloseTo(21, 2);
+
+    // An older payload (before it was paid) under a new event id: recorded once, the order stays paid.
+    const older = { ...created, financial_status: 'pending', updated_at: at(25).toISOString() };
+    const late = await deliverShopify('orders/create', older, { eventId: `late-${order.id}` });
+    expect(await late.json()).toMatchObject({ ok: true, duplicate: false });
+    expect(await orderRow(shopBrand, order.admin_graphql_api_id)).toMatchObject({ status: 'paid' });
+    const lateDeliveries = await app.database.db
+      .select()
+      .from(catalogWebhookEvents)
+      .where(eq(catalogWebhookEvents.eventKey, `late-${order.id}`));
+    expect(lateDeliveries).toHaveLength(1);
   });
 
   it('does not store an order that carries none of our links, nor one with another brand’s link', async () => {

@@ -63,11 +63,13 @@ for (const size of sizes) {
       await connect.getByLabel('Shop domain').fill('urbanthreads.com');
       await connect.getByLabel('Admin API access token').fill('shpat_not_checked');
       await connect.getByRole('button', { name: 'Connect Shopify' }).click();
-      const refusal = connect.getByRole('alert');
-      await expect(refusal).toHaveText(
-        "Could not connect: That doesn't look like a Shopify address: use your-shop.myshopify.com.",
+      // Refused at the field, before anything is sent, in the contract's own sentence.
+      const shopDomain = connect.getByLabel('Shop domain');
+      await expect(shopDomain).toHaveAttribute('aria-invalid', 'true');
+      await expect(shopDomain).toHaveAccessibleDescription(
+        "That doesn't look like a Shopify address: use your-shop.myshopify.com",
       );
-      await expect(refusal).not.toHaveText(schemaWording);
+      await expect(connect.getByText(/doesn't look like a Shopify address/)).not.toHaveText(schemaWording);
       await expectAccessible(page);
 
       // One-click install on a server with no Shopify app: back on this page, which says so in words.

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryCatalog, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
 import { converse, makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { toEnglish } from './language/lexicon.ts';
 import { colourFamiliesOf, readRelativeAmount, valuesByFlavourFamily } from './option-words.ts';
 import { runPipeline } from './pipeline.ts';
 import type { CatalogProduct } from './ports.ts';
@@ -83,6 +84,8 @@ const tee = product('Vintage Wash Graphic Tee', 'Tees', ['tee'], {
   Size: ['S', 'M'],
   Color: ['Washed Black', 'Sand'],
 });
+const rug = product('Braided Wool Rug', 'Rugs', ['rug'], { Size: ['4x6 ft', '5x8 ft'] });
+const saucepan = product('Copper Core Saucepan', 'Cookware', ['saucepan', 'pot'], { Size: ['2 qt', '3 qt'] });
 const tent = product('Trekking 3-Person Tent', 'Tents', ['tent'], { Color: ['Olive', 'Orange'] });
 
 describe('colour families of colour names buyers call otherwise', () => {
@@ -183,6 +186,25 @@ describe('hand-offs said as an age or a shop in town', () => {
   });
 });
 
+describe('words of the other languages', () => {
+  it('reads fruits, leathers, shades, mixes and amounts the lexicon lacked', () => {
+    expect(toEnglish('dos jabones de higo', 'es')).toContain('fig');
+    expect(toEnglish('stiefel aus wildleder in dunkelbraun', 'de')).toContain('suede in dark brown');
+    expect(toEnglish('das kissen daunenalternative', 'de')).toContain('down alternative');
+    expect(toEnglish('le coussin rose poudre', 'fr')).toContain('blush');
+    expect(toEnglish('sabor maçã verde', 'pt')).toContain('sour apple');
+    expect(toEnglish('smalto color malva, set misto', 'it')).toContain('mauve');
+    expect(toEnglish('smalto color malva, set misto', 'it')).toContain('mixed');
+    expect(toEnglish('quella da un chilo', 'it')).toContain('1 kg');
+  });
+
+  it('reads kinds of product as an English phrase, so a kind not sold is found in any language', () => {
+    expect(toEnglish('vous avez des tapis de yoga ?', 'fr')).toContain('yoga mat');
+    expect(toEnglish('vocês têm panela de pressão?', 'pt')).toContain('pressure cooker');
+    expect(toEnglish('avete la macchina del caffè?', 'it')).toContain('coffee machine');
+  });
+});
+
 describe('in the pipeline', () => {
   let catalog: MemoryCatalog;
   let recorder: ReturnType<typeof recordingEffects>;
@@ -190,7 +212,20 @@ describe('in the pipeline', () => {
     runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
 
   beforeEach(() => {
-    catalog = createMemoryCatalog([vase, drapes, bowls, tabs, candle, duvet, cream, jacket, tee, tent]);
+    catalog = createMemoryCatalog([
+      vase,
+      drapes,
+      bowls,
+      tabs,
+      candle,
+      duvet,
+      cream,
+      jacket,
+      tee,
+      tent,
+      rug,
+      saucepan,
+    ]);
     recorder = recordingEffects();
   });
 
@@ -216,6 +251,14 @@ describe('in the pipeline', () => {
     const [, , third] = await converse(run, recorder, ['the 3 person tent', 'olive', 'ok make it 3']);
     expect(third).toMatchObject({ answerKind: 'in_stock', variant: { title: 'Olive' } });
     expect(third!.link).toMatch(/:3(\?|$)/);
+  });
+
+  it.each([
+    ['fr', 'bonjour, vous avez des tapis de yoga ?'],
+    ['pt', 'oi, vocês vendem panela de pressão?'],
+  ])('says a kind the shop lacks is not sold in %s, offering nothing', async (language, text) => {
+    const trace = await run(makeEvent(text));
+    expect(trace).toMatchObject({ language, answerKind: 'not_sold', alternative: null, link: null });
   });
 
   it('says a thing the shop lacks is not sold for "u guys got …"', async () => {

@@ -816,15 +816,13 @@ export async function understand(input: {
     } else if (!inPlay) {
       const quantity = readQuantity(reading);
       // "any protein pancakes?": a kind none of the products that fit is, nor any other.
-      const kind =
-        language === 'en'
-          ? await kindNotSold(
-              catalog,
-              brandId,
-              search.matches.map((match) => match.product),
-              reading,
-            )
-          : null;
+      const kind = await kindNotSold(
+        catalog,
+        brandId,
+        search.matches.map((match) => match.product),
+        reading,
+        language,
+      );
       if (kind)
         return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
       return {
@@ -992,9 +990,7 @@ export async function understand(input: {
     // A kind the product is not, that no product of the catalog is either ("swim goggles"): not sold, and
     // this product is no alternative to it.
     const kind =
-      unknown.length === 0 && language === 'en'
-        ? await kindNotSold(catalog, brandId, [product], reading)
-        : null;
+      unknown.length === 0 ? await kindNotSold(catalog, brandId, [product], reading, language) : null;
     if (kind) {
       const quantity = readQuantity(reading);
       return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
@@ -1134,7 +1130,11 @@ async function kindNotSold(
   brandId: string,
   products: CatalogProduct[],
   reading: string,
+  language: Language,
 ): Promise<string | null> {
+  // In another language, only a kind the lexicon read as an English phrase ("tapis de yoga" -> "yoga mat"): the
+  // words it left as written may be names, and their order is not English.
+  const understood = language === 'en' ? null : lexiconReadings(language);
   const unknownToAll = new Set(
     products
       .map((product) => unknownWords(reading, product))
@@ -1142,7 +1142,11 @@ async function kindNotSold(
   );
   const heads = products
     .flatMap((product) => unknownHeads(reading, product))
-    .filter((head) => unknownToAll.has(head.kind));
+    .filter(
+      (head) =>
+        unknownToAll.has(head.kind) &&
+        (!understood || (understood.has(head.kind) && understood.has(head.qualifier))),
+    );
   for (const { kind, qualifier } of heads) {
     const found = await catalog.findProducts({ brandId, text: kind, limit: 5 });
     if (!found.matches.some((match) => unknownWords(qualifier, match.product).length === 0)) return kind;

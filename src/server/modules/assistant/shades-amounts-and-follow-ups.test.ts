@@ -5,8 +5,15 @@ import { toEnglish } from './language/lexicon.ts';
 import { colourFamiliesOf, readRelativeAmount, valuesByFlavourFamily } from './option-words.ts';
 import { runPipeline } from './pipeline.ts';
 import type { CatalogProduct } from './ports.ts';
+import { readAttributes } from './qualifiers.ts';
 import { readQuantity } from './quantities.ts';
-import { classifyIntent, readNamedOptions, unknownModifiers, valueNotCarried } from './understanding.ts';
+import {
+  classifyIntent,
+  readNamedOptions,
+  unknownModifiers,
+  unknownWords,
+  valueNotCarried,
+} from './understanding.ts';
 import type { AssistantEvent } from './types.ts';
 
 /**
@@ -149,6 +156,24 @@ describe('a scent or flavour family named itself', () => {
 describe('sizes that are colour names in the long list', () => {
   it('reads a colour against the colour option only', () => {
     expect(readNamedOptions(duvet, 'hmm ivory?')).toEqual({ Color: ['Ivory'] });
+  });
+});
+
+const wrap = product('Merino Wrap', 'Scarves', ['wrap', 'wool'], { Color: ['Grey', 'Blue Tartan'] });
+const shirt = product('Plaid Cotton Shirt', 'Shirts', ['plaid'], { Color: ['Red Check', 'Blue Check'] });
+
+describe('patterns in the buyer’s word for them', () => {
+  it('reads "plaid" as a Tartan value and as a word the product carries', () => {
+    expect(readNamedOptions(wrap, 'the plaid merino wrap')).toEqual({ Color: ['Blue Tartan'] });
+    expect(unknownWords('plaid merino wrap', wrap)).toEqual([]);
+    // The shirt's own title says plaid: it names no value of it.
+    expect(readNamedOptions(shirt, 'the plaid shirt')).toEqual({});
+  });
+});
+
+describe('attributes in the plural', () => {
+  it('reads "kids sizes" as the "kids size" a product may lack', () => {
+    expect(readAttributes('kids sizes for the hoodie?')).toEqual(['kids size']);
   });
 });
 

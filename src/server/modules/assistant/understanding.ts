@@ -385,6 +385,17 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       named[name] = misspelt;
       continue;
     }
+    // A pattern in the buyer's word for it ("the plaid one" of Red Tartan), unless the title says it already.
+    const patterns = buyerPatternWords(text).filter((word) => !titleWords.has(word));
+    const byPattern = values.filter((value) =>
+      normaliseText(value)
+        .split(/\s+/)
+        .some((word) => patterns.some((said) => patternSynonyms[said]!.includes(word))),
+    );
+    if (byPattern.length > 0) {
+      named[name] = byPattern;
+      continue;
+    }
     // Colour families, for an option whose values are colours.
     const { families, shade, words: colourWords } = readColourFamilies(text, titleWords);
     if (families.length > 0 && isColourOption(name, values)) {
@@ -461,6 +472,12 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
   }
   return named;
 }
+
+/** The pattern words of the buyer's text that stores may write otherwise. */
+const buyerPatternWords = (text: string) =>
+  normaliseText(text)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => Object.hasOwn(patternSynonyms, word));
 
 /** "the dark ones", "the darkest shade", "a lighter colour": a shade asked with no colour named. */
 function readShadeAlone(text: string): 'dark' | 'light' | null {
@@ -1207,6 +1224,10 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word.length >= 2),
   );
+  // A pattern a store names one way and buyers another ("plaid" of a Red Tartan scarf).
+  for (const word of [...productWords])
+    for (const [said, meant] of Object.entries(patternSynonyms))
+      if (meant.includes(word)) productWords.add(said);
   const known = isKnownAmong(productWords);
   return normaliseText(reading)
     .split(/[^\p{L}'-]+/u)
@@ -1220,6 +1241,18 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
         !known(word),
     );
 }
+
+/** Pattern words buyers use for the ones stores write ("plaid" for Tartan or Check, "striped" for Stripe). */
+const patternSynonyms: Record<string, string[]> = {
+  plaid: ['tartan', 'check'],
+  tartan: ['plaid', 'check'],
+  checked: ['check', 'plaid', 'tartan'],
+  checkered: ['check', 'plaid', 'tartan'],
+  gingham: ['check'],
+  striped: ['stripe', 'stripes'],
+  stripy: ['stripe', 'stripes'],
+  stripey: ['stripe', 'stripes'],
+};
 
 /** Whether a word is one of the words or a form of one: its plural, a stem of four letters, a typo. */
 const isKnownAmong = (words: Set<string>) => (word: string) => {

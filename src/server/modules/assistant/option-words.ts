@@ -71,6 +71,8 @@ function hexToHsl(hex: string): Hsl {
 
 /** The families a colour belongs to: its main one, and a neighbour where it sits on a border (cream: white, beige). */
 export function familiesOfHsl({ h, s, l }: Hsl): ColourFamily[] {
+  // A near-black of strong blue ("Midnight") is also the blue a buyer calls it.
+  if (l < 0.1 && s > 0.5 && h >= 195 && h < 255) return ['black', 'blue'];
   if (l < 0.1 || (s < 0.25 && l < 0.2)) return ['black'];
   if (l > 0.95) return ['white'];
   if (s < 0.12) return l > 0.85 ? ['white', 'grey'] : ['grey'];
@@ -88,7 +90,7 @@ export function familiesOfHsl({ h, s, l }: Hsl): ColourFamily[] {
   else out.push(l > 0.6 || h > 320 ? 'pink' : 'purple');
   // Warm mid browns read as orange too (rust, cognac); reds near pink and pinks near red stay apart.
   if (out[0] === 'brown' && s > 0.5 && l > 0.3) out.push('orange');
-  if (out[0] === 'orange' && l < 0.4) out.push('brown');
+  if (out[0] === 'orange' && (l < 0.4 || (h >= 22 && h < 40 && l < 0.6))) out.push('brown');
   // Tan and camel are light browns.
   if (out[0] === 'beige' && s >= 0.4 && h >= 25 && h <= 50) out.push('brown');
   return out;
@@ -367,22 +369,55 @@ export function readUnitAmounts(englishText: string): UnitAmount[] {
   return out;
 }
 
-/** "the big one" / "the small one" for volumes and pack sizes. */
+/**
+ * "the big one" / "the small one" for volumes, pack sizes and lengths, also said before the product or its other
+ * options ("the big amber vase", "the long ones in grey", "the small bag"). Not "too big", "big enough", "a big
+ * fan": those say nothing of which one.
+ */
 export function readRelativeAmount(englishText: string): 'largest' | 'smallest' | null {
   const text = englishText.toLowerCase();
+  const notChoosing = /\b(too|so|very|how|as|not|is|are|was|be|it'?s|its|they'?re)\s+$/;
+  const said = (pattern: RegExp, after: RegExp) =>
+    [...text.matchAll(pattern)].some(
+      (match) =>
+        !notChoosing.test(text.slice(0, match.index)) &&
+        !after.test(text.slice(match.index + match[0].length)),
+    );
   if (
-    /\b(big|bigger|biggest|large|larger|largest|family size|jumbo|max)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (big|bigger|biggest|largest) one\b|\bthe (biggest|largest)\b/.test(
-      text,
+    said(
+      /\b(big|bigger|biggest|large|larger|largest|long|longer|longest|tall|taller|tallest|jumbo|max|family size)\b/g,
+      /^\s+(enough|than|deal|fan|thanks|thank|hug|day|time|order)\b/,
     )
   )
     return 'largest';
   if (
-    /\b(small|smaller|smallest|mini|travel size|little)\s+(one|size|bottle|tub|pack|jar|version)\b|\bthe (small|smaller|smallest|mini) one\b|\bthe smallest\b/.test(
-      text,
+    said(
+      /\b(small|smaller|smallest|mini|little|short|shorter|shortest|travel size|travel sized)\b/g,
+      /^\s+(enough|than|bit|more|less|question|sleeves?|sleeved)\b/,
     )
   )
     return 'smallest';
   return null;
+}
+
+/** Sizes said in words, in order, so "the big one" of Small / Large is Large. */
+const sizeWordRank: Record<string, number> = {
+  'extra small': 0,
+  xs: 0,
+  small: 1,
+  s: 1,
+  medium: 2,
+  m: 2,
+  large: 3,
+  l: 3,
+  'extra large': 4,
+  xl: 4,
+  xxl: 5,
+};
+
+/** An option value as something to order by size: its amount ("400 ml", "96 in"), else its size word. */
+export function sizeOrderOf(value: string): number | null {
+  return amountOf(value) ?? sizeWordRank[value.toLowerCase().trim()] ?? null;
 }
 
 /**
@@ -393,7 +428,18 @@ const flavourFamilies: Record<string, string[]> = {
   citrus: ['lemon', 'lime', 'orange', 'grapefruit', 'bergamot', 'mandarin', 'tangerine', 'yuzu', 'lemony'],
   berry: ['strawberry', 'raspberry', 'blueberry', 'blackberry', 'cranberry', 'berries', 'mixed berry'],
   tropical: ['mango', 'pineapple', 'passion fruit', 'coconut', 'papaya', 'guava'],
-  floral: ['rose', 'jasmine', 'lavender', 'peony', 'gardenia', 'flower', 'flowery'],
+  floral: [
+    'rose',
+    'jasmine',
+    'lavender',
+    'peony',
+    'gardenia',
+    'flower',
+    'flowery',
+    'blossom',
+    'lilac',
+    'neroli',
+  ],
   unscented: [
     'no scent',
     'scent free',
@@ -459,8 +505,18 @@ export function valuesByFlavourFamily(englishText: string, values: string[]): st
   const named = Object.entries(flavourFamilies)
     .filter(([, members]) => members.some((member) => text.includes(` ${member} `)))
     .map(([family]) => family);
-  if (named.length === 0) return [];
-  return values.filter((value) =>
+  const byName = values.filter((value) =>
     named.some((family) => new RegExp(`\\b${family}\\b`).test(value.toLowerCase())),
   );
+  if (byName.length > 0) return byName;
+  // The family itself named ("a citrus one", "something floral"): the values that are its members, by the word
+  // that names what they are, the last in English ("Orange Blossom" is floral, not citrus).
+  const families = Object.keys(flavourFamilies).filter((family) => text.includes(` ${family} `));
+  return values.filter((value) => {
+    const words = value
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean);
+    return families.some((family) => flavourFamilies[family]!.includes(words.at(-1) ?? ''));
+  });
 }

@@ -228,8 +228,9 @@ export function readAttributes(reading: string): string[] {
   const found: string[] = [];
   for (const attribute of [...ATTRIBUTES].sort((a, b) => b.length - a.length)) {
     const word = fold(attribute);
-    if (text.includes(` ${word} `) && !found.some((longer) => fold(longer).includes(word)))
-      found.push(attribute);
+    // Also in the plural ("kids sizes", "tablets"): the buyer's noun takes an s the list does not write.
+    const said = text.includes(` ${word} `) || (!word.endsWith('s') && text.includes(` ${word}s `));
+    if (said && !found.some((longer) => fold(longer).includes(word))) found.push(attribute);
   }
   return [...new Set(found.map(fold))];
 }

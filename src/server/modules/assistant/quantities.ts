@@ -47,6 +47,9 @@ const notQuantityAfter =
 const countingAfter =
   /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)\b/;
 
+// "make it 2", "change that to 3": a count whatever the product's sizes (a 2-Person tent).
+const countingBefore = /\b(?:make (?:it|that|them|mine)|change (?:it|that|them) to|up (?:it|that) to)\s*$/;
+
 /** Every quantity the text states, in order. */
 export function findQuantities(englishText: string): QuantityMention[] {
   const text = englishText.toLowerCase().normalize('NFKC');
@@ -69,7 +72,7 @@ export function findQuantities(englishText: string): QuantityMention[] {
     out.push({
       value: Number(match[1]),
       index: match.index,
-      explicit: countingAfter.test(after),
+      explicit: countingAfter.test(after) || countingBefore.test(before),
       raw: match[0],
     });
   }

@@ -1,7 +1,6 @@
 import { detectLanguage, hasMarkerWord, type Language } from './language/detect.ts';
 import { languageByLexicon, lexiconReadings, lexiconVotes, toEnglish } from './language/lexicon.ts';
 import {
-  amountOf,
   colourFamiliesOf,
   flavoursNotCarried,
   isColourFamilyWord,
@@ -9,6 +8,7 @@ import {
   readColourFamilies,
   readRelativeAmount,
   readUnitAmounts,
+  sizeOrderOf,
   unitAmountOf,
   valuesByFlavourFamily,
 } from './option-words.ts';
@@ -55,7 +55,7 @@ const intentPatterns: [Intent, RegExp][] = [
     // product is safe or allowed for someone; and the words of these in the other five languages (what the
     // lexicon leaves as it is, accents folded: compounds, verbs, elided articles).
     'human',
-    /\b(press|journalist|magazine|editor|gift guide|media (kit|enquiry|inquiry)|blogger|podcast|(who|whoever) (runs|owns|makes|made) (the|this|your|these)|(runs|owns) (the|this|your) (shop|store|brand|business)|people behind|who (do|can|should) (i|we) (contact|talk to|speak to|email|call|write to)|(contact|email|reach) (someone|somebody|a person|the team|you directly)|custom (embroidery|printing|print|design|made|sizes?|colou?rs?)|embroider\w*|personali[sz]\w*|engrav\w*|monogram\w*|company order|corporate|(for|with) (my|our) (staff|employees|team)|(ok|okay|safe|fine|alright) (for|to) (a |my |her |him |them |me |kids?|child|children|teens?|toddlers?|babies|baby|dogs?|cats?)|(is it|is this|are they|is that) (safe|ok|okay) (to|for|while|during|with)|while (pregnant|breastfeeding|nursing)|legal (to|in|for)|is (it|this|that) legal|allowed (in|into|to bring|through customs)|banned in|(\d+|a) (year|yr)s? old|age (limit|restriction)|under (16|18|21)|condition|prescri\w*|(mayor(ista|eo)?|revend\w*|reventa|distribui\w*|distribut\w*|prix de gros|grossiste|grosshandel\w*|gro(ss|ß)handel\w*|wiederverk\w*|h(a|ae)ndler\w*|einkauf(er|erin)|atacad\w*|ingrosso|rivend\w*|prensa|periodista|revista|presse|journaliste|zeitschrift|imprensa|jornalista|stampa|giornalista|rivista|due(n|ñ)o|propietari[oa]|encargad[oa]|proprietaire|gerant|inhaber\w*|besitzer\w*|dono|titolare|responsabile|embarazad\w*|lactancia|enceinte|grossesse|allaitement|schwanger\w*|stillzeit|gravid\w*|amament\w*|incinta|gravidanza|allatt\w*|allergi\w*|alergi\w*|m(e|é)dic[oa]s?|medecin|arzt|(a|ä)rztin|abogad[oa]|avocat|anwalt|advogad[oa]|avvocat[oa]))\b/,
+    /\b(press|journalist|magazine|editor|gift guide|media (kit|enquiry|inquiry)|blogger|podcast|(who|whoever) (runs|owns|makes|made) (the|this|your|these)|(runs|owns) (the|this|your) (shop|store|brand|business)|people behind|who (do|can|should) (i|we) (contact|talk to|speak to|email|call|write to)|(contact|email|reach) (someone|somebody|a person|the team|you directly)|custom (embroidery|printing|print|design|made|sizes?|colou?rs?)|embroider\w*|personali[sz]\w*|engrav\w*|monogram\w*|company order|corporate|(for|with) (my|our) (staff|employees|team)|(ok|okay|safe|fine|alright) (for|to) (a |my |her |him |them |me |kids?|child|children|teens?|toddlers?|babies|baby|dogs?|cats?)|(is it|is this|are they|is that) (safe|ok|okay) (to|for|while|during|with)|while (pregnant|breastfeeding|nursing)|legal (to|in|for)|is (it|this|that) legal|allowed (in|into|to bring|through customs)|banned in|(\d+|a) (year|yr)s? old|\d{1,2} ?(yo|y\/o)|(can|could|should) (my|a|an|our) (son|daughter|kid|child|teen|teenager|toddler|baby|husband|wife|partner|mum|mom|dad|grandma|grandad) (take|use|have|drink|eat)|(buy|see|try) (\w+ ){0,3}in person|physical (shop|store|location|stores|shops)|(shops?|stores?|places?) (in|near|around) [\w ]{1,30}(that|which|who) (stock|sell|carry)|(any|which) (shops?|stores?) (stock|sell|carry)|age (limit|restriction)|under (16|18|21)|condition|prescri\w*|(mayor(ista|eo)?|revend\w*|reventa|distribui\w*|distribut\w*|prix de gros|grossiste|grosshandel\w*|gro(ss|ß)handel\w*|wiederverk\w*|h(a|ae)ndler\w*|einkauf(er|erin)|atacad\w*|ingrosso|rivend\w*|prensa|periodista|revista|presse|journaliste|zeitschrift|imprensa|jornalista|stampa|giornalista|rivista|due(n|ñ)o|propietari[oa]|encargad[oa]|proprietaire|gerant|inhaber\w*|besitzer\w*|dono|titolare|responsabile|embarazad\w*|lactancia|enceinte|grossesse|allaitement|schwanger\w*|stillzeit|gravid\w*|amament\w*|incinta|gravidanza|allatt\w*|allergi\w*|alergi\w*|m(e|é)dic[oa]s?|medecin|arzt|(a|ä)rztin|abogad[oa]|avocat|anwalt|advogad[oa]|avvocat[oa]))\b/,
   ],
   [
     'complaint',
@@ -79,7 +79,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'availability',
-    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya)( guys| all| ppl)? (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b|^\s*(any|got any|u got|you got|anyone got)\b|\bdo (you|u) (do|make|offer)\b|\bwhere (can|do) i (find|get)\b/,
+    /\b(in stock|in stok|instock|available|availible|avail|avalible|availabe|sold out|soldout|restock|back in|do (you|u|ya)( guys| all| ppl)? (have|hav|got|sell|carry|stock)|(have|hav|got) (it|any|one|this|that|the)|any left|still (have|got|there|available)|can i (get|buy|order|grab|cop)|i (want|need|wanna|would like|'d like)|looking for|lookin for|where can i buy|how (do|can) i (buy|order)|is (it|this|that|the)\b.*\b(available|in stock|left)|link|checkout|buy|cop|grab one)\b|^\s*(any|got any|u got|you got|anyone got)\b|^\s*(u|you|ya|y'?all)( guys| all| lot)? (got|sell|carry|stock|do)\b|\bdo (you|u)( guys| all| lot)? (do|make|offer)\b|\bwhere (can|do) i (find|get)\b/,
   ],
   [
     'thanks',
@@ -385,9 +385,20 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       named[name] = misspelt;
       continue;
     }
+    // A pattern in the buyer's word for it ("the plaid one" of Red Tartan), unless the title says it already.
+    const patterns = buyerPatternWords(text).filter((word) => !titleWords.has(word));
+    const byPattern = values.filter((value) =>
+      normaliseText(value)
+        .split(/\s+/)
+        .some((word) => patterns.some((said) => patternSynonyms[said]!.includes(word))),
+    );
+    if (byPattern.length > 0) {
+      named[name] = byPattern;
+      continue;
+    }
     // Colour families, for an option whose values are colours.
     const { families, shade, words: colourWords } = readColourFamilies(text, titleWords);
-    if (families.length > 0 && values.some((value) => colourFamiliesOf(value))) {
+    if (families.length > 0 && isColourOption(name, values)) {
       const matching = values
         .map((value) => ({ value, colour: colourFamiliesOf(value) }))
         .filter(({ colour }) => colour?.families.some((family) => families.includes(family)));
@@ -416,6 +427,25 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       named[name] = [];
       continue;
     }
+    // A shade said alone ("the dark ones", "the darkest shade", "a lighter one"): the values named dark or light
+    // (Deep, Light), else the colours of that lightness; several fitting leave the buyer to choose.
+    const shadeAlone = readShadeAlone(text);
+    if (shadeAlone) {
+      const byName = values.filter((value) =>
+        (shadeAlone === 'dark' ? /\b(dark|deep|rich)\b/i : /\b(light|fair|pale)\b/i).test(value),
+      );
+      const colours = values.map((value) => ({ value, colour: colourFamiliesOf(value) }));
+      const byLightness = colours.every(({ colour }) => colour)
+        ? colours.filter(({ colour }) =>
+            shadeAlone === 'dark' ? colour!.lightness < 0.35 : colour!.lightness > 0.7,
+          )
+        : [];
+      const kept = byName.length > 0 ? byName : byLightness.map(({ value }) => value);
+      if (kept.length > 0 && kept.length < values.length) {
+        named[name] = kept;
+        continue;
+      }
+    }
     // A flavour or scent family named by one of its members ("lemon" for Citrus).
     const byFamily = valuesByFlavourFamily(text, values);
     if (byFamily.length > 0) {
@@ -432,7 +462,7 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     }
     // "the big one" among volumes and pack sizes.
     const relative = readRelativeAmount(text);
-    const amounts = values.map((value) => ({ value, amount: amountOf(value) }));
+    const amounts = values.map((value) => ({ value, amount: sizeOrderOf(value) }));
     if (relative && amounts.every(({ amount }) => amount !== null)) {
       const sorted = [...amounts].sort((a, b) => a.amount! - b.amount!);
       named[name] = [relative === 'largest' ? sorted.at(-1)!.value : sorted[0]!.value];
@@ -441,6 +471,31 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
     if (valueNotCarried(text, values)) named[name] = [];
   }
   return named;
+}
+
+/** The pattern words of the buyer's text that stores may write otherwise. */
+const buyerPatternWords = (text: string) =>
+  normaliseText(text)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => Object.hasOwn(patternSynonyms, word));
+
+/** "the dark ones", "the darkest shade", "a lighter colour": a shade asked with no colour named. */
+function readShadeAlone(text: string): 'dark' | 'light' | null {
+  const reading = normaliseText(text);
+  const noun = String.raw`\s+(one|ones|colou?rs?|shades?|tones?|version)\b`;
+  if (
+    new RegExp(String.raw`\b(dark|darker|darkest|deep|deeper|deepest)${noun}|\bthe (darkest|deepest)\b`).test(
+      reading,
+    )
+  )
+    return 'dark';
+  if (
+    new RegExp(
+      String.raw`\b(light|lighter|lightest|pale|paler|palest|fair|fairest)${noun}|\bthe (lightest|palest|fairest)\b`,
+    ).test(reading)
+  )
+    return 'light';
+  return null;
 }
 
 /**
@@ -452,7 +507,8 @@ export function valueNotCarried(text: string, values: string[]): string | null {
   const own = new Set(values.map((value) => normaliseText(value)));
   for (const value of values) {
     const words = normaliseText(value).split(/\s+/);
-    if (words.length !== 2) continue;
+    // "84 in", "500 g": a number with its unit is no word of a kind ("the long ones in grey" names no length).
+    if (words.length !== 2 || /\d/.test(words[0]!)) continue;
     const match = new RegExp(` (\\p{L}{3,}) ${words[1]} `, 'u').exec(said);
     if (
       match &&
@@ -467,14 +523,29 @@ export function valueNotCarried(text: string, values: string[]): string | null {
 }
 
 /**
+ * An option whose values are colours. Not a size, firmness or pack ("Queen" and "King" are colour names in the long
+ * list), nor a flavour or scent ("citrus" is a colour name too, and Lemon one).
+ */
+function isColourOption(name: string, values: string[]): boolean {
+  if (
+    /size|taille|talla|gr(o|oe|ö)(ss|ß)e|firm|length|fit|pack|weight|volume|flavou?r|scent|fragrance|taste|aroma/i.test(
+      name,
+    )
+  )
+    return false;
+  return values.some((value) => colourFamiliesOf(value));
+}
+
+/**
  * The buyer's colour words that none of the products comes in: each has a colour option, and no value is in the
  * families named nor has the word.
  */
 function coloursNotCarried(reading: string, products: CatalogProduct[]): string[] {
-  const colourOptions = products.map((product) =>
-    optionNamesOf(product)
-      .map((name) => valuesOf(product, name))
-      .find((values) => values.some((value) => colourFamiliesOf(value))),
+  const colourOptions = products.map(
+    (product) =>
+      optionNamesOf(product)
+        .map((name) => ({ name, values: valuesOf(product, name) }))
+        .find(({ name, values }) => isColourOption(name, values))?.values,
   );
   if (colourOptions.some((values) => !values)) return [];
   const titleWords = new Set(products.flatMap((product) => normaliseText(product.title).split(/[^a-z]+/)));
@@ -502,6 +573,9 @@ function variantsFor(product: CatalogProduct, chosen: [string, string[]][]): str
 
 const followUpCue =
   /^\s*(and|what about|how about|in|also|or|ok|okay|then|same|the other|other|another|is it|it|does it|do you have it|how much)\b|\b(it|that one|this one|those|these|them|of those|of them|same one|the other one|that|this)\b/i;
+
+/** Words that point back at the product in play, whatever else the DM says. */
+const pointsBack = /\b(of|in|with) (those|these|them)\b|\b(that|this|same) one\b|\bthe same\b/;
 
 /** A DM with no product of its own that speaks of the one in play ("and in black?", "2 of those", "how much?"). */
 function isFollowUp(
@@ -673,6 +747,10 @@ export async function understand(input: {
         findQuantities(reading).length > 0 ||
         followUpCue.test(reading))) ||
       (reading.split(/\s+/).filter(Boolean).length <= 4 &&
+        Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)) ||
+      // "2 of those in M mid wash": a word pointing back at it, with options it has, however long the DM.
+      (best.score < 0.75 &&
+        pointsBack.test(reading) &&
         Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)))
   ) {
     product = fromState;
@@ -755,15 +833,13 @@ export async function understand(input: {
     } else if (!inPlay) {
       const quantity = readQuantity(reading);
       // "any protein pancakes?": a kind none of the products that fit is, nor any other.
-      const kind =
-        language === 'en'
-          ? await kindNotSold(
-              catalog,
-              brandId,
-              search.matches.map((match) => match.product),
-              reading,
-            )
-          : null;
+      const kind = await kindNotSold(
+        catalog,
+        brandId,
+        search.matches.map((match) => match.product),
+        reading,
+        language,
+      );
       if (kind)
         return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
       return {
@@ -931,9 +1007,7 @@ export async function understand(input: {
     // A kind the product is not, that no product of the catalog is either ("swim goggles"): not sold, and
     // this product is no alternative to it.
     const kind =
-      unknown.length === 0 && language === 'en'
-        ? await kindNotSold(catalog, brandId, [product], reading)
-        : null;
+      unknown.length === 0 ? await kindNotSold(catalog, brandId, [product], reading, language) : null;
     if (kind) {
       const quantity = readQuantity(reading);
       return { ...base, lacking: kind, lacksKind: true, intent, quantity, selection: { kind: 'none' } };
@@ -1011,8 +1085,14 @@ export function unknownModifiers(reading: string, product: CatalogProduct): stri
     !unknown.has(word) &&
     unknownWords(word, product).length === 0 &&
     !chatWords.has(word);
+  // What follows "for" says whom or what it is for ("for sensitive skin", "for my mum's flat"), not what it is.
+  const purpose = words.indexOf('for');
   return words.filter(
-    (word, index) => unknown.has(word) && index + 1 < words.length && carried(words[index + 1]!),
+    (word, index) =>
+      unknown.has(word) &&
+      index + 1 < words.length &&
+      carried(words[index + 1]!) &&
+      (purpose < 0 || index < purpose),
   );
 }
 
@@ -1067,7 +1147,11 @@ async function kindNotSold(
   brandId: string,
   products: CatalogProduct[],
   reading: string,
+  language: Language,
 ): Promise<string | null> {
+  // In another language, only a kind the lexicon read as an English phrase ("tapis de yoga" -> "yoga mat"): the
+  // words it left as written may be names, and their order is not English.
+  const understood = language === 'en' ? null : lexiconReadings(language);
   const unknownToAll = new Set(
     products
       .map((product) => unknownWords(reading, product))
@@ -1075,7 +1159,11 @@ async function kindNotSold(
   );
   const heads = products
     .flatMap((product) => unknownHeads(reading, product))
-    .filter((head) => unknownToAll.has(head.kind));
+    .filter(
+      (head) =>
+        unknownToAll.has(head.kind) &&
+        (!understood || (understood.has(head.kind) && understood.has(head.qualifier))),
+    );
   for (const { kind, qualifier } of heads) {
     const found = await catalog.findProducts({ brandId, text: kind, limit: 5 });
     if (!found.matches.some((match) => unknownWords(qualifier, match.product).length === 0)) return kind;
@@ -1136,6 +1224,10 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word.length >= 2),
   );
+  // A pattern a store names one way and buyers another ("plaid" of a Red Tartan scarf).
+  for (const word of [...productWords])
+    for (const [said, meant] of Object.entries(patternSynonyms))
+      if (meant.includes(word)) productWords.add(said);
   const known = isKnownAmong(productWords);
   return normaliseText(reading)
     .split(/[^\p{L}'-]+/u)
@@ -1149,6 +1241,18 @@ export function unknownWords(reading: string, product: CatalogProduct): string[]
         !known(word),
     );
 }
+
+/** Pattern words buyers use for the ones stores write ("plaid" for Tartan or Check, "striped" for Stripe). */
+const patternSynonyms: Record<string, string[]> = {
+  plaid: ['tartan', 'check'],
+  tartan: ['plaid', 'check'],
+  checked: ['check', 'plaid', 'tartan'],
+  checkered: ['check', 'plaid', 'tartan'],
+  gingham: ['check'],
+  striped: ['stripe', 'stripes'],
+  stripy: ['stripe', 'stripes'],
+  stripey: ['stripe', 'stripes'],
+};
 
 /** Whether a word is one of the words or a form of one: its plural, a stem of four letters, a typo. */
 const isKnownAmong = (words: Set<string>) => (word: string) => {
@@ -1350,8 +1454,11 @@ async function checkQualifiers(
     );
     return other ? { product: other.product, lacking: null } : { product, lacking: describeMeasure(measure) };
   }
+  const ownValues = product.variants.flatMap((variant) => variant.options.map((option) => option.value));
   for (const attribute of readAttributes(reading)) {
-    if (carriesAttribute(product, attribute)) continue;
+    // "fragrance free" of a lotion sold Unscented: an option value says it in other words.
+    if (carriesAttribute(product, attribute) || valuesByFlavourFamily(attribute, ownValues).length > 0)
+      continue;
     return {
       product: (await sameKindCarrying(catalog, brandId, product, attribute, reading)) ?? product,
       lacking: attribute,

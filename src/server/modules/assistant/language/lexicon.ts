@@ -73,7 +73,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     el mismo|la misma|lo mismo|los mismos|las mismas|igual=same
     cuello redondo=crew neck cuello en v|cuello v=v-neck solo|solamente|unicamente=only vino=burgundy
     mancuerna|mancuernas=dumbbells pesa rusa|pesas rusas=kettlebell tiro alto|cintura alta=high waist
-    mas grande|el mas grande|la mas grande|el grande|la grande=the biggest one mas pequeno|mas pequena|el mas pequeno|la mas pequena|el mas chico|la mas chica=the smallest one citricos=citrus`,
+    mas grande|el mas grande|la mas grande|el grande|la grande=the biggest one mas pequeno|mas pequena|el mas pequeno|la mas pequena|el mas chico|la mas chica=the smallest one citricos=citrus
+    higo|higos=fig cedro=cedar`,
   fr: `
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -132,7 +133,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     onze=eleven douze=twelve douzaine|douzaines=dozen demi-douzaine=half a dozen dore|doree=gold argente|argentee=silver
     tres petit|tres petite=xs taille unique=one size le meme|la meme|les memes|pareil|pareille=same
     col rond=crew neck col v|col en v=v-neck seulement|uniquement=only haltere|halteres=dumbbells taille haute=high waist
-    le plus grand|la plus grande=the biggest one le plus petit|la plus petite=the smallest one agrumes=citrus boite de=box of`,
+    le plus grand|la plus grande=the biggest one le plus petit|la plus petite=the smallest one agrumes=citrus boite de=box of
+    rose poudre|vieux rose=blush tapis de yoga=yoga mat`,
   de: `
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -190,7 +192,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     silber|silbern|silberne|silbernen=silver extra klein|extra kleine=xs einheitsgrosse|einheitsgroesse=one size
     das gleiche|der gleiche|die gleiche|den gleichen|dasselbe|dieselbe|denselben|gleiche|gleichen=same
     rundhals|rundhalsausschnitt=crew neck v-ausschnitt=v-neck nur=only hantel|hanteln|kurzhantel|kurzhanteln=dumbbells hohe taille|hoher taille=high waist
-    grosste|groesste|die grosste|der grosste|das grosste|den grossten=the biggest one kleinste|die kleinste|der kleinste|das kleinste|den kleinsten=the smallest one zitrus=citrus`,
+    grosste|groesste|die grosste|der grosste|das grosste|den grossten=the biggest one kleinste|die kleinste|der kleinste|das kleinste|den kleinsten=the smallest one zitrus=citrus
+    wildleder=suede dunkelbraun=dark brown daunenalternative|daunen-alternative=down alternative gusseisen=cast iron`,
   pt: `
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -246,7 +249,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     onze=eleven doze=twelve duzia|duzias=dozen meia duzia=half a dozen dourado|dourada=gold prateado|prateada=silver
     extra pequeno|extra pequena=xs tamanho unico=one size o mesmo|a mesma|os mesmos|as mesmas|igual=same
     gola redonda=crew neck gola v|decote v=v-neck so|somente|apenas=only cintura alta=high waist
-    o maior|a maior=the biggest one o menor|a menor=the smallest one citricos=citrus caixa com|caixa de=box of`,
+    o maior|a maior=the biggest one o menor|a menor=the smallest one citricos=citrus caixa com|caixa de=box of
+    maca verde=sour apple panela de pressao|panela a pressao=pressure cooker`,
   it: `
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
@@ -304,7 +308,8 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     argento|argentato|argentata=silver extra piccolo|extra piccola=xs taglia unica=one size
     lo stesso|la stessa|gli stessi|le stesse|uguale=same
     girocollo=crew neck scollo a v=v-neck solo|soltanto|solamente=only manubri|manubrio=dumbbells a vita alta|vita alta=high waist
-    il piu grande|la piu grande|piu grande=the biggest one il piu piccolo|la piu piccola|piu piccolo|piu piccola=the smallest one agrumi=citrus scatola da|confezione da=box of`,
+    il piu grande|la piu grande|piu grande=the biggest one il piu piccolo|la piu piccola|piu piccolo|piu piccola=the smallest one agrumi=citrus scatola da|confezione da=box of
+    malva=mauve misto|mista|misti|miste=mixed chilo|chili=kg un chilo=1 kg macchina del caffe|macchina da caffe|macchinetta del caffe=coffee machine`,
 };
 
 /** Letter sizes written the local way, as the letter the catalogs use. */
@@ -383,6 +388,12 @@ const multiWordReadings = [
   'the biggest one',
   'the smallest one',
   'box of',
+  'dark brown',
+  'down alternative',
+  'yoga mat',
+  'pressure cooker',
+  'coffee machine',
+  '1 kg',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */

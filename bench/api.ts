@@ -212,7 +212,7 @@ async function compare(
     floorCpuMicros: floorCpu === null ? null : Math.round(floorCpu),
     cpuRatio: floorCpu === null ? null : round2(floorCpu / realCpu),
     realP50: median(realRounds.map((r) => r.p50)),
-    realP95: median(realRounds.map((r) => r.p95)),
+    realP95: Math.round(median(realRounds.map((r) => r.p95)) * 10) / 10,
     realP97_5: median(realRounds.map((r) => r.p97_5)),
     realP99: median(realRounds.map((r) => r.p99)),
     floorP99: floor ? median(floorRounds.map((r) => r.p99)) : null,

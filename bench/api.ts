@@ -223,7 +223,7 @@ async function compare(
       (floor
         ? `, floor ${row.floor} req/s (p99 ${row.floorP99} ms), ratio ${row.ratio} (pairs ${row.pairRatios}, of means ${row.ratioOfMeans}); ` +
           `CPU per request ${row.realCpuMicros} µs vs ${row.floorCpuMicros} µs, ratio ${row.cpuRatio}`
-        : '') +
+        : `, CPU per request ${row.realCpuMicros} µs`) +
       `, errors ${row.errors}`,
   );
   return row;

@@ -11,7 +11,7 @@
  *
  * Real and floor run ALTERNATELY in short rounds (real, floor, floor, real, ...: the order flips every pair so
  * neither always runs second), so that a neighbour's load on this shared machine hits both alike; what counts
- * is the ratio real req/s ÷ floor req/s (target >= 0.8 on PostgreSQL), taken as the median of
+ * is the ratio real req/s ÷ floor req/s (target >= 0.9 on PostgreSQL), taken as the median of
  * the pairs' ratios. On a machine shared with other work that ratio is noisy, so each round also reads the server
  * process's own CPU time (/proc/<pid>/stat) and prints CPU time per request, real and floor: the steadier
  * measure of what the real app costs beyond the floor (floor µs ÷ real µs, same direction as the req/s ratio).
@@ -42,14 +42,17 @@ const TARGETS = new Set(
   (process.env.BENCH_TARGETS ?? 'growth,brands,conversations,messages,search,bearer').split(','),
 );
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const RATIO_TARGET = 0.8;
+const RATIO_TARGET = 0.9;
+const SEARCH_P95_TARGET_MS = 50;
 
 interface RoundResult {
   requestsPerSecond: number;
   /** The server process's own CPU time (user + system) per request. */
   cpuMicrosPerRequest: number;
   p50: number;
-  /** autocannon's percentiles skip p95; p97.5 is the nearest above it, so a p95 target met here is met. */
+  /** From every response's own latency (autocannon's result has no p95). */
+  p95: number;
+  /** autocannon's, as printed before p95 was recorded. */
   p97_5: number;
   p99: number;
   errors: number;
@@ -71,6 +74,7 @@ interface Row {
   floorCpuMicros: number | null;
   cpuRatio: number | null;
   realP50: number;
+  realP95: number;
   realP97_5: number;
   realP99: number;
   floorP99: number | null;
@@ -82,7 +86,13 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   connections: number;
   duration: number;
   headers: Record<string, string>;
-}) => Promise<AutocannonResult>;
+}) => Promise<AutocannonResult> & {
+  /** Emitted per response: responseTime is that request's latency in ms (as autocannon's histogram records it). */
+  on(
+    event: 'response',
+    listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+  ): void;
+};
 
 interface AutocannonResult {
   requests: { total: number };
@@ -104,7 +114,12 @@ async function round(
   pid?: number,
 ): Promise<RoundResult> {
   const cpuBefore = pid ? cpuTicks(pid) : 0;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  // Every response's latency, for the percentiles autocannon does not report (p95). Like its own histogram,
+  // every status counts (errors are reported apart and make a target fail).
+  const latencies: number[] = [];
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
   // Let the last in-flight requests finish before the next round.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const cpu = pid ? cpuTicks(pid) - cpuBefore : 0;
@@ -112,6 +127,7 @@ async function round(
     requestsPerSecond: result.requests.total / result.duration,
     cpuMicrosPerRequest: (cpu * 1e6) / CLOCK_TICKS_PER_SECOND / Math.max(result.requests.total, 1),
     p50: result.latency.p50,
+    p95: percentile(latencies, 0.95),
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -128,6 +144,14 @@ function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // After "pid (comm) ", field 3 (state) is index 0, so utime (14) and stime (15) are indexes 11 and 12.
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The nearest-rank percentile (0 for no values), in ms with one decimal. */
+function percentile(values: number[], fraction: number): number {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  const value = sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+  return Math.round(value * 10) / 10;
 }
 
 const median = (values: number[]) => {
@@ -188,17 +212,18 @@ async function compare(
     floorCpuMicros: floorCpu === null ? null : Math.round(floorCpu),
     cpuRatio: floorCpu === null ? null : round2(floorCpu / realCpu),
     realP50: median(realRounds.map((r) => r.p50)),
+    realP95: Math.round(median(realRounds.map((r) => r.p95)) * 10) / 10,
     realP97_5: median(realRounds.map((r) => r.p97_5)),
     realP99: median(realRounds.map((r) => r.p99)),
     floorP99: floor ? median(floorRounds.map((r) => r.p99)) : null,
     errors: [...realRounds, ...floorRounds].reduce((sum, r) => sum + r.errors, 0),
   };
   console.log(
-    `[${backend}] ${target}: real ${row.real} req/s (p50 ${row.realP50} ms, p97.5 ${row.realP97_5} ms, p99 ${row.realP99} ms)` +
+    `[${backend}] ${target}: real ${row.real} req/s (p50 ${row.realP50} ms, p95 ${row.realP95} ms, p97.5 ${row.realP97_5} ms, p99 ${row.realP99} ms)` +
       (floor
         ? `, floor ${row.floor} req/s (p99 ${row.floorP99} ms), ratio ${row.ratio} (pairs ${row.pairRatios}, of means ${row.ratioOfMeans}); ` +
           `CPU per request ${row.realCpuMicros} µs vs ${row.floorCpuMicros} µs, ratio ${row.cpuRatio}`
-        : '') +
+        : `, CPU per request ${row.realCpuMicros} µs`) +
       `, errors ${row.errors}`,
   );
   return row;
@@ -384,12 +409,15 @@ if (pgRows.length > 0) {
         `${big.realP99 <= 2 * Math.max(small.realP99, 1) ? 'met' : 'NOT met'}`,
     );
   }
-  for (const row of pgRows.filter((r) => r.target.startsWith('message-text search'))) {
+  for (const row of pgRows.filter(
+    (r) => r.target.startsWith('message-text search') || r.target.startsWith('conversation search'),
+  )) {
     // A target that answered nothing (every request timed out or failed) has no latency to compare: not met.
     const answered = row.real > 0 && row.errors === 0;
     console.log(
-      `PostgreSQL: ${row.target} at 200k messages: p97.5 ${row.realP97_5} ms, ${row.real} req/s, ` +
-        `errors ${row.errors} (target p95 < 50 ms): ${answered && row.realP97_5 < 50 ? 'met' : 'NOT met'}`,
+      `PostgreSQL: ${row.target} at 200k messages: p95 ${row.realP95} ms (p97.5 ${row.realP97_5} ms), ` +
+        `${row.real} req/s, errors ${row.errors} (target p95 < ${SEARCH_P95_TARGET_MS} ms): ` +
+        `${answered && row.realP95 < SEARCH_P95_TARGET_MS ? 'met' : 'NOT met'}`,
     );
   }
 }

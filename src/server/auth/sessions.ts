@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, gt, sql } from 'drizzle-orm';
 import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
-import type { Database } from '#server/db/client.ts';
+import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
 
 /** Session lifetimes: idle 7 days, absolute 30 days. */
@@ -38,10 +38,12 @@ export async function createSession(db: Database, userId: string, now = new Date
  * The session lookup runs on every /api request, so it is a prepared statement built once per database handle
  * (a named statement on PostgreSQL) instead of being rebuilt by Drizzle each time (decision 016). The
  * conditions are unchanged: the hash matches, the absolute end is in the future, the session was seen within
- * the idle limit.
+ * the idle limit. On a database from openDatabase it runs by name with rows as arrays, like the dashboard's hot
+ * lists (dashboard/queries.ts): Drizzle's prepared query added its tracing span and generic row mapper to every
+ * request, about as much CPU as the list's own mapping.
  */
-function prepareSessionLookup(db: Database) {
-  return db
+function prepareSessionLookup(db: Database): SessionLookup {
+  const query = db
     .select({
       id: users.id,
       email: users.email,
@@ -64,11 +66,41 @@ function prepareSessionLookup(db: Database) {
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
-    .limit(1)
-    .prepare('session_user');
+    .limit(1);
+  const runner = rowArrayRunnerOf(db);
+  if (!runner) {
+    const prepared = query.prepare('session_user');
+    return async (idHash, now, idleSince) => (await prepared.execute({ idHash, now, idleSince }))[0];
+  }
+  const { sql: text, params } = query.toSQL();
+  const statement = { name: 'session_user', text };
+  return async (idHash, now, idleSince) => {
+    // Times as ISO text: what Drizzle would send for these timestamptz columns, without pg's local-time formatting.
+    const values = { idHash, now: now.toISOString(), idleSince: idleSince.toISOString() };
+    const [row] = await runner(statement, fillPlaceholders(params, values));
+    if (!row) return undefined;
+    return {
+      id: row[0] as string,
+      email: row[1] as string,
+      firstName: row[2] as string | null,
+      lastName: row[3] as string | null,
+      profileImageUrl: row[4] as string | null,
+      verified: row[5] as boolean,
+      role: row[6] as User['role'],
+      workspaceId: row[7] as string | null,
+      // Timestamps arrive as PostgreSQL's text (the runner's type parser), made a Date as Drizzle would.
+      lastSeenAt: new Date(row[8] as string),
+    };
+  };
 }
 
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+type SessionLookup = (
+  idHash: string,
+  now: Date,
+  idleSince: Date,
+) => Promise<(SessionUserWithWorkspace & { lastSeenAt: Date }) | undefined>;
+
+const sessionLookups = new WeakMap<Database, SessionLookup>();
 
 /** A session's user and the workspace it works in (membership is checked where it is used). */
 export type SessionUserWithWorkspace = SessionUser & { workspaceId: string | null };
@@ -86,7 +118,7 @@ export async function findSessionUser(
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ idHash, now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) });
+  const row = await lookup(idHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   primaryKey,
   text,
   timestamp,
@@ -32,6 +33,12 @@ export const analyticsDirty = pgTable('analytics_dirty', {
   brandId: uuid('brand_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
   conversationId: uuid('conversation_id'),
+  /**
+   * A message's sender when the change is a message written (sign 1) or deleted (-1): the job adds it to its day's
+   * counts instead of recounting the day (decision 055). Null for every other change, which recomputes its days.
+   */
+  sender: text('sender'),
+  sign: smallint('sign').notNull().default(1),
 });
 
 /**
@@ -143,7 +150,8 @@ export const analyticsProductsDaily = dailyRollUp('analytics_products_daily', pr
 
 /**
  * Asks for a variant while it was sold out, per buyer (the conversation, or the comment event), so "how many
- * buyers" over a range counts each buyer once.
+ * buyers" over a range counts each buyer once: on the buyer's first row in the range, the one whose `prev_day` (the
+ * buyer's previous day asking for the variant) is null or before the range (decision 055).
  */
 export const analyticsSoldOutDaily = dailyRollUp(
   'analytics_sold_out_daily',
@@ -154,8 +162,31 @@ export const analyticsSoldOutDaily = dailyRollUp(
     variantTitle: text('variant_title').notNull(),
     asks: integer('asks').notNull(),
     lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
+    prevDay: date('prev_day'),
   },
   (table) => [table.variantId, table.buyer],
+  (table) => [
+    index('analytics_sold_out_daily_buyer_idx').on(table.brandId, table.variantId, table.buyer, table.day),
+  ],
+);
+
+/**
+ * Sold-out demand per month and variant, by `since`: for a buyer's first row in the month, the buyer's previous day
+ * asking (-infinity for none); for its other rows, the month itself. A range of whole months starting on or after
+ * `from` counts the buyers with `since` before `from`, each once (decision 055).
+ */
+export const analyticsSoldOutMonthly = monthlyRollUp(
+  'analytics_sold_out_monthly',
+  {
+    variantId: uuid('variant_id').notNull(),
+    since: date('since').notNull(),
+    productTitle: text('product_title').notNull(),
+    variantTitle: text('variant_title').notNull(),
+    buyers: integer('buyers').notNull(),
+    asks: integer('asks').notNull(),
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [table.variantId, table.since],
 );
 
 /** The comment-to-DM funnel per automation rule and day. */

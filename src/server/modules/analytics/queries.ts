@@ -8,10 +8,6 @@ const run = async (db: Database, query: SQL) => ((await db.execute(query)) as un
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const brandList = (brandIds: string[]) => `{${brandIds.join(',')}}`;
 
-/** The scope of every read: the given brands' roll-up rows between two days, both counted. */
-const inScope = (brandIds: string[], from: string, to: string) =>
-  sql`brand_id = any(${brandList(brandIds)}::uuid[]) and day between ${from}::date and ${to}::date`;
-
 const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -59,6 +55,31 @@ function covering(
     selects.push(
       sql`select ${sql.raw(columns)} from ${sql.raw(tables.monthly)}
         where ${brands} and month between ${parts.months[0]}::date and ${parts.months[1]}::date`,
+    );
+  return sql.join(selects, sql` union all `);
+}
+
+/**
+ * Sold-out demand's rows over the range, each buyer counted once, on its first row in the range: the one whose
+ * previous day asking is before `from` (or none). The partial months read the daily rows; the whole months their
+ * monthly rows by `since`, which is before `from` only for a buyer's first row in the month that had not asked since
+ * before the range (decision 055). A plain sum, no distinct count to sort.
+ */
+function soldOutCovering(brandIds: string[], from: string, to: string): SQL {
+  const parts = rangeParts(from, to);
+  const brands = sql`brand_id = any(${brandList(brandIds)}::uuid[])`;
+  const selects = parts.days.map(
+    ([a, b]) =>
+      sql`select brand_id, variant_id, product_title, variant_title,
+        case when prev_day is null or prev_day < ${from}::date then 1 else 0 end as buyers, asks, last_asked_at
+      from analytics_sold_out_daily where ${brands} and day between ${a}::date and ${b}::date`,
+  );
+  if (parts.months)
+    selects.push(
+      sql`select brand_id, variant_id, product_title, variant_title,
+        case when since < ${from}::date then buyers else 0 end as buyers, asks, last_asked_at
+      from analytics_sold_out_monthly
+      where ${brands} and month between ${parts.months[0]}::date and ${parts.months[1]}::date`,
     );
   return sql.join(selects, sql` union all `);
 }
@@ -141,7 +162,6 @@ export async function readBreakdowns(
   from: string,
   to: string,
 ): Promise<Omit<Analytics, 'from' | 'to' | 'totals' | 'previous'>> {
-  const scope = inScope(brandIds, from, to);
   const [daily, counts, products, soldOut, rules] = await Promise.all([
     run(
       db,
@@ -180,10 +200,10 @@ export async function readBreakdowns(
     run(
       db,
       sql`select brand_id::text as brand_id, variant_id::text as variant_id, max(product_title) as product_title,
-        max(variant_title) as variant_title, count(distinct buyer) as buyers, sum(asks) as asks,
+        max(variant_title) as variant_title, sum(buyers) as buyers, sum(asks) as asks,
         max(last_asked_at) as last_asked_at
-      from analytics_sold_out_daily where ${scope}
-      group by brand_id, variant_id order by count(distinct buyer) desc, max(last_asked_at) desc limit ${LIST_SIZE}`,
+      from (${soldOutCovering(brandIds, from, to)}) x
+      group by brand_id, variant_id order by sum(buyers) desc, max(last_asked_at) desc limit ${LIST_SIZE}`,
     ),
     // The rule's current name when it still exists, else the name it had when it matched.
     run(

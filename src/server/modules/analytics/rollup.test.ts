@@ -175,6 +175,7 @@ async function snapshot(): Promise<string[]> {
     'analytics_counts_monthly',
     'analytics_products_monthly',
     'analytics_rules_monthly',
+    'analytics_sold_out_monthly',
   ];
   const out: string[] = [];
   for (const table of tables)
@@ -381,4 +382,191 @@ describe('analytics roll-up', () => {
       { numRuns: 25 },
     );
   }, 180_000);
+});
+
+/** Sold-out asks of a few buyers over four months, for ranges that cut months anywhere (decision 055). */
+const DAY = 86_400_000;
+const askArb = fc.record({
+  buyer: fc.integer({ min: 0, max: 5 }),
+  variant: fc.integer({ min: 0, max: 1 }),
+  day: fc.integer({ min: 0, max: 119 }),
+});
+const dateOf = (day: number) =>
+  new Date(Date.parse('2026-01-01T00:00:00Z') + day * DAY).toISOString().slice(0, 10);
+
+describe('sold-out demand over a range', () => {
+  it('counts each buyer once per variant, whatever months the range cuts, on the running roll-up and a rebuild', async () => {
+    const { readBreakdowns } = await import('./queries.ts');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(askArb, { minLength: 1, maxLength: 25 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 119 }), fc.integer({ min: 0, max: 119 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (asks, split, ranges) => {
+          await db.execute(sql`delete from brands where user_id = ${userId}`);
+          await db.execute(sql`delete from analytics_dirty`);
+          const [brand] = await db
+            .insert(brands)
+            .values({ userId, name: 'Demand', username: 'demand', timeZone: 'UTC' })
+            .returning();
+          const brandId = brand!.id;
+          const buyerIds = await Promise.all(
+            [0, 1, 2, 3, 4, 5].map(async (b) => {
+              const id = randomUUID();
+              await db.insert(conversations).values({
+                id,
+                brandId,
+                customerUsername: `buyer${b}`,
+                customerInstagramId: `ig-${b}`,
+                createdAt: new Date(Date.parse('2026-01-01T00:00:00Z')),
+              });
+              return id;
+            }),
+          );
+          const insertAsk = (ask: (typeof asks)[number]) =>
+            db.insert(assistantTraces).values({
+              brandId,
+              conversationId: buyerIds[ask.buyer]!,
+              eventKey: `message:${randomUUID()}`,
+              outcome: 'replied',
+              intent: 'availability',
+              productId: products[ask.variant]!,
+              productTitle: `Product ${ask.variant}`,
+              variantId: variants[ask.variant]!,
+              variantTitle: `Variant ${ask.variant}`,
+              stockAvailable: false,
+              provider: 'embedded',
+              totalMs: 5,
+              trace: { answerKind: 'out_of_stock', handedOff: false },
+              createdAt: new Date(Date.parse(`${dateOf(ask.day)}T12:00:00Z`)),
+            });
+          // Two instalments with the job between them: a later ask can land before an earlier-stored one.
+          const cut = Math.floor(asks.length * split);
+          for (const ask of asks.slice(0, cut)) await insertAsk(ask);
+          await rollUpChanges(db);
+          for (const ask of asks.slice(cut)) await insertAsk(ask);
+          await rollUpChanges(db);
+
+          const check = async () => {
+            for (const [a, b] of ranges) {
+              const [lo, hi] = a <= b ? [a, b] : [b, a];
+              const inRange = asks.filter((ask) => ask.day >= lo && ask.day <= hi);
+              const expected = new Map<string, { buyers: number; asks: number }>();
+              for (const variant of [0, 1]) {
+                const mine = inRange.filter((ask) => ask.variant === variant);
+                if (mine.length)
+                  expected.set(variants[variant]!, {
+                    buyers: new Set(mine.map((ask) => ask.buyer)).size,
+                    asks: mine.length,
+                  });
+              }
+              const read = await readBreakdowns(db, [brandId], dateOf(lo), dateOf(hi));
+              expect(
+                new Map(
+                  read.soldOutDemand.map((row) => [row.variantId, { buyers: row.buyers, asks: row.asks }]),
+                ),
+                `${dateOf(lo)}..${dateOf(hi)}`,
+              ).toEqual(expected);
+            }
+          };
+          await check();
+          const running = await snapshot();
+          await rebuildAnalytics(db);
+          expect(await snapshot()).toEqual(running);
+          await check();
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 180_000);
+});
+
+/** A day's message counts as the messages make them now. */
+const countedMessages = async (brandId: string) =>
+  Object.fromEntries(
+    (
+      await rows(sql`select m.day::text as day, count(*) filter (where m.sender = 'customer')::int as inbound,
+        count(*) filter (where m.sender = 'ai')::int as ai, count(*) filter (where m.sender = 'agent')::int as agent
+      from (select (created_at at time zone 'UTC')::date as day, sender from messages where brand_id = ${brandId}) m
+      group by 1`)
+    ).map((row) => [String(row.day), { inbound: row.inbound, ai: row.ai, agent: row.agent }]),
+  );
+const rolledUpMessages = async (brandId: string) =>
+  Object.fromEntries(
+    (
+      await rows(sql`select day::text as day, inbound, ai_replies as ai, human_replies as agent
+      from analytics_daily where brand_id = ${brandId} and (inbound > 0 or ai_replies > 0 or human_replies > 0)`)
+    ).map((row) => [String(row.day), { inbound: row.inbound, ai: row.ai, agent: row.agent }]),
+  );
+
+describe('message counts added by the job (decision 055)', () => {
+  it('adds each message once over several brand-days in one run and runs that overlap, and takes deleted ones off', async () => {
+    await db.execute(sql`delete from brands where user_id = ${userId}`);
+    await db.execute(sql`delete from analytics_dirty`);
+    const [brand] = await db
+      .insert(brands)
+      .values({ userId, name: 'Busy', username: 'busy', timeZone: 'UTC' })
+      .returning();
+    const brandId = brand!.id;
+    const ids: string[] = [];
+    for (let c = 0; c < 6; c += 1) {
+      const id = randomUUID();
+      ids.push(id);
+      await db.insert(conversations).values({
+        id,
+        brandId,
+        customerUsername: `c${c}`,
+        customerInstagramId: `ig-c${c}`,
+        createdAt: new Date(Date.parse('2026-02-26T10:00:00Z') + c * DAY),
+      });
+    }
+    const say = (c: number, sender: 'customer' | 'ai' | 'agent', afterDays: number) =>
+      db.insert(messages).values({
+        conversationId: ids[c]!,
+        brandId,
+        sender,
+        content: 'hi',
+        createdAt: new Date(Date.parse('2026-02-26T10:00:00Z') + (c + afterDays) * DAY),
+      });
+    // Six conversations over a month boundary, messages on their day and the next ones: one run takes them all.
+    for (let c = 0; c < 6; c += 1) {
+      await say(c, 'customer', 0);
+      await say(c, 'ai', 0);
+      await say(c, 'customer', 1);
+      if (c % 2 === 0) await say(c, 'agent', 2);
+    }
+    expect(await rollUpChanges(db)).toBeGreaterThan(6);
+    expect(await rolledUpMessages(brandId)).toEqual(await countedMessages(brandId));
+
+    // More messages, taken by runs that start together: each is added once (the runs queue on the roll-up's lock,
+    // and a change's record is taken by one of them only).
+    for (let c = 0; c < 6; c += 1) await say(c, 'customer', 3);
+    await Promise.all([rollUpChanges(db), rollUpChanges(db), rollUpChanges(db)]);
+    expect(await rolledUpMessages(brandId)).toEqual(await countedMessages(brandId));
+
+    // A deleted conversation takes its messages with it, and they come off their days (and months).
+    await db.execute(sql`delete from conversations where id = ${ids[2]!}`);
+    await rollUpChanges(db);
+    expect(await rolledUpMessages(brandId)).toEqual(await countedMessages(brandId));
+    const months = await rows(
+      sql`select month::text as month, inbound from analytics_monthly where brand_id = ${brandId} order by 1`,
+    );
+    const counted = await countedMessages(brandId);
+    const byMonth = new Map<string, number>();
+    for (const [day, value] of Object.entries(counted))
+      byMonth.set(
+        `${day.slice(0, 7)}-01`,
+        (byMonth.get(`${day.slice(0, 7)}-01`) ?? 0) + Number((value as { inbound: number }).inbound),
+      );
+    expect(Object.fromEntries(months.map((row) => [String(row.month), row.inbound]))).toEqual(
+      Object.fromEntries(byMonth),
+    );
+
+    const running = await snapshot();
+    await rebuildAnalytics(db);
+    expect(await snapshot()).toEqual(running);
+  });
 });

@@ -19,7 +19,7 @@ import {
 } from '#contracts/team.ts';
 import { workspaceIdParamsSchema, workspaceMemberSchema } from '#contracts/workspaces.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
-import { isSecureOrigin, type Config } from '#server/config.ts';
+import { appUrlOf, isSecureOrigin, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
@@ -48,7 +48,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   const service = createTeamService({
     db,
     jobs,
-    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    appUrl: appUrlOf(config),
     onInvitationAccepted,
   });
   const secure = isSecureOrigin(config);

@@ -23,7 +23,8 @@ import { appUrlOf, isSecureOrigin, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
-import { currentUser, requireUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { listAuditLog } from './audit-log.ts';
 import { createTeamService, type OnInvitationAccepted } from './service.ts';
 
@@ -34,6 +35,7 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
+const route = verifiedRoutes(errors);
 
 /**
  * The Team screen (decision 042): members' roles and removal, invitations (create, list, resend, revoke), the
@@ -52,19 +54,15 @@ export const teamRoutes: FastifyPluginAsyncZod<{
     onInvitationAccepted,
   });
   const secure = isSecureOrigin(config);
-  const guarded = { preHandler: requireVerifiedUser };
   const actor = (request: FastifyRequest) => ({ userId: currentUser(request).id, ip: request.ip });
 
   app.patch(
     '/workspaces/:workspaceId/members/:userId',
-    {
-      ...guarded,
-      schema: {
-        params: memberParamsSchema,
-        body: memberRoleInputSchema,
-        response: { 200: workspaceMemberSchema, ...errors },
-      },
-    },
+    route({
+      params: memberParamsSchema,
+      body: memberRoleInputSchema,
+      response: { 200: workspaceMemberSchema },
+    }),
     async (request) =>
       service.changeRole(
         actor(request),
@@ -76,7 +74,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/workspaces/:workspaceId/members/:userId',
-    { ...guarded, schema: { params: memberParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: memberParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await service.removeMember(actor(request), request.params.workspaceId, request.params.userId);
       return reply.code(204).send(null);
@@ -85,24 +83,20 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/workspaces/:workspaceId/invitations',
-    {
-      ...guarded,
-      schema: { params: workspaceIdParamsSchema, response: { 200: pendingInvitationListSchema, ...errors } },
-    },
+    route({ params: workspaceIdParamsSchema, response: { 200: pendingInvitationListSchema } }),
     async (request) => service.listInvitations(currentUser(request).id, request.params.workspaceId),
   );
 
   app.post(
     '/workspaces/:workspaceId/invitations',
     {
-      ...guarded,
-      // Each invitation sends an email: a cheap per-instance guard against a flood of them.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         params: workspaceIdParamsSchema,
         body: createInvitationInputSchema,
-        response: { 201: invitationSchema, ...errors },
-      },
+        response: { 201: invitationSchema },
+      }),
+      // Each invitation sends an email: a cheap per-instance guard against a flood of them.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
       reply.code(201).send(await service.invite(actor(request), request.params.workspaceId, request.body)),
@@ -111,9 +105,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/workspaces/:workspaceId/invitations/:invitationId/resend',
     {
-      ...guarded,
+      ...route({ params: invitationParamsSchema, response: { 200: invitationSchema } }),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { params: invitationParamsSchema, response: { 200: invitationSchema, ...errors } },
     },
     async (request) =>
       service.resend(actor(request), request.params.workspaceId, request.params.invitationId),
@@ -121,7 +114,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/workspaces/:workspaceId/invitations/:invitationId',
-    { ...guarded, schema: { params: invitationParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: invitationParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await service.revoke(actor(request), request.params.workspaceId, request.params.invitationId);
       return reply.code(204).send(null);
@@ -130,14 +123,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/workspaces/:workspaceId/audit-log',
-    {
-      ...guarded,
-      schema: {
-        params: workspaceIdParamsSchema,
-        querystring: auditQuerySchema,
-        response: { 200: auditEntryListSchema, ...errors },
-      },
-    },
+    route({
+      params: workspaceIdParamsSchema,
+      querystring: auditQuerySchema,
+      response: { 200: auditEntryListSchema },
+    }),
     async (request, reply) => {
       const page = await listAuditLog(db, currentUser(request).id, request.params.workspaceId, request.query);
       if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);

@@ -3,7 +3,6 @@ import { publicOriginOf } from '#server/public-origin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import {
   connectInstagramInputSchema,
   instagramCallbackQuerySchema,
@@ -15,18 +14,10 @@ import {
 } from '#contracts/instagram.ts';
 import { AppError } from '#server/errors.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { InstagramChannel } from './channel.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
-const route = verifiedRoutes(errors);
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409, 503));
 
 const dashboardPath = '/dashboard/instagram';
 

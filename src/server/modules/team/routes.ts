@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPaging } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import {
   auditEntryListSchema,
   auditQuerySchema,
@@ -24,17 +23,11 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
-import { verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { listAuditLog } from './audit-log.ts';
 import { createTeamService, type OnInvitationAccepted } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const route = verifiedRoutes(errors);
 
 /**

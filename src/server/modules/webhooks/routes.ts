@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPaging } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import {
   createWebhookEndpointInputSchema,
   updateWebhookEndpointInputSchema,
@@ -16,17 +15,10 @@ import {
 } from '#contracts/webhooks.ts';
 import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { WebhookService } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const route = verifiedRoutes(errors);
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409));
 
 /**
  * A workspace's outbound webhooks (decision 049), for owners and admins (`webhooks.manage`): 404 outside the

@@ -17,7 +17,7 @@ export type SessionUser = Pick<
   'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'verified' | 'role'
 >;
 
-/** The columns a request's user is read with, by a session cookie or by an API key (api-keys.ts). */
+/** The columns a request's user is read with: by a session cookie, by an API key (api-keys.ts), at sign-in. */
 export const sessionUserColumns = {
   id: users.id,
   email: users.email,

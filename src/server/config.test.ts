@@ -117,7 +117,9 @@ describe('loadConfig', () => {
   });
 
   it('points links at PUBLIC_URL, else at localhost on the configured port', () => {
-    expect(appUrlOf(loadConfig({ PUBLIC_URL: 'https://app.voicecart.app' }))).toBe('https://app.voicecart.app');
+    expect(appUrlOf(loadConfig({ PUBLIC_URL: 'https://app.voicecart.app' }))).toBe(
+      'https://app.voicecart.app',
+    );
     expect(appUrlOf(loadConfig({ PORT: '4123' }))).toBe('http://localhost:4123');
   });
 });

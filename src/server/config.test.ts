@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isSecureOrigin, loadConfig } from './config.ts';
+import { appUrlOf, ConfigError, isSecureOrigin, loadConfig } from './config.ts';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -114,5 +114,12 @@ describe('loadConfig', () => {
     expect(isSecureOrigin(loadConfig({ PUBLIC_URL: 'https://app.voicecart.app' }))).toBe(true);
     expect(isSecureOrigin(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }))).toBe(false);
     expect(isSecureOrigin(loadConfig({}))).toBe(false);
+  });
+
+  it('points links at PUBLIC_URL, else at localhost on the configured port', () => {
+    expect(appUrlOf(loadConfig({ PUBLIC_URL: 'https://app.voicecart.app' }))).toBe(
+      'https://app.voicecart.app',
+    );
+    expect(appUrlOf(loadConfig({ PORT: '4123' }))).toBe('http://localhost:4123');
   });
 });

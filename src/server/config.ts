@@ -355,6 +355,14 @@ export function isSecureOrigin(config: Pick<Config, 'PUBLIC_URL'>): boolean {
   return config.PUBLIC_URL?.startsWith('https://') ?? false;
 }
 
+/**
+ * The address emailed links and the addresses handed to stores point at: `PUBLIC_URL`, else this machine on the
+ * configured port. Never taken from a request's Host header, which the sender controls.
+ */
+export function appUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
 /** The OpenID Connect settings when all three are present, else null (embedded accounts). */
 export function getOidcSettings(
   config: Pick<Config, 'OIDC_ISSUER_URL' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET'>,

@@ -83,11 +83,12 @@ test.describe('dashboard actions', () => {
     await renamed.getByRole('button', { name: 'Configure Moss and Stone' }).click();
     dialog = page.getByRole('dialog', { name: 'Configure Moss and Stone' });
     await dialog.getByRole('button', { name: 'Delete Brand' }).click();
-    const confirmDelete = dialog.getByRole('button', { name: 'Delete Brand Permanently' });
+    const confirmation = page.getByRole('alertdialog', { name: 'Delete Moss and Stone?' });
+    const confirmDelete = confirmation.getByRole('button', { name: 'Delete Brand Permanently' });
     await expect(confirmDelete).toBeDisabled();
-    await dialog.getByLabel('Type Moss and Stone to confirm').fill('Moss and');
+    await confirmation.getByLabel('Type Moss and Stone to confirm').fill('Moss and');
     await expect(confirmDelete).toBeDisabled();
-    await dialog.getByLabel('Type Moss and Stone to confirm').fill('Moss and Stone');
+    await confirmation.getByLabel('Type Moss and Stone to confirm').fill('Moss and Stone');
     await expectAccessible(page);
     await confirmDelete.click();
     await expect(dialog).toBeHidden();

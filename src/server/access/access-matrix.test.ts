@@ -22,6 +22,7 @@ import {
   type TestApp,
 } from '#tests/support/test-app.ts';
 import { registeredRoutes } from '#tests/support/routes.ts';
+import { authorize, authorizeWorkspace } from './brand-access.ts';
 import { may, type Action, type Principal } from './policy.ts';
 
 /**
@@ -651,5 +652,26 @@ describe('the access matrix: every brand and workspace route × owner, admin, ag
       (await app.app.inject({ method: 'GET', url: `/api/brands/${ids.brandId}/personality`, headers: owner }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('a malformed id is a missing target, worded like one, and never reaches the database', async () => {
+    const db = app.database.db;
+    const user = await createTestUser(db);
+    const cases = [
+      [{ brandId: 'not-a-uuid' }, 'Brand not found'],
+      [{ conversationId: '1 or 1=1' }, 'Conversation not found'],
+      [{ commentId: '' }, 'Comment not found'],
+      [{ ruleId: '00000000-0000-4000-8000-00000000000' }, 'Automation rule not found'],
+    ] as const;
+    for (const [target, message] of cases) {
+      await expect(authorize(db, user.id, 'brand.read', target)).rejects.toMatchObject({
+        statusCode: 404,
+        message,
+      });
+    }
+    await expect(authorizeWorkspace(db, user.id, 'team.manage', 'nope')).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Workspace not found',
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   workspaceMembers,
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
+import { isUuid } from '#server/ids.ts';
 import { everyMemberMay, may, onlyPeopleMay, rolesAllowed, type Action, type Principal } from './policy.ts';
 
 /**
@@ -75,12 +76,26 @@ export const notFound = (target: AccessTarget) => new AppError('NOT_FOUND', notF
 const forbidden = (action: Action) =>
   new AppError('FORBIDDEN', `Your role in this workspace does not allow this (${action}).`);
 
-/** The caller's membership on the target's brand; undefined when the target is missing or not theirs. */
+/** The id a target names, whichever kind it is. */
+const targetId = (target: AccessTarget) =>
+  'brandId' in target
+    ? target.brandId
+    : 'conversationId' in target
+      ? target.conversationId
+      : 'commentId' in target
+        ? target.commentId
+        : target.ruleId;
+
+/**
+ * The caller's membership on the target's brand; undefined when the target is missing or not theirs. A malformed
+ * id (from a URL or a buyer's message) names nothing: missing, without asking the database to cast it.
+ */
 export async function findAccess(
   db: Database,
   userId: string,
   target: AccessTarget,
 ): Promise<Access | undefined> {
+  if (!isUuid(targetId(target))) return undefined;
   const base = db
     .select({
       brandId: brands.id,
@@ -167,7 +182,7 @@ export async function authorizeWorkspace(
   action: Action,
   workspaceId: string,
 ): Promise<WorkspaceRole> {
-  const membership = await findWorkspaceMembership(db, userId, workspaceId);
+  const membership = isUuid(workspaceId) ? await findWorkspaceMembership(db, userId, workspaceId) : undefined;
   if (!membership) throw new AppError('NOT_FOUND', 'Workspace not found');
   if (!may(membership.role, action, membership.principal)) throw forbidden(action);
   return membership.role;

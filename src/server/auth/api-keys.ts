@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { apiKeyPrefix } from '#contracts/api-keys.ts';
 import type { Database } from '#server/db/client.ts';
 import { apiKeys, users } from '#server/db/schema/index.ts';
-import type { SessionUser } from './sessions.ts';
+import { sessionUserColumns, type SessionUser } from './sessions.ts';
 
 /**
  * API keys at rest and in use (decision 043). A key is `vc_` and 43 base64url characters (32 random bytes); the
@@ -31,13 +31,7 @@ export type ApiKeyPrincipal = SessionUser & { workspaceId: string; apiKeyId: str
 function prepareKeyLookup(db: Database) {
   return db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      verified: users.verified,
-      role: users.role,
+      ...sessionUserColumns,
       workspaceId: apiKeys.workspaceId,
       apiKeyId: apiKeys.id,
       lastUsedAt: apiKeys.lastUsedAt,

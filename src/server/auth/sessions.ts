@@ -17,6 +17,17 @@ export type SessionUser = Pick<
   'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'verified' | 'role'
 >;
 
+/** The columns a request's user is read with: by a session cookie, by an API key (api-keys.ts), at sign-in. */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  verified: users.verified,
+  role: users.role,
+};
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The stored id of a session cookie's value (to keep one session while deleting the account's others). */
 export const sessionIdHashOf = hashToken;
@@ -45,13 +56,7 @@ export async function createSession(db: Database, userId: string, now = new Date
 function prepareSessionLookup(db: Database): SessionLookup {
   const query = db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      verified: users.verified,
-      role: users.role,
+      ...sessionUserColumns,
       // The session's current workspace, else the personal one: read here so no route asks again (decision 030).
       workspaceId: sql<string | null>`coalesce(${sessions.workspaceId}, ${workspaces.id})`,
       lastSeenAt: sessions.lastSeenAt,

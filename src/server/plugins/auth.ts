@@ -5,6 +5,7 @@ import { AppError } from '#server/errors.ts';
 import { workspaceHeader } from '#contracts/workspaces.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '#server/auth/sessions.ts';
 import { bearerToken, findApiKeyPrincipal } from '#server/auth/api-keys.ts';
+import { isUuid } from '#server/ids.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -118,8 +119,6 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The workspace a request works in: the `X-Workspace-Id` header when given, else the session's current one.
  * Membership is not checked here: every statement that uses it carries the check (`server/access/`).
@@ -128,7 +127,7 @@ export function requestWorkspaceId(request: FastifyRequest): string {
   const header = request.headers[workspaceHeader];
   if (header !== undefined) {
     const value = Array.isArray(header) ? header[0] : header;
-    if (!value || !UUID.test(value)) {
+    if (!value || !isUuid(value)) {
       throw new AppError('BAD_REQUEST', 'Invalid headers: X-Workspace-Id: is not a workspace id', [
         { path: 'X-Workspace-Id', message: 'is not a workspace id' },
       ]);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorResponseSchema } from '#contracts/errors.ts';
 import { requireVerifiedUser } from './auth.ts';
 
 type Responses = Record<number, z.ZodType>;
@@ -25,4 +26,14 @@ export function verifiedRoutes<Errors extends Responses>(errors: Errors) {
     preHandler: requireVerifiedUser,
     schema: { ...schema, response: { ...schema.response, ...errors } },
   });
+}
+
+/** The error answers of a group of routes, each in the one error shape: `errorAnswers(400, 401, 403, 404)`. */
+export function errorAnswers<Code extends number>(
+  ...codes: Code[]
+): Record<Code, typeof errorResponseSchema> {
+  return Object.fromEntries(codes.map((code) => [code, errorResponseSchema])) as Record<
+    Code,
+    typeof errorResponseSchema
+  >;
 }

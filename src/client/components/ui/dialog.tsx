@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { cn } from '#client/lib/cn.ts';
+import { Input } from './input.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -57,44 +58,121 @@ export function Modal({
   );
 }
 
-/** A yes/no question before something that cannot be undone. */
+interface TypedConfirmation {
+  /** What to type, as the field's label ("Type <name> to confirm"). */
+  label: ReactNode;
+  /** Whether what is typed names the thing (the button stays disabled until it does). */
+  matches: (value: string) => boolean;
+  type?: 'text' | 'email';
+}
+
+/**
+ * A yes/no question before something that cannot be undone, the one confirmation every screen uses. With
+ * `typed`, the person first types what is named (a brand's name, their email): the button stays disabled until
+ * it matches, and Enter in the field confirms. `error` is a refusal shown inside the dialog, where it is seen.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   isPending,
+  typed,
+  error,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
-  onConfirm: () => void;
+  cancelLabel?: string;
+  /** Called with what was typed (empty without `typed`). */
+  onConfirm: (typedValue: string) => void;
   isPending?: boolean;
+  typed?: TypedConfirmation;
+  error?: ReactNode;
 }) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} role="alertdialog">
+      {/* Rendered only while open, so every opening starts with an empty field. */}
+      <ConfirmForm
+        confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        onConfirm={onConfirm}
+        isPending={isPending ?? false}
+        typed={typed}
+        error={error}
+      />
+    </Modal>
+  );
+}
+
+function ConfirmForm({
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  isPending,
+  typed,
+  error,
+}: {
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: (typedValue: string) => void;
+  isPending: boolean;
+  typed: TypedConfirmation | undefined;
+  error: ReactNode;
+}) {
+  const [value, setValue] = useState('');
+  const inputId = useId();
+  const ready = !typed || typed.matches(value);
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (ready && !isPending) onConfirm(value);
+      }}
+    >
+      {typed && (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+            {typed.label}
+          </label>
+          <Input
+            id={inputId}
+            type={typed.type ?? 'text'}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            autoComplete="off"
+            autoFocus
+          />
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <DialogPrimitive.Close asChild>
           <button
             type="button"
             className="inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            Cancel
+            {cancelLabel}
           </button>
         </DialogPrimitive.Close>
         <button
-          type="button"
-          onClick={onConfirm}
-          disabled={isPending}
+          type="submit"
+          disabled={!ready || isPending}
           className="inline-flex h-9 items-center rounded-md bg-red-600 px-4 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
         >
           {confirmLabel}
         </button>
       </div>
-    </Modal>
+    </form>
   );
 }

@@ -93,6 +93,23 @@ export function parseStoreAnswer<S extends z.ZodType>(schema: S, value: unknown)
     : { success: false, issue: firstIssueOf(parsed.error) };
 }
 
+/** A webhook body after its signature holds, or why it was refused: not JSON, or the first wrong field. */
+export type ParsedWebhookBody<T> = { success: true; body: T } | { success: false; reason: string };
+
+/** A signed body (raw bytes) read with its topic's schema; the reason names the first wrong field when it does not fit. */
+export function parseWebhookBody<T>(schema: z.ZodType<T>, topic: string, raw: Buffer): ParsedWebhookBody<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { success: false, reason: 'the body is not JSON' };
+  }
+  const parsed = parseStoreAnswer(schema, json);
+  if (parsed.success) return { success: true, body: parsed.data };
+  const { issue } = parsed;
+  return { success: false, reason: `${topic || 'webhook'} body at ${issue.path}: ${issue.problem}` };
+}
+
 export function unexpectedAnswerMessage(endpoint: string, path: string, problem: string): string {
   return `The store answered ${endpoint} unexpectedly at ${path}: ${problem}`;
 }

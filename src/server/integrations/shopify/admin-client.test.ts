@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadStoreAnswer, failureOf } from '#tests/support/store-answers.ts';
 import { createGuardedFetch } from '../http/guarded-fetch.ts';
-import { isStoreResponseError } from '../http/store-response.ts';
 import {
   makeShopifyProducts,
   startFakeShopifyAdmin,
@@ -19,16 +19,6 @@ const client = () =>
     fetch,
     maxThrottleRetries: 0,
   });
-
-/** What the call threw (it must throw). */
-async function failureOf(call: Promise<unknown>): Promise<unknown> {
-  return call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error,
-  );
-}
 
 beforeAll(async () => {
   shopify = await startFakeShopifyAdmin({ products: makeShopifyProducts(3) });
@@ -62,17 +52,14 @@ describe('Shopify answers parsed with zod', () => {
     const error = await failureOf(client().listProducts({ after: null }));
     expect(error).toBeInstanceOf(ShopifyResponseError);
     expect(error).toBeInstanceOf(ShopifyError);
-    expect(isStoreResponseError(error)).toBe(true);
-    expect(error).toMatchObject({
-      kind: 'bad_response',
+    expectBadStoreAnswer(error, {
       platform: 'shopify',
       endpoint: 'GraphQL Products',
       path: 'products.nodes[1].variants.nodes[2].price',
-    });
-    expect((error as Error).message).toBe(
-      'The store answered GraphQL Products unexpectedly at products.nodes[1].variants.nodes[2].price: ' +
+      message:
+        'The store answered GraphQL Products unexpectedly at products.nodes[1].variants.nodes[2].price: ' +
         'expected string, received object',
-    );
+    });
   });
 
   it('names the field when a variant has no id, and when the live variant has no product', async () => {

@@ -2,6 +2,7 @@ import { parse } from 'graphql';
 import { z } from 'zod';
 import { parseMinorUnits } from '#contracts/money.ts';
 import { decimalString, isoTime, nullable, numericId } from '../http/store-response.ts';
+import { isUuid } from '#server/ids.ts';
 import type { IncomingOrder, IncomingRefund } from '#server/ports/revenue.ts';
 
 /**
@@ -13,14 +14,13 @@ import type { IncomingOrder, IncomingRefund } from '#server/ports/revenue.ts';
  */
 export const linkAttribute = 'voicecart_link';
 export const conversationAttribute = 'voicecart_conversation';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a `ref` value says: ours are `voicecart-<link id>`, or `voicecart-<conversation id>` on older links. */
 export function attributionOfRef(ref: string | null | undefined): IncomingOrder['attribution'] {
   const out: IncomingOrder['attribution'] = { linkIds: [], conversationIds: [] };
   if (!ref?.startsWith('voicecart-')) return out;
   const value = ref.slice('voicecart-'.length);
-  if (UUID.test(value)) out.conversationIds.push(value.toLowerCase());
+  if (isUuid(value)) out.conversationIds.push(value.toLowerCase());
   else if (/^[A-Za-z0-9_-]{6,32}$/.test(value)) out.linkIds.push(value);
   return out;
 }
@@ -33,7 +33,7 @@ function attributionOf(
   for (const { key, value } of attributes) {
     if (!value) continue;
     if (key === linkAttribute) found.linkIds.unshift(value);
-    if (key === conversationAttribute && UUID.test(value)) found.conversationIds.unshift(value.toLowerCase());
+    if (key === conversationAttribute && isUuid(value)) found.conversationIds.unshift(value.toLowerCase());
   }
   return found;
 }

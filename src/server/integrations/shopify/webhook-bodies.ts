@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { decimalString, isoTime, nullable, numericId, parseStoreAnswer } from '../http/store-response.ts';
+import {
+  decimalString,
+  isoTime,
+  nullable,
+  numericId,
+  parseWebhookBody,
+  type ParsedWebhookBody,
+} from '../http/store-response.ts';
 import {
   shopifyRestOrderSchema,
   shopifyRestRefundSchema,
@@ -60,8 +67,7 @@ export type ShopifyWebhookBody =
   /** A topic we do not act on: any JSON object. */
   | { kind: 'other' };
 
-export type ParsedShopifyWebhook =
-  { success: true; body: ShopifyWebhookBody } | { success: false; reason: string };
+export type ParsedShopifyWebhook = ParsedWebhookBody<ShopifyWebhookBody>;
 
 export const shopifyOrderTopics = new Set([
   'orders/create',
@@ -94,14 +100,5 @@ function schemaOf(topic: string): z.ZodType<ShopifyWebhookBody> {
 
 /** A signed body (raw bytes) read for its topic; the reason names the first wrong field when it does not fit. */
 export function parseShopifyWebhookBody(topic: string, raw: Buffer): ParsedShopifyWebhook {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return { success: false, reason: 'the body is not JSON' };
-  }
-  const parsed = parseStoreAnswer(schemaOf(topic), json);
-  if (parsed.success) return { success: true, body: parsed.data };
-  const { issue } = parsed;
-  return { success: false, reason: `${topic} body at ${issue.path}: ${issue.problem}` };
+  return parseWebhookBody(schemaOf(topic), topic, raw);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadStoreAnswer, failureOf } from '#tests/support/store-answers.ts';
 import { createGuardedFetch } from '../http/guarded-fetch.ts';
-import { isStoreResponseError } from '../http/store-response.ts';
 import { makeWooProducts, startFakeWooCommerce, type FakeWooCommerce } from '#tests/fakes/woocommerce.ts';
 import { createWooCommerceClient, WooCommerceError, WooCommerceResponseError } from './rest-client.ts';
 
@@ -12,16 +12,6 @@ const client = () =>
     consumerSecret: woo.consumerSecret,
     fetch: createGuardedFetch({ allowLoopback: true }),
   });
-
-/** What the call threw (it must throw). */
-async function failureOf(call: Promise<unknown>): Promise<unknown> {
-  return call.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error,
-  );
-}
 
 beforeAll(async () => {
   woo = await startFakeWooCommerce(makeWooProducts(4));
@@ -52,17 +42,14 @@ describe('WooCommerce answers parsed with zod', () => {
     const error = await failureOf(client().listProducts(1, 10));
     expect(error).toBeInstanceOf(WooCommerceResponseError);
     expect(error).toBeInstanceOf(WooCommerceError);
-    expect(isStoreResponseError(error)).toBe(true);
-    expect(error).toMatchObject({
-      kind: 'bad_response',
+    expectBadStoreAnswer(error, {
       platform: 'woocommerce',
       endpoint: 'GET /products',
       path: '[1].price',
-    });
-    expect((error as Error).message).toBe(
-      'The store answered GET /products unexpectedly at [1].price: ' +
+      message:
+        'The store answered GET /products unexpectedly at [1].price: ' +
         'expected string or number, received object',
-    );
+    });
   });
 
   it('names the field when a variation has no id, and when a product is not a list', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullable, parseStoreAnswer } from '../http/store-response.ts';
+import { nullable, parseWebhookBody, type ParsedWebhookBody } from '../http/store-response.ts';
 import { wooOrderSchema, type WooOrder } from './orders.ts';
 import { wooProductSchema, type WooProduct } from './rest-client.ts';
 
@@ -25,7 +25,7 @@ export type WooWebhookBody =
   /** `product.deleted` (`{ "id": … }`) and topics we do not act on. */
   | (Resource & { kind: 'resource' });
 
-export type ParsedWooWebhook = { success: true; body: WooWebhookBody } | { success: false; reason: string };
+export type ParsedWooWebhook = ParsedWebhookBody<WooWebhookBody>;
 
 function schemaOf(topic: string): z.ZodType<WooWebhookBody> {
   if (topic === 'order.created' || topic === 'order.updated') {
@@ -53,14 +53,5 @@ function schemaOf(topic: string): z.ZodType<WooWebhookBody> {
 
 /** A signed body (raw bytes) read for its topic; the reason names the first wrong field when it does not fit. */
 export function parseWooWebhookBody(topic: string, raw: Buffer): ParsedWooWebhook {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return { success: false, reason: 'the body is not JSON' };
-  }
-  const parsed = parseStoreAnswer(schemaOf(topic), json);
-  if (parsed.success) return { success: true, body: parsed.data };
-  const { issue } = parsed;
-  return { success: false, reason: `${topic || 'webhook'} body at ${issue.path}: ${issue.problem}` };
+  return parseWebhookBody(schemaOf(topic), topic, raw);
 }

@@ -9,47 +9,38 @@ import {
 import { errorResponseSchema } from '#contracts/errors.ts';
 import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
 import type { Database } from '#server/db/client.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { createApiKeyService } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404));
 
 /** A workspace's API keys (decision 043): owners and admins list, create and revoke; a key never may. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const service = createApiKeyService({ db });
-  const guarded = { preHandler: requireVerifiedUser };
 
   app.get(
     '/workspaces/:workspaceId/api-keys',
-    {
-      ...guarded,
-      schema: {
-        summary: "The workspace's API keys, without the keys",
-        tags: ['API keys'],
-        params: workspaceIdParamsSchema,
-        response: { 200: apiKeyListSchema, ...errors },
-      },
-    },
+    route({
+      summary: "The workspace's API keys, without the keys",
+      tags: ['API keys'],
+      params: workspaceIdParamsSchema,
+      response: { 200: apiKeyListSchema },
+    }),
     async (request) => service.list(currentUser(request).id, request.params.workspaceId),
   );
 
   app.post(
     '/workspaces/:workspaceId/api-keys',
     {
-      ...guarded,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         summary: 'Create an API key; the answer is the only time the key is shown',
         tags: ['API keys'],
         params: workspaceIdParamsSchema,
         body: createApiKeyInputSchema,
-        response: { 201: createdApiKeySchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
-      },
+        response: { 201: createdApiKeySchema, 409: errorResponseSchema, 429: errorResponseSchema },
+      }),
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const created = await service.create(currentUser(request).id, request.params.workspaceId, request.body);
@@ -59,15 +50,12 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.delete(
     '/workspaces/:workspaceId/api-keys/:keyId',
-    {
-      ...guarded,
-      schema: {
-        summary: 'Revoke an API key; requests with it answer 401 from then on',
-        tags: ['API keys'],
-        params: apiKeyParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    route({
+      summary: 'Revoke an API key; requests with it answer 401 from then on',
+      tags: ['API keys'],
+      params: apiKeyParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await service.revoke(currentUser(request).id, request.params.workspaceId, request.params.keyId);
       return reply.code(204).send(null);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
 import { createMemoryCatalog } from '#tests/support/memory-catalog.ts';
 import { toEnglish } from './language/lexicon.ts';
 import type { CatalogProduct } from './ports.ts';
-import { runPipeline, type AssistantTrace, type PipelineEffects } from './pipeline.ts';
+import { runPipeline, type AssistantTrace } from './pipeline.ts';
 import { missingBedSize, readMeasures } from './qualifiers.ts';
-import type { AssistantEvent } from './types.ts';
 import { colourFamiliesOf, flavoursNotCarried, readRelativeAmount } from './option-words.ts';
 import { readQuantity } from './quantities.ts';
 import {
@@ -100,39 +100,13 @@ function store(): CatalogProduct[] {
   ];
 }
 
-const effects: PipelineEffects = {
-  async checkWindow() {
-    return { allowed: true };
-  },
-  async sendDirectMessage() {
-    return { status: 'sent', messageIds: ['m1'], duplicate: false };
-  },
-  async sendCommentReply() {
-    return { status: 'sent', messageIds: [], duplicate: false };
-  },
-  async escalate() {},
-  async recordTrace() {},
-  async saveState() {},
-};
+const { effects } = recordingEffects();
 
-let counter = 0;
 function run(text: string): Promise<AssistantTrace> {
-  counter += 1;
-  const event: AssistantEvent = {
-    kind: 'message',
-    eventKey: `message:kinds-${counter}`,
-    brand: { id: 'brand-1', name: 'Luna Wear', active: true },
-    conversation: { id: 'conversation-1', status: 'active', handledBy: 'assistant' },
-    commentId: null,
-    customer: { username: 'jane.doe' },
-    text,
-    history: [],
-    personality: { archetype: 'everyman', tone: 'friendly', voiceDescription: '', exampleResponses: '' },
-    rules: [],
-    discloseAutomation: false,
-    receivedAt: new Date('2026-11-24T18:00:00Z'),
-  };
-  return runPipeline({ catalog: createMemoryCatalog(store()), effects, llm: null }, event);
+  return runPipeline(
+    { catalog: createMemoryCatalog(store()), effects, llm: null },
+    makeEvent(text, { discloseAutomation: false }),
+  );
 }
 
 describe('a kind of product the shop does not sell', () => {

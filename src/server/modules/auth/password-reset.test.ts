@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   passwordResetDoneMessage,
@@ -8,6 +8,7 @@ import {
 } from '#contracts/auth.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { mailOutbox, passwordResetRequests, passwordResetTokens, users } from '#server/db/schema/index.ts';
+import { newestMailTo } from '#tests/support/outbox.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import {
   createPasswordResetService,
@@ -47,15 +48,7 @@ describe('forgot password', () => {
 
   /** The token of the newest reset email to `email`, read from the link in its text. */
   async function tokenMailedTo(email: string, count = 1): Promise<string> {
-    const mails = await vi.waitFor(
-      async () => {
-        const found = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-        expect(found.length).toBeGreaterThanOrEqual(count);
-        return found;
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-    const newest = mails.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
+    const newest = await newestMailTo(app.database.db, email, count);
     expect(newest.subject).toBe('Set a new Voicecart password');
     const match = /http:\/\/127\.0\.0\.1:3999\/reset-password#token=([A-Za-z0-9_-]{43})/.exec(newest.text);
     expect(match, newest.text).not.toBeNull();

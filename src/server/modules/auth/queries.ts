@@ -1,17 +1,8 @@
 import { and, asc, count, eq, gt, lt, max } from 'drizzle-orm';
+import { sessionUserColumns } from '#server/auth/sessions.ts';
 import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import type { Database } from '#server/db/client.ts';
 import { loginAttempts, loginSuccesses, signupAttempts, users } from '#server/db/schema/index.ts';
-
-export const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-  verified: users.verified,
-  role: users.role,
-};
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db

@@ -26,7 +26,7 @@ import {
   sessionIdHashOf,
   type SessionUser,
 } from '#server/auth/sessions.ts';
-import { getOidcSettings, isSecureOrigin, type Config } from '#server/config.ts';
+import { appUrlOf, getOidcSettings, isSecureOrigin, type Config } from '#server/config.ts';
 import { publicOriginOf } from '#server/public-origin.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const passwordReset = createPasswordResetService({
     db,
     jobs,
-    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    appUrl: appUrlOf(config),
   });
 
   /** A fresh session id at every sign-in: the old session (if any) is deleted, never reused. */

@@ -1,6 +1,6 @@
 import { signInErrorMessages, type LoginInput, type SignupInput } from '#contracts/auth.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
-import { createSession, type SessionUser } from '#server/auth/sessions.ts';
+import { createSession, sessionUserColumns, type SessionUser } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
@@ -208,7 +208,7 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
           .update(users)
           .set({ ...profile, ...emailChange, updatedAt: now })
           .where(eq(users.id, user.id))
-          .returning(queries.sessionUserColumns);
+          .returning(sessionUserColumns);
         user = updated ?? user;
       } else {
         if (!identity.email)
@@ -222,7 +222,7 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
             .update(users)
             .set({ ...profile, oidcSubject: identity.subject, updatedAt: now })
             .where(eq(users.id, existing.id))
-            .returning(queries.sessionUserColumns);
+            .returning(sessionUserColumns);
           user = linked ?? null;
         } else {
           const created = await insertAccount(

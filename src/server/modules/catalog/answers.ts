@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import type { CatalogVariantRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
+import { isUuid } from '#server/ids.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, ProductMatch } from '#server/ports/catalog.ts';
 import { buildCheckoutUrl } from './platforms.ts';
 import * as queries from './queries.ts';
 import { searchCatalog } from './search.ts';
-import { describeStoreFailure, isUuid, type StoreAccess } from './store-access.ts';
+import { describeStoreFailure, type StoreAccess } from './store-access.ts';
 
 const variantNotFound = () => new AppError('NOT_FOUND', 'Variant not found');
 const badQuantity = () =>

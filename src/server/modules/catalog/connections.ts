@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ConnectStoreInput, StoreConnection } from '#contracts/catalog.ts';
 import { recordAudit } from '#server/access/audit.ts';
 import { authorize } from '#server/access/brand-access.ts';
-import type { Action } from '#server/access/policy.ts';
 import type { Database } from '#server/db/client.ts';
 import type { StoreConnectionRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
@@ -12,26 +11,12 @@ import type { SecretBox } from '#server/security/secret-box.ts';
 import { shopifyBaseUrl, type StoreCredentials } from './platforms.ts';
 import * as queries from './queries.ts';
 import { sampleStoreCurrency, sampleStoreNameOf } from './sample-store/sample-store.ts';
-import { describeStoreFailure, isUuid, type StoreAccess } from './store-access.ts';
+import { describeStoreFailure, type StoreAccess } from './store-access.ts';
 import type { CatalogSync } from './sync.ts';
 
 /** A store's answer that refuses the connection, named by the field the person should fix. */
 export const badStore = (path: string, message: string) =>
   new AppError('BAD_REQUEST', `${path}: ${message}`, [{ path, message }]);
-
-/**
- * The access policy (decision 030): every member sees the store's status, managers change it. A malformed id is
- * a missing brand.
- */
-export async function requireBrandAccess(
-  db: Database,
-  userId: string,
-  brandId: string,
-  action: Action = 'store.manage',
-) {
-  if (!isUuid(brandId)) throw new AppError('NOT_FOUND', 'Brand not found');
-  await authorize(db, userId, action, { brandId });
-}
 
 /** A brand's store connection: verified with a test call, saved with its credentials sealed, described, removed. */
 export function createStoreConnections({
@@ -280,8 +265,9 @@ export function createStoreConnections({
     /** Also the end of the Shopify OAuth install (shopify-install.ts), with the tokens it was given. */
     connectShopify,
 
+    /** The access policy (decision 030): every member sees the store's status, managers change it. */
     async getStatus(userId: string, brandId: string): Promise<StoreConnection | null> {
-      await requireBrandAccess(db, userId, brandId, 'brand.read');
+      await authorize(db, userId, 'brand.read', { brandId });
       const connection = await queries.findConnectionOfBrand(db, brandId);
       return connection ? describe(connection) : null;
     },
@@ -293,7 +279,7 @@ export function createStoreConnections({
       input: ConnectStoreInput,
       ip: string | null = null,
     ): Promise<StoreConnection> {
-      await requireBrandAccess(db, userId, brandId);
+      await authorize(db, userId, 'store.manage', { brandId });
       let connection: StoreConnectionRow;
       if (input.platform === 'sample') connection = await connectSample(userId, brandId, input, ip);
       else if (input.platform === 'woocommerce')
@@ -307,7 +293,7 @@ export function createStoreConnections({
 
     /** DELETE: the connection and its whole catalog go (cascade); the brand shows as not connected. */
     async disconnect(userId: string, brandId: string, ip: string | null = null): Promise<void> {
-      await requireBrandAccess(db, userId, brandId);
+      await authorize(db, userId, 'store.manage', { brandId });
       await db.transaction(async (tx) => {
         for (const connection of await queries.deleteConnectionOfBrand(tx, brandId)) {
           await recordAudit(tx, {
@@ -326,7 +312,7 @@ export function createStoreConnections({
 
     /** The Store screen's "Sync now": the sample store at once, a real store through the job queue. */
     async requestSync(userId: string, brandId: string): Promise<StoreConnection> {
-      await requireBrandAccess(db, userId, brandId);
+      await authorize(db, userId, 'store.manage', { brandId });
       const connection = await queries.findConnectionOfBrand(db, brandId);
       if (!connection) throw new AppError('CONFLICT', 'This brand has no store connected');
       if (connection.platform === 'sample') await sync.runSync(connection.id);

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { brands, storeConnections } from '#server/db/schema/index.ts';
+import { storeConnections } from '#server/db/schema/index.ts';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import {
+  createSignedInOwner,
+  createTestApp,
+  createTestUser,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 
 /** Every new catalog endpoint: access rules, address refusals with loopback off, and fuzzed bodies (never a 5xx). */
 let app: TestApp;
@@ -44,15 +50,11 @@ beforeAll(async () => {
   app = await createTestApp({
     env: { SHOPIFY_API_SECRET: 'secret', SHOPIFY_API_KEY: 'client', ALLOW_LOOPBACK_STORES: 'false' },
   });
-  const user = await createTestUser(app.database.db);
+  const created = await createSignedInOwner(app.database.db);
+  owner = { cookie: created.cookie };
+  brandId = created.brand.id;
   const pending = await createTestUser(app.database.db, { verified: false });
-  owner = await signInAs(app.database.db, user.id);
   unverified = await signInAs(app.database.db, pending.id);
-  const [brand] = await app.database.db
-    .insert(brands)
-    .values({ userId: user.id, name: 'B', username: 'b' })
-    .returning();
-  brandId = brand!.id;
 });
 afterAll(async () => {
   await app.close();

@@ -12,26 +12,19 @@ import {
   storeStatusSchema,
 } from '#contracts/catalog.ts';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import { samplePlacedOrderSchema, samplePlaceOrderInputSchema } from '#contracts/revenue.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { CatalogModule } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
+const route = verifiedRoutes(errors);
 
 /** The brand's store connection, its sync, and the Store screen's "Find a product" box. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = async (app, { module }) => {
-  const guarded = { preHandler: requireVerifiedUser };
-
   app.get(
     '/brands/:brandId/store',
-    { ...guarded, schema: { params: brandIdParamsSchema, response: { 200: storeStatusSchema, ...errors } } },
+    route({ params: brandIdParamsSchema, response: { 200: storeStatusSchema } }),
     async (request) => ({
       connection: await module.connections.getStatus(currentUser(request).id, request.params.brandId),
     }),
@@ -40,13 +33,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.put(
     '/brands/:brandId/store',
     {
-      ...guarded,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         params: brandIdParamsSchema,
         body: connectStoreInputSchema,
-        response: { 200: storeConnectionSchema, ...errors },
-      },
+        response: { 200: storeConnectionSchema },
+      }),
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) =>
       module.connections.connect(currentUser(request).id, request.params.brandId, request.body, request.ip),
@@ -54,7 +46,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
 
   app.delete(
     '/brands/:brandId/store',
-    { ...guarded, schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: brandIdParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await module.connections.disconnect(currentUser(request).id, request.params.brandId, request.ip);
       return reply.code(204).send(null);
@@ -64,9 +56,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.post(
     '/brands/:brandId/store/sync',
     {
-      ...guarded,
+      ...route({ params: brandIdParamsSchema, response: { 200: storeConnectionSchema } }),
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { params: brandIdParamsSchema, response: { 200: storeConnectionSchema, ...errors } },
     },
     async (request) => module.connections.requestSync(currentUser(request).id, request.params.brandId),
   );
@@ -75,13 +66,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.get(
     '/brands/:brandId/store/find',
     {
-      ...guarded,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         params: brandIdParamsSchema,
         querystring: findProductQuerySchema,
-        response: { 200: findProductResultSchema, ...errors },
-      },
+        response: { 200: findProductResultSchema },
+      }),
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => {
       const { brandId } = request.params;
@@ -125,9 +115,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.get(
     '/brands/:brandId/store/shopify/install',
     {
-      ...guarded,
+      ...route({ params: brandIdParamsSchema, querystring: shopifyInstallQuerySchema, response: {} }),
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { params: brandIdParamsSchema, querystring: shopifyInstallQuerySchema },
     },
     async (request, reply) => {
       // The browser navigated here: without a Shopify app, the answer is the Store page saying so, not JSON.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, checkoutLinks } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createSignedInOwner, createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let app: TestApp;
 let owner: { cookie: string };
@@ -19,13 +19,9 @@ const request = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, body?: 
 
 beforeAll(async () => {
   app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
-  const user = await createTestUser(app.database.db);
-  owner = await signInAs(app.database.db, user.id);
-  const [brand] = await app.database.db
-    .insert(brands)
-    .values({ userId: user.id, name: 'B', username: 'b' })
-    .returning();
-  brandId = brand!.id;
+  const created = await createSignedInOwner(app.database.db);
+  owner = { cookie: created.cookie };
+  brandId = created.brand.id;
 });
 afterAll(async () => {
   await app.close();

@@ -1,4 +1,4 @@
-import type { Config } from '#server/config.ts';
+import { appUrlOf, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { OrderIngest } from '#server/ports/revenue.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
@@ -71,6 +71,6 @@ export function catalogSettingsFromConfig(config: Config): CatalogSettings {
     shopifyApiVersion: config.SHOPIFY_API_VERSION,
     shopifyApiSecret: config.SHOPIFY_API_SECRET,
     shopifyApiKey: config.SHOPIFY_API_KEY,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: appUrlOf(config),
   };
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { authorize } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { OutboundAddressError } from '#server/integrations/http/guarded-fetch.ts';
 import { buildAuthorizeUrl, exchangeCode, isValidShopifyQuery } from '#server/integrations/shopify/oauth.ts';
-import { badStore, requireBrandAccess, type StoreConnections } from './connections.ts';
+import { badStore, type StoreConnections } from './connections.ts';
 import { shopifyBaseUrl } from './platforms.ts';
 import * as queries from './queries.ts';
 import { describeStoreFailure, type StoreAccess } from './store-access.ts';
@@ -43,7 +44,7 @@ export function createShopifyInstall({
      * to.
      */
     async start(userId: string, brandId: string, shopDomain: string): Promise<string> {
-      await requireBrandAccess(db, userId, brandId);
+      await authorize(db, userId, 'store.manage', { brandId });
       if (!settings.shopifyApiKey || !settings.shopifyApiSecret) throw notSetUp();
       if (shopDomain.startsWith('127.0.0.1') && !settings.allowLoopbackStores) {
         throw badStore('shop', 'address not allowed (loopback stores are off)');

@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { StoreConnectionRow } from '#server/db/schema/index.ts';
+import { isUuid } from '#server/ids.ts';
 import {
   createGuardedFetch,
   OutboundAddressError,
@@ -19,10 +20,6 @@ import type { LiveVariantStock } from './store-data.ts';
  * Store access: the one way any part of the catalog reaches a store. Credentials are unsealed here, a Shopify
  * OAuth token is refreshed here, and the assistant's repeated look-ups of a brand's connection are cached here.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids come from buyers' conversations and URLs: anything else is not ours, and must not reach a uuid column. */
-export const isUuid = (value: string) => UUID.test(value);
 
 /** How long the connection row of a brand is kept for the assistant's questions (connectionOfBrand). */
 const connectionCacheMs = 1000;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands, storeConnections } from '#server/db/schema/index.ts';
+import { storeConnections } from '#server/db/schema/index.ts';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { shopifyDeliveries, startStoreWebhookApp } from '#tests/support/store-webhooks.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 import {
   makeShopifyProducts,
   startFakeShopifyAdmin,
@@ -20,18 +21,10 @@ let app: TestApp;
 let baseUrl: string;
 let shopify: FakeShopifyAdmin;
 let woo: FakeWooCommerce;
-let owner: { cookie: string };
+let put: Awaited<ReturnType<typeof startStoreWebhookApp>>['putStore'];
 let shopBrand: string;
 let wooBrand: string;
 let eventCounter = 0;
-
-const put = (brandId: string, body: unknown) =>
-  app.app.inject({
-    method: 'PUT',
-    url: `/api/brands/${brandId}/store`,
-    headers: { cookie: owner.cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
 
 async function connectionOf(brandId: string) {
   const [row] = await app.database.db
@@ -58,16 +51,12 @@ async function countOf(sql: string, params: unknown[]) {
   return Number((rows[0] as { n: number }).n);
 }
 
-function deliverShopify(topic: string, body: unknown) {
-  eventCounter += 1;
-  return shopify.deliverWebhook({
-    url: `${baseUrl}/api/webhooks/shopify`,
-    topic,
-    body,
-    secret: SHOPIFY_SECRET,
-    eventId: `answers-${eventCounter}`,
-  });
-}
+const deliverShopify = shopifyDeliveries(
+  () => shopify,
+  () => baseUrl,
+  SHOPIFY_SECRET,
+  'answers',
+);
 
 async function deliverWoo(topic: string, body: unknown) {
   eventCounter += 1;
@@ -84,25 +73,16 @@ async function deliverWoo(topic: string, body: unknown) {
 beforeAll(async () => {
   shopify = await startFakeShopifyAdmin({ products: makeShopifyProducts(4) });
   woo = await startFakeWooCommerce(makeWooProducts(4));
-  app = await createTestApp({
-    env: {
-      ALLOW_LOOPBACK_STORES: 'true',
-      SHOPIFY_API_SECRET: SHOPIFY_SECRET,
-      PUBLIC_URL: 'http://127.0.0.1:9',
-    },
-  });
-  baseUrl = await app.app.listen({ host: '127.0.0.1', port: 0 });
-  const user = await createTestUser(app.database.db);
-  owner = await signInAs(app.database.db, user.id);
-  const [s, w] = await app.database.db
-    .insert(brands)
-    .values([
-      { userId: user.id, name: 'Shop brand', username: 'answers-shop' },
-      { userId: user.id, name: 'Woo brand', username: 'answers-woo' },
-    ])
-    .returning();
-  shopBrand = s!.id;
-  wooBrand = w!.id;
+  ({
+    app,
+    baseUrl,
+    shopBrand,
+    wooBrand,
+    putStore: put,
+  } = await startStoreWebhookApp({
+    shopifySecret: SHOPIFY_SECRET,
+    usernames: ['answers-shop', 'answers-woo'],
+  }));
 });
 afterAll(async () => {
   await app.close();

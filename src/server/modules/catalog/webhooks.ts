@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { runAhead, type Database } from '#server/db/client.ts';
 import { catalogVariants, storeConnections, type StoreConnectionRow } from '#server/db/schema/index.ts';
+import { isUuid } from '#server/ids.ts';
 import { isValidShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
 import { mapShopifyRestOrder, mapShopifyRestRefund } from '#server/integrations/shopify/orders.ts';
 import {
@@ -25,8 +26,6 @@ import { stripHtml, type StoreProductInput } from './store-data.ts';
  */
 /** Clocks drift: a delivery may claim up to 5 minutes ahead of ours. */
 const TRIGGERED_AT_FUTURE_MS = 5 * 60 * 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A products/create|update body (REST resource) as a store product. */
 export function mapShopifyRestProduct(body: ShopifyRestProduct, currency: string): StoreProductInput {
@@ -302,7 +301,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
   app.post<{ Params: { connectionId: string } }>('/webhooks/woocommerce/:connectionId', (request, reply) =>
     runAhead(async () => {
       const { connectionId } = request.params;
-      if (!UUID.test(connectionId)) return reply.code(404).send({ message: 'Not found' });
+      if (!isUuid(connectionId)) return reply.code(404).send({ message: 'Not found' });
       const connection = await queries.findConnection(db, connectionId);
       if (!connection || connection.platform !== 'woocommerce' || !connection.sealedWebhookSecret) {
         return reply.code(404).send({ message: 'Not found' });

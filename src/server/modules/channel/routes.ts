@@ -3,7 +3,6 @@ import { publicOriginOf } from '#server/public-origin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import {
   connectInstagramInputSchema,
   instagramCallbackQuerySchema,
@@ -14,17 +13,11 @@ import {
   simulateBuyerMessageResultSchema,
 } from '#contracts/instagram.ts';
 import { AppError } from '#server/errors.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { InstagramChannel } from './channel.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409, 503));
 
 const dashboardPath = '/dashboard/instagram';
 
@@ -33,31 +26,26 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
   app,
   { channel },
 ) => {
-  const guarded = { preHandler: requireVerifiedUser };
   const { config, connections } = channel;
   const callbackUri = (request: FastifyRequest) =>
     `${publicOriginOf(request, config.PUBLIC_URL)}/api/instagram/callback`;
 
   app.get(
     '/brands/:brandId/instagram',
-    {
-      ...guarded,
-      schema: { params: brandIdParamsSchema, response: { 200: instagramConnectionSchema, ...errors } },
-    },
+    route({ params: brandIdParamsSchema, response: { 200: instagramConnectionSchema } }),
     async (request) => connections.getConnection(currentUser(request).id, request.params.brandId),
   );
 
   app.put(
     '/brands/:brandId/instagram',
     {
-      ...guarded,
-      // Each call reaches Graph (GET /me, subscribed_apps): a verified user cannot hammer it through us.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         params: brandIdParamsSchema,
         body: connectInstagramInputSchema,
-        response: { 200: instagramConnectionSchema, ...errors },
-      },
+        response: { 200: instagramConnectionSchema },
+      }),
+      // Each call reaches Graph (GET /me, subscribed_apps): a verified user cannot hammer it through us.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) =>
       connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body, request.ip),
@@ -65,7 +53,7 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
 
   app.delete(
     '/brands/:brandId/instagram',
-    { ...guarded, schema: { params: brandIdParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: brandIdParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await connections.disconnect(currentUser(request).id, request.params.brandId, request.ip);
       return reply.status(204).send(null);
@@ -76,40 +64,35 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
   app.post(
     '/brands/:brandId/instagram/simulate',
     {
-      ...guarded,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         params: brandIdParamsSchema,
         body: simulateBuyerMessageInputSchema,
-        response: { 200: simulateBuyerMessageResultSchema, ...errors },
-      },
+        response: { 200: simulateBuyerMessageResultSchema },
+      }),
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) =>
       channel.simulator.simulate(currentUser(request).id, request.params.brandId, request.body),
   );
 
-  app.get(
-    '/instagram/settings',
-    { ...guarded, schema: { response: { 200: instagramSettingsSchema, ...errors } } },
-    async (request) => ({
-      oauthAvailable: Boolean(config.INSTAGRAM_APP_ID && config.INSTAGRAM_APP_SECRET),
-      humanAgentTag: config.INSTAGRAM_HUMAN_AGENT_TAG,
-      // The platform's one verify token would let anyone answer Meta's handshake as us, and the rest is the
-      // operator's wiring: administrators only.
-      operator:
-        currentUser(request).role === 'admin'
-          ? {
-              callbackUrl: `${publicOriginOf(request, config.PUBLIC_URL)}/api/webhooks/instagram`,
-              verifyToken: config.INSTAGRAM_VERIFY_TOKEN ?? null,
-              webhooksConfigured: Boolean(config.INSTAGRAM_APP_SECRET && config.INSTAGRAM_VERIFY_TOKEN),
-            }
-          : null,
-    }),
-  );
+  app.get('/instagram/settings', route({ response: { 200: instagramSettingsSchema } }), async (request) => ({
+    oauthAvailable: Boolean(config.INSTAGRAM_APP_ID && config.INSTAGRAM_APP_SECRET),
+    humanAgentTag: config.INSTAGRAM_HUMAN_AGENT_TAG,
+    // The platform's one verify token would let anyone answer Meta's handshake as us, and the rest is the
+    // operator's wiring: administrators only.
+    operator:
+      currentUser(request).role === 'admin'
+        ? {
+            callbackUrl: `${publicOriginOf(request, config.PUBLIC_URL)}/api/webhooks/instagram`,
+            verifyToken: config.INSTAGRAM_VERIFY_TOKEN ?? null,
+            webhooksConfigured: Boolean(config.INSTAGRAM_APP_SECRET && config.INSTAGRAM_VERIFY_TOKEN),
+          }
+        : null,
+  }));
 
   app.get(
     '/instagram/connect',
-    { ...guarded, schema: { querystring: instagramConnectQuerySchema, response: errors } },
+    route({ querystring: instagramConnectQuerySchema, response: {} }),
     async (request, reply) => {
       if (!config.INSTAGRAM_APP_ID || !config.INSTAGRAM_APP_SECRET) {
         throw new AppError(

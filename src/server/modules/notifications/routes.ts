@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import {
   notificationListLimit,
   notificationListSchema,
@@ -12,14 +11,10 @@ import {
 import type { Database } from '#server/db/client.ts';
 import { notifications, workspaceMembers } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
-import { currentUser, requestWorkspaceId, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, requestWorkspaceId } from '#server/plugins/auth.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404));
 
 /**
  * The header bell (decision 045): the caller's own notifications in the request's workspace, while they are a
@@ -27,7 +22,6 @@ const errors = {
  * so another user's notification answers 404 like a missing one.
  */
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const guarded = { preHandler: requireVerifiedUser };
   const isMember = (userId: string, workspaceId: string) =>
     sql`exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId}
       and ${workspaceMembers.userId} = ${userId})`;
@@ -40,7 +34,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
 
   app.get(
     '/notifications',
-    { ...guarded, schema: { response: { 200: notificationListSchema, ...errors } } },
+    route({ response: { 200: notificationListSchema } }),
     async (request, reply): Promise<NotificationList> => {
       const userId = currentUser(request).id;
       const scope = mine(userId, requestWorkspaceId(request));
@@ -74,7 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
 
   app.post(
     '/notifications/:notificationId/read',
-    { ...guarded, schema: { params: notificationParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: notificationParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       const userId = currentUser(request).id;
       const updated = await db
@@ -87,16 +81,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
   );
 
-  app.post(
-    '/notifications/read-all',
-    { ...guarded, schema: { response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      const userId = currentUser(request).id;
-      await db
-        .update(notifications)
-        .set({ readAt: sql`now()` })
-        .where(and(mine(userId, requestWorkspaceId(request)), isNull(notifications.readAt)));
-      return reply.status(204).send(null);
-    },
-  );
+  app.post('/notifications/read-all', route({ response: { 204: z.null() } }), async (request, reply) => {
+    const userId = currentUser(request).id;
+    await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(mine(userId, requestWorkspaceId(request)), isNull(notifications.readAt)));
+    return reply.status(204).send(null);
+  });
 };

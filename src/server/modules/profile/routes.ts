@@ -17,7 +17,7 @@ import {
   profileSessionParamsSchema,
 } from '#contracts/profile.ts';
 import { SESSION_COOKIE, sessionIdHashOf } from '#server/auth/sessions.ts';
-import { isSecureOrigin, type Config } from '#server/config.ts';
+import { appUrlOf, isSecureOrigin, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
@@ -42,7 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database
   const service = createProfileService({
     db,
     jobs,
-    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    appUrl: appUrlOf(config),
   });
   const guarded = { preHandler: requireUser };
   // A password is checked on these: a borrowed session must not try many.

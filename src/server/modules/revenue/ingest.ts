@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { storeOrderRefunds, storeOrders } from '#server/db/schema/index.ts';
+import { isUuid } from '#server/ids.ts';
 import type { IncomingOrder, OrderIngest, OrderOutcome } from '#server/ports/revenue.ts';
 
 /**
@@ -45,12 +46,7 @@ const textArray = (values: string[], type = sql`text[]`) =>
     sql`, `,
   )}]::${type}`;
 // Only well-formed ids: a malformed conversation attribute must not fail the cast (and the delivery).
-const uuidArray = (values: string[]) =>
-  textArray(
-    values.filter((value) => UUID.test(value)),
-    sql`uuid[]`,
-  );
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidArray = (values: string[]) => textArray(values.filter(isUuid), sql`uuid[]`);
 const refundValues = (refunds: IncomingOrder['refunds']) =>
   refunds.length === 0
     ? sql`(null::text, null::bigint)`

@@ -9,7 +9,8 @@ import {
   storeConnections,
   storeOrders,
 } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { shopifyDeliveries, startStoreWebhookApp } from '#tests/support/store-webhooks.ts';
+import { createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import {
   makeShopifyProducts,
   startFakeShopifyAdmin,
@@ -35,7 +36,6 @@ let wooBrand: string;
 let strangerBrand: string;
 let shopConversation: string;
 let wooConversation: string;
-let eventCounter = 0;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -55,21 +55,12 @@ async function orderRow(brandId: string, externalId: string) {
   return row;
 }
 
-function deliverShopify(
-  topic: string,
-  body: unknown,
-  options: { eventId?: string; badSignature?: boolean } = {},
-) {
-  eventCounter += 1;
-  return shopify.deliverWebhook({
-    url: `${baseUrl}/api/webhooks/shopify`,
-    topic,
-    body,
-    secret: SHOPIFY_SECRET,
-    eventId: options.eventId ?? `evt-${eventCounter}`,
-    ...(options.badSignature ? { badSignature: true } : {}),
-  });
-}
+const deliverShopify = shopifyDeliveries(
+  () => shopify,
+  () => baseUrl,
+  SHOPIFY_SECRET,
+  'evt',
+);
 
 async function shopifyLink(quantity = 1, conversationId = shopConversation) {
   const [variant] = await app.database.db
@@ -99,28 +90,15 @@ beforeAll(async () => {
   const wooData = makeWooProducts(4);
   woo = await startFakeWooCommerce(wooData);
   woo.currency = 'USD';
-  app = await createTestApp({
-    env: {
-      ALLOW_LOOPBACK_STORES: 'true',
-      SHOPIFY_API_SECRET: SHOPIFY_SECRET,
-      PUBLIC_URL: 'http://127.0.0.1:9',
-    },
+  const started = await startStoreWebhookApp({
+    shopifySecret: SHOPIFY_SECRET,
+    usernames: ['shopbrand', 'woobrand'],
   });
-  baseUrl = await app.app.listen({ host: '127.0.0.1', port: 0 });
+  ({ app, baseUrl, owner, shopBrand, wooBrand } = started);
+  const put = started.putStore;
   const db = app.database.db;
-  const user = await createTestUser(db);
-  owner = await signInAs(db, user.id);
   const other = await createTestUser(db);
   stranger = await signInAs(db, other.id);
-  const [s, w] = await db
-    .insert(brands)
-    .values([
-      { userId: user.id, name: 'Shop brand', username: 'shopbrand' },
-      { userId: user.id, name: 'Woo brand', username: 'woobrand' },
-    ])
-    .returning();
-  shopBrand = s!.id;
-  wooBrand = w!.id;
   const [x] = await db.insert(brands).values({ userId: other.id, name: 'X', username: 'x' }).returning();
   strangerBrand = x!.id;
   const [c1, c2] = await db
@@ -132,13 +110,6 @@ beforeAll(async () => {
     .returning();
   shopConversation = c1!.id;
   wooConversation = c2!.id;
-  const put = (brandId: string, body: unknown) =>
-    app.app.inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/store`,
-      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
   expect(
     (
       await put(shopBrand, {

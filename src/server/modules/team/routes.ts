@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPaging } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import {
   auditEntryListSchema,
   auditQuerySchema,
@@ -19,21 +18,17 @@ import {
 } from '#contracts/team.ts';
 import { workspaceIdParamsSchema, workspaceMemberSchema } from '#contracts/workspaces.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
-import { isSecureOrigin, type Config } from '#server/config.ts';
+import { appUrlOf, isSecureOrigin, type Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
-import { currentUser, requireUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { listAuditLog } from './audit-log.ts';
 import { createTeamService, type OnInvitationAccepted } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
+const route = verifiedRoutes(errors);
 
 /**
  * The Team screen (decision 042): members' roles and removal, invitations (create, list, resend, revoke), the
@@ -48,23 +43,19 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   const service = createTeamService({
     db,
     jobs,
-    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    appUrl: appUrlOf(config),
     onInvitationAccepted,
   });
   const secure = isSecureOrigin(config);
-  const guarded = { preHandler: requireVerifiedUser };
   const actor = (request: FastifyRequest) => ({ userId: currentUser(request).id, ip: request.ip });
 
   app.patch(
     '/workspaces/:workspaceId/members/:userId',
-    {
-      ...guarded,
-      schema: {
-        params: memberParamsSchema,
-        body: memberRoleInputSchema,
-        response: { 200: workspaceMemberSchema, ...errors },
-      },
-    },
+    route({
+      params: memberParamsSchema,
+      body: memberRoleInputSchema,
+      response: { 200: workspaceMemberSchema },
+    }),
     async (request) =>
       service.changeRole(
         actor(request),
@@ -76,7 +67,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/workspaces/:workspaceId/members/:userId',
-    { ...guarded, schema: { params: memberParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: memberParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await service.removeMember(actor(request), request.params.workspaceId, request.params.userId);
       return reply.code(204).send(null);
@@ -85,24 +76,20 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/workspaces/:workspaceId/invitations',
-    {
-      ...guarded,
-      schema: { params: workspaceIdParamsSchema, response: { 200: pendingInvitationListSchema, ...errors } },
-    },
+    route({ params: workspaceIdParamsSchema, response: { 200: pendingInvitationListSchema } }),
     async (request) => service.listInvitations(currentUser(request).id, request.params.workspaceId),
   );
 
   app.post(
     '/workspaces/:workspaceId/invitations',
     {
-      ...guarded,
-      // Each invitation sends an email: a cheap per-instance guard against a flood of them.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         params: workspaceIdParamsSchema,
         body: createInvitationInputSchema,
-        response: { 201: invitationSchema, ...errors },
-      },
+        response: { 201: invitationSchema },
+      }),
+      // Each invitation sends an email: a cheap per-instance guard against a flood of them.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
       reply.code(201).send(await service.invite(actor(request), request.params.workspaceId, request.body)),
@@ -111,9 +98,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/workspaces/:workspaceId/invitations/:invitationId/resend',
     {
-      ...guarded,
+      ...route({ params: invitationParamsSchema, response: { 200: invitationSchema } }),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { params: invitationParamsSchema, response: { 200: invitationSchema, ...errors } },
     },
     async (request) =>
       service.resend(actor(request), request.params.workspaceId, request.params.invitationId),
@@ -121,7 +107,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/workspaces/:workspaceId/invitations/:invitationId',
-    { ...guarded, schema: { params: invitationParamsSchema, response: { 204: z.null(), ...errors } } },
+    route({ params: invitationParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await service.revoke(actor(request), request.params.workspaceId, request.params.invitationId);
       return reply.code(204).send(null);
@@ -130,14 +116,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/workspaces/:workspaceId/audit-log',
-    {
-      ...guarded,
-      schema: {
-        params: workspaceIdParamsSchema,
-        querystring: auditQuerySchema,
-        response: { 200: auditEntryListSchema, ...errors },
-      },
-    },
+    route({
+      params: workspaceIdParamsSchema,
+      querystring: auditQuerySchema,
+      response: { 200: auditEntryListSchema },
+    }),
     async (request, reply) => {
       const page = await listAuditLog(db, currentUser(request).id, request.params.workspaceId, request.query);
       if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationMessages } from '#contracts/team.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import {
   auditLog,
-  mailOutbox,
   users,
   workspaceInvitations,
   workspaceMembers,
   workspaces,
 } from '#server/db/schema/index.ts';
+import { newestMailTo } from '#tests/support/outbox.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import { pruneAuditLog } from './audit-log.ts';
 import { createTeamService, type InvitationAcceptedEvent } from './service.ts';
@@ -47,15 +47,7 @@ const call = (
 
 /** The token in the newest invitation email to `email` (the outbox, as without SMTP). */
 async function tokenMailedTo(email: string, count = 1): Promise<string> {
-  const mails = await vi.waitFor(
-    async () => {
-      const found = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-      expect(found.length).toBeGreaterThanOrEqual(count);
-      return found;
-    },
-    { timeout: 15_000, interval: 100 },
-  );
-  const newest = mails.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
+  const newest = await newestMailTo(app.database.db, email, count);
   expect(newest.subject).toContain('invited you to Agency');
   const match = /http:\/\/127\.0\.0\.1:3998\/invite#token=([A-Za-z0-9_-]{43})/.exec(newest.text);
   expect(match, newest.text).not.toBeNull();

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPaging } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import {
   createWebhookEndpointInputSchema,
   updateWebhookEndpointInputSchema,
@@ -15,44 +14,32 @@ import {
   webhookTestResultSchema,
 } from '#contracts/webhooks.ts';
 import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { WebhookService } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
-const noContent = { 204: z.null(), ...errors };
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409));
 
 /**
  * A workspace's outbound webhooks (decision 049), for owners and admins (`webhooks.manage`): 404 outside the
  * workspace, 403 for an agent. The secret is in the answers to create and roll only.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> = async (app, { service }) => {
-  const guarded = { preHandler: requireVerifiedUser };
-
   app.get(
     '/workspaces/:workspaceId/webhooks',
-    {
-      ...guarded,
-      schema: { params: workspaceIdParamsSchema, response: { 200: webhookEndpointListSchema, ...errors } },
-    },
+    route({ params: workspaceIdParamsSchema, response: { 200: webhookEndpointListSchema } }),
     async (request) => service.listEndpoints(currentUser(request).id, request.params.workspaceId),
   );
 
   app.post(
     '/workspaces/:workspaceId/webhooks',
     {
-      ...guarded,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
+      ...route({
         params: workspaceIdParamsSchema,
         body: createWebhookEndpointInputSchema,
-        response: { 201: webhookEndpointWithSecretSchema, ...errors },
-      },
+        response: { 201: webhookEndpointWithSecretSchema },
+      }),
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
       reply
@@ -64,24 +51,18 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
 
   app.get(
     '/workspaces/:workspaceId/webhooks/:endpointId',
-    {
-      ...guarded,
-      schema: { params: webhookEndpointParamsSchema, response: { 200: webhookEndpointSchema, ...errors } },
-    },
+    route({ params: webhookEndpointParamsSchema, response: { 200: webhookEndpointSchema } }),
     async (request) =>
       service.getEndpoint(currentUser(request).id, request.params.workspaceId, request.params.endpointId),
   );
 
   app.patch(
     '/workspaces/:workspaceId/webhooks/:endpointId',
-    {
-      ...guarded,
-      schema: {
-        params: webhookEndpointParamsSchema,
-        body: updateWebhookEndpointInputSchema,
-        response: { 200: webhookEndpointSchema, ...errors },
-      },
-    },
+    route({
+      params: webhookEndpointParamsSchema,
+      body: updateWebhookEndpointInputSchema,
+      response: { 200: webhookEndpointSchema },
+    }),
     async (request) =>
       service.updateEndpoint(
         currentUser(request).id,
@@ -93,7 +74,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
 
   app.delete(
     '/workspaces/:workspaceId/webhooks/:endpointId',
-    { ...guarded, schema: { params: webhookEndpointParamsSchema, response: noContent } },
+    route({ params: webhookEndpointParamsSchema, response: { 204: z.null() } }),
     async (request, reply) => {
       await service.deleteEndpoint(
         currentUser(request).id,
@@ -107,9 +88,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
   app.post(
     '/workspaces/:workspaceId/webhooks/:endpointId/roll-secret',
     {
-      ...guarded,
+      ...route({ params: webhookEndpointParamsSchema, response: { 200: webhookSecretSchema } }),
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { params: webhookEndpointParamsSchema, response: { 200: webhookSecretSchema, ...errors } },
     },
     async (request) =>
       service.rollSecret(currentUser(request).id, request.params.workspaceId, request.params.endpointId),
@@ -119,9 +99,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
   app.post(
     '/workspaces/:workspaceId/webhooks/:endpointId/test',
     {
-      ...guarded,
+      ...route({ params: webhookEndpointParamsSchema, response: { 202: webhookTestResultSchema } }),
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { params: webhookEndpointParamsSchema, response: { 202: webhookTestResultSchema, ...errors } },
     },
     async (request, reply) =>
       reply
@@ -137,14 +116,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
 
   app.get(
     '/workspaces/:workspaceId/webhooks/:endpointId/deliveries',
-    {
-      ...guarded,
-      schema: {
-        params: webhookEndpointParamsSchema,
-        querystring: webhookDeliveryListQuerySchema,
-        response: { 200: webhookDeliveryListSchema, ...errors },
-      },
-    },
+    route({
+      params: webhookEndpointParamsSchema,
+      querystring: webhookDeliveryListQuerySchema,
+      response: { 200: webhookDeliveryListSchema },
+    }),
     async (request, reply) => {
       const page = await service.listDeliveries(
         currentUser(request).id,

@@ -16,6 +16,12 @@ import type { Analytics } from '#contracts/analytics.ts';
 import { analyticsLimits, daysInRange } from '#contracts/analytics.ts';
 import type { Brand } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import {
+  BrandFilter,
+  DateField,
+  PeriodSelect,
+  type PeriodChoice,
+} from '#client/components/ui/period-fields.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -33,9 +39,6 @@ import {
   rateChange,
 } from '../utils/figures.ts';
 import { ChartPanel, DataTable } from './chart-panel.tsx';
-
-const presets = [7, 30, 90] as const;
-type Preset = (typeof presets)[number] | 'custom';
 
 // Colours with at least 3:1 contrast against white (WCAG non-text contrast).
 const colors = {
@@ -57,9 +60,9 @@ function conversationsLink(params: Record<string, string | undefined>): string {
 export function Performance({ brands }: { brands: Brand[] }) {
   const today = localToday();
   const [brandId, setBrandId] = useState('');
-  const [preset, setPreset] = useState<Preset>(30);
+  const [preset, setPreset] = useState<PeriodChoice>('30');
   const [custom, setCustom] = useState(() => lastDays(30, today));
-  const range = preset === 'custom' ? custom : lastDays(preset, today);
+  const range = preset === 'custom' ? custom : lastDays(Number(preset), today);
   const customDays = daysInRange(custom.from, custom.to);
   const customProblem =
     preset !== 'custom'
@@ -73,81 +76,31 @@ export function Performance({ brands }: { brands: Brand[] }) {
     brandId: brandId || undefined,
     ...(customProblem ? lastDays(30, today) : range),
   });
-  const ids = { brand: useId(), range: useId(), from: useId(), to: useId(), problem: useId() };
+  const problemId = useId();
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.brand} className="text-sm font-medium text-slate-700">
-            Brand
-          </label>
-          <select
-            id={ids.brand}
-            value={brandId}
-            onChange={(event) => setBrandId(event.target.value)}
-            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          >
-            <option value="">All brands</option>
-            {brands.map((brand) => (
-              <option key={brand.id} value={brand.id}>
-                {brand.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.range} className="text-sm font-medium text-slate-700">
-            Period
-          </label>
-          <select
-            id={ids.range}
-            value={String(preset)}
-            onChange={(event) =>
-              setPreset(event.target.value === 'custom' ? 'custom' : (Number(event.target.value) as Preset))
-            }
-            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          >
-            {presets.map((days) => (
-              <option key={days} value={days}>
-                Last {days} days
-              </option>
-            ))}
-            <option value="custom">Custom range</option>
-          </select>
-        </div>
+        <BrandFilter brands={brands} value={brandId} onChange={setBrandId} />
+        <PeriodSelect label="Period" value={preset} onChange={setPreset} />
         {preset === 'custom' && (
           <>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.from} className="text-sm font-medium text-slate-700">
-                From
-              </label>
-              <input
-                id={ids.from}
-                type="date"
-                value={custom.from}
-                max={today}
-                aria-describedby={customProblem ? ids.problem : undefined}
-                onChange={(event) => setCustom((c) => ({ ...c, from: event.target.value }))}
-                className="h-9 rounded-md border border-slate-300 px-2 text-sm"
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.to} className="text-sm font-medium text-slate-700">
-                To
-              </label>
-              <input
-                id={ids.to}
-                type="date"
-                value={custom.to}
-                max={today}
-                aria-describedby={customProblem ? ids.problem : undefined}
-                onChange={(event) => setCustom((c) => ({ ...c, to: event.target.value }))}
-                className="h-9 rounded-md border border-slate-300 px-2 text-sm"
-              />
-            </div>
+            <DateField
+              label="From"
+              value={custom.from}
+              max={today}
+              aria-describedby={customProblem ? problemId : undefined}
+              onChange={(event) => setCustom((c) => ({ ...c, from: event.target.value }))}
+            />
+            <DateField
+              label="To"
+              value={custom.to}
+              max={today}
+              aria-describedby={customProblem ? problemId : undefined}
+              onChange={(event) => setCustom((c) => ({ ...c, to: event.target.value }))}
+            />
             {customProblem && (
-              <p id={ids.problem} role="alert" className="text-sm text-red-700">
+              <p id={problemId} role="alert" className="text-sm text-red-700">
                 {customProblem}
               </p>
             )}

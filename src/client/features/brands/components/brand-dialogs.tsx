@@ -12,10 +12,9 @@ import {
 } from '#contracts/dashboard-actions.ts';
 import type { Brand } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Modal } from '#client/components/ui/dialog.tsx';
+import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { paths } from '#client/config/paths.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -122,6 +121,9 @@ function CreateBrandForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+const deleteConsequence =
+  'Its conversations, comments, personality, rules and connections are deleted too. This cannot be undone.';
+
 /** "Configure" on a brand card: name, username, active, the connection screens, and delete. */
 export function BrandSettingsDialog({
   brand,
@@ -146,7 +148,6 @@ export function BrandSettingsDialog({
 
 function BrandSettingsForm({ brand, onDone }: { brand: Brand; onDone: () => void }) {
   const [isDeleting, setIsDeleting] = useState(false);
-  const [confirmation, setConfirmation] = useState('');
   const update = useUpdateBrand();
   const remove = useDeleteBrand();
   const form = useForm<UpdateBrandInput, unknown, UpdateBrand>({
@@ -192,47 +193,28 @@ function BrandSettingsForm({ brand, onDone }: { brand: Brand; onDone: () => void
         <h3 id={`${confirmId}-heading`} className="text-sm font-semibold text-red-800">
           Delete this brand
         </h3>
-        <p className="mt-1 text-sm text-slate-700">
-          Its conversations, comments, personality, rules and connections are deleted too. This cannot be
-          undone.
-        </p>
-        {isDeleting ? (
-          <form
-            className="mt-3 flex flex-col gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (confirmation !== brand.name) return;
-              remove.mutate({ brandId: brand.id, name: brand.name }, { onSuccess: onDone });
-            }}
-          >
-            <Label htmlFor={confirmId}>
-              Type <strong>{brand.name}</strong> to confirm
-            </Label>
-            <Input
-              id={confirmId}
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              autoComplete="off"
-              autoFocus
-            />
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={() => setIsDeleting(false)}>
-                Keep Brand
-              </Button>
-              <Button
-                type="submit"
-                variant="destructive"
-                disabled={confirmation !== brand.name || remove.isPending}
-              >
-                Delete Brand Permanently
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <Button variant="destructive" className="mt-3" onClick={() => setIsDeleting(true)}>
-            Delete Brand
-          </Button>
-        )}
+        <p className="mt-1 text-sm text-slate-700">{deleteConsequence}</p>
+        <Button variant="destructive" className="mt-3" onClick={() => setIsDeleting(true)}>
+          Delete Brand
+        </Button>
+        <ConfirmDialog
+          open={isDeleting}
+          onOpenChange={setIsDeleting}
+          title={`Delete ${brand.name}?`}
+          description={deleteConsequence}
+          typed={{
+            label: (
+              <>
+                Type <strong>{brand.name}</strong> to confirm
+              </>
+            ),
+            matches: (typed) => typed === brand.name,
+          }}
+          cancelLabel="Keep Brand"
+          confirmLabel="Delete Brand Permanently"
+          isPending={remove.isPending}
+          onConfirm={() => remove.mutate({ brandId: brand.id, name: brand.name }, { onSuccess: onDone })}
+        />
       </section>
     </div>
   );

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Modal } from '#client/components/ui/dialog.tsx';
+import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -242,12 +242,9 @@ function SessionList() {
 function DeleteAccount({ profile }: { profile: Profile }) {
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const matches = typed.trim().toLowerCase() === profile.email;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async (email: string) => {
     try {
-      await remove.mutateAsync({ email: typed });
+      await remove.mutateAsync({ email });
       window.location.assign(paths.home);
     } catch {
       // Shown in the dialog from remove.error.
@@ -262,31 +259,24 @@ function DeleteAccount({ profile }: { profile: Profile }) {
       <Button variant="destructive" className="mt-4" onClick={() => setOpen(true)}>
         Delete my account
       </Button>
-      <Modal
+      <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) {
-            setTyped('');
-            remove.reset();
-          }
+          if (!next) remove.reset();
         }}
         title="Delete your account?"
         description={`Type ${profile.email} to confirm.`}
-        role="alertdialog"
-      >
-        <form onSubmit={submit} className="space-y-4">
-          <FormField label="Your email">
-            <Input type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          </FormField>
-          {remove.isError && (
-            <Alert tone="error">{getServerMessage(remove.error) ?? 'Could not delete your account.'}</Alert>
-          )}
-          <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
-            Delete my account permanently
-          </Button>
-        </form>
-      </Modal>
+        typed={{
+          label: 'Your email',
+          type: 'email',
+          matches: (typed) => typed.trim().toLowerCase() === profile.email,
+        }}
+        confirmLabel="Delete my account permanently"
+        isPending={remove.isPending}
+        error={remove.isError ? (getServerMessage(remove.error) ?? 'Could not delete your account.') : null}
+        onConfirm={(email) => void confirm(email)}
+      />
     </>
   );
 }

@@ -4,6 +4,12 @@ import { Link } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
 import { revenueLimits, type RevenueReport } from '#contracts/revenue.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import {
+  BrandFilter,
+  DateField,
+  PeriodSelect,
+  type PeriodChoice,
+} from '#client/components/ui/period-fields.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -12,22 +18,14 @@ import { formatMoney } from '#client/lib/money.ts';
 import { dayString, ordersCsv, statusLabels } from '../utils/format.ts';
 import { daysOf, RevenueChart } from './revenue-chart.tsx';
 
-const ranges = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: 'custom', label: 'Custom range' },
-] as const;
-
 const selectClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
 /** Attributed revenue: orders that carry a link the assistant or the team sent, per currency, never converted. */
 export function RevenueScreen({ brands }: { brands: Brand[] }) {
   const [brandId, setBrandId] = useState('');
-  const [range, setRange] = useState<(typeof ranges)[number]['value']>('30');
+  const [range, setRange] = useState<PeriodChoice>('30');
   const [customFrom, setCustomFrom] = useState(dayString(29));
   const [customTo, setCustomTo] = useState(dayString(0));
-  const ids = { brand: useId(), range: useId(), from: useId(), to: useId() };
   const from = range === 'custom' ? customFrom : dayString(Number(range) - 1);
   const to = range === 'custom' ? customTo : dayString(0);
   const query = useRevenue({ brandId: brandId || undefined, from, to });
@@ -35,69 +33,22 @@ export function RevenueScreen({ brands }: { brands: Brand[] }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.brand} className="text-sm font-medium text-slate-700">
-            Brand
-          </label>
-          <select
-            id={ids.brand}
-            value={brandId}
-            onChange={(e) => setBrandId(e.target.value)}
-            className={selectClass}
-          >
-            <option value="">All brands</option>
-            {brands.map((brand) => (
-              <option key={brand.id} value={brand.id}>
-                {brand.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.range} className="text-sm font-medium text-slate-700">
-            Date range
-          </label>
-          <select
-            id={ids.range}
-            value={range}
-            onChange={(e) => setRange(e.target.value as typeof range)}
-            className={selectClass}
-          >
-            {ranges.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BrandFilter brands={brands} value={brandId} onChange={setBrandId} />
+        <PeriodSelect label="Date range" value={range} onChange={setRange} />
         {range === 'custom' && (
           <>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.from} className="text-sm font-medium text-slate-700">
-                From
-              </label>
-              <input
-                id={ids.from}
-                type="date"
-                value={customFrom}
-                max={customTo}
-                onChange={(e) => e.target.value && setCustomFrom(e.target.value)}
-                className={selectClass}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.to} className="text-sm font-medium text-slate-700">
-                To
-              </label>
-              <input
-                id={ids.to}
-                type="date"
-                value={customTo}
-                min={customFrom}
-                onChange={(e) => e.target.value && setCustomTo(e.target.value)}
-                className={selectClass}
-              />
-            </div>
+            <DateField
+              label="From"
+              value={customFrom}
+              max={customTo}
+              onChange={(e) => e.target.value && setCustomFrom(e.target.value)}
+            />
+            <DateField
+              label="To"
+              value={customTo}
+              min={customFrom}
+              onChange={(e) => e.target.value && setCustomTo(e.target.value)}
+            />
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StoreConnection } from '#contracts/catalog.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useDisconnectStore } from '../api/disconnect-store.ts';
@@ -82,21 +83,20 @@ function ConnectionDetails({ brandId, connection }: { brandId: string; connectio
         >
           {sync.isPending ? 'Syncing…' : 'Sync now'}
         </Button>
-        {confirming ? (
-          <>
-            <Button variant="destructive" onClick={() => disconnect.mutate()} disabled={disconnect.isPending}>
-              {disconnect.isPending ? 'Disconnecting…' : 'Yes, disconnect and remove the catalog'}
-            </Button>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </>
-        ) : (
-          <Button variant="outline" onClick={() => setConfirming(true)}>
-            Disconnect
-          </Button>
-        )}
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          Disconnect
+        </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Disconnect ${connection.name}?`}
+        description={`The connection and the catalog copied from it (${connection.productCount} products) are removed.`}
+        confirmLabel={disconnect.isPending ? 'Disconnecting…' : 'Yes, disconnect and remove the catalog'}
+        isPending={disconnect.isPending}
+        // A refusal is shown with the panel's other errors, once the dialog is closed.
+        onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      />
     </section>
   );
 }

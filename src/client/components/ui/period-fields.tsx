@@ -1,0 +1,93 @@
+import { useId, type ComponentProps } from 'react';
+import type { Brand } from '#contracts/dashboard.ts';
+
+/**
+ * The filters above the Performance and Revenue screens: a brand (or all), a period of the last 7, 30 or 90 days
+ * or a custom range, and the custom range's dates. Each screen keeps its own rules for the dates (bounds, what
+ * an unfinished range means); these are the fields.
+ */
+export const periodPresets = ['7', '30', '90'] as const;
+export type PeriodChoice = (typeof periodPresets)[number] | 'custom';
+
+const labelClass = 'text-sm font-medium text-slate-700';
+const controlClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
+
+export function BrandFilter({
+  brands,
+  value,
+  onChange,
+}: {
+  brands: Brand[];
+  value: string;
+  onChange: (brandId: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        Brand
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={controlClass}
+      >
+        <option value="">All brands</option>
+        {brands.map((brand) => (
+          <option key={brand.id} value={brand.id}>
+            {brand.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function PeriodSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: PeriodChoice;
+  onChange: (choice: PeriodChoice) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as PeriodChoice)}
+        className={controlClass}
+      >
+        {periodPresets.map((days) => (
+          <option key={days} value={days}>
+            Last {days} days
+          </option>
+        ))}
+        <option value="custom">Custom range</option>
+      </select>
+    </div>
+  );
+}
+
+/** One end of a custom range ("From", "To"): a labelled date field; the screen gives its bounds and handler. */
+export function DateField({
+  label,
+  ...input
+}: { label: string } & Omit<ComponentProps<'input'>, 'id' | 'type'>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input id={id} type="date" className={controlClass} {...input} />
+    </div>
+  );
+}

@@ -17,7 +17,10 @@ export type SessionUser = Pick<
   'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'verified' | 'role'
 >;
 
-/** The columns a request's user is read with: by a session cookie, by an API key (api-keys.ts), at sign-in. */
+/**
+ * The columns a request's user is read with: by a session cookie, by an API key (api-keys.ts), at sign-in. Keep
+ * their order: the session lookup below reads its rows as arrays, by position.
+ */
 export const sessionUserColumns = {
   id: users.id,
   email: users.email,

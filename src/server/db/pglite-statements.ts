@@ -116,7 +116,12 @@ export function withPreparedStatements(
       { syncToFs: false },
     );
     if (!client.isInTransaction()) await client.syncToFs();
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    // parseResults merges a call's own parsers into PGlite's by spreading both into a new object; PGlite's hold a
+    // parser per type and array type (over 300), and Drizzle passes its own on every query, so that copy was most of
+    // the parse's cost. A prototype chain gives the same lookups for the price of the call's few entries.
+    if (!options?.parsers) return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    const parsers = Object.assign(Object.create(client.parsers) as typeof client.parsers, options.parsers);
+    return parse.parseResults(messages, parsers, { ...options, parsers: undefined })[0] as Results<T>;
   }
 
   // A blob (COPY) needs PGlite's own handling; nothing here uses one, but the fallback keeps it right.

@@ -68,11 +68,14 @@ test.describe('Webhooks screen', () => {
     await expect(card.getByTestId('webhook-secret')).toHaveCount(0);
     await expectAccessible(page);
 
-    // At phone width the page does not scroll sideways (the log scrolls inside its own box).
+    // At phone width the page does not scroll sideways (the log scrolls inside its own box). Polled: the layout
+    // takes a render to follow the resize (the sidebar becomes a drawer), and a busy machine can be slower.
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      )
+      .toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await card.getByRole('button', { name: 'Turn off' }).click();

@@ -166,9 +166,13 @@ const unreadBy = (userId: unknown) =>
 const newestMessagePreview = sql<string | null>`(select left(m.content, 140) from messages m
   where m.conversation_id = "conversations"."id" order by m.created_at desc, m.id desc limit 1)`;
 
-/** The conversations of a brand one of whose messages contains the pattern (along messages_content_trgm_idx). */
+/**
+ * The conversations of a brand one of whose messages contains the pattern (along messages_content_trgm_idx), each
+ * once: a count in the index form reads every match (200,000 messages for 10,000 conversations in bench:api's
+ * "all match"), and the key lookups should not repeat per message.
+ */
 function conversationsWithMessagesMatching(brandId: FilterValue, pattern: FilterValue) {
-  return sql`(select ${messages.conversationId} from ${messages}
+  return sql`(select distinct ${messages.conversationId} from ${messages}
     where ${messages.brandId} = ${brandId} and ${messages.content} ilike ${pattern})`;
 }
 

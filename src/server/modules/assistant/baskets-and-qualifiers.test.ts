@@ -4,6 +4,7 @@ import type { CatalogProduct } from './ports.ts';
 import { languageByLexicon } from './language/lexicon.ts';
 import { valuesByFlavourFamily } from './option-words.ts';
 import { converse, makeEvent as buyerEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { catalogProduct as product, catalogVariant } from '#tests/support/catalog-products.ts';
 import { runPipeline, withoutOwnThings } from './pipeline.ts';
 import { readAttributes, readLetterSizes, readMeasures } from './qualifiers.ts';
 import type { AssistantEvent } from './types.ts';
@@ -13,33 +14,8 @@ import type { AssistantEvent } from './types.ts';
  * an attribute) deciding between products or saying we do not sell it. In-memory catalog.
  */
 
-let sequence = 0;
-const nextId = () => `00000000-0000-4000-9000-${String((sequence += 1)).padStart(12, '0')}`;
-const variant = (title: string, options: [string, string][], price: string, quantity: number) => ({
-  id: nextId(),
-  title,
-  options: options.map(([name, value]) => ({ name, value })),
-  sku: null,
-  price,
-  currency: 'USD',
-  availableForSale: quantity > 0,
-  stockQuantity: quantity,
-});
-const product = (
-  title: string,
-  productType: string,
-  tags: string[],
-  variants: ReturnType<typeof variant>[],
-): CatalogProduct => ({
-  id: nextId(),
-  title,
-  productType,
-  vendor: 'Test',
-  tags,
-  url: null,
-  imageUrl: null,
-  variants,
-});
+const variant = (title: string, options: [string, string][], price: string, quantity: number) =>
+  catalogVariant(options, quantity, price, title);
 const single = (price: string, quantity: number) => [
   variant('Default Title', [['Title', 'Default Title']], price, quantity),
 ];

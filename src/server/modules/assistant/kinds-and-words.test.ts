@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
 import { createMemoryCatalog } from '#tests/support/memory-catalog.ts';
+import { catalogProduct as product, catalogVariant as variant } from '#tests/support/catalog-products.ts';
 import { toEnglish } from './language/lexicon.ts';
 import type { CatalogProduct } from './ports.ts';
 import { runPipeline, type AssistantTrace } from './pipeline.ts';
@@ -25,33 +26,6 @@ import {
  * docs/decisions/052-kinds-not-sold-and-the-words-around-options.md
  */
 
-let sequence = 0;
-const nextId = () => `00000000-0000-4000-a000-${String((sequence += 1)).padStart(12, '0')}`;
-const variant = (options: [string, string][], quantity = 5) => ({
-  id: nextId(),
-  title: options.map(([, value]) => value).join(' / '),
-  options: options.map(([name, value]) => ({ name, value })),
-  sku: null,
-  price: '20.00',
-  currency: 'USD',
-  availableForSale: quantity > 0,
-  stockQuantity: quantity,
-});
-const product = (
-  title: string,
-  productType: string,
-  tags: string[],
-  variants: ReturnType<typeof variant>[],
-): CatalogProduct => ({
-  id: nextId(),
-  title,
-  productType,
-  vendor: 'Test',
-  tags,
-  url: null,
-  imageUrl: null,
-  variants,
-});
 const sizes = (name: string, values: string[]) => values.map((value) => variant([[name, value]]));
 
 function store(): CatalogProduct[] {

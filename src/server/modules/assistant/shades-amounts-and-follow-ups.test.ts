@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryCatalog, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
 import { converse, makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { productWithOptions as product } from '#tests/support/catalog-products.ts';
 import { toEnglish } from './language/lexicon.ts';
 import { colourFamiliesOf, readRelativeAmount, valuesByFlavourFamily } from './option-words.ts';
 import { runPipeline } from './pipeline.ts';
-import type { CatalogProduct } from './ports.ts';
 import { readAttributes } from './qualifiers.ts';
 import { readQuantity } from './quantities.ts';
 import {
@@ -23,40 +23,6 @@ import type { AssistantEvent } from './types.ts';
  * after "make it", words pointing back at the product in play, and hand-offs said as an age or a shop in town.
  * In-memory catalog, made-up messages. docs/decisions/056-shades-amounts-and-words-pointing-back.md
  */
-
-let sequence = 0;
-const nextId = () => `00000000-0000-4000-b000-${String((sequence += 1)).padStart(12, '0')}`;
-const variant = (options: [string, string][], quantity = 5) => ({
-  id: nextId(),
-  title: options.map(([, value]) => value).join(' / '),
-  options: options.map(([name, value]) => ({ name, value })),
-  sku: null,
-  price: '20.00',
-  currency: 'USD',
-  availableForSale: quantity > 0,
-  stockQuantity: quantity,
-});
-/** Every combination of the options' values, as a catalog lists them. */
-const product = (
-  title: string,
-  productType: string,
-  tags: string[],
-  options: Record<string, string[]>,
-): CatalogProduct => {
-  let combos: [string, string][][] = [[]];
-  for (const [name, values] of Object.entries(options))
-    combos = combos.flatMap((combo) => values.map((value) => [...combo, [name, value] as [string, string]]));
-  return {
-    id: nextId(),
-    title,
-    productType,
-    vendor: 'Test',
-    tags,
-    url: null,
-    imageUrl: null,
-    variants: combos.map((combo) => variant(combo)),
-  };
-};
 
 const vase = product('Fluted Glass Vase', 'Vases', ['vase'], {
   Size: ['Small', 'Large'],

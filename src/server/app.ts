@@ -66,7 +66,10 @@ export interface AppDeps {
   dashboardPorts?: DashboardPorts;
   /** The Instagram channel: connections, the webhook inbox, the outbound path. */
   channel: InstagramChannel;
-  /** Where request logs go (tests read them to prove no secret is logged); stdout when unset. */
+  /**
+   * Where request logs go: the runtime's batched destination (logging.ts), or a stream tests read to prove no
+   * secret is logged; stdout when unset.
+   */
   logStream?: DestinationStream;
   /** Stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
   catalog?: CatalogModule;
@@ -116,8 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 1. Framework: body limit (contracts/limits), zod validation both ways, request ids in every log line.
   const app = Fastify({
-    // JSON lines, or readable lines at a terminal; cookies and credentials redacted (logging.ts). Tests may pass a
-    // stream to read what was logged.
+    // JSON lines, or readable lines at a terminal; cookies and credentials redacted (logging.ts).
     logger: deps.logStream
       ? { ...createLoggerOptions(config, { isTerminal: false }), stream: deps.logStream }
       : createLoggerOptions(config),

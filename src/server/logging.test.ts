@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { createLoggerOptions, describeStartup, redactUrl, startupWarnings } from './logging.ts';
+import {
+  BatchedLogDestination,
+  createLoggerOptions,
+  describeStartup,
+  redactUrl,
+  startupWarnings,
+} from './logging.ts';
 
 const facts = {
   address: 'http://127.0.0.1:3000',
@@ -29,6 +40,96 @@ describe('log format', () => {
         remove: true,
       });
     }
+  });
+});
+
+describe('batched log destination', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const logFile = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'voicecart-log-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'server.log');
+    const fd = openSync(file, 'w');
+    return { fd, read: () => readFileSync(file, 'utf8') };
+  };
+  const messages = (text: string) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it('keeps info lines until flushed, then writes them in order', () => {
+    const file = logFile();
+    const destination = new BatchedLogDestination({ fd: file.fd, flushEveryMs: 60_000 });
+    const log = pino({ level: 'info' }, destination);
+    log.info('first');
+    log.child({ reqId: 'req-1' }).info('second');
+    expect(file.read()).toBe('');
+    log.flush();
+    expect(messages(file.read())).toEqual(['first', 'second']);
+    destination.end();
+  });
+
+  it('writes a warning or an error at once, with the lines queued before it', () => {
+    const file = logFile();
+    const destination = new BatchedLogDestination({ fd: file.fd, flushEveryMs: 60_000 });
+    const log = pino({ level: 'info' }, destination);
+    log.info('request completed');
+    log.warn('disk almost full');
+    expect(messages(file.read())).toEqual(['request completed', 'disk almost full']);
+    log.info('another request');
+    log.error(new Error('boom'), 'the job failed');
+    expect(messages(file.read())).toEqual([
+      'request completed',
+      'disk almost full',
+      'another request',
+      'the job failed',
+    ]);
+    destination.end();
+  });
+
+  it('writes by itself once 4 KiB have gathered', () => {
+    const file = logFile();
+    const destination = new BatchedLogDestination({ fd: file.fd, flushEveryMs: 60_000 });
+    const log = pino({ level: 'info' }, destination);
+    const line = 'x'.repeat(200);
+    for (let index = 0; index < 25; index += 1) log.info({ index }, line);
+    // About 280 bytes a line: the 15th line makes 4 KiB and goes out with the 14 before it; the rest waits.
+    expect(messages(file.read())).toHaveLength(15);
+    log.flush();
+    expect(messages(file.read())).toHaveLength(25);
+    destination.end();
+  });
+
+  it('writes on a timer when the server is quiet', async () => {
+    const file = logFile();
+    const destination = new BatchedLogDestination({ fd: file.fd, flushEveryMs: 50 });
+    pino({ level: 'info' }, destination).info('one quiet request');
+    expect(file.read()).toBe('');
+    await expect.poll(() => messages(file.read()), { timeout: 2_000 }).toEqual(['one quiet request']);
+    destination.end();
+  });
+
+  it.each([
+    ['process.exit', 'process.exit(3)', 3],
+    ['an uncaught error', "setImmediate(() => { throw new Error('crashed') })", 1],
+  ])('standard output gets the queued lines when the process ends by %s', (_how, ending, code) => {
+    const script = [
+      "import pino from 'pino';",
+      "import { stdoutLogDestination } from './src/server/logging.ts';",
+      "const log = pino({ level: 'info' }, stdoutLogDestination());",
+      "log.info('the last request before the end');",
+      ending,
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(child.status).toBe(code);
+    expect(messages(child.stdout)).toEqual(['the last request before the end']);
   });
 });
 

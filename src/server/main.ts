@@ -16,6 +16,8 @@ async function main(): Promise<void> {
   });
   for (const line of startup) runtime.log.info(line);
   for (const line of startupWarnings(config)) runtime.log.warn(line);
+  // Info lines are written in batches (decision 060); whoever started the server is waiting for these.
+  runtime.log.flush();
 
   let signals = 0;
   const shutdown = (signal: NodeJS.Signals) => {

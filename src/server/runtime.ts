@@ -30,7 +30,7 @@ import {
 import { startAssistantWorker } from './modules/assistant/worker.ts';
 import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
 import type { LlmComposer } from './modules/assistant/pipeline.ts';
-import { createLoggerOptions } from './logging.ts';
+import { createLoggerOptions, stdoutLogDestination } from './logging.ts';
 import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
 import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
 import { pruneAuditLog } from './modules/team/audit-log.ts';
@@ -88,8 +88,13 @@ export async function startRuntime(
     llm?: LlmComposer | null;
   } = {},
 ): Promise<Runtime> {
-  const log = options.logStream
-    ? pino(createLoggerOptions(config, { isTerminal: false }), options.logStream)
+  // Not at a terminal (production, a log collector): one batched destination for the runtime's lines and
+  // Fastify's (decision 060). At a terminal, pino-pretty's transport; tests pass a stream to read.
+  const logStream =
+    options.logStream ??
+    (process.stdout.isTTY === true || config.LOG_LEVEL === 'silent' ? undefined : stdoutLogDestination());
+  const log = logStream
+    ? pino(createLoggerOptions(config, { isTerminal: false }), logStream)
     : pino(createLoggerOptions(config));
   const database = options.database ?? (await openDatabaseFromConfig(config));
   // The embedded database opened here (not one a test passed in): answer `admin backup` and back up periodically.
@@ -251,7 +256,7 @@ export async function startRuntime(
     channel,
     catalog,
     assistant,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(logStream ? { logStream } : {}),
   });
 
   let closing: Promise<void> | undefined;

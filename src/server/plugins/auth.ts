@@ -97,6 +97,22 @@ export const authPlugin = fp<{ db: Database; publicUrl?: string | undefined }>(
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );
 
+/**
+ * Whether the credential a request came with still stands: the same bearer key unrevoked, or the same session
+ * not signed out or expired. A long-lived response (the live events stream) asks again now and then, so that a
+ * revoked key or a signed-out session stops receiving as promptly as its next request would be refused.
+ */
+export async function isCredentialCurrent(db: Database, request: FastifyRequest): Promise<boolean> {
+  const userId = request.user?.id;
+  if (!userId) return false;
+  const key = bearerToken(request.headers.authorization);
+  if (key !== undefined && request.apiKeyId) {
+    return (await findApiKeyPrincipal(db, key))?.id === userId;
+  }
+  if (request.sessionToken) return (await findSessionUser(db, request.sessionToken))?.id === userId;
+  return false;
+}
+
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Unauthorized');
 }

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, comments, conversations, liveEvents, messages } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { deleteSession } from '#server/auth/sessions.ts';
+import {
+  createTestApp,
+  createTestUser,
+  personalWorkspaceOf,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import { notify } from '#server/notifications/notify.ts';
 import { pruneLiveEvents } from './live-feed.ts';
 
@@ -13,11 +20,18 @@ interface Frame {
   retry?: string;
 }
 
-/** A real HTTP connection to /api/events, parsed frame by frame. */
-async function openStream(baseUrl: string, cookie: string, lastEventId?: string) {
+/**
+ * A real HTTP connection to /api/events, parsed frame by frame. `credential` is a session cookie, or
+ * `{ bearer }` for an API key.
+ */
+async function openStream(baseUrl: string, credential: string | { bearer: string }, lastEventId?: string) {
   const controller = new AbortController();
+  const auth: Record<string, string> =
+    typeof credential === 'string'
+      ? { cookie: credential }
+      : { authorization: `Bearer ${credential.bearer}` };
   const response = await fetch(`${baseUrl}/api/events`, {
-    headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    headers: { ...auth, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
     signal: controller.signal,
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -70,6 +84,8 @@ async function openStream(baseUrl: string, cookie: string, lastEventId?: string)
     response,
     frames,
     waitFor,
+    /** Settles when the server has ended the response (or the test aborted it). */
+    ended: pump,
     async close() {
       controller.abort();
       await pump;
@@ -79,6 +95,7 @@ async function openStream(baseUrl: string, cookie: string, lastEventId?: string)
 
 let app: TestApp;
 let baseUrl: string;
+let ownerId: string;
 let ownerCookie: string;
 let ownerBrandId: string;
 let ownerConversationId: string;
@@ -91,6 +108,7 @@ beforeAll(async () => {
   const db = app.database.db;
   const owner = await createTestUser(db);
   const stranger = await createTestUser(db);
+  ownerId = owner.id;
   ownerCookie = (await signInAs(db, owner.id)).cookie;
   const [mine] = await db
     .insert(brands)
@@ -208,6 +226,50 @@ describe('GET /api/events', () => {
       expect(seen.every((data) => (data as { brandId: string }).brandId === ownerBrandId)).toBe(true);
     } finally {
       await stream.close();
+    }
+  });
+
+  it('ends the stream at the next heartbeat once its session is signed out or its API key revoked', async () => {
+    const db = app.database.db;
+    const { cookie } = await signInAs(db, ownerId);
+    const workspaceId = await personalWorkspaceOf(db, ownerId);
+    const keysUrl = `/api/workspaces/${workspaceId}/api-keys`;
+    const created = await app.app.inject({
+      method: 'POST',
+      url: keysUrl,
+      headers: { cookie: ownerCookie },
+      payload: { name: 'Zapier', role: 'agent' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id: keyId, key } = created.json<{ id: string; key: string }>();
+    const session = await openStream(baseUrl, cookie);
+    const bearer = await openStream(baseUrl, { bearer: key });
+    const other = await openStream(baseUrl, ownerCookie);
+    try {
+      for (const stream of [session, bearer, other]) {
+        await stream.waitFor((frame) => frame.event === 'ready');
+        await stream.waitFor((frame) => frame.comment === 'heartbeat');
+      }
+      await deleteSession(db, cookie.slice(cookie.indexOf('=') + 1));
+      const revoked = await app.app.inject({
+        method: 'DELETE',
+        url: `${keysUrl}/${keyId}`,
+        headers: { cookie: ownerCookie },
+      });
+      expect(revoked.statusCode).toBe(204);
+      await Promise.all([session.ended, bearer.ended]);
+      // The owner's other session is untouched: it keeps beating and receiving.
+      const beats = other.frames.filter((frame) => frame.comment === 'heartbeat').length;
+      await other.waitFor(
+        () => other.frames.filter((frame) => frame.comment === 'heartbeat').length > beats + 1,
+      );
+      // Reconnecting with either is refused.
+      expect((await fetch(`${baseUrl}/api/events`, { headers: { cookie } })).status).toBe(401);
+      expect(
+        (await fetch(`${baseUrl}/api/events`, { headers: { authorization: `Bearer ${key}` } })).status,
+      ).toBe(401);
+    } finally {
+      await Promise.all([session.close(), bearer.close(), other.close()]);
     }
   });
 

@@ -2,12 +2,15 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser, isCredentialCurrent, requireVerifiedUser } from '#server/plugins/auth.ts';
 import { createLiveFeed, type LiveDelivery } from './live-feed.ts';
 
 export interface LiveEventRoutesOptions {
   database: DatabaseHandle;
-  /** A comment line this often keeps proxies from closing an idle stream. */
+  /**
+   * A comment line this often keeps proxies from closing an idle stream; with it the stream checks that its
+   * session or API key still stands, and ends when it does not.
+   */
   heartbeatMs?: number;
 }
 
@@ -100,7 +103,14 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
         return;
       }
       if (!ended)
-        heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+        heartbeat = setInterval(() => {
+          isCredentialCurrent(options.database.db, request).then(
+            (current) => (current ? write(': heartbeat\n\n') : end()),
+            // The database did not answer: keep the stream; the next beat asks again.
+            (error: unknown) =>
+              request.log.warn({ err: error }, 'live events stream: credential check failed'),
+          );
+        }, options.heartbeatMs ?? HEARTBEAT_MS);
     },
   );
 };

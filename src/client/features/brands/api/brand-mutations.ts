@@ -29,7 +29,7 @@ export function useCreateBrand() {
       queryClient.setQueryData(brandsKey, (brands) => (brands ? [...brands, brand] : [brand]));
       toastSuccess('Brand created', `${brand.name} is ready to connect.`);
     },
-    onError: (error) => toastFailure(error, 'Failed to create the brand. Please try again.'),
+    // No toast on failure: the create dialog says what went wrong where it is being typed in.
   });
 }
 

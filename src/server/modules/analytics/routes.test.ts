@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { runCli } from '#cli/run.ts';
+import { runAdminCli } from '#tests/support/cli.ts';
 import { analyticsSchema } from '#contracts/analytics.ts';
 import {
   assistantTraces,
@@ -372,15 +372,7 @@ describe('GET /api/analytics', () => {
     await app.database.db.execute(sql`update analytics_daily set conversations = conversations + 7`);
     await app.database.db.execute(sql`update analytics_monthly set conversations = conversations + 7`);
     expect((await get(url, owner.cookie)).json()).not.toEqual(before);
-    const code = await runCli(
-      ['rebuild-analytics'],
-      { out: () => {}, err: (line) => console.error(line) },
-      {
-        env: { LOG_LEVEL: 'silent', ...(app.database.url ? { DATABASE_URL: app.database.url } : {}) },
-        database: app.database,
-      },
-    );
-    expect(code).toBe(0);
+    expect(await runAdminCli(app.database, ['rebuild-analytics'])).toMatchObject({ code: 0 });
     expect((await get(url, owner.cookie)).json()).toEqual(before);
   });
 });

@@ -126,6 +126,21 @@ export function customerMessage(
   };
 }
 
+/** The account's own message to the customer as Instagram echoes it back (a fresh `mid` unless `message` names one). */
+export function echoMessage(
+  accountId: string,
+  igsid: string,
+  message: Record<string, unknown>,
+  timestamp = Date.now(),
+): Record<string, unknown> {
+  return {
+    sender: { id: accountId },
+    recipient: { id: igsid },
+    timestamp,
+    message: { mid: nextMid(), ...message, is_echo: true },
+  };
+}
+
 export function commentPayload(
   accountId: string,
   value: Record<string, unknown>,

@@ -7,8 +7,8 @@ import {
   createConnectedBrand,
   createInstagramHarness,
   customerMessage,
+  echoMessage,
   messagingPayload,
-  nextMid,
   postWebhook,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
@@ -194,12 +194,7 @@ describe('assistant through the signed webhook', () => {
   });
 
   it('echo of our own or the app’s message: no reply', async () => {
-    const echo = {
-      sender: { id: account },
-      recipient: { id: 'buyer-echo' },
-      timestamp: Date.now(),
-      message: { mid: nextMid(), text: 'is the clear brow gel available?', is_echo: true },
-    };
+    const echo = echoMessage(account, 'buyer-echo', { text: 'is the clear brow gel available?' });
     expect((await postWebhook(harness.app, messagingPayload(account, [echo]))).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(sentTo('buyer-echo')).toEqual([]);
@@ -264,12 +259,7 @@ describe('assistant through the signed webhook', () => {
 
   it('a person’s reply from the Instagram app also silences the assistant', async () => {
     await replyTo('buyer-person', 'hi there');
-    const echo = {
-      sender: { id: account },
-      recipient: { id: 'buyer-person' },
-      timestamp: Date.now(),
-      message: { mid: nextMid(), text: 'Hi! Sarah from the team here.', is_echo: true },
-    };
+    const echo = echoMessage(account, 'buyer-person', { text: 'Hi! Sarah from the team here.' });
     expect((await postWebhook(harness.app, messagingPayload(account, [echo]))).statusCode).toBe(200);
     await vi.waitFor(
       async () => {

@@ -6,6 +6,7 @@ import {
   createInstagramHarness,
   customerMessage,
   drainInbox,
+  echoMessage,
   messagingPayload,
   postWebhook,
   type InstagramHarness,
@@ -271,12 +272,7 @@ describe('failures', () => {
     await postWebhook(
       harness.app,
       messagingPayload(account, [
-        {
-          sender: { id: account },
-          recipient: { id: igsid },
-          timestamp: Date.now(),
-          message: { mid: delivered[0]!.messageId, text: 'Did this arrive?', is_echo: true },
-        },
+        echoMessage(account, igsid, { mid: delivered[0]!.messageId, text: 'Did this arrive?' }),
       ]),
     );
     await drainInbox(harness.app);
@@ -320,14 +316,7 @@ describe('failures', () => {
     const account = brand.account.accountId;
     await postWebhook(
       harness.app,
-      messagingPayload(account, [
-        {
-          sender: { id: account },
-          recipient: { id: igsid },
-          timestamp: Date.now(),
-          message: { mid: sent!.messageId, text: 'Echo me', is_echo: true },
-        },
-      ]),
+      messagingPayload(account, [echoMessage(account, igsid, { mid: sent!.messageId, text: 'Echo me' })]),
     );
     await drainInbox(harness.app);
     const { rows } = await db().executeSql(
@@ -447,16 +436,10 @@ describe('sendCommentReply', () => {
     await postWebhook(
       harness.app,
       messagingPayload(account, [
-        {
-          sender: { id: account },
-          recipient: { id: igsid },
-          timestamp: Date.now(),
-          message: {
-            mid: harness.fake.sentMessages().at(-1)!.messageId,
-            text: 'Check your DMs 🔥',
-            is_echo: true,
-          },
-        },
+        echoMessage(account, igsid, {
+          mid: harness.fake.sentMessages().at(-1)!.messageId,
+          text: 'Check your DMs 🔥',
+        }),
       ]),
     );
     await drainInbox(harness.app);

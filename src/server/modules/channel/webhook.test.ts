@@ -10,6 +10,7 @@ import {
   createInstagramHarness,
   customerMessage,
   drainInbox,
+  echoMessage,
   messagingPayload,
   nextMid,
   postWebhook,
@@ -524,13 +525,7 @@ describe('echoes', () => {
       app(),
       messagingPayload(account, [customerMessage(account, 'cust-echo', { text: 'hi' })]),
     );
-    const mid = nextMid();
-    const echo = {
-      sender: { id: account },
-      recipient: { id: 'cust-echo' },
-      timestamp: Date.now() + 10,
-      message: { mid, text: 'Hi! Sarah here.', is_echo: true },
-    };
+    const echo = echoMessage(account, 'cust-echo', { text: 'Hi! Sarah here.' }, Date.now() + 10);
     await postWebhook(app(), messagingPayload(account, [echo]));
     await postWebhook(app(), messagingPayload(account, [echo]));
     await drainInbox(app());

@@ -137,26 +137,18 @@ beforeAll(async () => {
     createdAt: at('2026-05-10T19:00:00Z'),
     ...fields,
   });
+  // Two buyers ask for the same sold-out variant.
+  const soldOutAnswer = {
+    productId,
+    productTitle: 'Linen Shirt',
+    variantId,
+    variantTitle: 'M / Blue',
+    stockAvailable: false,
+    trace: { answerKind: 'out_of_stock', handedOff: false },
+  } as const;
   await db.insert(assistantTraces).values([
-    trace({
-      conversationId: handedOff,
-      productId,
-      productTitle: 'Linen Shirt',
-      variantId,
-      variantTitle: 'M / Blue',
-      stockAvailable: false,
-      trace: { answerKind: 'out_of_stock', handedOff: false },
-    }),
-    trace({
-      conversationId: late,
-      productId,
-      productTitle: 'Linen Shirt',
-      variantId,
-      variantTitle: 'M / Blue',
-      stockAvailable: false,
-      trace: { answerKind: 'out_of_stock', handedOff: false },
-      createdAt: at('2026-05-11T00:31:00Z'),
-    }),
+    trace({ conversationId: handedOff, ...soldOutAnswer }),
+    trace({ conversationId: late, ...soldOutAnswer, createdAt: at('2026-05-11T00:31:00Z') }),
     trace({
       conversationId: handedOff,
       intent: 'human',

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { assistantConversationState, brands, conversations, messages } from '#server/db/schema/index.ts';
+import { conversationState } from '#tests/support/assistant-pipeline.ts';
 import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
 import type { ChannelOutbound } from './ports.ts';
 import * as queries from './queries.ts';
 import { createAssistantService } from './service.ts';
-import type { ConversationState } from './types.ts';
 
 /**
  * The conversation's state lives in the database (decision 037): a follow-up answered by a restarted service, or
@@ -117,17 +117,7 @@ describe('conversation state across a restart and two instances', () => {
 
   it('gives a replayed event the state it first read, not its own result', async () => {
     const { conversationId, messageId } = await customerSays(null, 'trail tee in M?');
-    const before: ConversationState = {
-      productId: 'before',
-      chosen: {},
-      variantIds: [],
-      quantity: null,
-      question: null,
-      alternativeProductId: null,
-      language: 'en',
-      lastOpening: null,
-      complaints: 0,
-    };
+    const before = conversationState({ productId: 'before' });
     await queries.saveConversationState(app.database.db, conversationId, 'message:earlier', before);
     const after = { ...before, productId: 'after' };
     await queries.saveConversationState(app.database.db, conversationId, `message:${messageId}`, after);

@@ -29,6 +29,7 @@ import {
 import { AppError } from '#server/errors.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
+import { letterText } from '#server/mail/letter.ts';
 
 export const INVITATION_TTL_MS = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
@@ -148,16 +149,16 @@ export function createTeamService({
       {
         to: invitation.email,
         subject: `${inviterName} invited you to ${name} on Voicecart`,
-        text: [
+        text: letterText(
           'Hello,',
-          '',
-          `${inviterName} invited you to join the workspace ${name} on Voicecart as ${invitation.role}.`,
-          `Open this link within ${invitationLifetimeDays} days to accept: ${invitationLinkFor(appUrl, token)}`,
-          '',
-          'The link works once, and only for this email address. If you did not expect it, ignore this email.',
-          '',
-          'The Voicecart team',
-        ].join('\n'),
+          [
+            `${inviterName} invited you to join the workspace ${name} on Voicecart as ${invitation.role}.`,
+            `Open this link within ${invitationLifetimeDays} days to accept: ${invitationLinkFor(appUrl, token)}`,
+          ],
+          [
+            'The link works once, and only for this email address. If you did not expect it, ignore this email.',
+          ],
+        ),
       },
       { tx },
     );

@@ -8,6 +8,7 @@ import {
   startFakeShopifyAdmin,
   type FakeShopifyAdmin,
 } from '#tests/fakes/shopify-admin.ts';
+import { shopifyConnectBody } from '#tests/support/store-connect.ts';
 
 /** The OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
 let app: TestApp;
@@ -158,7 +159,7 @@ describe('Shopify OAuth install', () => {
       method: 'PUT',
       url: `/api/brands/${otherBrand!.id}/store`,
       headers: { cookie: otherCookie },
-      payload: { platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken },
+      payload: shopifyConnectBody(shopify),
     });
     expect(connected.statusCode).toBe(200);
 
@@ -175,7 +176,7 @@ describe('Shopify OAuth install', () => {
       method: 'PUT',
       url: `/api/brands/${brandId}/store`,
       headers: { cookie },
-      payload: { platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken },
+      payload: shopifyConnectBody(shopify),
     });
     expect(pasted.statusCode).toBe(409);
     const rows = await app.database.db.select().from(storeConnections);

@@ -1,4 +1,5 @@
 import type { DestinationStream } from 'pino';
+import { expect, vi } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
 import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
 import {
@@ -172,4 +173,19 @@ export async function assistantJobs(app: TestApp): Promise<Record<string, unknow
     `select data, singleton_key from pgboss.job where name = 'assistant-respond' order by created_on`,
   );
   return rows;
+}
+
+/**
+ * Waits (up to 10 s, looking every 25 ms) until `read` gives `count` rows, or any without a count, and returns
+ * them: how a test with the job workers running sees what a job did.
+ */
+export function waitForRows<T>(read: () => T[] | Promise<T[]>, count?: number): Promise<T[]> {
+  return vi.waitFor(
+    async () => {
+      const rows = await read();
+      expect(count === undefined ? rows.length > 0 : rows.length === count).toBe(true);
+      return rows;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }

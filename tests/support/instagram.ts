@@ -97,6 +97,8 @@ export async function createConnectedBrand(
   return { userId: user.id, cookie, brandId: brand!.id, account };
 }
 
+export type ConnectedBrand = Awaited<ReturnType<typeof createConnectedBrand>>;
+
 /** Posts a webhook body signed with the app secret (or the given signature) through the app. */
 export async function postWebhook(app: TestApp, payload: unknown, signature?: string | null) {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);

@@ -11,6 +11,7 @@ import {
   messagingPayload,
   postWebhook,
   waitForRows,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
@@ -21,7 +22,7 @@ import {
  */
 describe('assistant through the signed webhook', () => {
   let harness: InstagramHarness;
-  let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+  let brand: ConnectedBrand;
   let account: string;
 
   beforeAll(async () => {

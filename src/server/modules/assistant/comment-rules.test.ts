@@ -6,6 +6,7 @@ import {
   createInstagramHarness,
   postWebhook,
   waitForRows,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
@@ -17,7 +18,7 @@ import {
  */
 describe('comment rules that name their post and product', () => {
   let harness: InstagramHarness;
-  let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+  let brand: ConnectedBrand;
   let product: { id: string; title: string };
   let namedRuleId: string;
   let anyPostRuleId: string;

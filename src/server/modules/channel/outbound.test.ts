@@ -9,13 +9,14 @@ import {
   echoMessage,
   messagingPayload,
   postWebhook,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 import { createChannelOutbound, type ChannelOutbound } from './outbound.ts';
 import { createSendBudget } from './send-budget.ts';
 
 let harness: InstagramHarness;
-let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+let brand: ConnectedBrand;
 let outbound: ChannelOutbound;
 let customerCounter = 0;
 

@@ -15,11 +15,12 @@ import {
   nextMid,
   postWebhook,
   verifyToken,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
 let harness: InstagramHarness;
-let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+let brand: ConnectedBrand;
 
 beforeAll(async () => {
   harness = await createInstagramHarness();

@@ -8,7 +8,7 @@ import {
   startFakeShopifyAdmin,
   type FakeShopifyAdmin,
 } from '#tests/fakes/shopify-admin.ts';
-import { shopifyConnectBody } from '#tests/support/store-connect.ts';
+import { putStore, shopifyConnectBody } from '#tests/support/store-connect.ts';
 
 /** The OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
 let app: TestApp;
@@ -155,12 +155,7 @@ describe('Shopify OAuth install', () => {
       .insert(brands)
       .values({ userId: other.id, name: 'Theirs', username: 'theirs' })
       .returning();
-    const connected = await app.app.inject({
-      method: 'PUT',
-      url: `/api/brands/${otherBrand!.id}/store`,
-      headers: { cookie: otherCookie },
-      payload: shopifyConnectBody(shopify),
-    });
+    const connected = await putStore(app, otherCookie, otherBrand!.id, shopifyConnectBody(shopify));
     expect(connected.statusCode).toBe(200);
 
     const state = (await startInstall()).searchParams.get('state')!;
@@ -172,12 +167,7 @@ describe('Shopify OAuth install', () => {
       timestamp: String(Math.floor(Date.now() / 1000)),
     });
     expect(taken.statusCode).toBe(409);
-    const pasted = await app.app.inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/store`,
-      headers: { cookie },
-      payload: shopifyConnectBody(shopify),
-    });
+    const pasted = await putStore(app, cookie, brandId, shopifyConnectBody(shopify));
     expect(pasted.statusCode).toBe(409);
     const rows = await app.database.db.select().from(storeConnections);
     expect(rows.map((row) => row.brandId)).toEqual([otherBrand!.id]);

@@ -17,7 +17,7 @@ import {
   type FakeShopifyAdmin,
 } from '#tests/fakes/shopify-admin.ts';
 import { makeWooProducts, startFakeWooCommerce, type FakeWooCommerce } from '#tests/fakes/woocommerce.ts';
-import { shopifyConnectBody, wooConnectBody } from '#tests/support/store-connect.ts';
+import { putStore, shopifyConnectBody, wooConnectBody } from '#tests/support/store-connect.ts';
 
 const SHOPIFY_SECRET = 'shpss_test_app_secret';
 let app: TestApp;
@@ -29,14 +29,6 @@ let brandId: string;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Connects a brand's store as `cookie`'s user, through `target` (the shared app unless a test starts its own). */
-const putStore = (target: TestApp, cookie: string, id: string, body: unknown) =>
-  target.app.inject({
-    method: 'PUT',
-    url: `/api/brands/${id}/store`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
 /** The brand's store as the Store screen reads it. */
 const readStore = async (target: TestApp, cookie: string, id: string): Promise<Json> =>
   (await target.app.inject({ method: 'GET', url: `/api/brands/${id}/store`, headers: { cookie } })).json();

@@ -1,15 +1,10 @@
 import type { FakeShopifyAdmin } from '#tests/fakes/shopify-admin.ts';
 import type { FakeWooCommerce } from '#tests/fakes/woocommerce.ts';
-import type { TestApp } from './test-app.ts';
+import { requestAs, type TestApp } from './test-app.ts';
 
 /** Connects a brand's store as `cookie`'s user (PUT /api/brands/{id}/store, what the Store screen sends). */
 export const putStore = (app: TestApp, cookie: string, brandId: string, body: unknown) =>
-  app.app.inject({
-    method: 'PUT',
-    url: `/api/brands/${brandId}/store`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+  requestAs(app, 'PUT', `/api/brands/${brandId}/store`, { cookie, body });
 
 /** The Store screen's connect body (PUT /api/brands/{id}/store) for a fake Shopify store, with the token it takes. */
 export const shopifyConnectBody = (shopify: FakeShopifyAdmin) => ({

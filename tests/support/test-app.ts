@@ -64,6 +64,35 @@ export function buildAppOn(app: TestApp, deps: Partial<AppDeps> = {}) {
   });
 }
 
+/**
+ * A request to the app as the browser (or an API client) sends it: the session cookie when given, `body` as JSON,
+ * then any other headers; from `remoteAddress` when given (the rate limits count per address).
+ */
+export function requestAs(
+  app: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: {
+    cookie?: string | null;
+    body?: unknown;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
+) {
+  const { cookie, body, headers, remoteAddress } = options;
+  return app.app.inject({
+    method,
+    url,
+    ...(remoteAddress ? { remoteAddress } : {}),
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
 let userCounter = 0;
 
 /** Inserts a user directly (no password); verified unless told otherwise. */

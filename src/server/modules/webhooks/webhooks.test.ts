@@ -14,6 +14,7 @@ import {
   createTestUser,
   createTestWorkspace,
   personalWorkspaceOf,
+  requestAs,
   signInAs,
   type TestApp,
 } from '#tests/support/test-app.ts';
@@ -35,12 +36,7 @@ let agent: { cookie: string };
 let stranger: { cookie: string };
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+  requestAs(app, method, url, { cookie, body });
 
 const base = () => `/api/workspaces/${workspaceId}/webhooks`;
 

@@ -28,6 +28,13 @@ async function startInstall(): Promise<URL> {
   return new URL(response.headers.location as string);
 }
 
+/** An install started and approved by the merchant: the callback's parameters, with the approved `code`. */
+async function approvedInstall(code: string) {
+  const state = (await startInstall()).searchParams.get('state')!;
+  shopify.oauth.codes.add(code);
+  return { code, shop: shopify.shopDomain, state, timestamp: String(Math.floor(Date.now() / 1000)) };
+}
+
 function callback(params: Record<string, string>, sign = true, as: string | null = cookie) {
   const query = { ...params, ...(sign ? { hmac: signShopifyQuery(params, secret) } : {}) };
   return app.app.inject({
@@ -71,10 +78,8 @@ describe('Shopify OAuth install', () => {
   });
 
   it('refuses a callback with a bad HMAC, an unknown state, another shop or a stale timestamp', async () => {
-    const state = (await startInstall()).searchParams.get('state')!;
-    const now = String(Math.floor(Date.now() / 1000));
-    shopify.oauth.codes.add('code-1');
-    const base = { code: 'code-1', shop: shopify.shopDomain, state, timestamp: now };
+    const base = await approvedInstall('code-1');
+    const now = base.timestamp;
     expect((await callback({ ...base, hmac: 'ab'.repeat(32) }, false)).statusCode).toBe(400);
     expect((await callback({ ...base, state: 'not-ours' })).statusCode).toBe(400);
     expect((await callback({ ...base, timestamp: String(Number(now) - 7200) })).statusCode).toBe(400);
@@ -85,14 +90,7 @@ describe('Shopify OAuth install', () => {
   });
 
   it('exchanges the code for an expiring token, connects, and refreshes the token before it runs out', async () => {
-    const state = (await startInstall()).searchParams.get('state')!;
-    shopify.oauth.codes.add('code-2');
-    const response = await callback({
-      code: 'code-2',
-      shop: shopify.shopDomain,
-      state,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    });
+    const response = await callback(await approvedInstall('code-2'));
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/dashboard/shopify');
     const [row] = await app.database.db
@@ -130,14 +128,7 @@ describe('Shopify OAuth install', () => {
 
   it('refuses a callback finished by no session or by another user, and keeps the state for its owner', async () => {
     await app.app.inject({ method: 'DELETE', url: `/api/brands/${brandId}/store`, headers: { cookie } });
-    const state = (await startInstall()).searchParams.get('state')!;
-    shopify.oauth.codes.add('code-x');
-    const base = {
-      code: 'code-x',
-      shop: shopify.shopDomain,
-      state,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    };
+    const base = await approvedInstall('code-x');
     expect((await callback(base, true, null)).statusCode).toBe(401);
     const other = await createTestUser(app.database.db);
     const otherCookie = (await signInAs(app.database.db, other.id)).cookie;
@@ -158,14 +149,7 @@ describe('Shopify OAuth install', () => {
     const connected = await putStore(app, otherCookie, otherBrand!.id, shopifyConnectBody(shopify));
     expect(connected.statusCode).toBe(200);
 
-    const state = (await startInstall()).searchParams.get('state')!;
-    shopify.oauth.codes.add('code-taken');
-    const taken = await callback({
-      code: 'code-taken',
-      shop: shopify.shopDomain,
-      state,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    });
+    const taken = await callback(await approvedInstall('code-taken'));
     expect(taken.statusCode).toBe(409);
     const pasted = await putStore(app, cookie, brandId, shopifyConnectBody(shopify));
     expect(pasted.statusCode).toBe(409);

@@ -40,13 +40,18 @@ export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 const percentiles = z.object({ p50: z.number().int().nullable(), p90: z.number().int().nullable() });
 const fraction = z.number().min(0).max(1).nullable();
 
-export const analyticsTotalsSchema = z.object({
+/** The counts of a period, in total and per day. */
+const periodCounts = {
   conversations: z.number().int(),
   inbound: z.number().int(),
   comments: z.number().int(),
   aiReplies: z.number().int(),
   humanReplies: z.number().int(),
   handoffs: z.number().int(),
+};
+
+export const analyticsTotalsSchema = z.object({
+  ...periodCounts,
   /** Conversations the assistant answered with no person involved ÷ conversations started (null without any). */
   automationRate: fraction,
   /** Conversations handed to a person ÷ conversations started (null without any). */
@@ -72,12 +77,7 @@ export const handoffReasons = ['asked_for_person', 'complaint', 'rule', 'out_of_
 
 export const analyticsDaySchema = z.object({
   date: z.string(),
-  conversations: z.number().int(),
-  inbound: z.number().int(),
-  comments: z.number().int(),
-  aiReplies: z.number().int(),
-  humanReplies: z.number().int(),
-  handoffs: z.number().int(),
+  ...periodCounts,
 });
 export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 

@@ -76,6 +76,22 @@ export function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): A
   };
 }
 
+/** A conversation's state with nothing in play yet (in English); `fields` set what a test needs. */
+export function conversationState(fields: Partial<ConversationState> = {}): ConversationState {
+  return {
+    productId: null,
+    chosen: {},
+    variantIds: [],
+    quantity: null,
+    question: null,
+    alternativeProductId: null,
+    language: 'en',
+    lastOpening: null,
+    complaints: 0,
+    ...fields,
+  };
+}
+
 /**
  * A conversation: each message sent after the last one's reply, with the history so far and the state the last
  * reply kept (`fields` go into every message).

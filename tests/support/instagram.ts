@@ -1,4 +1,5 @@
 import type { DestinationStream } from 'pino';
+import { expect, vi } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
 import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
 import {
@@ -96,6 +97,8 @@ export async function createConnectedBrand(
   return { userId: user.id, cookie, brandId: brand!.id, account };
 }
 
+export type ConnectedBrand = Awaited<ReturnType<typeof createConnectedBrand>>;
+
 /** Posts a webhook body signed with the app secret (or the given signature) through the app. */
 export async function postWebhook(app: TestApp, payload: unknown, signature?: string | null) {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
@@ -123,6 +126,21 @@ export function customerMessage(
     recipient: { id: accountId },
     timestamp,
     message: { mid: nextMid(), ...message },
+  };
+}
+
+/** The account's own message to the customer as Instagram echoes it back (a fresh `mid` unless `message` names one). */
+export function echoMessage(
+  accountId: string,
+  igsid: string,
+  message: Record<string, unknown>,
+  timestamp = Date.now(),
+): Record<string, unknown> {
+  return {
+    sender: { id: accountId },
+    recipient: { id: igsid },
+    timestamp,
+    message: { mid: nextMid(), ...message, is_echo: true },
   };
 }
 
@@ -157,4 +175,19 @@ export async function assistantJobs(app: TestApp): Promise<Record<string, unknow
     `select data, singleton_key from pgboss.job where name = 'assistant-respond' order by created_on`,
   );
   return rows;
+}
+
+/**
+ * Waits (up to 10 s, looking every 25 ms) until `read` gives `count` rows, or any without a count, and returns
+ * them: how a test with the job workers running sees what a job did.
+ */
+export function waitForRows<T>(read: () => T[] | Promise<T[]>, count?: number): Promise<T[]> {
+  return vi.waitFor(
+    async () => {
+      const rows = await read();
+      expect(count === undefined ? rows.length > 0 : rows.length === count).toBe(true);
+      return rows;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }

@@ -1,5 +1,6 @@
 import { brands } from '#server/db/schema/index.ts';
 import type { FakeShopifyAdmin } from '#tests/fakes/shopify-admin.ts';
+import { putStore } from './store-connect.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from './test-app.ts';
 
 /**
@@ -29,15 +30,15 @@ export async function startStoreWebhookApp(options: {
       { userId: user.id, name: 'Woo brand', username: options.usernames[1] },
     ])
     .returning();
-  /** PUT /brands/{brandId}/store as the owner. */
-  const putStore = (brandId: string, body: unknown) =>
-    app.app.inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/store`,
-      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-  return { app, baseUrl, owner, shopBrand: shopBrand!.id, wooBrand: wooBrand!.id, putStore };
+  return {
+    app,
+    baseUrl,
+    owner,
+    shopBrand: shopBrand!.id,
+    wooBrand: wooBrand!.id,
+    /** PUT /brands/{brandId}/store as the owner. */
+    putStore: (brandId: string, body: unknown) => putStore(app, owner.cookie, brandId, body),
+  };
 }
 
 /** Signed Shopify deliveries to the app, each with its own event id (`<prefix>-<n>`) unless one is given. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '#server/config.ts';
 import { startRuntime, type Runtime } from '#server/runtime.ts';
+import { buildApp, type AppDeps } from '#server/app.ts';
 import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
@@ -45,6 +46,51 @@ export async function createTestApp(
     ...(options.channel ? { channel: options.channel } : {}),
   });
   return { ...runtime, database, config };
+}
+
+/**
+ * One more instance of the app (its own routes, plugins and rate limits) on the test app's database, job queue,
+ * mailer, secret box and channel; `deps` add or replace parts.
+ */
+export function buildAppOn(app: TestApp, deps: Partial<AppDeps> = {}) {
+  return buildApp({
+    config: app.config,
+    database: app.database,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    secretBox: app.secretBox,
+    channel: app.channel,
+    ...deps,
+  });
+}
+
+/**
+ * A request to the app as the browser (or an API client) sends it: the session cookie when given, `body` as JSON,
+ * then any other headers; from `remoteAddress` when given (the rate limits count per address).
+ */
+export function requestAs(
+  app: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: {
+    cookie?: string | null;
+    body?: unknown;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
+) {
+  const { cookie, body, headers, remoteAddress } = options;
+  return app.app.inject({
+    method,
+    url,
+    ...(remoteAddress ? { remoteAddress } : {}),
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
 }
 
 let userCounter = 0;

@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '#cli/run.ts';
 import { demoBookings } from '#server/db/schema/index.ts';
+import { runAdminCli } from '#tests/support/cli.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 describe('admin demos', () => {
   let database: TestDatabase;
-  const run = async (argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      argv,
-      { out: (l) => out.push(l), err: (l) => err.push(l) },
-      {
-        env: { LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) },
-        database,
-      },
-    );
-    return { code, out, err };
-  };
+  const run = (argv: string[]) => runAdminCli(database, argv);
   const hour = 60 * 60 * 1000;
   const booking = (
     name: string,
@@ -43,7 +31,7 @@ describe('admin demos', () => {
   });
 
   it('says so when there are no bookings', async () => {
-    expect(await run(['demos'])).toEqual({ code: 0, out: ['No upcoming demo bookings.'], err: [] });
+    expect(await run(['demos'])).toEqual({ code: 0, out: 'No upcoming demo bookings.', err: '' });
   });
 
   it('lists upcoming bookings soonest first and leaves out finished ones', async () => {
@@ -56,19 +44,17 @@ describe('admin demos', () => {
       ]);
     const { code, out } = await run(['demos']);
     expect(code).toBe(0);
-    expect(out).toEqual([
+    expect(out.split('\n')).toEqual([
       '2030-01-02   9:00 AM PST  Soon <soon@example.com>',
       '2030-01-03   2:00 PM PST  Later <later@example.com>  (Acme)',
       '2 upcoming demos.',
     ]);
-    expect((await run(['demos', '--limit', '1'])).out).toHaveLength(2);
+    expect((await run(['demos', '--limit', '1'])).out.split('\n')).toHaveLength(2);
   });
 
   it('rejects a bad --limit with a usage line (exit 2)', async () => {
     const { code, err } = await run(['demos', '--limit', 'all']);
     expect(code).toBe(2);
-    expect(err.join('\n')).toMatch(
-      /--limit must be a whole number[\s\S]*Usage: npm run admin -- demos \[--limit N\]/,
-    );
+    expect(err).toMatch(/--limit must be a whole number[\s\S]*Usage: npm run admin -- demos \[--limit N\]/);
   });
 });

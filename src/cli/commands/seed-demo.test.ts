@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { runCli } from '#cli/run.ts';
 import { brands } from '#server/db/schema/index.ts';
+import { runAdminCli } from '#tests/support/cli.ts';
 import { createTestUser } from '#tests/support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 
 let database: TestDatabase;
-const env = () => ({ LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) });
 
-async function seed(email: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(
-    ['seed-demo', '--email', email],
-    { out: (l) => out.push(l), err: (l) => err.push(l) },
-    {
-      env: env(),
-      database,
-    },
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const seed = (email: string) => runAdminCli(database, ['seed-demo', '--email', email]);
 
 /** Row counts per table for one user, reached through their brands. */
 async function countsFor(userId: string) {
@@ -222,14 +209,9 @@ describe('admin seed-demo', () => {
     const unknown = await seed('nobody@example.com');
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('no user with the email nobody@example.com');
-    const errors: string[] = [];
-    const missing = await runCli(
-      ['seed-demo'],
-      { out: () => {}, err: (l) => errors.push(l) },
-      { env: env(), database },
-    );
-    expect(missing).toBe(2);
-    expect(errors.join('\n')).toContain('Usage: npm run admin -- seed-demo --email E');
+    const missing = await runAdminCli(database, ['seed-demo']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('Usage: npm run admin -- seed-demo --email E');
     const { rows: after } = await database.executeSql('select count(*)::int as n from brands', []);
     expect(after).toEqual(before);
   });

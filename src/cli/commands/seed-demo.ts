@@ -7,12 +7,12 @@ import {
   comments,
   conversations,
   messages,
-  users,
 } from '#server/db/schema/index.ts';
 import { connectSampleAccount } from '#server/modules/channel/connections.ts';
 import { catalogSettingsFromConfig, createCatalogModule } from '#server/modules/catalog/service.ts';
 import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
 import { demoAutomationRules, demoBrands } from '../demo-data.ts';
+import { findUserByEmail } from '../users.ts';
 import { requireString, type CliCommand } from '../command.ts';
 
 const MINUTE_MS = 60_000;
@@ -35,12 +35,7 @@ export const seedDemoCommand: CliCommand = {
   },
   async run({ config, database, out }, values) {
     const email = requireString(values, 'email').toLowerCase();
-    const [user] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1);
-    if (!user) throw new Error(`no user with the email ${email}`);
+    const user = await findUserByEmail(database.db, email);
     const now = Date.now();
     const counts = { brands: 0, conversations: 0, messages: 0, comments: 0, rules: 0 };
 

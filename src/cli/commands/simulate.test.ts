@@ -1,26 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '#cli/run.ts';
+import { runAdminCli } from '#tests/support/cli.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
 
 describe('admin simulate', () => {
   let app: TestApp;
-  const run = async (args: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      args,
-      { out: (line) => out.push(line), err: (line) => err.push(line) },
-      {
-        env: {
-          LOG_LEVEL: 'silent',
-          ENCRYPTION_KEY: app.config.ENCRYPTION_KEY!.toString('base64'),
-          ...(app.database.url ? { DATABASE_URL: app.database.url } : {}),
-        },
-        database: app.database,
-      },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const run = (args: string[]) =>
+    runAdminCli(app.database, args, { ENCRYPTION_KEY: app.config.ENCRYPTION_KEY!.toString('base64') });
 
   beforeAll(async () => {
     app = await createTestApp();

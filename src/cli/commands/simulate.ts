@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { assistantLimits, describeTrace } from '#contracts/assistant.ts';
-import { brands, users } from '#server/db/schema/index.ts';
+import { brands } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { createLlmComposerFromConfig } from '#server/modules/assistant/composers/llm.ts';
 import type { ChannelOutbound } from '#server/modules/assistant/ports.ts';
 import { createAssistantService } from '#server/modules/assistant/service.ts';
 import { catalogSettingsFromConfig, createCatalogModule } from '#server/modules/catalog/service.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey } from '#server/security/secret-box.ts';
+import { findUserByEmail } from '../users.ts';
 import { requireString, UsageError, type CliCommand } from '../command.ts';
 
 /** The playground sends nothing; a channel that refuses keeps it that way even if a step tried. */
@@ -41,12 +42,7 @@ export const simulateCommand: CliCommand = {
     const email = requireString(values, 'email').toLowerCase();
     const brandName = requireString(values, 'brand');
     const message = String(values._).trim();
-    const [user] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1);
-    if (!user) throw new Error(`no user with the email ${email}`);
+    const user = await findUserByEmail(database.db, email);
     const [brand] = await database.db
       .select({ id: brands.id, name: brands.name })
       .from(brands)

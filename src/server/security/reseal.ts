@@ -1,4 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '#server/db/client.ts';
 import { storeConnections } from '#server/db/schema/catalog.ts';
 import { instagramConnections } from '#server/db/schema/channel.ts';
@@ -10,48 +11,57 @@ import { isCurrentFormat, type SecretBox, type SecretPurpose } from './secret-bo
  * or a token refreshed meanwhile, never lose a value. Returns how many were re-sealed.
  */
 export async function resealLegacySecrets(db: Database, box: SecretBox): Promise<number> {
-  const reseal = (sealed: string, purpose: SecretPurpose) => box.seal(box.open(sealed, purpose), purpose);
+  const credentials = await resealColumn(db, box, {
+    table: storeConnections,
+    id: storeConnections.id,
+    column: storeConnections.sealedCredentials,
+    purpose: 'store-credentials',
+    set: (sealed) => ({ sealedCredentials: sealed }),
+  });
+  const webhookSecrets = await resealColumn(db, box, {
+    table: storeConnections,
+    id: storeConnections.id,
+    column: storeConnections.sealedWebhookSecret,
+    purpose: 'store-webhook-secret',
+    set: (sealed) => ({ sealedWebhookSecret: sealed }),
+  });
+  const tokens = await resealColumn(db, box, {
+    table: instagramConnections,
+    id: instagramConnections.id,
+    column: instagramConnections.accessTokenSealed,
+    purpose: 'instagram-token',
+    set: (sealed) => ({ accessTokenSealed: sealed }),
+  });
+  return credentials + webhookSecrets + tokens;
+}
+
+/** One column of sealed secrets: each value still in the first format, re-sealed for `purpose` unless it changed. */
+async function resealColumn<T extends PgTable>(
+  db: Database,
+  box: SecretBox,
+  sealed: {
+    table: T;
+    id: PgColumn;
+    column: PgColumn;
+    purpose: SecretPurpose;
+    /** The update that writes the new value to `column`. */
+    set: (value: string) => PgUpdateSetSource<T>;
+  },
+): Promise<number> {
+  const { table, id, column, purpose } = sealed;
+  const rows = await db
+    .select({ id, value: column })
+    .from(table as PgTable)
+    .where(like(column, 'v1.%'));
   let count = 0;
-
-  const credentials = await db
-    .select({ id: storeConnections.id, sealed: storeConnections.sealedCredentials })
-    .from(storeConnections)
-    .where(like(storeConnections.sealedCredentials, 'v1.%'));
-  for (const row of credentials) {
-    if (!row.sealed || isCurrentFormat(row.sealed)) continue;
+  for (const row of rows) {
+    const old = row.value as string | null;
+    if (!old || isCurrentFormat(old)) continue;
     const done = await db
-      .update(storeConnections)
-      .set({ sealedCredentials: reseal(row.sealed, 'store-credentials') })
-      .where(and(eq(storeConnections.id, row.id), eq(storeConnections.sealedCredentials, row.sealed)))
-      .returning({ id: storeConnections.id });
-    count += done.length;
-  }
-
-  const webhookSecrets = await db
-    .select({ id: storeConnections.id, sealed: storeConnections.sealedWebhookSecret })
-    .from(storeConnections)
-    .where(like(storeConnections.sealedWebhookSecret, 'v1.%'));
-  for (const row of webhookSecrets) {
-    if (!row.sealed || isCurrentFormat(row.sealed)) continue;
-    const done = await db
-      .update(storeConnections)
-      .set({ sealedWebhookSecret: reseal(row.sealed, 'store-webhook-secret') })
-      .where(and(eq(storeConnections.id, row.id), eq(storeConnections.sealedWebhookSecret, row.sealed)))
-      .returning({ id: storeConnections.id });
-    count += done.length;
-  }
-
-  const tokens = await db
-    .select({ id: instagramConnections.id, sealed: instagramConnections.accessTokenSealed })
-    .from(instagramConnections)
-    .where(like(instagramConnections.accessTokenSealed, 'v1.%'));
-  for (const row of tokens) {
-    if (isCurrentFormat(row.sealed)) continue;
-    const done = await db
-      .update(instagramConnections)
-      .set({ accessTokenSealed: reseal(row.sealed, 'instagram-token') })
-      .where(and(eq(instagramConnections.id, row.id), eq(instagramConnections.accessTokenSealed, row.sealed)))
-      .returning({ id: instagramConnections.id });
+      .update(table)
+      .set(sealed.set(box.seal(box.open(old, purpose), purpose)))
+      .where(and(eq(id, row.id), eq(column, old)))
+      .returning({ id });
     count += done.length;
   }
   return count;

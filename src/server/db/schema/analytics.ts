@@ -17,6 +17,7 @@ import type { PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { brands, conversations } from './dashboard.ts';
 import { dailyRollUp, monthlyRollUp } from './roll-up.ts';
 import { workspaces } from './workspaces.ts';
+import { ownedBy } from './columns.ts';
 
 /**
  * The Performance screen's daily roll-up (decision 028). Every row is a function of the messages, comments,
@@ -75,9 +76,7 @@ export const analyticsConversations = pgTable(
     conversationId: uuid('conversation_id')
       .primaryKey()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: ownedBy('brand_id', () => brands.id),
     day: date('day').notNull(),
     aiFirstMs: integer('ai_first_ms'),
     humanFirstMs: integer('human_first_ms'),
@@ -242,9 +241,7 @@ export const analyticsRulesMonthly = monthlyRollUp(
 export const workspaceDailyCounts = pgTable(
   'workspace_daily_counts',
   {
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     day: date('day').notNull(),
     totalBrands: integer('total_brands').notNull(),
     activeBrands: integer('active_brands').notNull(),

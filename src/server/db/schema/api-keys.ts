@@ -1,6 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
+import { createdAtNow, ownedBy, primaryUuid } from './columns.ts';
 
 /**
  * API keys (decision 043). The database holds the SHA-256 of the key, never the key; `key_prefix` is its first
@@ -12,19 +13,14 @@ import { workspaces } from './workspaces.ts';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .unique('api_keys_user_id_unique')
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
+    userId: ownedBy('user_id', () => users.id).unique('api_keys_user_id_unique'),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull().unique('api_keys_key_hash_unique'),
     keyPrefix: text('key_prefix').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     /** Written at most once a minute per key, so reads through a key do not each become a write. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

@@ -1,5 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { brands, conversations, messages } from './dashboard.ts';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 /** Per-brand assistant settings. A brand without a row uses the defaults. */
 export const brandAssistantSettings = pgTable('brand_assistant_settings', {
@@ -8,7 +9,7 @@ export const brandAssistantSettings = pgTable('brand_assistant_settings', {
     .references(() => brands.id, { onDelete: 'cascade' }),
   /** The first automated reply in a conversation says it is automated. On by default. */
   discloseAutomation: boolean('disclose_automation').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtNow(),
 });
 
 /**
@@ -19,10 +20,8 @@ export const brandAssistantSettings = pgTable('brand_assistant_settings', {
 export const assistantTraces = pgTable(
   'assistant_traces',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     eventKey: text('event_key').notNull().unique(),
     messageId: uuid('message_id')
@@ -49,7 +48,7 @@ export const assistantTraces = pgTable(
     totalMs: integer('total_ms').notNull(),
     /** The whole trace as shown to brand owners (steps, timings, fallbacks). */
     trace: jsonb('trace').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     index('assistant_traces_conversation_idx').on(table.conversationId, table.createdAt),
@@ -71,5 +70,5 @@ export const assistantConversationState = pgTable('assistant_conversation_state'
   state: jsonb('state').notNull(),
   previous: jsonb('previous'),
   eventKey: text('event_key').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtNow(),
 });

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { brands } from './dashboard.ts';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 export const storePlatforms = ['shopify', 'woocommerce', 'sample'] as const;
 export type StorePlatform = (typeof storePlatforms)[number];
@@ -30,11 +31,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const storeConnections = pgTable(
   'store_connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .unique()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id).unique(),
     platform: text('platform', { enum: storePlatforms }).notNull(),
     /** The store's own name (Shopify `shop.name`, WooCommerce site, or "Sample store"). */
     name: text('name').notNull(),
@@ -58,8 +56,8 @@ export const storeConnections = pgTable(
     lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
     /** Order reconciliation's watermark: orders the store changed after it are pulled again. */
     ordersSyncedUntil: timestamp('orders_synced_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (table) => [
     check('store_connections_platform_check', sql`${table.platform} in ('shopify', 'woocommerce', 'sample')`),
@@ -75,10 +73,8 @@ export const storeConnections = pgTable(
 export const catalogProducts = pgTable(
   'catalog_products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    connectionId: uuid('connection_id')
-      .notNull()
-      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    connectionId: ownedBy('connection_id', () => storeConnections.id),
     /** The store's id: Shopify gid, WooCommerce integer as text, sample handle. */
     externalId: text('external_id').notNull(),
     title: text('title').notNull(),
@@ -113,13 +109,9 @@ export const catalogProducts = pgTable(
 export const catalogVariants = pgTable(
   'catalog_variants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => catalogProducts.id, { onDelete: 'cascade' }),
-    connectionId: uuid('connection_id')
-      .notNull()
-      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    productId: ownedBy('product_id', () => catalogProducts.id),
+    connectionId: ownedBy('connection_id', () => storeConnections.id),
     /** Shopify variant gid, WooCommerce variation (or simple product) id, sample SKU. */
     externalId: text('external_id').notNull(),
     /** Shopify's inventory item id (from webhook payloads), to map `inventory_levels/update` to a variant. */
@@ -156,9 +148,7 @@ export const catalogVariants = pgTable(
 export const catalogTerms = pgTable(
   'catalog_terms',
   {
-    connectionId: uuid('connection_id')
-      .notNull()
-      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    connectionId: ownedBy('connection_id', () => storeConnections.id),
     term: text('term').notNull(),
     sortedLetters: text('sorted_letters').notNull(),
   },
@@ -173,10 +163,8 @@ export const catalogTerms = pgTable(
 export const catalogWebhookEvents = pgTable(
   'catalog_webhook_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    connectionId: uuid('connection_id')
-      .notNull()
-      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    connectionId: ownedBy('connection_id', () => storeConnections.id),
     topic: text('topic').notNull(),
     /** Shopify X-Shopify-Event-Id; WooCommerce delivery id, else resource id + date_modified. */
     eventKey: text('event_key').notNull(),
@@ -192,9 +180,7 @@ export const catalogWebhookEvents = pgTable(
  */
 export const shopifyOauthStates = pgTable('shopify_oauth_states', {
   state: text('state').primaryKey(),
-  brandId: uuid('brand_id')
-    .notNull()
-    .references(() => brands.id, { onDelete: 'cascade' }),
+  brandId: ownedBy('brand_id', () => brands.id),
   userId: uuid('user_id').notNull(),
   shopDomain: text('shop_domain').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

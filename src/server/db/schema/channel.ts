@@ -13,6 +13,7 @@ import {
   boolean,
 } from 'drizzle-orm/pg-core';
 import { brands, comments, conversations, messages } from './dashboard.ts';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 /**
  * The Instagram channel: one connection per brand, the inbox of webhook events, and every outbound
@@ -21,11 +22,8 @@ import { brands, comments, conversations, messages } from './dashboard.ts';
 export const instagramConnections = pgTable(
   'instagram_connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .unique('instagram_connections_brand_key')
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id).unique('instagram_connections_brand_key'),
     /** The professional account id (= entry.id in webhooks): one account belongs to one brand at a time. */
     accountId: text('account_id').notNull().unique('instagram_connections_account_key'),
     username: text('username').notNull(),
@@ -39,10 +37,10 @@ export const instagramConnections = pgTable(
     /** Why it needs a reconnect (Graph's message), for the banner. */
     statusReason: text('status_reason'),
     lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     /** When the current token was issued (connect or refresh): refresh needs it at least 24 h old. */
     tokenRefreshedAt: timestamp('token_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtNow(),
     /**
      * The sample account of the demo (decision 041): no token (the sealed column holds an empty string), sends
      * recorded here and never sent. Connecting a real account to the brand replaces it.
@@ -62,10 +60,8 @@ export const instagramConnections = pgTable(
 export const instagramEvents = pgTable(
   'instagram_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id),
     accountId: text('account_id').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     /** message, echo, deleted, reaction, read, postback, referral, comment, standby, other. */
@@ -102,10 +98,8 @@ export const instagramEvents = pgTable(
 export const instagramSends = pgTable(
   'instagram_sends',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id),
     kind: text('kind', { enum: ['direct_message', 'private_reply', 'public_reply'] }).notNull(),
     origin: text('origin', { enum: ['assistant', 'person'] }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -129,8 +123,8 @@ export const instagramSends = pgTable(
      * the send reconciler. Whoever raised it last owns the row, and `updated_at` is that owner's lease (decision 023).
      */
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (table) => [
     check('instagram_sends_status_check', sql`${table.status} in ('queued', 'sent', 'failed', 'unknown')`),
@@ -156,9 +150,7 @@ export const instagramSends = pgTable(
 export const instagramProfiles = pgTable(
   'instagram_profiles',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: ownedBy('brand_id', () => brands.id),
     igsid: text('igsid').notNull(),
     username: text('username'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import { brandArchetypes, brandTones, messageSenders } from '#contracts/dashboard.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 // The CHECK constraints take their allowed values from the contract, the one list.
 const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
@@ -26,7 +27,7 @@ const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => 
 export const brands = pgTable(
   'brands',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryUuid(),
     /**
      * The workspace the brand belongs to; every access goes through its members (`server/access/`). Left out of
      * an insert, the `brands_default_workspace` trigger puts the brand in its creator's personal workspace.
@@ -45,8 +46,8 @@ export const brands = pgTable(
     shopifyConnected: boolean('shopify_connected').notNull().default(false),
     /** IANA zone the Performance screen cuts the brand's days in (decision 028); Pacific time until set. */
     timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (table) => [index('brands_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id)],
 );
@@ -54,17 +55,15 @@ export const brands = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id),
     customerUsername: text('customer_username').notNull(),
     /** The customer's Instagram-scoped id (IGSID): one conversation per customer per brand. */
     customerInstagramId: text('customer_instagram_id').notNull(),
     /** `active`, `resolved`, or another state shown as-is. */
     status: text('status').notNull().default('active'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     /** Who answers: 'assistant', or 'person' once someone replied; automated sends stop then. */
     handledBy: text('handled_by', { enum: ['assistant', 'person'] })
       .notNull()
@@ -86,20 +85,16 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    conversationId: ownedBy('conversation_id', () => conversations.id),
     /** Denormalised from the conversation so Instagram's message id can be unique per brand. */
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: ownedBy('brand_id', () => brands.id),
     /** Instagram's message id (mid); null for messages that did not come from Instagram. */
     instagramMessageId: text('instagram_message_id'),
     sender: text('sender', { enum: messageSenders }).notNull(),
     content: text('content').notNull(),
     inventoryChecked: boolean('inventory_checked').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     /** What Instagram delivered: text, story_reply, story_mention, attachment, postback or unsupported. */
     kind: text('kind').notNull().default('text'),
     /** Attachments as Instagram's CDN URLs (`[{ type, url }]`); media is never stored. */
@@ -125,10 +120,8 @@ export const messages = pgTable(
 export const comments = pgTable(
   'comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id),
     instagramCommentId: text('instagram_comment_id').notNull(),
     username: text('username').notNull(),
     content: text('content').notNull(),
@@ -140,7 +133,7 @@ export const comments = pgTable(
     parentInstagramCommentId: text('parent_instagram_comment_id'),
     /** The commenter's IGSID (the private reply's echo comes back to it). */
     fromInstagramId: text('from_instagram_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     unique('comments_brand_instagram_id_key').on(table.brandId, table.instagramCommentId),
@@ -162,8 +155,8 @@ export const brandPersonalities = pgTable(
     tone: text('tone').notNull(),
     voiceDescription: text('voice_description').notNull().default(''),
     exampleResponses: text('example_responses').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (table) => [
     check('brand_personalities_archetype_check', sql`${table.archetype} in (${archetypeList})`),
@@ -174,10 +167,8 @@ export const brandPersonalities = pgTable(
 export const automationRules = pgTable(
   'automation_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id),
     name: text('name').notNull(),
     /** Readable text; always written as describeTrigger(triggerConfig), never on its own. */
     trigger: text('trigger').notNull(),
@@ -188,7 +179,7 @@ export const automationRules = pgTable(
     /** The structured action the assistant performs (`RuleAction` of #contracts/automation.ts). */
     actionConfig: jsonb('action_config').$type<RuleAction>().notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     unique('automation_rules_brand_name_key').on(table.brandId, table.name),
@@ -210,12 +201,8 @@ export type AutomationRuleRow = typeof automationRules.$inferSelect;
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    conversationId: ownedBy('conversation_id', () => conversations.id),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
   (table) => [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtNow, primaryUuid } from './columns.ts';
 
 /**
  * Demo bookings. One live booking per date and slot, enforced by the database: of any number of
@@ -10,7 +11,7 @@ import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzl
 export const demoBookings = pgTable(
   'demo_bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryUuid(),
     /** The Pacific calendar date, yyyy-MM-dd. */
     date: date('date', { mode: 'string' }).notNull(),
     /** The slot text as offered, e.g. `9:00 AM` (Pacific time). */
@@ -22,7 +23,7 @@ export const demoBookings = pgTable(
     email: text('email').notNull(),
     company: text('company'),
     phone: text('phone'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     /** The booker's address (an IPv6 one cut to its /64), counted against DEMO_BOOKINGS_PER_ADDRESS_PER_DAY. */
     ipAddress: text('ip_address'),
     /** Set while the booking awaits confirmation from its email; null once confirmed or for one never held. */

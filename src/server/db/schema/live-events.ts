@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtNow } from './columns.ts';
 
 /**
  * The dashboard's live feed: one row per change to a user's data, written by database triggers
@@ -27,7 +28,7 @@ export const liveEvents = pgTable(
     /** The changed row's id, when it has a single one. */
     entityId: text('entity_id'),
     conversationId: uuid('conversation_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     index('live_events_workspace_id_idx').on(table.workspaceId, table.id),

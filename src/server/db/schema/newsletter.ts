@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtNow, primaryUuid } from './columns.ts';
 
 export const newsletterTypes = ['landing footer'] as const;
 
@@ -7,10 +8,10 @@ export const newsletterTypes = ['landing footer'] as const;
 export const emailSubscriptions = pgTable(
   'email_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryUuid(),
     email: text('email').notNull().unique(),
     type: text('type', { enum: newsletterTypes }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [check('email_subscriptions_type_check', sql`${table.type} in ('landing footer')`)],
 );

@@ -3,6 +3,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { brands } from './dashboard.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
+import { createdAtNow, ownedBy, primaryUuid } from './columns.ts';
 
 /**
  * The header bell (decision 045): one row per member (user and workspace) a notification concerns, written by
@@ -12,13 +13,9 @@ import { workspaces } from './workspaces.ts';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
+    userId: ownedBy('user_id', () => users.id),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -26,7 +23,7 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     sourceKey: text('source_key'),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     uniqueIndex('notifications_user_source_key').on(table.userId, table.sourceKey),

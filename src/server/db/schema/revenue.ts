@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { brands, conversations } from './dashboard.ts';
 import { dailyRollUp, monthlyRollUp } from './roll-up.ts';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 export const orderStatuses = ['pending', 'paid', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -36,9 +37,7 @@ export const checkoutLinks = pgTable(
   'checkout_links',
   {
     id: text('id').primaryKey(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: ownedBy('brand_id', () => brands.id),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     messageId: uuid('message_id'),
     items: jsonb('items').$type<CheckoutLinkItem[]>().notNull(),
@@ -62,10 +61,8 @@ export interface OrderLine {
 export const storeOrders = pgTable(
   'store_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    brandId: ownedBy('brand_id', () => brands.id),
     platform: text('platform').notNull(),
     /** The store's own id (Shopify gid, WooCommerce number, sample uuid). */
     externalId: text('external_id').notNull(),
@@ -84,8 +81,8 @@ export const storeOrders = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     lines: jsonb('lines').$type<OrderLine[]>().notNull().default([]),
     storeUpdatedAt: timestamp('store_updated_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (table) => [
     unique('store_orders_brand_platform_external_key').on(table.brandId, table.platform, table.externalId),
@@ -103,14 +100,12 @@ export const storeOrders = pgTable(
 export const storeOrderRefunds = pgTable(
   'store_order_refunds',
   {
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: ownedBy('brand_id', () => brands.id),
     platform: text('platform').notNull(),
     orderExternalId: text('order_external_id').notNull(),
     refundId: text('refund_id').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     primaryKey({ columns: [table.brandId, table.platform, table.orderExternalId, table.refundId] }),

@@ -1,7 +1,8 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
-import { date, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { date, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import type { PgColumn, PgColumnBuilderBase, PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { brands } from './dashboard.ts';
+import { ownedBy } from './columns.ts';
 
 /*
  * The analytics and revenue roll-ups (decisions 028, 039, 040) share one shape: the brand, the day or the month (its
@@ -14,10 +15,7 @@ type Table<Name extends string, All extends Columns> = BuildExtraConfigColumns<N
 type Day = ReturnType<typeof periods.day>;
 type Month = ReturnType<typeof periods.month>;
 
-const brandId = () =>
-  uuid('brand_id')
-    .notNull()
-    .references(() => brands.id, { onDelete: 'cascade' });
+const brandId = () => ownedBy('brand_id', () => brands.id);
 
 const periods = {
   day: () => ({ brandId: brandId(), day: date('day').notNull() }),

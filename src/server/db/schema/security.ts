@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { ownedBy } from './columns.ts';
 
 /**
  * The rate limiter's counters (one row per route and client key), in the database so every instance behind a
@@ -19,9 +20,7 @@ export const rateLimitCounters = pgTable(
 export const loginSuccesses = pgTable(
   'login_successes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     ipAddress: text('ip_address').notNull(),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
   },

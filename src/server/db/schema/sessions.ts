@@ -1,6 +1,7 @@
 import { index, pgTable, uniqueIndex, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
+import { createdAtNow, ownedBy } from './columns.ts';
 
 // Its own file: a session names both its user and its workspace, and workspaces.ts already imports users.ts.
 export const sessions = pgTable(
@@ -8,10 +9,8 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie's random id: a leaked table does not hand out live sessions. */
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    createdAt: createdAtNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The workspace this session works in; null means the user's personal one. */
     workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtNow, primaryUuid } from './columns.ts';
 
 /**
  * Sign-ups per client address, kept in the database like `login_attempts`, so the limit (10 per address per
@@ -7,9 +8,9 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 export const signupAttempts = pgTable(
   'signup_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryUuid(),
     ipAddress: text('ip_address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     index('signup_attempts_ip_idx').on(table.ipAddress, table.createdAt),

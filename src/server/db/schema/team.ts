@@ -3,6 +3,7 @@ import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from
 import { workspaceRoles } from '#contracts/workspaces.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
+import { createdAtNow, ownedBy, primaryUuid } from './columns.ts';
 
 /**
  * Invitations to a workspace (decision 042). The emailed link carries a random token; the database holds only
@@ -12,16 +13,14 @@ import { workspaces } from './workspaces.ts';
 export const workspaceInvitations = pgTable(
   'workspace_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     /** Stored trimmed and lower-cased, like `users.email`. */
     email: text('email').notNull(),
     role: text('role', { enum: workspaceRoles }).notNull(),
     tokenHash: text('token_hash').notNull().unique('workspace_invitations_token_hash_unique'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
@@ -42,17 +41,15 @@ export const workspaceInvitations = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
     action: text('action').notNull(),
     target: text('target'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     ipAddress: text('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     index('audit_log_workspace_idx').on(table.workspaceId, table.createdAt, table.id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 export const userRoles = ['user', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -11,7 +12,7 @@ export type UserKind = (typeof userKinds)[number];
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryUuid(),
     /** Stored trimmed and lower-cased; unique. */
     email: text('email').notNull().unique(),
     /** argon2id PHC string; null for accounts that only sign in through OpenID Connect. */
@@ -26,8 +27,8 @@ export const users = pgTable(
     /** `iss|sub` of the OpenID Connect identity, when the account came from one. */
     oidcSubject: text('oidc_subject').unique(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
@@ -51,11 +52,11 @@ export type User = typeof users.$inferSelect;
 export const loginAttempts = pgTable(
   'login_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryUuid(),
     /** The normalized email that was tried (it may not belong to any account). */
     email: text('email').notNull(),
     ipAddress: text('ip_address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     index('login_attempts_email_idx').on(table.email, table.createdAt),
@@ -74,10 +75,8 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => users.id),
+    createdAt: createdAtNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -91,10 +90,10 @@ export const passwordResetTokens = pgTable(
 export const passwordResetRequests = pgTable(
   'password_reset_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: primaryUuid(),
     email: text('email').notNull(),
     ipAddress: text('ip_address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     index('password_reset_requests_email_idx').on(table.email, table.createdAt),
@@ -111,11 +110,9 @@ export const emailChangeTokens = pgTable(
   'email_change_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     newEmail: text('new_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },

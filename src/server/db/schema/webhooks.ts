@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 /**
  * Outbound webhooks (decision 049). Events are recorded by database triggers in the transaction of the fact
@@ -21,10 +22,8 @@ import { workspaces } from './workspaces.ts';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     url: text('url').notNull(),
     /** The event types it receives. */
     events: text('events').array().notNull(),
@@ -37,8 +36,8 @@ export const webhookEndpoints = pgTable(
     /** The first failure since the last success; null while it answers. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (table) => [index('webhook_endpoints_workspace_idx').on(table.workspaceId, table.createdAt)],
 );
@@ -47,15 +46,13 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     /** The event id receivers see in the body. */
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
     type: text('type').notNull(),
     /** The fact it reports (`message.received:<message id>`): one event per fact, however often it is written. */
     sourceKey: text('source_key').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     unique('webhook_events_source_key').on(table.sourceKey),
@@ -69,13 +66,9 @@ export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as con
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    endpointId: uuid('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    id: primaryUuid(),
+    eventId: ownedBy('event_id', () => webhookEvents.id),
+    endpointId: ownedBy('endpoint_id', () => webhookEndpoints.id),
     status: text('status', { enum: webhookDeliveryStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the next attempt is due; while one runs, the end of its lease. */
@@ -86,7 +79,7 @@ export const webhookDeliveries = pgTable(
     responseStatus: integer('response_status'),
     lastError: text('last_error'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     unique('webhook_deliveries_event_endpoint_key').on(table.eventId, table.endpointId),

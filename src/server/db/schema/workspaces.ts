@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { workspaceRoles } from '#contracts/workspaces.ts';
 import { users } from './users.ts';
+import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
 
 /**
  * Brands belong to a workspace; users belong to workspaces with one role in each (decision 030). Every user
@@ -9,26 +10,22 @@ import { users } from './users.ts';
  * inserted, whoever inserts it; deleting the user deletes it and its brands.
  */
 export const workspaces = pgTable('workspaces', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: primaryUuid(),
   name: text('name').notNull(),
   personalFor: uuid('personal_for')
     .unique('workspaces_personal_for_unique')
     .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtNow(),
+  updatedAt: updatedAtNow(),
 });
 
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: ownedBy('workspace_id', () => workspaces.id),
+    userId: ownedBy('user_id', () => users.id),
     role: text('role', { enum: workspaceRoles }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (table) => [
     primaryKey({ name: 'workspace_members_pkey', columns: [table.workspaceId, table.userId] }),

@@ -184,9 +184,14 @@ async function snapshot(): Promise<string[]> {
   return out.sort();
 }
 
-async function store(history: History) {
+/** Each case starts over: the user's brands (and through them their rows) and the dirty list go. */
+async function clearBrands() {
   await db.execute(sql`delete from brands where user_id = ${userId}`);
   await db.execute(sql`delete from analytics_dirty`);
+}
+
+async function store(history: History) {
+  await clearBrands();
   const brandIds: string[] = [];
   const conversationIds = new Map<string, string>();
   const inserts: (() => Promise<unknown>)[] = [];
@@ -406,8 +411,7 @@ describe('sold-out demand over a range', () => {
           maxLength: 4,
         }),
         async (asks, split, ranges) => {
-          await db.execute(sql`delete from brands where user_id = ${userId}`);
-          await db.execute(sql`delete from analytics_dirty`);
+          await clearBrands();
           const [brand] = await db
             .insert(brands)
             .values({ userId, name: 'Demand', username: 'demand', timeZone: 'UTC' })
@@ -504,8 +508,7 @@ const rolledUpMessages = async (brandId: string) =>
 
 describe('message counts added by the job (decision 055)', () => {
   it('adds each message once over several brand-days in one run and runs that overlap, and takes deleted ones off', async () => {
-    await db.execute(sql`delete from brands where user_id = ${userId}`);
-    await db.execute(sql`delete from analytics_dirty`);
+    await clearBrands();
     const [brand] = await db
       .insert(brands)
       .values({ userId, name: 'Busy', username: 'busy', timeZone: 'UTC' })

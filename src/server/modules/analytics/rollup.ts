@@ -70,6 +70,16 @@ export const monthlyTables = [
   },
 ] as const;
 
+/** `with mo`: the brand-months (brand_id, month: its first day) that hold the given days, once each. */
+function monthsOf(days: BrandDay[]) {
+  const brandIds = `{${days.map((d) => d.brandId).join(',')}}`;
+  const dayList = `{${days.map((d) => d.day).join(',')}}`;
+  return sql`with mo as materialized (
+    select distinct x.brand_id, date_trunc('month', x.day)::date as month
+    from unnest(${brandIds}::uuid[], ${dayList}::date[]) as x(brand_id, day)
+  )`;
+}
+
 /** Recomputes the monthly sums of the brand-months that hold the given days, from the daily rows. */
 async function recomputeMonths(
   db: Database,
@@ -77,12 +87,7 @@ async function recomputeMonths(
   tables: readonly (typeof monthlyTables)[number][] = monthlyTables,
 ): Promise<void> {
   if (days.length === 0) return;
-  const brandIds = `{${days.map((d) => d.brandId).join(',')}}`;
-  const dayList = `{${days.map((d) => d.day).join(',')}}`;
-  const withMonths = sql`with mo as materialized (
-    select distinct x.brand_id, date_trunc('month', x.day)::date as month
-    from unnest(${brandIds}::uuid[], ${dayList}::date[]) as x(brand_id, day)
-  )`;
+  const withMonths = monthsOf(days);
   for (const table of tables) {
     const keys = (table.keys as readonly string[]).map((key) => `t.${key}`);
     const columns = ['brand_id', 'month', ...table.keys, ...table.sums, ...table.latest].join(', ');
@@ -114,12 +119,7 @@ async function recomputeMonths(
  */
 async function recomputeSoldOutMonths(db: Database, days: BrandDay[]): Promise<void> {
   if (days.length === 0) return;
-  const brandIds = `{${days.map((d) => d.brandId).join(',')}}`;
-  const dayList = `{${days.map((d) => d.day).join(',')}}`;
-  const withMonths = sql`with mo as materialized (
-    select distinct x.brand_id, date_trunc('month', x.day)::date as month
-    from unnest(${brandIds}::uuid[], ${dayList}::date[]) as x(brand_id, day)
-  )`;
+  const withMonths = monthsOf(days);
   await db.execute(sql`${withMonths}
     delete from analytics_sold_out_monthly m using mo where m.brand_id = mo.brand_id and m.month = mo.month`);
   await db.execute(sql`${withMonths}

@@ -10,6 +10,7 @@ import {
   createTestApp,
   createTestUser,
   personalWorkspaceOf,
+  requestAs,
   signInAs,
   type TestApp,
 } from '#tests/support/test-app.ts';
@@ -28,16 +29,13 @@ const call = (
   credentials: { cookie?: string; key?: string; headers?: Record<string, string> },
   body?: unknown,
 ) =>
-  app.app.inject({
-    method,
-    url,
+  requestAs(app, method, url, {
+    cookie: credentials.cookie,
+    body,
     headers: {
-      ...(credentials.cookie ? { cookie: credentials.cookie } : {}),
       ...(credentials.key ? { authorization: `Bearer ${credentials.key}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...credentials.headers,
     },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
 
 async function createKey(role: 'admin' | 'agent', name = `${role} key`) {

@@ -7,9 +7,11 @@ import {
   createConnectedBrand,
   createInstagramHarness,
   customerMessage,
+  echoMessage,
   messagingPayload,
-  nextMid,
   postWebhook,
+  waitForRows,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
@@ -20,7 +22,7 @@ import {
  */
 describe('assistant through the signed webhook', () => {
   let harness: InstagramHarness;
-  let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+  let brand: ConnectedBrand;
   let account: string;
 
   beforeAll(async () => {
@@ -51,22 +53,8 @@ describe('assistant through the signed webhook', () => {
   };
   const replyTo = async (igsid: string, text: string) => {
     await dm(igsid, text);
-    const sent = await vi.waitFor(
-      async () => {
-        const messages = await sentTo(igsid);
-        expect(messages.length > 0).toBe(true);
-        return messages;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
-    const [trace] = await vi.waitFor(
-      async () => {
-        const rows = await tracesOf(igsid);
-        expect(rows.length > 0).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const sent = await waitForRows(() => sentTo(igsid));
+    const [trace] = await waitForRows(() => tracesOf(igsid));
     return { text: sent.at(-1)!.text, trace: trace! };
   };
 
@@ -128,33 +116,12 @@ describe('assistant through the signed webhook', () => {
 
   it('follow-up: "and in black?" means the last product, answered in order', async () => {
     await dm('buyer-follow', 'do you have the classic pullover hoodie in M navy?');
-    await vi.waitFor(
-      async () => {
-        const sent = await sentTo('buyer-follow');
-        expect(sent.length === 1).toBe(true);
-        return sent;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    await waitForRows(() => sentTo('buyer-follow'), 1);
     await dm('buyer-follow', 'and in black?');
-    const sent = await vi.waitFor(
-      async () => {
-        const messages = await sentTo('buyer-follow');
-        expect(messages.length === 2).toBe(true);
-        return messages;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const sent = await waitForRows(() => sentTo('buyer-follow'), 2);
     expect(sent[1]!.text).toMatch(/M \/ Black/);
     // The trace is recorded after Graph has answered the send: wait for it too.
-    const traces = await vi.waitFor(
-      async () => {
-        const rows = await tracesOf('buyer-follow');
-        expect(rows.length === 2).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const traces = await waitForRows(() => tracesOf('buyer-follow'), 2);
     expect(traces[1]).toMatchObject({ product_title: 'Classic Pullover Hoodie', variant_title: 'M / Black' });
   });
 
@@ -180,26 +147,14 @@ describe('assistant through the signed webhook', () => {
   it('duplicate delivery: one reply', async () => {
     const payload = await dm('buyer-dup', 'is the clear brow gel available');
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
-    await vi.waitFor(
-      async () => {
-        const rows = await tracesOf('buyer-dup');
-        expect(rows.length === 1).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    await waitForRows(() => tracesOf('buyer-dup'), 1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sentTo('buyer-dup')).toHaveLength(1);
     expect(await tracesOf('buyer-dup')).toHaveLength(1);
   });
 
   it('echo of our own or the app’s message: no reply', async () => {
-    const echo = {
-      sender: { id: account },
-      recipient: { id: 'buyer-echo' },
-      timestamp: Date.now(),
-      message: { mid: nextMid(), text: 'is the clear brow gel available?', is_echo: true },
-    };
+    const echo = echoMessage(account, 'buyer-echo', { text: 'is the clear brow gel available?' });
     expect((await postWebhook(harness.app, messagingPayload(account, [echo]))).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(sentTo('buyer-echo')).toEqual([]);
@@ -213,36 +168,15 @@ describe('assistant through the signed webhook', () => {
 
   it('hand-off: one acknowledgement, silence while escalated, answers again after hand-back', async () => {
     await dm('buyer-human', 'can I talk to a real person please');
-    await vi.waitFor(
-      async () => {
-        const sent = await sentTo('buyer-human');
-        expect(sent.length === 1).toBe(true);
-        return sent;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
-    await vi.waitFor(
-      async () => {
-        const rows = await tracesOf('buyer-human');
-        expect(rows.length === 1).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    await waitForRows(() => sentTo('buyer-human'), 1);
+    await waitForRows(() => tracesOf('buyer-human'), 1);
     const [conversation] = await harness.app.database.db
       .select()
       .from(conversations)
       .where(eq(conversations.customerInstagramId, 'buyer-human'));
     expect(conversation!.status).toBe('escalated');
     await dm('buyer-human', 'hello? is the clear brow gel available');
-    await vi.waitFor(
-      async () => {
-        const rows = await tracesOf('buyer-human');
-        expect(rows.length === 2).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    await waitForRows(() => tracesOf('buyer-human'), 2);
     expect(sentTo('buyer-human')).toHaveLength(1);
     expect((await tracesOf('buyer-human'))[1]).toMatchObject({ outcome: 'silent' });
     // The dashboard's "Hand back to AI".
@@ -251,25 +185,13 @@ describe('assistant through the signed webhook', () => {
       .set({ status: 'active', handledBy: 'assistant' })
       .where(eq(conversations.id, conversation!.id));
     await dm('buyer-human', 'is the clear brow gel available?');
-    const sent = await vi.waitFor(
-      async () => {
-        const messages = await sentTo('buyer-human');
-        expect(messages.length === 2).toBe(true);
-        return messages;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const sent = await waitForRows(() => sentTo('buyer-human'), 2);
     expect(sent[1]!.text).toMatch(/Clear Brow Gel/);
   });
 
   it('a person’s reply from the Instagram app also silences the assistant', async () => {
     await replyTo('buyer-person', 'hi there');
-    const echo = {
-      sender: { id: account },
-      recipient: { id: 'buyer-person' },
-      timestamp: Date.now(),
-      message: { mid: nextMid(), text: 'Hi! Sarah from the team here.', is_echo: true },
-    };
+    const echo = echoMessage(account, 'buyer-person', { text: 'Hi! Sarah from the team here.' });
     expect((await postWebhook(harness.app, messagingPayload(account, [echo]))).statusCode).toBe(200);
     await vi.waitFor(
       async () => {
@@ -285,28 +207,14 @@ describe('assistant through the signed webhook', () => {
       { timeout: 10_000, interval: 25 },
     );
     await dm('buyer-person', 'is the clear brow gel available?');
-    await vi.waitFor(
-      async () => {
-        const rows = await tracesOf('buyer-person');
-        expect(rows.length === 2).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    await waitForRows(() => tracesOf('buyer-person'), 2);
     expect((await tracesOf('buyer-person'))[1]).toMatchObject({ outcome: 'silent' });
     expect(sentTo('buyer-person')).toHaveLength(1);
   });
 
   it('closed window: a message older than 24 hours is not answered', async () => {
     await dm('buyer-late', 'is the clear brow gel available?', account, Date.now() - 25 * 3600_000);
-    const [trace] = await vi.waitFor(
-      async () => {
-        const rows = await tracesOf('buyer-late');
-        expect(rows.length === 1).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const [trace] = await waitForRows(() => tracesOf('buyer-late'), 1);
     expect(trace).toMatchObject({ outcome: 'silent' });
     expect(sentTo('buyer-late')).toEqual([]);
   });
@@ -357,23 +265,9 @@ describe('assistant through the signed webhook', () => {
       },
     });
     await dm('buyer-night', 'is the clear brow gel available?', shop.account.accountId);
-    const [reply] = await vi.waitFor(
-      async () => {
-        const sent = await sentTo('buyer-night');
-        expect(sent.length === 1).toBe(true);
-        return sent;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const [reply] = await waitForRows(() => sentTo('buyer-night'), 1);
     expect(reply!.text).toMatch(/^Thanks for your message! Our team is offline right now/);
-    const [trace] = await vi.waitFor(
-      async () => {
-        const rows = await tracesOf('buyer-night');
-        expect(rows.length === 1).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const [trace] = await waitForRows(() => tracesOf('buyer-night'), 1);
     expect(trace).toMatchObject({ rule_name: 'After-Hours Auto Reply' });
   });
 
@@ -396,14 +290,7 @@ describe('assistant through the signed webhook', () => {
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
     const replies = () =>
       harness.fake.sentMessages().filter((message) => message.recipient.comment_id === 'comment-fire-1');
-    await vi.waitFor(
-      async () => {
-        const sent = await replies();
-        expect(sent.length === 1).toBe(true);
-        return sent;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    await waitForRows(() => replies(), 1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(replies()).toHaveLength(1);
     expect(replies()[0]!.text).toMatch(/https?:\/\//);

@@ -5,6 +5,8 @@ import {
   createConnectedBrand,
   createInstagramHarness,
   postWebhook,
+  waitForRows,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
@@ -16,7 +18,7 @@ import {
  */
 describe('comment rules that name their post and product', () => {
   let harness: InstagramHarness;
-  let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+  let brand: ConnectedBrand;
   let product: { id: string; title: string };
   let namedRuleId: string;
   let anyPostRuleId: string;
@@ -46,14 +48,7 @@ describe('comment rules that name their post and product', () => {
       media: { id: mediaId, media_product_type: 'REELS' },
     });
   const answered = async (commentId: string) => {
-    const [trace] = await vi.waitFor(
-      async () => {
-        const rows = await traceOf(commentId);
-        expect(rows.length === 1).toBe(true);
-        return rows;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const [trace] = await waitForRows(() => traceOf(commentId), 1);
     return trace!;
   };
 
@@ -104,14 +99,7 @@ describe('comment rules that name their post and product', () => {
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
     const trace = await answered('comment-reel-1');
     expect(trace).toMatchObject({ outcome: 'replied', rule_id: namedRuleId, product_id: product.id });
-    const sent = await vi.waitFor(
-      () => {
-        const replies = repliesTo('comment-reel-1');
-        expect(replies.length === 1).toBe(true);
-        return replies;
-      },
-      { timeout: 10_000, interval: 25 },
-    );
+    const sent = await waitForRows(() => repliesTo('comment-reel-1'), 1);
     const link = trace.link_url as string;
     expect(link).toMatch(/^https?:\/\//);
     // The first automated message of the thread also says it is automated (the brand's setting).

@@ -2,44 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { assistantConversationState, brands, conversations, messages } from '#server/db/schema/index.ts';
+import { conversationState } from '#tests/support/assistant-pipeline.ts';
 import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
+import { createStoringChannel } from '#tests/support/storing-channel.ts';
 import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
-import type { ChannelOutbound } from './ports.ts';
 import * as queries from './queries.ts';
 import { createAssistantService } from './service.ts';
-import type { ConversationState } from './types.ts';
 
 /**
  * The conversation's state lives in the database (decision 037): a follow-up answered by a restarted service, or
  * by another instance on its own database handle, changes only what it changes.
  */
-
-function storingChannel(db: DatabaseHandle['db']): ChannelOutbound {
-  return {
-    async checkDirectMessageWindow() {
-      return { allowed: true, humanAgentTag: false, closesAt: null };
-    },
-    async sendDirectMessage(input) {
-      const [conversation] = await db
-        .select()
-        .from(conversations)
-        .where(eq(conversations.id, input.conversationId));
-      const [row] = await db
-        .insert(messages)
-        .values({
-          conversationId: input.conversationId,
-          brandId: conversation!.brandId,
-          sender: 'ai',
-          content: input.text,
-        })
-        .returning({ id: messages.id });
-      return { status: 'sent', messageIds: [row!.id], duplicate: false };
-    },
-    async sendCommentReply() {
-      return { status: 'sent', messageIds: [], duplicate: false };
-    },
-  };
-}
 
 describe('conversation state across a restart and two instances', () => {
   let app: TestApp;
@@ -82,7 +55,7 @@ describe('conversation state across a restart and two instances', () => {
   }
 
   const serviceOn = (handle: DatabaseHandle) =>
-    createAssistantService({ db: handle.db, catalog, channel: storingChannel(handle.db) });
+    createAssistantService({ db: handle.db, catalog, channel: createStoringChannel(handle.db) });
 
   it('answers a follow-up after a restart and on another instance from the stored state', async () => {
     const first = await customerSays(null, 'is the cloud hoodie available in M red?');
@@ -117,17 +90,7 @@ describe('conversation state across a restart and two instances', () => {
 
   it('gives a replayed event the state it first read, not its own result', async () => {
     const { conversationId, messageId } = await customerSays(null, 'trail tee in M?');
-    const before: ConversationState = {
-      productId: 'before',
-      chosen: {},
-      variantIds: [],
-      quantity: null,
-      question: null,
-      alternativeProductId: null,
-      language: 'en',
-      lastOpening: null,
-      complaints: 0,
-    };
+    const before = conversationState({ productId: 'before' });
     await queries.saveConversationState(app.database.db, conversationId, 'message:earlier', before);
     const after = { ...before, productId: 'after' };
     await queries.saveConversationState(app.database.db, conversationId, `message:${messageId}`, after);

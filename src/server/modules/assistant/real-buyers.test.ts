@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
-import { converse, makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import {
+  conversationState,
+  converse,
+  makeEvent,
+  recordingEffects,
+} from '#tests/support/assistant-pipeline.ts';
 import { runPipeline, type LlmComposer } from './pipeline.ts';
 import type { AssistantEvent } from './types.ts';
 
@@ -125,17 +130,7 @@ describe('the assistant with real buyers', () => {
     it('hands a repeated complaint to a person', async () => {
       const trace = await run(
         makeEvent('you promised it would ship yesterday and still nothing', {
-          state: {
-            productId: null,
-            chosen: {},
-            variantIds: [],
-            quantity: null,
-            question: null,
-            alternativeProductId: null,
-            language: 'en',
-            lastOpening: null,
-            complaints: 1,
-          },
+          state: conversationState({ complaints: 1 }),
         }),
       );
       expect(trace).toMatchObject({ answerKind: 'hand_off', handOffReason: 'repeated complaint' });

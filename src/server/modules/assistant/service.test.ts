@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import {
   assistantTraces,
   automationRules,
@@ -12,46 +11,15 @@ import {
   messages,
 } from '#server/db/schema/index.ts';
 import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
-import type { ChannelOutbound } from './ports.ts';
+import { createStoringChannel } from '#tests/support/storing-channel.ts';
+import {
+  buildAppOn,
+  createTestApp,
+  createTestUser,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import { createAssistantService, type AssistantService } from './service.ts';
-
-/** A channel that stores the AI message like the channel's outbound path, deduplicating on the idempotency key. */
-function createStoringChannel(app: TestApp): ChannelOutbound & { sends: { key: string; text: string }[] } {
-  const sends: { key: string; text: string }[] = [];
-  const byKey = new Map<string, string>();
-  return {
-    sends,
-    async checkDirectMessageWindow() {
-      return { allowed: true, humanAgentTag: false, closesAt: null };
-    },
-    async sendDirectMessage(input) {
-      const existing = byKey.get(input.idempotencyKey);
-      if (existing) return { status: 'sent', messageIds: [existing], duplicate: true };
-      const [conversation] = await app.database.db
-        .select()
-        .from(conversations)
-        .where(eq(conversations.id, input.conversationId));
-      const [row] = await app.database.db
-        .insert(messages)
-        .values({
-          conversationId: input.conversationId,
-          brandId: conversation!.brandId,
-          sender: 'ai',
-          content: input.text,
-          inventoryChecked: input.inventoryChecked ?? false,
-        })
-        .returning({ id: messages.id });
-      byKey.set(input.idempotencyKey, row!.id);
-      sends.push({ key: input.idempotencyKey, text: input.text });
-      return { status: 'sent', messageIds: [row!.id], duplicate: false };
-    },
-    async sendCommentReply(input) {
-      sends.push({ key: input.idempotencyKey, text: input.text });
-      return { status: 'sent', messageIds: [], duplicate: false };
-    },
-  };
-}
 
 describe('assistant service and playground route', () => {
   let app: TestApp;
@@ -65,17 +33,9 @@ describe('assistant service and playground route', () => {
   beforeAll(async () => {
     app = await createTestApp();
     const db = app.database.db;
-    channel = createStoringChannel(app);
+    channel = createStoringChannel(db);
     assistant = createAssistantService({ db, catalog: createMemoryCatalog(sampleProducts()), channel });
-    http = await buildApp({
-      config: app.config,
-      database: app.database,
-      jobs: app.jobs,
-      mailer: app.mailer,
-      secretBox: app.secretBox,
-      channel: app.channel,
-      assistant,
-    });
+    http = await buildAppOn(app, { assistant });
     const ownerUser = await createTestUser(db);
     const strangerUser = await createTestUser(db);
     owner = await signInAs(db, ownerUser.id);

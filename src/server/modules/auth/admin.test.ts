@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { runCli } from '#cli/run.ts';
 import { mailOutbox, sessions, users } from '#server/db/schema/index.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
+import { runAdminCli } from '#tests/support/cli.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 
 describe('admin review of new accounts', () => {
@@ -148,19 +148,7 @@ describe('admin command line: create-user, approve, list-pending', () => {
     await app.close();
   });
 
-  async function cli(argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      argv,
-      { out: (l) => out.push(l), err: (l) => err.push(l) },
-      {
-        env: { LOG_LEVEL: 'silent' },
-        database: app.database,
-      },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const cli = (argv: string[]) => runAdminCli(app.database, argv);
 
   it('creates a verified admin whose password works', async () => {
     const result = await cli([

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { loginAttempts, loginSuccesses, sessions, signupAttempts, users } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import {
+  buildAppOn,
+  createTestApp,
+  createTestUser,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
-import { buildApp } from '#server/app.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import {
   DUPLICATE_EMAIL_MESSAGE,
@@ -250,16 +255,7 @@ describe('accounts API', () => {
       ).toBe(201);
     }
     // The 11th goes to another instance of the app on the same database: the count is in the database.
-    const otherInstance = await buildApp({
-      config: app.config,
-      database: app.database,
-      jobs: app.jobs,
-      mailer: app.mailer,
-      secretBox: app.secretBox,
-      channel: app.channel,
-      catalog: app.catalog,
-      assistant: app.assistant,
-    });
+    const otherInstance = await buildAppOn(app, { catalog: app.catalog, assistant: app.assistant });
     try {
       const blocked = await otherInstance.inject({
         method: 'POST',

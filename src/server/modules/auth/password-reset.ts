@@ -17,6 +17,7 @@ import {
 import { AppError } from '#server/errors.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
+import { greetingFor, letterText } from '#server/mail/letter.ts';
 
 /** A reset link works for an hour, once. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -87,16 +88,16 @@ export function createPasswordResetService({ db, jobs, appUrl }: PasswordResetDe
           {
             to: user.email,
             subject: 'Set a new Voicecart password',
-            text: [
-              user.firstName ? `Hi ${user.firstName},` : 'Hello,',
-              '',
-              'Someone (we hope you) asked to set a new password for your Voicecart account.',
-              `Open this link within an hour to choose one: ${resetLinkFor(appUrl, token)}`,
-              '',
-              'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
-              '',
-              'The Voicecart team',
-            ].join('\n'),
+            text: letterText(
+              greetingFor(user.firstName),
+              [
+                'Someone (we hope you) asked to set a new password for your Voicecart account.',
+                `Open this link within an hour to choose one: ${resetLinkFor(appUrl, token)}`,
+              ],
+              [
+                'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+              ],
+            ),
           },
           { tx },
         );

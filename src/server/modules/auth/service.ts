@@ -9,6 +9,7 @@ import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { eq, sql } from 'drizzle-orm';
 import * as queries from './queries.ts';
+import { greetingFor, letterText } from '#server/mail/letter.ts';
 
 /**
  * Sign-in slows down, it never locks: failures are counted over 15 minutes per account and per address, and past
@@ -253,22 +254,17 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
       return db.transaction(async (tx) => {
         const user = await queries.approvePendingUser(tx, where, new Date());
         if (!user) throw new AppError('NOT_FOUND', 'No account awaiting review matches that.');
-        const greeting = user.firstName ? `Hi ${user.firstName},` : 'Hello,';
         await jobs.send(
           sendEmailJob,
           {
             to: user.email,
             subject: emailText.approvedSubject,
-            text: [
-              greeting,
-              '',
+            text: letterText(greetingFor(user.firstName), [
               'Good news: our admin team has reviewed and approved your Voicecart account.',
               signInUrl
                 ? `You can now sign in at ${signInUrl} and open your dashboard.`
                 : 'You can now sign in and open your dashboard.',
-              '',
-              'The Voicecart team',
-            ].join('\n'),
+            ]),
           },
           { tx },
         );
@@ -284,20 +280,15 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
       return db.transaction(async (tx) => {
         const user = await queries.deletePendingUser(tx, id);
         if (!user) throw new AppError('NOT_FOUND', 'No account awaiting review matches that.');
-        const greeting = user.firstName ? `Hi ${user.firstName},` : 'Hello,';
         await jobs.send(
           sendEmailJob,
           {
             to: user.email,
             subject: emailText.rejectedSubject,
-            text: [
-              greeting,
-              '',
+            text: letterText(greetingFor(user.firstName), [
               'Thank you for your interest in Voicecart. After review, our admin team could not approve your account,',
               'and it has been removed along with the details you gave us. Reply to this email if you think this is a mistake.',
-              '',
-              'The Voicecart team',
-            ].join('\n'),
+            ]),
           },
           { tx },
         );

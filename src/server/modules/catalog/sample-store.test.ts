@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, checkoutLinks } from '#server/db/schema/index.ts';
-import { createSignedInOwner, createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { createSignedInOwner, createTestApp, requestAs, type TestApp } from '#tests/support/test-app.ts';
 
 let app: TestApp;
 let owner: { cookie: string };
@@ -10,12 +10,7 @@ let brandId: string;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const request = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, body?: unknown) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie: owner.cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+  requestAs(app, method, url, { cookie: owner.cookie, body });
 
 beforeAll(async () => {
   app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });

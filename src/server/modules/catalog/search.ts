@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import type { CatalogVariant } from '#server/ports/catalog.ts';
 import {
   catalogWords,
   colorNeighbours,
@@ -22,15 +23,7 @@ import {
  */
 
 /** Everything the answer needs of a variant, read with the candidates (no second round trip). */
-interface CandidateVariant {
-  id: string;
-  title: string;
-  options: { name: string; value: string }[];
-  sku: string | null;
-  price: string;
-  currency: string;
-  availableForSale: boolean;
-  stockQuantity: number | null;
+interface CandidateVariant extends CatalogVariant {
   position: number;
 }
 

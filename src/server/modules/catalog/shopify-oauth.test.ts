@@ -8,6 +8,7 @@ import {
   startFakeShopifyAdmin,
   type FakeShopifyAdmin,
 } from '#tests/fakes/shopify-admin.ts';
+import { putStore, shopifyConnectBody } from '#tests/support/store-connect.ts';
 
 /** The OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
 let app: TestApp;
@@ -25,6 +26,13 @@ async function startInstall(): Promise<URL> {
   });
   expect(response.statusCode).toBe(302);
   return new URL(response.headers.location as string);
+}
+
+/** An install started and approved by the merchant: the callback's parameters, with the approved `code`. */
+async function approvedInstall(code: string) {
+  const state = (await startInstall()).searchParams.get('state')!;
+  shopify.oauth.codes.add(code);
+  return { code, shop: shopify.shopDomain, state, timestamp: String(Math.floor(Date.now() / 1000)) };
 }
 
 function callback(params: Record<string, string>, sign = true, as: string | null = cookie) {
@@ -70,10 +78,8 @@ describe('Shopify OAuth install', () => {
   });
 
   it('refuses a callback with a bad HMAC, an unknown state, another shop or a stale timestamp', async () => {
-    const state = (await startInstall()).searchParams.get('state')!;
-    const now = String(Math.floor(Date.now() / 1000));
-    shopify.oauth.codes.add('code-1');
-    const base = { code: 'code-1', shop: shopify.shopDomain, state, timestamp: now };
+    const base = await approvedInstall('code-1');
+    const now = base.timestamp;
     expect((await callback({ ...base, hmac: 'ab'.repeat(32) }, false)).statusCode).toBe(400);
     expect((await callback({ ...base, state: 'not-ours' })).statusCode).toBe(400);
     expect((await callback({ ...base, timestamp: String(Number(now) - 7200) })).statusCode).toBe(400);
@@ -84,14 +90,7 @@ describe('Shopify OAuth install', () => {
   });
 
   it('exchanges the code for an expiring token, connects, and refreshes the token before it runs out', async () => {
-    const state = (await startInstall()).searchParams.get('state')!;
-    shopify.oauth.codes.add('code-2');
-    const response = await callback({
-      code: 'code-2',
-      shop: shopify.shopDomain,
-      state,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    });
+    const response = await callback(await approvedInstall('code-2'));
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/dashboard/shopify');
     const [row] = await app.database.db
@@ -129,14 +128,7 @@ describe('Shopify OAuth install', () => {
 
   it('refuses a callback finished by no session or by another user, and keeps the state for its owner', async () => {
     await app.app.inject({ method: 'DELETE', url: `/api/brands/${brandId}/store`, headers: { cookie } });
-    const state = (await startInstall()).searchParams.get('state')!;
-    shopify.oauth.codes.add('code-x');
-    const base = {
-      code: 'code-x',
-      shop: shopify.shopDomain,
-      state,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    };
+    const base = await approvedInstall('code-x');
     expect((await callback(base, true, null)).statusCode).toBe(401);
     const other = await createTestUser(app.database.db);
     const otherCookie = (await signInAs(app.database.db, other.id)).cookie;
@@ -154,29 +146,12 @@ describe('Shopify OAuth install', () => {
       .insert(brands)
       .values({ userId: other.id, name: 'Theirs', username: 'theirs' })
       .returning();
-    const connected = await app.app.inject({
-      method: 'PUT',
-      url: `/api/brands/${otherBrand!.id}/store`,
-      headers: { cookie: otherCookie },
-      payload: { platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken },
-    });
+    const connected = await putStore(app, otherCookie, otherBrand!.id, shopifyConnectBody(shopify));
     expect(connected.statusCode).toBe(200);
 
-    const state = (await startInstall()).searchParams.get('state')!;
-    shopify.oauth.codes.add('code-taken');
-    const taken = await callback({
-      code: 'code-taken',
-      shop: shopify.shopDomain,
-      state,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-    });
+    const taken = await callback(await approvedInstall('code-taken'));
     expect(taken.statusCode).toBe(409);
-    const pasted = await app.app.inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/store`,
-      headers: { cookie },
-      payload: { platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken },
-    });
+    const pasted = await putStore(app, cookie, brandId, shopifyConnectBody(shopify));
     expect(pasted.statusCode).toBe(409);
     const rows = await app.database.db.select().from(storeConnections);
     expect(rows.map((row) => row.brandId)).toEqual([otherBrand!.id]);

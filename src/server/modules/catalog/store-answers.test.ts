@@ -10,6 +10,7 @@ import {
   type FakeShopifyAdmin,
 } from '#tests/fakes/shopify-admin.ts';
 import { makeWooProducts, startFakeWooCommerce, type FakeWooCommerce } from '#tests/fakes/woocommerce.ts';
+import { shopifyConnectBody, wooConnectBody } from '#tests/support/store-connect.ts';
 
 /**
  * A store answering in a shape we do not expect, through the real routes, sync and webhook endpoints: the
@@ -96,11 +97,7 @@ describe('Shopify answering unexpectedly', () => {
       delete body.data.shop.myshopifyDomain;
       return body;
     });
-    const response = await put(shopBrand, {
-      platform: 'shopify',
-      shopDomain: shopify.shopDomain,
-      accessToken: shopify.accessToken,
-    });
+    const response = await put(shopBrand, shopifyConnectBody(shopify));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       issues: [
@@ -117,11 +114,7 @@ describe('Shopify answering unexpectedly', () => {
   });
 
   it('a sync records the page it could not read as its failure, and the next sync completes', async () => {
-    const connected = await put(shopBrand, {
-      platform: 'shopify',
-      shopDomain: shopify.shopDomain,
-      accessToken: shopify.accessToken,
-    });
+    const connected = await put(shopBrand, shopifyConnectBody(shopify));
     expect(connected.statusCode).toBe(200);
     const { id } = connected.json() as { id: string };
     shopify.alterNextAnswer((body) => {
@@ -214,12 +207,7 @@ describe('WooCommerce answering unexpectedly', () => {
   it('the connection test names the field of the currency answer, and stores nothing', async () => {
     woo.alterNextAnswer((products) => products);
     woo.alterNextAnswer(() => ({ code: 42 }));
-    const response = await put(wooBrand, {
-      platform: 'woocommerce',
-      storeUrl: woo.url,
-      consumerKey: woo.consumerKey,
-      consumerSecret: woo.consumerSecret,
-    });
+    const response = await put(wooBrand, wooConnectBody(woo));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       issues: [
@@ -235,12 +223,7 @@ describe('WooCommerce answering unexpectedly', () => {
   });
 
   it('a sync records a variation without an id as its failure', async () => {
-    const connected = await put(wooBrand, {
-      platform: 'woocommerce',
-      storeUrl: woo.url,
-      consumerKey: woo.consumerKey,
-      consumerSecret: woo.consumerSecret,
-    });
+    const connected = await put(wooBrand, wooConnectBody(woo));
     expect(connected.statusCode).toBe(200);
     const { id } = connected.json() as { id: string };
     woo.alterNextAnswer((products) => products);

@@ -17,6 +17,7 @@ import {
   type FakeShopifyAdmin,
 } from '#tests/fakes/shopify-admin.ts';
 import { makeWooProducts, startFakeWooCommerce, type FakeWooCommerce } from '#tests/fakes/woocommerce.ts';
+import { putStore, shopifyConnectBody, wooConnectBody } from '#tests/support/store-connect.ts';
 
 const SHOPIFY_SECRET = 'shpss_test_app_secret';
 let app: TestApp;
@@ -28,14 +29,6 @@ let brandId: string;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Connects a brand's store as `cookie`'s user, through `target` (the shared app unless a test starts its own). */
-const putStore = (target: TestApp, cookie: string, id: string, body: unknown) =>
-  target.app.inject({
-    method: 'PUT',
-    url: `/api/brands/${id}/store`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
 /** The brand's store as the Store screen reads it. */
 const readStore = async (target: TestApp, cookie: string, id: string): Promise<Json> =>
   (await target.app.inject({ method: 'GET', url: `/api/brands/${id}/store`, headers: { cookie } })).json();
@@ -133,11 +126,7 @@ describe('Shopify connection', () => {
   });
 
   it('connects with a good token, seals it, and the first sync pages through the store', async () => {
-    const response = await put({
-      platform: 'shopify',
-      shopDomain: shopify.shopDomain,
-      accessToken: shopify.accessToken,
-    });
+    const response = await put(shopifyConnectBody(shopify));
     expect(response.statusCode).toBe(200);
     const body = response.json() as Json;
     expect(body).toMatchObject({
@@ -334,11 +323,7 @@ describe('Shopify connection', () => {
 
   it('refuses the shop already connected here to a second brand (409), so its webhooks have one brand', async () => {
     const other = await createSignedInOwner(app.database.db, { name: 'Other', username: 'other' });
-    const response = await putStore(app, other.cookie, other.brand.id, {
-      platform: 'shopify',
-      shopDomain: shopify.shopDomain,
-      accessToken: shopify.accessToken,
-    });
+    const response = await putStore(app, other.cookie, other.brand.id, shopifyConnectBody(shopify));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toContain('already connected to another brand');
     const { rows } = await app.database.executeSql(
@@ -449,12 +434,7 @@ describe('WooCommerce connection', () => {
   });
 
   it('connects, registers its signed product and order webhooks, syncs variations, and builds checkout links', async () => {
-    const response = await put({
-      platform: 'woocommerce',
-      storeUrl: woo.url,
-      consumerKey: woo.consumerKey,
-      consumerSecret: woo.consumerSecret,
-    });
+    const response = await put(wooConnectBody(woo));
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(woo.consumerSecret);
     const connection = response.json() as Json;
@@ -581,10 +561,7 @@ describe('WooCommerce connection', () => {
 
 describe('exactly once and older stores', () => {
   it('applies two simultaneous deliveries of one Shopify event once', async () => {
-    expect(
-      (await put({ platform: 'shopify', shopDomain: shopify.shopDomain, accessToken: shopify.accessToken }))
-        .statusCode,
-    ).toBe(200);
+    expect((await put(shopifyConnectBody(shopify))).statusCode).toBe(200);
     const body = {
       id: 5,
       admin_graphql_api_id: 'gid://shopify/Product/5',
@@ -608,12 +585,7 @@ describe('exactly once and older stores', () => {
     const legacy = await startFakeWooCommerce(makeWooProducts(3));
     legacy.legacyCheckout = true;
     try {
-      const response = await put({
-        platform: 'woocommerce',
-        storeUrl: legacy.url,
-        consumerKey: legacy.consumerKey,
-        consumerSecret: legacy.consumerSecret,
-      });
+      const response = await put(wooConnectBody(legacy));
       expect(response.statusCode).toBe(200);
       await app.catalog.sync.runSync(response.json().id);
       const [simple] = await app.database.db
@@ -638,11 +610,7 @@ describe('exactly once and older stores', () => {
         name: 'J',
         username: 'j',
       });
-      const response = await putStore(withWorkers, cookie, brand.id, {
-        platform: 'shopify',
-        shopDomain: shopify.shopDomain,
-        accessToken: shopify.accessToken,
-      });
+      const response = await putStore(withWorkers, cookie, brand.id, shopifyConnectBody(shopify));
       expect(response.statusCode).toBe(200);
       expect(response.json().productCount).toBe(0);
       await expect
@@ -687,11 +655,7 @@ describe('sync at scale', () => {
       products: makeShopifyProducts(1000, { variantsPerProduct: 2 }),
     });
     try {
-      const response = await put({
-        platform: 'shopify',
-        shopDomain: big.shopDomain,
-        accessToken: big.accessToken,
-      });
+      const response = await put(shopifyConnectBody(big));
       expect(response.statusCode).toBe(200);
       await app.catalog.sync.runSync(response.json().id);
       const status = await storeStatus();
@@ -715,12 +679,7 @@ describe('sync at scale', () => {
     const data = makeWooProducts(1000);
     const big = await startFakeWooCommerce(data);
     try {
-      const response = await put({
-        platform: 'woocommerce',
-        storeUrl: big.url,
-        consumerKey: big.consumerKey,
-        consumerSecret: big.consumerSecret,
-      });
+      const response = await put(wooConnectBody(big));
       expect(response.statusCode).toBe(200);
       await app.catalog.sync.runSync(response.json().id);
       const connection = (await connectionRow())!;

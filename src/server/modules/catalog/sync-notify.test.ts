@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  brands,
-  notifications,
-  storeConnections,
-  workspaceMembers,
-  workspaces,
-} from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { notifications, storeConnections } from '#server/db/schema/index.ts';
+import { createTestApp, createTestWorkspace, type TestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a failed store sync tells the workspace's managers, once per run. */
 let app: TestApp;
@@ -20,26 +14,15 @@ afterAll(() => app?.close());
 describe('a store sync that fails', () => {
   it('notifies owners and admins once for the failed run', async () => {
     const db = app.database.db;
-    const [owner, admin, agent] = [
-      await createTestUser(db),
-      await createTestUser(db),
-      await createTestUser(db),
-    ];
-    const [shop] = await db.insert(workspaces).values({ name: 'Sync' }).returning();
-    await db.insert(workspaceMembers).values([
-      { workspaceId: shop!.id, userId: owner.id, role: 'owner' },
-      { workspaceId: shop!.id, userId: admin.id, role: 'admin' },
-      { workspaceId: shop!.id, userId: agent.id, role: 'agent' },
-    ]);
-    const [brand] = await db
-      .insert(brands)
-      .values({ workspaceId: shop!.id, userId: owner.id, name: 'S', username: 's' })
-      .returning();
+    const {
+      members: [owner, admin],
+      brand,
+    } = await createTestWorkspace(db, ['owner', 'admin', 'agent'], { name: 'S', username: 's' });
     // Credentials that cannot be opened: the run fails before any call leaves.
     const [connection] = await db
       .insert(storeConnections)
       .values({
-        brandId: brand!.id,
+        brandId: brand.id,
         platform: 'shopify',
         name: 'Broken',
         storeKey: 'broken.myshopify.com',
@@ -51,8 +34,8 @@ describe('a store sync that fails', () => {
     await expect(app.catalog.sync.runSync(connection!.id)).rejects.toThrow('catalog sync failed');
     const [stored] = await db.select().from(storeConnections).where(eq(storeConnections.id, connection!.id));
     expect(stored!.syncState).toBe('failed');
-    const rows = await db.select().from(notifications).where(eq(notifications.brandId, brand!.id));
-    expect(rows.map((row) => row.userId).sort()).toEqual([owner.id, admin.id].sort());
+    const rows = await db.select().from(notifications).where(eq(notifications.brandId, brand.id));
+    expect(rows.map((row) => row.userId).sort()).toEqual([owner!.id, admin!.id].sort());
     expect(rows[0]).toMatchObject({ kind: 'store_sync_failed', link: '/dashboard/shopify' });
     expect(rows[0]!.sourceKey).toMatch(new RegExp(`^store-sync:${connection!.id}:`));
   });

@@ -9,12 +9,13 @@ import {
   drainInbox,
   messagingPayload,
   postWebhook,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 import { pruneProcessedEvents } from './inbox-retention.ts';
 
 let harness: InstagramHarness;
-let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+let brand: ConnectedBrand;
 
 beforeAll(async () => {
   harness = await createInstagramHarness();

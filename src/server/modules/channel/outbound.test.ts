@@ -6,15 +6,17 @@ import {
   createInstagramHarness,
   customerMessage,
   drainInbox,
+  echoMessage,
   messagingPayload,
   postWebhook,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 import { createChannelOutbound, type ChannelOutbound } from './outbound.ts';
 import { createSendBudget } from './send-budget.ts';
 
 let harness: InstagramHarness;
-let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+let brand: ConnectedBrand;
 let outbound: ChannelOutbound;
 let customerCounter = 0;
 
@@ -271,12 +273,7 @@ describe('failures', () => {
     await postWebhook(
       harness.app,
       messagingPayload(account, [
-        {
-          sender: { id: account },
-          recipient: { id: igsid },
-          timestamp: Date.now(),
-          message: { mid: delivered[0]!.messageId, text: 'Did this arrive?', is_echo: true },
-        },
+        echoMessage(account, igsid, { mid: delivered[0]!.messageId, text: 'Did this arrive?' }),
       ]),
     );
     await drainInbox(harness.app);
@@ -320,14 +317,7 @@ describe('failures', () => {
     const account = brand.account.accountId;
     await postWebhook(
       harness.app,
-      messagingPayload(account, [
-        {
-          sender: { id: account },
-          recipient: { id: igsid },
-          timestamp: Date.now(),
-          message: { mid: sent!.messageId, text: 'Echo me', is_echo: true },
-        },
-      ]),
+      messagingPayload(account, [echoMessage(account, igsid, { mid: sent!.messageId, text: 'Echo me' })]),
     );
     await drainInbox(harness.app);
     const { rows } = await db().executeSql(
@@ -447,16 +437,10 @@ describe('sendCommentReply', () => {
     await postWebhook(
       harness.app,
       messagingPayload(account, [
-        {
-          sender: { id: account },
-          recipient: { id: igsid },
-          timestamp: Date.now(),
-          message: {
-            mid: harness.fake.sentMessages().at(-1)!.messageId,
-            text: 'Check your DMs 🔥',
-            is_echo: true,
-          },
-        },
+        echoMessage(account, igsid, {
+          mid: harness.fake.sentMessages().at(-1)!.messageId,
+          text: 'Check your DMs 🔥',
+        }),
       ]),
     );
     await drainInbox(harness.app);

@@ -41,6 +41,11 @@ function describeMessage(message: NonNullable<MessagingItem['message']>): { cont
   return { content: '', kind: 'text' };
 }
 
+/** The message's attachments as stored: each one's type (a file when Instagram names none) and address. */
+function attachmentsOf(message: NonNullable<MessagingItem['message']>) {
+  return (message.attachments ?? []).map((a) => ({ type: a.type ?? 'file', url: a.payload?.url ?? null }));
+}
+
 function metadataOf(message: NonNullable<MessagingItem['message']>): Record<string, unknown> | null {
   const metadata: Record<string, unknown> = {};
   if (message.reply_to?.story) metadata.story = message.reply_to.story;
@@ -175,10 +180,7 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         sender: 'customer',
         content,
         kind,
-        attachments: (message.attachments ?? []).map((a) => ({
-          type: a.type ?? 'file',
-          url: a.payload?.url ?? null,
-        })),
+        attachments: attachmentsOf(message),
         metadata: metadataOf(message),
         createdAt: event.occurredAt,
       })
@@ -306,10 +308,7 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         sender: 'agent',
         content,
         kind,
-        attachments: (message.attachments ?? []).map((a) => ({
-          type: a.type ?? 'file',
-          url: a.payload?.url ?? null,
-        })),
+        attachments: attachmentsOf(message),
         metadata: metadataOf(message),
         deliveryState: 'delivered',
         createdAt: event.occurredAt,

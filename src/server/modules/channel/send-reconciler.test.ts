@@ -7,6 +7,7 @@ import {
   drainInbox,
   messagingPayload,
   postWebhook,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 import { createSendCore } from './outbound.ts';
@@ -19,7 +20,7 @@ import { createSendReconciler, type SendReconcilerSettings } from './send-reconc
  * they did not. Real HTTP to the fake Graph server throughout.
  */
 let harness: InstagramHarness;
-let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+let brand: ConnectedBrand;
 let customerCounter = 0;
 let keyCounter = 0;
 const key = () => `reconcile-key-${++keyCounter}`;

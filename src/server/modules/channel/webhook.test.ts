@@ -10,15 +10,17 @@ import {
   createInstagramHarness,
   customerMessage,
   drainInbox,
+  echoMessage,
   messagingPayload,
   nextMid,
   postWebhook,
   verifyToken,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
 let harness: InstagramHarness;
-let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+let brand: ConnectedBrand;
 
 beforeAll(async () => {
   harness = await createInstagramHarness();
@@ -524,13 +526,7 @@ describe('echoes', () => {
       app(),
       messagingPayload(account, [customerMessage(account, 'cust-echo', { text: 'hi' })]),
     );
-    const mid = nextMid();
-    const echo = {
-      sender: { id: account },
-      recipient: { id: 'cust-echo' },
-      timestamp: Date.now() + 10,
-      message: { mid, text: 'Hi! Sarah here.', is_echo: true },
-    };
+    const echo = echoMessage(account, 'cust-echo', { text: 'Hi! Sarah here.' }, Date.now() + 10);
     await postWebhook(app(), messagingPayload(account, [echo]));
     await postWebhook(app(), messagingPayload(account, [echo]));
     await drainInbox(app());

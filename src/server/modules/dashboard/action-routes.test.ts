@@ -11,7 +11,13 @@ import {
 } from '#server/db/schema/index.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import {
+  createSignedInOwner,
+  createTestApp,
+  createTestUser,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import type { AssistantDrafts, ChannelOutbound } from './ports.ts';
 import { MESSAGE_SEARCH_REMEMBERED_MS, messageSearchFor, rememberedMessageSearch } from './queries.ts';
 
@@ -780,16 +786,14 @@ describe('sends through the channel and drafts from the assistant', () => {
     // runtime.ts wires the channel's outbound path and the assistant's drafts; this app goes without both.
     bare = await createTestApp({ dashboardPorts: { channel: undefined, drafts: undefined } });
     const db = bare.database.db;
-    const user = await createTestUser(db);
-    const session = await signInAs(db, user.id);
-    const [brand] = await db.insert(brands).values({ userId: user.id, name: 'B', username: 'b' }).returning();
+    const { cookie, brand } = await createSignedInOwner(db);
     const [conversation] = await db
       .insert(conversations)
-      .values({ brandId: brand!.id, customerUsername: 'c', customerInstagramId: 'c' })
+      .values({ brandId: brand.id, customerUsername: 'c', customerInstagramId: 'c' })
       .returning();
     const [comment] = await db
       .insert(comments)
-      .values({ brandId: brand!.id, instagramCommentId: 'c', username: 'c', content: 'c' })
+      .values({ brandId: brand.id, instagramCommentId: 'c', username: 'c', content: 'c' })
       .returning();
     const cases = [
       [
@@ -808,7 +812,7 @@ describe('sends through the channel and drafts from the assistant', () => {
       ],
     ] as const;
     for (const [method, url, body, what] of cases) {
-      const response = await send(method, url, { body, cookie: session.cookie, target: bare });
+      const response = await send(method, url, { body, cookie, target: bare });
       expect(response.statusCode, url).toBe(503);
       expect(response.json()).toEqual({
         message: `${what} is not available on this server yet.`,
@@ -938,18 +942,16 @@ describe('search, status filter and counts on the server', () => {
   it('walks the newest conversations when the planner expects many matching messages, with the same answers', async () => {
     const db = app.database.db;
     const run = app.database.executeSql;
-    const user = await createTestUser(db);
-    const session = await signInAs(db, user.id);
-    const [brand] = await db
-      .insert(brands)
-      .values({ userId: user.id, name: 'Dense search', username: 'densesearch' })
-      .returning();
+    const { cookie, brand } = await createSignedInOwner(db, {
+      name: 'Dense search',
+      username: 'densesearch',
+    });
     // 300 conversations of 12 messages: every message says "linen shirt", one conversation alone says "velvet".
     await run(
       `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
        select $1::uuid, 'dense_' || n, 'd-' || n, timestamptz '2026-01-01' + n * interval '1 minute'
        from generate_series(1, 300) n`,
-      [brand!.id],
+      [brand.id],
     );
     await run(
       `insert into messages (conversation_id, brand_id, sender, content)
@@ -957,63 +959,57 @@ describe('search, status filter and counts on the server', () => {
               case when c.customer_username = 'dense_17' and k = 3 then 'any velvet hoodie?'
                    else 'is the linen shirt in M? ' || k end
        from conversations c cross join generate_series(1, 12) k where c.brand_id = $1::uuid`,
-      [brand!.id],
+      [brand.id],
     );
     await run('analyze messages', []);
-    expect(await messageSearchFor(db, brand!.id, '%linen shirt%')).toBe('walk');
-    expect(await messageSearchFor(db, brand!.id, '%velvet%')).toBe('index');
+    expect(await messageSearchFor(db, brand.id, '%linen shirt%')).toBe('walk');
+    expect(await messageSearchFor(db, brand.id, '%velvet%')).toBe('index');
 
     const page = async (query: string) =>
       (
-        (
-          await send('GET', `/api/brands/${brand!.id}/conversations?${query}`, { cookie: session.cookie })
-        ).json() as Json[]
+        (await send('GET', `/api/brands/${brand.id}/conversations?${query}`, { cookie })).json() as Json[]
       ).map((row) => row.customerUsername as string);
     // The walk returns the newest matching conversations in order, page by page.
     expect(await page('q=LINEN%20shirt&limit=3')).toEqual(['dense_300', 'dense_299', 'dense_298']);
     expect(await page('q=velvet')).toEqual(['dense_17']);
     expect(await page('q=linen&status=resolved')).toEqual([]);
     expect(
-      (
-        await send('GET', `/api/brands/${brand!.id}/inbox-counts?q=linen%20shirt`, { cookie: session.cookie })
-      ).json(),
+      (await send('GET', `/api/brands/${brand.id}/inbox-counts?q=linen%20shirt`, { cookie })).json(),
     ).toMatchObject({ conversations: 300 });
   });
 
   it('remembers the plan chosen for a search text for a minute, then asks the planner again', async () => {
     const db = app.database.db;
     const run = app.database.executeSql;
-    const user = await createTestUser(db);
-    const session = await signInAs(db, user.id);
-    const [brand] = await db
-      .insert(brands)
-      .values({ userId: user.id, name: 'Remembered search', username: 'rememberedsearch' })
-      .returning();
+    const { cookie, brand } = await createSignedInOwner(db, {
+      name: 'Remembered search',
+      username: 'rememberedsearch',
+    });
     await run(
       `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
        select $1::uuid, 'cord_' || n, 'r-' || n, timestamptz '2026-02-01' + n * interval '1 minute'
        from generate_series(1, 400) n`,
-      [brand!.id],
+      [brand.id],
     );
     await run(
       `insert into messages (conversation_id, brand_id, sender, content)
        select c.id, c.brand_id, 'customer', 'the corduroy jacket, size ' || k
        from conversations c cross join generate_series(1, 20) k where c.brand_id = $1::uuid`,
-      [brand!.id],
+      [brand.id],
     );
     // Statistics that have not seen these messages yet: the planner expects few matches.
     const chosenAt = Date.now();
-    expect(await rememberedMessageSearch(db, brand!.id, '%corduroy%', chosenAt)).toBe('index');
+    expect(await rememberedMessageSearch(db, brand.id, '%corduroy%', chosenAt)).toBe('index');
     await run('analyze messages', []);
-    expect(await messageSearchFor(db, brand!.id, '%corduroy%')).toBe('walk');
+    expect(await messageSearchFor(db, brand.id, '%corduroy%')).toBe('walk');
     // Within the minute the first choice holds (no EXPLAIN); after it, the planner is asked again.
-    expect(await rememberedMessageSearch(db, brand!.id, '%corduroy%', chosenAt + 1_000)).toBe('index');
+    expect(await rememberedMessageSearch(db, brand.id, '%corduroy%', chosenAt + 1_000)).toBe('index');
     expect(
-      await rememberedMessageSearch(db, brand!.id, '%corduroy%', chosenAt + MESSAGE_SEARCH_REMEMBERED_MS),
+      await rememberedMessageSearch(db, brand.id, '%corduroy%', chosenAt + MESSAGE_SEARCH_REMEMBERED_MS),
     ).toBe('walk');
     // The list answers the same whichever plan is remembered: newest first, page by page.
-    const response = await send('GET', `/api/brands/${brand!.id}/conversations?q=CORDUROY&limit=3`, {
-      cookie: session.cookie,
+    const response = await send('GET', `/api/brands/${brand.id}/conversations?q=CORDUROY&limit=3`, {
+      cookie,
     });
     expect((response.json() as Json[]).map((row) => row.customerUsername)).toEqual([
       'cord_400',
@@ -1024,15 +1020,10 @@ describe('search, status filter and counts on the server', () => {
 
   it('keeps keyset paging with a search', async () => {
     const db = app.database.db;
-    const user = await createTestUser(db);
-    const session = await signInAs(db, user.id);
-    const [brand] = await db
-      .insert(brands)
-      .values({ userId: user.id, name: 'Paged', username: 'paged' })
-      .returning();
+    const { cookie, brand } = await createSignedInOwner(db, { name: 'Paged', username: 'paged' });
     await db.insert(conversations).values(
       Array.from({ length: 7 }, (_, index) => ({
-        brandId: brand!.id,
+        brandId: brand.id,
         customerUsername: index % 2 === 0 ? `match${index}` : `other${index}`,
         customerInstagramId: `p${index}`,
         lastMessageAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
@@ -1043,8 +1034,8 @@ describe('search, status filter and counts on the server', () => {
     do {
       const response = await send(
         'GET',
-        `/api/brands/${brand!.id}/conversations?q=MATCH&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
-        { cookie: session.cookie },
+        `/api/brands/${brand.id}/conversations?q=MATCH&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        { cookie },
       );
       seen.push(...(response.json() as Json[]).map((row) => row.customerUsername as string));
       cursor = response.headers['x-next-cursor'] as string | undefined;

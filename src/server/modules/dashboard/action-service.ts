@@ -39,6 +39,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import type { ChannelOutbound, DashboardPorts } from './ports.ts';
+import { brandColumns } from './queries.ts';
 
 const ruleNameTaken = (name: string) =>
   new AppError('CONFLICT', `This brand already has a rule named "${name}"`, [
@@ -46,15 +47,6 @@ const ruleNameTaken = (name: string) =>
   ]);
 const unavailable = (what: string) =>
   new AppError('SERVICE_UNAVAILABLE', `${what} is not available on this server yet.`);
-
-const brandColumns = {
-  id: brands.id,
-  name: brands.name,
-  username: brands.username,
-  active: brands.active,
-  instagramConnected: brands.instagramConnected,
-  shopifyConnected: brands.shopifyConnected,
-};
 
 const toRule = (row: AutomationRuleRow): AutomationRule => ({
   id: row.id,

@@ -7,6 +7,7 @@ import {
   drainInbox,
   messagingPayload,
   postWebhook,
+  type ConnectedBrand,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
@@ -15,7 +16,7 @@ import {
  * are sent by Instagram's API, stored with sender `agent`, and refused with a 409 naming the reason.
  */
 let harness: InstagramHarness;
-let brand: Awaited<ReturnType<typeof createConnectedBrand>>;
+let brand: ConnectedBrand;
 let conversationId: string;
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestApp, createTestUser, requestAs, signInAs, type TestApp } from '#tests/support/test-app.ts';
 
 /**
  * What people read when something is refused or missing: sentences, with the field paths kept for programs;
@@ -12,12 +12,7 @@ let cookie: string;
 let brandId: string;
 
 const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+  requestAs(app, method, url, { cookie, body });
 
 beforeAll(async () => {
   app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });

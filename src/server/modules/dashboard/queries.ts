@@ -303,6 +303,16 @@ const conversationRow = (v: unknown[]) => ({
   unread: v[6] as boolean,
   preview: v[7] as string | null,
 });
+/** A brand's columns as the dashboard answers them (the brand list adds its own). */
+export const brandColumns = {
+  id: brands.id,
+  name: brands.name,
+  username: brands.username,
+  active: brands.active,
+  instagramConnected: brands.instagramConnected,
+  shopifyConnected: brands.shopifyConnected,
+};
+
 /**
  * The dashboard's three busiest reads (brands, conversations, messages: every screen opens with them) as
  * prepared statements, built once per database handle instead of per request: Drizzle's query building was
@@ -315,12 +325,7 @@ function prepareStatements(db: Database) {
   const brandList = (next: boolean) =>
     db
       .select({
-        id: brands.id,
-        name: brands.name,
-        username: brands.username,
-        active: brands.active,
-        instagramConnected: brands.instagramConnected,
-        shopifyConnected: brands.shopifyConnected,
+        ...brandColumns,
         positionAt: sql<string>`${brands.createdAt}::text`,
         // Which store answers (the sample store is labelled as such, not as Shopify); one connection per brand.
         storePlatform: sql<

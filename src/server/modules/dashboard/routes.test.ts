@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '#cli/run.ts';
+import { runAdminCli } from '#tests/support/cli.ts';
 import { brands, conversations, instagramConnections, messages } from '#server/db/schema/index.ts';
 import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
 
@@ -23,15 +23,9 @@ beforeAll(async () => {
   const ownerUser = await createTestUser(db, { email: 'owner@example.com', firstName: 'Olive' });
   const strangerUser = await createTestUser(db, { email: 'stranger@example.com' });
   const pendingUser = await createTestUser(db, { email: 'pending@example.com', verified: false });
-  const code = await runCli(
-    ['seed-demo', '--email', 'owner@example.com'],
-    { out: () => {}, err: (line) => console.error(line) },
-    {
-      env: { LOG_LEVEL: 'silent', ...(app.database.url ? { DATABASE_URL: app.database.url } : {}) },
-      database: app.database,
-    },
-  );
-  expect(code).toBe(0);
+  expect(await runAdminCli(app.database, ['seed-demo', '--email', 'owner@example.com'])).toMatchObject({
+    code: 0,
+  });
   owner = await signInAs(db, ownerUser.id);
   stranger = await signInAs(db, strangerUser.id);
   unverified = await signInAs(db, pendingUser.id);

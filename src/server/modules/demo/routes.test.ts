@@ -22,6 +22,18 @@ function nextSaturday(): string {
   return date;
 }
 
+/** What a weekday offers with the default schedule (09:00 to 16:00, hourly). */
+const defaultSlots = [
+  '9:00 AM',
+  '10:00 AM',
+  '11:00 AM',
+  '12:00 PM',
+  '1:00 PM',
+  '2:00 PM',
+  '3:00 PM',
+  '4:00 PM',
+];
+
 let ipCounter = 0;
 /** Each request from its own address, as from different visitors (the route is rate-limited per address). */
 const nextIp = () => {
@@ -72,16 +84,7 @@ describe('demo scheduling API', () => {
       const response = await getSlots(`?date=${futureWeekday(3)}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        availableSlots: [
-          '9:00 AM',
-          '10:00 AM',
-          '11:00 AM',
-          '12:00 PM',
-          '1:00 PM',
-          '2:00 PM',
-          '3:00 PM',
-          '4:00 PM',
-        ],
+        availableSlots: defaultSlots,
       });
     });
 
@@ -267,16 +270,7 @@ describe('demo scheduling API', () => {
           {
             ...valid(),
             date: futureWeekday(30 + Math.floor(i / 8)),
-            timeSlot: [
-              '9:00 AM',
-              '10:00 AM',
-              '11:00 AM',
-              '12:00 PM',
-              '1:00 PM',
-              '2:00 PM',
-              '3:00 PM',
-              '4:00 PM',
-            ][i % 8],
+            timeSlot: defaultSlots[i % 8],
             email: `office${i}@example.com`,
           },
           ip,

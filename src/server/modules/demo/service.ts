@@ -16,6 +16,7 @@ import {
   releaseExpiredHold,
 } from './queries.ts';
 import { formatLongDate, listAvailableSlots, listOfferedSlots, type DemoSchedule } from './slots.ts';
+import { letterText } from '#server/mail/letter.ts';
 
 /** Decision 031: the booking limits, all counted over the last 24 hours in the database. */
 export interface DemoLimits {
@@ -121,16 +122,14 @@ export function createDemoService({
       {
         to: booking.email,
         subject: `Your Voicecart demo: ${when}`,
-        text: [
+        text: letterText(
           `Hi ${booking.name},`,
-          '',
-          `Your Voicecart demo is booked for ${when}.`,
-          `It lasts ${schedule.minutes} minutes. The calendar invitation is attached.`,
-          '',
-          'To change the time, reply to this email.',
-          '',
-          'The Voicecart team',
-        ].join('\n'),
+          [
+            `Your Voicecart demo is booked for ${when}.`,
+            `It lasts ${schedule.minutes} minutes. The calendar invitation is attached.`,
+          ],
+          ['To change the time, reply to this email.'],
+        ),
         icalEvent: { method: 'REQUEST', content: invite, filename: 'voicecart-demo.ics' },
       },
     ];
@@ -155,17 +154,15 @@ export function createDemoService({
     return {
       to: booking.email,
       subject: `Confirm your Voicecart demo: ${when}`,
-      text: [
+      text: letterText(
         `Hi ${booking.name},`,
-        '',
-        `We are holding ${when} for your Voicecart demo.`,
-        `Open this link within ${limits.confirmMinutes} minutes to confirm it; otherwise the time is released:`,
-        confirmUrl,
-        '',
-        `(The hold ends ${holdUntil.toISOString()}.) If you did not book a demo, ignore this email.`,
-        '',
-        'The Voicecart team',
-      ].join('\n'),
+        [
+          `We are holding ${when} for your Voicecart demo.`,
+          `Open this link within ${limits.confirmMinutes} minutes to confirm it; otherwise the time is released:`,
+          confirmUrl,
+        ],
+        [`(The hold ends ${holdUntil.toISOString()}.) If you did not book a demo, ignore this email.`],
+      ),
     };
   }
 

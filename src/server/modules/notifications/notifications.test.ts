@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { NotificationList } from '#contracts/notifications.ts';
-import { brands, liveEvents, notifications, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
+import { liveEvents, notifications, workspaceMembers } from '#server/db/schema/index.ts';
 import { notify } from '#server/notifications/notify.ts';
 import {
   createTestApp,
   createTestUser,
+  createTestWorkspace,
   personalWorkspaceOf,
   signInAs,
   type TestApp,
@@ -25,27 +26,25 @@ const call = (method: 'GET' | 'POST', url: string, cookie: string, workspace?: s
 const bell = async (who: { cookie: string }) =>
   (await call('GET', '/api/notifications', who.cookie, shop)).json() as NotificationList;
 
-async function member() {
-  const user = await createTestUser(app.database.db);
+async function signedIn(user: { id: string }) {
   return { id: user.id, cookie: (await signInAs(app.database.db, user.id)).cookie };
 }
 
 beforeAll(async () => {
   app = await createTestApp();
   const db = app.database.db;
-  [owner, admin, agent, outsider] = [await member(), await member(), await member(), await member()];
-  const [row] = await db.insert(workspaces).values({ name: 'Shop' }).returning();
-  shop = row!.id;
-  await db.insert(workspaceMembers).values([
-    { workspaceId: shop, userId: owner.id, role: 'owner' },
-    { workspaceId: shop, userId: admin.id, role: 'admin' },
-    { workspaceId: shop, userId: agent.id, role: 'agent' },
-  ]);
-  const [brand] = await db
-    .insert(brands)
-    .values({ workspaceId: shop, userId: owner.id, name: 'Shop brand', username: 'shopbrand' })
-    .returning();
-  brandId = brand!.id;
+  const workspace = await createTestWorkspace(db, ['owner', 'admin', 'agent'], {
+    name: 'Shop brand',
+    username: 'shopbrand',
+  });
+  shop = workspace.workspaceId;
+  brandId = workspace.brand.id;
+  [owner, admin, agent] = [
+    await signedIn(workspace.members[0]!),
+    await signedIn(workspace.members[1]!),
+    await signedIn(workspace.members[2]!),
+  ];
+  outsider = await signedIn(await createTestUser(db));
 }, 60_000);
 afterAll(() => app?.close());
 

@@ -24,6 +24,7 @@ import {
   createTestApp,
   createTestUser,
   personalWorkspaceOf,
+  requestAs,
   signInAs,
   type TestApp,
 } from '#tests/support/test-app.ts';
@@ -43,13 +44,7 @@ const call = (
   cookie: string,
   body?: unknown,
   headers: Record<string, string> = {},
-) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie, ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+) => requestAs(app, method, url, { cookie, body, headers });
 
 /** A password account signed in through the real sign-in route, with a browser's User-Agent. */
 async function passwordUser(userAgent = firefox) {

@@ -30,6 +30,7 @@ import { AppError } from '#server/errors.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { describeDevice } from './user-agent.ts';
+import { greetingFor, letterText } from '#server/mail/letter.ts';
 
 /** An email change link works for a day, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -153,16 +154,14 @@ export function createProfileService({ db, jobs, appUrl }: ProfileServiceDeps) {
           {
             to: email,
             subject: 'Confirm your new Voicecart email address',
-            text: [
-              user.firstName ? `Hi ${user.firstName},` : 'Hello,',
-              '',
-              'Someone (we hope you) asked to use this address for their Voicecart account.',
-              `Open this link within 24 hours to confirm it: ${emailChangeLinkFor(appUrl, token)}`,
-              '',
-              'The link works once. If you did not ask for this, ignore this email: nothing changes.',
-              '',
-              'The Voicecart team',
-            ].join('\n'),
+            text: letterText(
+              greetingFor(user.firstName),
+              [
+                'Someone (we hope you) asked to use this address for their Voicecart account.',
+                `Open this link within 24 hours to confirm it: ${emailChangeLinkFor(appUrl, token)}`,
+              ],
+              ['The link works once. If you did not ask for this, ignore this email: nothing changes.'],
+            ),
           },
           { tx },
         );

@@ -18,6 +18,7 @@ import {
   type FakeShopifyOrder,
 } from '#tests/fakes/shopify-admin.ts';
 import { makeWooProducts, startFakeWooCommerce, type FakeWooCommerce } from '#tests/fakes/woocommerce.ts';
+import { shopifyConnectBody, wooConnectBody } from '#tests/support/store-connect.ts';
 
 /**
  * Orders in through the real endpoints: the fakes check out our own links and deliver signed webhooks over HTTP to
@@ -110,25 +111,8 @@ beforeAll(async () => {
     .returning();
   shopConversation = c1!.id;
   wooConversation = c2!.id;
-  expect(
-    (
-      await put(shopBrand, {
-        platform: 'shopify',
-        shopDomain: shopify.shopDomain,
-        accessToken: shopify.accessToken,
-      })
-    ).statusCode,
-  ).toBe(200);
-  expect(
-    (
-      await put(wooBrand, {
-        platform: 'woocommerce',
-        storeUrl: woo.url,
-        consumerKey: woo.consumerKey,
-        consumerSecret: woo.consumerSecret,
-      })
-    ).statusCode,
-  ).toBe(200);
+  expect((await put(shopBrand, shopifyConnectBody(shopify))).statusCode).toBe(200);
+  expect((await put(wooBrand, wooConnectBody(woo))).statusCode).toBe(200);
   // The first sync runs as a job in production; here it is run directly.
   for (const row of await db.select().from(storeConnections)) await app.catalog.sync.runSync(row.id);
 });

@@ -29,6 +29,7 @@ import {
 import { AppError } from '#server/errors.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
+import { letterText } from '#server/mail/letter.ts';
 
 export const INVITATION_TTL_MS = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
@@ -73,6 +74,10 @@ const lastOwner =
 const memberNotFound = () => new AppError('NOT_FOUND', 'Member not found');
 const invitationNotFound = () => new AppError('NOT_FOUND', 'Invitation not found');
 
+/** The row of `userId` among the workspace's members. */
+const memberRow = (workspaceId: string, userId: string) =>
+  and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+
 const toInvitation = (row: WorkspaceInvitation): Invitation => ({
   id: row.id,
   email: row.email,
@@ -102,12 +107,18 @@ export function createTeamService({
     return owners.length;
   }
 
+  /** Refuses to change or remove the last owner: an owner's row may change only while another owner remains. */
+  async function keepAnOwner(tx: Database, workspaceId: string, role: WorkspaceRole): Promise<void> {
+    if (role === 'owner' && (await lockedOwnerCount(tx, workspaceId)) <= 1)
+      throw new AppError('CONFLICT', lastOwner);
+  }
+
   async function findMember(tx: Database, workspaceId: string, userId: string) {
     const [row] = await tx
       .select({ role: workspaceMembers.role, email: users.email })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+      .where(memberRow(workspaceId, userId))
       .limit(1);
     return row;
   }
@@ -138,16 +149,16 @@ export function createTeamService({
       {
         to: invitation.email,
         subject: `${inviterName} invited you to ${name} on Voicecart`,
-        text: [
+        text: letterText(
           'Hello,',
-          '',
-          `${inviterName} invited you to join the workspace ${name} on Voicecart as ${invitation.role}.`,
-          `Open this link within ${invitationLifetimeDays} days to accept: ${invitationLinkFor(appUrl, token)}`,
-          '',
-          'The link works once, and only for this email address. If you did not expect it, ignore this email.',
-          '',
-          'The Voicecart team',
-        ].join('\n'),
+          [
+            `${inviterName} invited you to join the workspace ${name} on Voicecart as ${invitation.role}.`,
+            `Open this link within ${invitationLifetimeDays} days to accept: ${invitationLinkFor(appUrl, token)}`,
+          ],
+          [
+            'The link works once, and only for this email address. If you did not expect it, ignore this email.',
+          ],
+        ),
       },
       { tx },
     );
@@ -259,12 +270,8 @@ export function createTeamService({
         if ((member.role === 'owner' || role === 'owner') && !may(actorRole, 'team.manageOwners'))
           throw forbidden(ownersOnly);
         if (member.role === role) return { userId, email: member.email, role };
-        if (member.role === 'owner' && (await lockedOwnerCount(tx, workspaceId)) <= 1)
-          throw new AppError('CONFLICT', lastOwner);
-        await tx
-          .update(workspaceMembers)
-          .set({ role })
-          .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+        await keepAnOwner(tx, workspaceId, member.role);
+        await tx.update(workspaceMembers).set({ role }).where(memberRow(workspaceId, userId));
         await recordAudit(tx, {
           workspaceId,
           actorUserId: actor.userId,
@@ -284,11 +291,8 @@ export function createTeamService({
         const member = await findMember(tx, workspaceId, userId);
         if (!member) throw memberNotFound();
         if (member.role === 'owner' && !may(actorRole, 'team.manageOwners')) throw forbidden(ownersOnly);
-        if (member.role === 'owner' && (await lockedOwnerCount(tx, workspaceId)) <= 1)
-          throw new AppError('CONFLICT', lastOwner);
-        await tx
-          .delete(workspaceMembers)
-          .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+        await keepAnOwner(tx, workspaceId, member.role);
+        await tx.delete(workspaceMembers).where(memberRow(workspaceId, userId));
         await tx
           .update(sessions)
           .set({ workspaceId: null })

@@ -10,7 +10,7 @@ import {
   workspaces,
 } from '#server/db/schema/index.ts';
 import { newestMailTo } from '#tests/support/outbox.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestApp, createTestUser, requestAs, signInAs, type TestApp } from '#tests/support/test-app.ts';
 import { pruneAuditLog } from './audit-log.ts';
 import { createTeamService, type InvitationAcceptedEvent } from './service.ts';
 
@@ -33,17 +33,7 @@ const call = (
   cookie: string | null,
   body?: unknown,
   remoteAddress = '203.0.113.7',
-) =>
-  app.app.inject({
-    method,
-    url,
-    remoteAddress,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+) => requestAs(app, method, url, { cookie, body, remoteAddress });
 
 /** The token in the newest invitation email to `email` (the outbox, as without SMTP). */
 async function tokenMailedTo(email: string, count = 1): Promise<string> {

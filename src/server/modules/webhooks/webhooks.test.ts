@@ -1,21 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  brands,
   conversations,
   messages,
   storeOrders,
   webhookDeliveries,
   webhookEvents,
-  workspaceMembers,
-  workspaces,
 } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '#tests/fakes/webhook-receiver.ts';
 import {
   createTestApp,
   createTestUser,
+  createTestWorkspace,
   personalWorkspaceOf,
+  requestAs,
   signInAs,
   type TestApp,
 } from '#tests/support/test-app.ts';
@@ -37,12 +36,7 @@ let agent: { cookie: string };
 let stranger: { cookie: string };
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+  requestAs(app, method, url, { cookie, body });
 
 const base = () => `/api/workspaces/${workspaceId}/webhooks`;
 
@@ -94,27 +88,19 @@ beforeAll(async () => {
     },
   });
   const db = app.database.db;
-  const ownerUser = await createTestUser(db);
-  owner = { id: ownerUser.id, cookie: (await signInAs(db, ownerUser.id)).cookie };
-  const adminUser = await createTestUser(db);
-  admin = await signInAs(db, adminUser.id);
-  const agentUser = await createTestUser(db);
-  agent = await signInAs(db, agentUser.id);
+  const shared = await createTestWorkspace(db, ['owner', 'admin', 'agent'], {
+    name: 'Luna',
+    username: 'luna',
+  });
+  workspaceId = shared.workspaceId;
+  brandId = shared.brand.id;
+  const [ownerUser, adminUser, agentUser] = shared.members;
+  owner = { id: ownerUser!.id, cookie: (await signInAs(db, ownerUser!.id)).cookie };
+  admin = await signInAs(db, adminUser!.id);
+  agent = await signInAs(db, agentUser!.id);
   const strangerUser = await createTestUser(db);
   stranger = await signInAs(db, strangerUser.id);
   otherWorkspaceId = await personalWorkspaceOf(db, strangerUser.id);
-  const [shared] = await db.insert(workspaces).values({ name: 'Agency' }).returning();
-  workspaceId = shared!.id;
-  await db.insert(workspaceMembers).values([
-    { workspaceId, userId: owner.id, role: 'owner' },
-    { workspaceId, userId: adminUser.id, role: 'admin' },
-    { workspaceId, userId: agentUser.id, role: 'agent' },
-  ]);
-  const [brand] = await db
-    .insert(brands)
-    .values({ workspaceId, userId: owner.id, name: 'Luna', username: 'luna' })
-    .returning();
-  brandId = brand!.id;
   const [conversation] = await db
     .insert(conversations)
     .values({ brandId, customerUsername: 'buyer', customerInstagramId: 'igsid-1' })

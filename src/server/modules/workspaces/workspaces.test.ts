@@ -4,6 +4,7 @@ import {
   createTestApp,
   createTestUser,
   personalWorkspaceOf,
+  requestAs,
   signInAs,
   type TestApp,
 } from '#tests/support/test-app.ts';
@@ -22,15 +23,10 @@ const call = (
   cookie: string,
   options: { body?: unknown; workspace?: string } = {},
 ) =>
-  app.app.inject({
-    method,
-    url,
-    headers: {
-      cookie,
-      ...(options.workspace ? { 'x-workspace-id': options.workspace } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+  requestAs(app, method, url, {
+    cookie,
+    body: options.body,
+    headers: options.workspace ? { 'x-workspace-id': options.workspace } : {},
   });
 
 beforeAll(async () => {

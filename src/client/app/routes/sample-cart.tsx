@@ -1,5 +1,6 @@
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { TableHead } from '#client/components/ui/table-head.tsx';
 import { useSampleCart } from '#client/features/store/api/get-sample-cart.ts';
 import { usePlaceSampleOrder } from '#client/features/store/api/place-sample-order.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -34,19 +35,7 @@ export default function SampleCartRoute() {
       ) : (
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Items in the cart</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2">
-                Product
-              </th>
-              <th scope="col" className="py-2">
-                Quantity
-              </th>
-              <th scope="col" className="py-2">
-                Price
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Product', 'Quantity', 'Price']} />
           <tbody>
             {query.data.lines.map((line) => (
               <tr key={`${line.sku}-${line.variantTitle}`} className="border-b border-slate-100">

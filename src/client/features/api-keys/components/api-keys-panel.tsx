@@ -13,6 +13,7 @@ import {
 } from '#contracts/api-keys.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
@@ -179,14 +180,13 @@ function CreateApiKeyForm({
           ))}
         </select>
       </FormField>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" type="button" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Creating...' : 'Create Key'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={mutation.isPending}
+        submitLabel="Create Key"
+        pendingLabel="Creating..."
+        className="flex-wrap"
+      />
     </form>
   );
 }

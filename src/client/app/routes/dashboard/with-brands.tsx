@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '#contracts/dashboard.ts';
+import type { WorkspaceSummary } from '#contracts/workspaces.ts';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { useBrands } from '#client/features/brands/api/get-brands.ts';
+import { useCurrentWorkspace } from '#client/features/workspaces/api/workspaces.ts';
 
 /** Every screen starts from the user's brands: one loading state and one error state with retry. */
 export function WithBrands({ children }: { children: (brands: Brand[]) => ReactNode }) {
@@ -17,6 +19,22 @@ export function WithBrands({ children }: { children: (brands: Brand[]) => ReactN
     );
   }
   return <>{children(query.data)}</>;
+}
+
+/** A settings screen of the current workspace (Team, Webhooks): its loading state and error state with retry. */
+export function WithWorkspace({ children }: { children: (workspace: WorkspaceSummary) => ReactNode }) {
+  const workspace = useCurrentWorkspace();
+  if (workspace.isPending) return <LoadingState label="Loading the workspace…" />;
+  if (workspace.isError) {
+    return (
+      <ErrorState
+        title="Could not load the workspace"
+        error={workspace.error}
+        onRetry={() => void workspace.refetch()}
+      />
+    );
+  }
+  return <>{children(workspace.data)}</>;
 }
 
 export function PageHeader({

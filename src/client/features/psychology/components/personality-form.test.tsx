@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import type { AssistantSettings } from '#contracts/assistant.ts';
 import type { BrandPersonality } from '#contracts/dashboard.ts';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { usePsychologyForm } from '../hooks/use-psychology-form.ts';
 import { PersonalityForm } from './personality-form.tsx';
 import { confirmLeavingPersonality, UNSAVED_CHANGES_QUESTION } from './unsaved-changes.ts';
@@ -38,21 +39,18 @@ function stubSaves(
 ) {
   const calls: { url: string; body: unknown }[] = [];
   const echo = (body: unknown): Answer => ({ status: 200, body });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      if (init?.method === 'PUT') calls.push({ url, body });
-      let answer: Answer = { status: 404, body: { message: 'nope' } };
-      if (url === '/api/brands/brand-1/personality' && init?.method === 'PUT') {
-        const stored = { brandId: 'brand-1', ...(body as object), saved: true };
-        answer = answers.personality?.(body) ?? echo(stored);
-      } else if (url === '/api/brands/brand-1/assistant/settings' && init?.method === 'PUT') {
-        answer = answers.settings?.(body) ?? echo(body);
-      }
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (init?.method === 'PUT') calls.push({ url, body });
+    let answer: Answer | undefined;
+    if (url === '/api/brands/brand-1/personality' && init?.method === 'PUT') {
+      const stored = { brandId: 'brand-1', ...(body as object), saved: true };
+      answer = answers.personality?.(body) ?? echo(stored);
+    } else if (url === '/api/brands/brand-1/assistant/settings' && init?.method === 'PUT') {
+      answer = answers.settings?.(body) ?? echo(body);
+    }
+    return answer && json(answer.body, answer.status);
+  });
   return calls;
 }
 

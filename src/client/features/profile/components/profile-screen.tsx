@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
+import { ProblemMessage } from '#client/components/ui/problem-message.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -57,9 +58,7 @@ function Alert({ tone, children }: { tone: 'ok' | 'error'; children: ReactNode }
       {children}
     </p>
   ) : (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-      {children}
-    </p>
+    <ProblemMessage>{children}</ProblemMessage>
   );
 }
 

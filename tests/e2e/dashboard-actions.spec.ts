@@ -1,17 +1,12 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /**
  * Every dashboard button does what it says. Alex (global-setup) has a copy of the demo data of their
  * own, so these writes never disturb the read-only specs. Sends go through the real Instagram channel to the fake
  * Graph server; drafts come from the assistant (the embedded composer over the sample store).
  */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_ACTIONS_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the actions session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 type Json = Record<string, unknown>;
 const getJson = async <T = Json[]>(page: Page, url: string): Promise<T> => {
@@ -32,7 +27,7 @@ const expectToast = (page: Page, text: string) =>
 test.describe.configure({ mode: 'serial' });
 
 test.describe('dashboard actions', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'actions'));
 
   test('brands: create from each button, configure, pause and resume, delete, open conversations', async ({
     page,

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** axe on the current page: no serious or critical violations (the project's accessibility bar). */
@@ -18,6 +18,30 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
       (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * The sessions global-setup makes, each a user of its own so that one spec's writes never move another's figures:
+ * Dana's seed-demo data (read only), Sam the administrator with no brands, and the users of the specs that write.
+ */
+const sessions = {
+  dashboard: 'E2E_DASHBOARD_SESSION',
+  empty: 'E2E_EMPTY_SESSION',
+  actions: 'E2E_ACTIONS_SESSION',
+  rules: 'E2E_RULES_SESSION',
+  triage: 'E2E_TRIAGE_SESSION',
+  keys: 'E2E_KEYS_SESSION',
+} as const;
+
+/** Signs the browser in as one of global-setup's users, by the session cookie it made for them. */
+export async function signInWith(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  session: keyof typeof sessions,
+): Promise<void> {
+  const value = process.env[sessions[session]];
+  if (!value || !baseURL) throw new Error(`global-setup did not provide the ${session} session`);
+  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
 }
 
 export const test = base;

@@ -1,6 +1,6 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /**
  * Comment-to-DM rules as a seller uses them, at a laptop and a phone size: a rule made in the form for one reel
@@ -9,12 +9,6 @@ import { expect, expectAccessible, test } from './fixtures.ts';
  * Its own user and brand (global-setup), so no other spec's figures move.
  */
 const reel = '17900000000000777';
-
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_RULES_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the rules session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 async function webhook(request: APIRequestContext, payload: unknown) {
   const body = JSON.stringify(payload);
@@ -76,7 +70,7 @@ async function rulesBrand(page: Page): Promise<string> {
 }
 
 test.describe('comment-to-DM rules', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'rules'));
 
   test('at 1440×900: a rule for one reel and one product answers a bare 🔥 once', async ({ page }) => {
     test.setTimeout(60_000);

@@ -3,24 +3,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import type { AssistantSettings } from '#contracts/assistant.ts';
-import type { BrandPersonality } from '#contracts/dashboard.ts';
 import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { usePsychologyForm } from '../hooks/use-psychology-form.ts';
+import { savedPersonality } from '../test-support/personality.ts';
 import { PersonalityForm } from './personality-form.tsx';
 import { confirmLeavingPersonality, UNSAVED_CHANGES_QUESTION } from './unsaved-changes.ts';
 
-const personality: BrandPersonality = {
-  brandId: 'brand-1',
-  archetype: 'sage',
-  tone: 'friendly',
-  voiceDescription: 'Calm and clear.',
-  exampleResponses: '',
-  saved: true,
-};
 const noticeLabel = 'Tell buyers the first reply is automated';
 
 function Form({ settings }: { settings: AssistantSettings }) {
-  const form = usePsychologyForm(personality, settings);
+  const form = usePsychologyForm(savedPersonality, settings);
   return <PersonalityForm form={form} />;
 }
 

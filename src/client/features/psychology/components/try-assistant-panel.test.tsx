@@ -2,20 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
-import type { BrandPersonality } from '#contracts/dashboard.ts';
 import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { usePsychologyForm } from '../hooks/use-psychology-form.ts';
+import { savedPersonality } from '../test-support/personality.ts';
 import { PersonalityForm } from './personality-form.tsx';
 import { TryAssistantPanel } from './try-assistant-panel.tsx';
-
-const personality: BrandPersonality = {
-  brandId: 'brand-1',
-  archetype: 'sage',
-  tone: 'friendly',
-  voiceDescription: 'Calm and clear.',
-  exampleResponses: '',
-  saved: true,
-};
 
 const trace = {
   eventKey: 'preview:1',
@@ -50,7 +41,7 @@ const trace = {
 
 /** As the Psychology route puts them together: one form state for the form and the panel. */
 function Playground() {
-  const form = usePsychologyForm(personality, { discloseAutomation: true });
+  const form = usePsychologyForm(savedPersonality, { discloseAutomation: true });
   return (
     <>
       <PersonalityForm form={form} />

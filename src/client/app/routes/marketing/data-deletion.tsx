@@ -1,10 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { publicPages } from '#client/config/pages.ts';
-import { usePageMeta } from '#client/hooks/use-page-meta.ts';
-import { SkipLink } from '#client/components/layouts/skip-link.tsx';
+import { LegalRoute } from './legal-route.tsx';
 
-// The legal texts are their own chunk: the landing page does not load them. Pre-rendered HTML stays on
-// screen while the chunk loads, because hydration waits at this Suspense boundary.
 const DataDeletionPage = lazy(() =>
   import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({
     default: module.DataDeletionPage,
@@ -13,13 +10,9 @@ const DataDeletionPage = lazy(() =>
 
 /** Legal pages: Data Deletion. */
 export function DataDeletionRoute() {
-  usePageMeta(publicPages.dataDeletion);
   return (
-    <>
-      <SkipLink />
-      <Suspense fallback={null}>
-        <DataDeletionPage />
-      </Suspense>
-    </>
+    <LegalRoute meta={publicPages.dataDeletion}>
+      <DataDeletionPage />
+    </LegalRoute>
   );
 }

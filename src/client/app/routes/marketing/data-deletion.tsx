@@ -1,18 +1,5 @@
-import { lazy } from 'react';
 import { publicPages } from '#client/config/pages.ts';
-import { LegalRoute } from './legal-route.tsx';
-
-const DataDeletionPage = lazy(() =>
-  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({
-    default: module.DataDeletionPage,
-  })),
-);
+import { legalRoute } from './legal-route.tsx';
 
 /** Legal pages: Data Deletion. */
-export function DataDeletionRoute() {
-  return (
-    <LegalRoute meta={publicPages.dataDeletion}>
-      <DataDeletionPage />
-    </LegalRoute>
-  );
-}
+export const DataDeletionRoute = legalRoute(publicPages.dataDeletion, (pages) => pages.DataDeletionPage);

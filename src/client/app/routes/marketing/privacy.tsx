@@ -1,18 +1,5 @@
-import { lazy } from 'react';
 import { publicPages } from '#client/config/pages.ts';
-import { LegalRoute } from './legal-route.tsx';
-
-const PrivacyPolicyPage = lazy(() =>
-  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({
-    default: module.PrivacyPolicyPage,
-  })),
-);
+import { legalRoute } from './legal-route.tsx';
 
 /** Legal pages: Privacy Policy. */
-export function PrivacyRoute() {
-  return (
-    <LegalRoute meta={publicPages.privacy}>
-      <PrivacyPolicyPage />
-    </LegalRoute>
-  );
-}
+export const PrivacyRoute = legalRoute(publicPages.privacy, (pages) => pages.PrivacyPolicyPage);

@@ -22,7 +22,7 @@ import {
   PeriodSelect,
   type PeriodChoice,
 } from '#client/components/ui/period-fields.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useAnalytics } from '../api/get-analytics.ts';
@@ -109,21 +109,17 @@ export function Performance({ brands }: { brands: Brand[] }) {
         <p className="text-sm text-slate-600">Days are counted in each brand&apos;s time zone.</p>
       </div>
 
-      {query.isPending ? (
-        <LoadingState label="Loading performance..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Could not load performance"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : isEmptyPeriod(query.data.daily) ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-700 shadow-sm">
-          No activity in this period
-        </p>
-      ) : (
-        <Figures data={query.data} brandId={brandId || undefined} />
-      )}
+      <QueryView query={query} loading="Loading performance..." failed="Could not load performance">
+        {(data) =>
+          isEmptyPeriod(data.daily) ? (
+            <p className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-700 shadow-sm">
+              No activity in this period
+            </p>
+          ) : (
+            <Figures data={data} brandId={brandId || undefined} />
+          )
+        }
+      </QueryView>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   PeriodSelect,
   type PeriodChoice,
 } from '#client/components/ui/period-fields.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { TableHead } from '#client/components/ui/table-head.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -53,23 +53,23 @@ export function RevenueScreen({ brands }: { brands: Brand[] }) {
           </>
         )}
       </div>
-      {query.isPending ? (
-        <LoadingState label="Loading revenue..." />
-      ) : query.isError ? (
-        <ErrorState title="Could not load revenue" error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.orders.length === 0 && query.data.totals.every((t) => t.orders === 0) ? (
-        <EmptyRevenue linksSent={query.data.totals.reduce((sum, t) => sum + t.linksSent, 0)} />
-      ) : (
-        <RevenueReportView
-          // A new range or brand starts the table again from its first page.
-          key={`${brandId}|${from}|${to}`}
-          report={query.data}
-          brands={brands}
-          brandId={brandId || undefined}
-          from={from}
-          to={to}
-        />
-      )}
+      <QueryView query={query} loading="Loading revenue..." failed="Could not load revenue">
+        {(report) =>
+          report.orders.length === 0 && report.totals.every((t) => t.orders === 0) ? (
+            <EmptyRevenue linksSent={report.totals.reduce((sum, t) => sum + t.linksSent, 0)} />
+          ) : (
+            <RevenueReportView
+              // A new range or brand starts the table again from its first page.
+              key={`${brandId}|${from}|${to}`}
+              report={report}
+              brands={brands}
+              brandId={brandId || undefined}
+              from={from}
+              to={to}
+            />
+          )
+        }
+      </QueryView>
     </div>
   );
 }

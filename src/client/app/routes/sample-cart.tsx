@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TableHead } from '#client/components/ui/table-head.tsx';
 import { useSampleCart } from '#client/features/store/api/get-sample-cart.ts';
@@ -24,33 +24,29 @@ export default function SampleCartRoute() {
       </p>
       {items === '' ? (
         <p className="text-slate-700">This cart is empty.</p>
-      ) : query.isPending ? (
-        <LoadingState label="Loading the cart..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Could not load this cart"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Items in the cart</caption>
-          <TableHead columns={['Product', 'Quantity', 'Price']} />
-          <tbody>
-            {query.data.lines.map((line) => (
-              <tr key={`${line.sku}-${line.variantTitle}`} className="border-b border-slate-100">
-                <td className="py-2 text-slate-900">
-                  {line.productTitle} · {line.variantTitle}
-                  {!line.availableForSale && <span className="ml-2 text-red-800">(out of stock)</span>}
-                </td>
-                <td className="py-2 text-slate-900">{line.quantity}</td>
-                <td className="py-2 text-slate-900">
-                  {line.unitPrice} {line.currency}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <QueryView query={query} loading="Loading the cart..." failed="Could not load this cart">
+          {(cart) => (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Items in the cart</caption>
+              <TableHead columns={['Product', 'Quantity', 'Price']} />
+              <tbody>
+                {cart.lines.map((line) => (
+                  <tr key={`${line.sku}-${line.variantTitle}`} className="border-b border-slate-100">
+                    <td className="py-2 text-slate-900">
+                      {line.productTitle} · {line.variantTitle}
+                      {!line.availableForSale && <span className="ml-2 text-red-800">(out of stock)</span>}
+                    </td>
+                    <td className="py-2 text-slate-900">{line.quantity}</td>
+                    <td className="py-2 text-slate-900">
+                      {line.unitPrice} {line.currency}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </QueryView>
       )}
       {query.isSuccess && (
         <div className="flex flex-col items-start gap-3">

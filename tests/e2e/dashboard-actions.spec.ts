@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
-import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
+import { commentPayload } from '#tests/fakes/instagram-graph.ts';
+import { expect, expectAccessible, postInstagramWebhook, signInWith, test } from './fixtures.ts';
 
 /**
  * Every dashboard button does what it says. Alex (global-setup) has a copy of the demo data of their
@@ -344,17 +344,7 @@ test.describe('dashboard actions', () => {
 
     await page.goto(`/dashboard/conversations?brand=${urban.id}`);
     await expect(page.getByTestId('dm-item').first()).toBeVisible();
-    const webhook = async (payload: unknown) => {
-      const body = JSON.stringify(payload);
-      const response = await page.request.post('/api/webhooks/instagram', {
-        headers: {
-          'content-type': 'application/json',
-          'x-hub-signature-256': signWebhookBody(process.env.E2E_INSTAGRAM_APP_SECRET!, body),
-        },
-        data: body,
-      });
-      expect(response.status()).toBe(200);
-    };
+    const webhook = (payload: unknown) => postInstagramWebhook(page.request, payload);
 
     // A DM arrives through the signed webhook: the open list shows it without a reload.
     await webhook({
@@ -400,26 +390,14 @@ test.describe('dashboard actions', () => {
       ['e2e-comment-public', 'Love this jacket 😍'],
       ['e2e-comment-private', 'How much is it?'],
     ] as const) {
-      await webhook({
-        object: 'instagram',
-        entry: [
-          {
-            id: accountId,
-            time: Math.floor(Date.now() / 1000),
-            changes: [
-              {
-                field: 'comments',
-                value: {
-                  id,
-                  text,
-                  from: { id: `from-${id}`, username: 'jacket.fan' },
-                  media: { id: 'e2e-media' },
-                },
-              },
-            ],
-          },
-        ],
-      });
+      await webhook(
+        commentPayload(accountId, {
+          id,
+          text,
+          from: { id: `from-${id}`, username: 'jacket.fan' },
+          media: { id: 'e2e-media' },
+        }),
+      );
     }
     const publicItem = page.getByTestId('comment-item').filter({ hasText: 'Love this jacket 😍' });
     await expect(publicItem).toBeVisible({ timeout: 15_000 });

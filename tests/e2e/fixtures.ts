@@ -1,5 +1,12 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
 
 /** axe on the current page: no serious or critical violations (the project's accessibility bar). */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
@@ -42,6 +49,19 @@ export async function signInWith(
   const value = process.env[sessions[session]];
   if (!value || !baseURL) throw new Error(`global-setup did not provide the ${session} session`);
   await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
+}
+
+/** Delivers an Instagram webhook as Meta does, signed with the app secret global-setup gave the server. */
+export async function postInstagramWebhook(request: APIRequestContext, payload: unknown): Promise<void> {
+  const body = JSON.stringify(payload);
+  const response = await request.post('/api/webhooks/instagram', {
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signWebhookBody(process.env.E2E_INSTAGRAM_APP_SECRET!, body),
+    },
+    data: body,
+  });
+  expect(response.status()).toBe(200);
 }
 
 export const test = base;

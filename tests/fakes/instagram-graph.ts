@@ -125,6 +125,15 @@ export interface FakeInstagramGraph {
 export const signWebhookBody = (appSecret: string, body: string | Buffer) =>
   `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
 
+/** A webhook delivery of one `comments` change on the account, as Meta sends it. */
+export function commentPayload(
+  accountId: string,
+  value: Record<string, unknown>,
+  time = Math.floor(Date.now() / 1000),
+) {
+  return { object: 'instagram', entry: [{ id: accountId, time, changes: [{ field: 'comments', value }] }] };
+}
+
 export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
   const accountsByToken = new Map<string, FakeAccount>();
   const profiles = new Map<string, string>();

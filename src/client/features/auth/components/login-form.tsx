@@ -9,7 +9,7 @@ import { getServerMessage } from '#client/lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ProblemMessage } from '#client/components/ui/problem-message.tsx';
+import { ProblemMessage } from '#client/components/ui/form-message.tsx';
 import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
 
 export function LoginForm() {

@@ -10,7 +10,7 @@ import { getServerMessage } from '#client/lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset.ts';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ProblemMessage } from '#client/components/ui/problem-message.tsx';
+import { DoneMessage, ProblemMessage } from '#client/components/ui/form-message.tsx';
 
 function BackToSignIn() {
   return (
@@ -40,9 +40,7 @@ export function ForgotPasswordForm() {
   if (request.isSuccess) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-          {request.data.message}
-        </p>
+        <DoneMessage>{request.data.message}</DoneMessage>
         <BackToSignIn />
       </div>
     );
@@ -114,9 +112,7 @@ export function ResetPasswordForm() {
   if (confirm.isSuccess) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-          {confirm.data.message}
-        </p>
+        <DoneMessage>{confirm.data.message}</DoneMessage>
         <BackToSignIn />
       </div>
     );

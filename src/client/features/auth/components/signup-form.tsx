@@ -10,7 +10,7 @@ import { useSignup } from '../api/signup.ts';
 import { FirstAdministratorWelcome } from './first-administrator-welcome.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ProblemMessage } from '#client/components/ui/problem-message.tsx';
+import { ProblemMessage } from '#client/components/ui/form-message.tsx';
 import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
 
 export function SignupForm() {

@@ -11,7 +11,7 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ProblemMessage } from '#client/components/ui/problem-message.tsx';
+import { ProblemMessage } from '#client/components/ui/form-message.tsx';
 import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';

@@ -11,3 +11,12 @@ export function ProblemMessage({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/** What a form did (the server's confirmation: a link sent, a password changed), read out when it appears. */
+export function DoneMessage({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
+      {children}
+    </p>
+  );
+}

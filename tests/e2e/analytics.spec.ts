@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /**
  * The Performance screen over Dana's demo data (global-setup seeds it before the server starts; the server's
  * analytics-rollup job takes those rows at start). Read-only: nothing here changes data.
  */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_DASHBOARD_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 test.describe('performance', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'dashboard'));
 
   test('figures, the table view, CSV export and a day drill-down, accessible', async ({ page }) => {
     // Waits for the roll-up job, then runs axe four times over a page of charts.

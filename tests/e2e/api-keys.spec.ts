@@ -1,16 +1,12 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /**
  * API keys (decision 043) from the API Keys screen: create one (shown once, with a copy button), use it as a
  * Bearer token against /api/brands from a client with no cookies, revoke it with confirmation, then 401.
  * Kim (global-setup) has a workspace of their own, so nothing here moves another spec's data.
  */
-test.beforeEach(async ({ context, baseURL }) => {
-  const value = process.env.E2E_KEYS_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the keys session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-});
+test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'keys'));
 
 test('create a key, call the API with it, revoke it, and it answers 401', async ({
   page,

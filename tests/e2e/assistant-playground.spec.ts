@@ -1,20 +1,14 @@
-import type { BrowserContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /** "Try the assistant" on Psychology Settings, over seed-demo's sample store. */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_DASHBOARD_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
+test.beforeEach(async ({ page, context, baseURL }) => {
+  await signInWith(context, baseURL, 'dashboard');
+  await page.goto('/dashboard/psychology');
+});
 
 test('the playground answers in the unsaved voice with a readable trace, and the page stays accessible', async ({
   page,
-  context,
-  baseURL,
 }) => {
-  await signIn(context, baseURL);
-  await page.goto('/dashboard/psychology');
   await expect(page.getByRole('heading', { name: 'Try the assistant' })).toBeVisible();
   await page.getByLabel('Communication Tone').selectOption('luxury');
   await page.getByLabel('Buyer message').fill('how much is the rose water face mist?');
@@ -31,11 +25,7 @@ test('the playground answers in the unsaved voice with a readable trace, and the
 
 test('the playground follows the unsaved automated-reply notice and Reset to Defaults, saving nothing', async ({
   page,
-  context,
-  baseURL,
 }) => {
-  await signIn(context, baseURL);
-  await page.goto('/dashboard/psychology');
   const conversation = page.getByRole('list', { name: 'Test conversation' });
   const ask = async () => {
     await page.getByLabel('Buyer message').fill('how much is the rose water face mist?');

@@ -1,17 +1,12 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { commentPayload } from '#tests/fakes/instagram-graph.ts';
+import { expect, expectAccessible, postInstagramWebhook, signInWith, test } from './fixtures.ts';
 
 /**
  * Every dashboard button does what it says. Alex (global-setup) has a copy of the demo data of their
  * own, so these writes never disturb the read-only specs. Sends go through the real Instagram channel to the fake
  * Graph server; drafts come from the assistant (the embedded composer over the sample store).
  */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_ACTIONS_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the actions session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 type Json = Record<string, unknown>;
 const getJson = async <T = Json[]>(page: Page, url: string): Promise<T> => {
@@ -32,7 +27,7 @@ const expectToast = (page: Page, text: string) =>
 test.describe.configure({ mode: 'serial' });
 
 test.describe('dashboard actions', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'actions'));
 
   test('brands: create from each button, configure, pause and resume, delete, open conversations', async ({
     page,
@@ -349,17 +344,7 @@ test.describe('dashboard actions', () => {
 
     await page.goto(`/dashboard/conversations?brand=${urban.id}`);
     await expect(page.getByTestId('dm-item').first()).toBeVisible();
-    const webhook = async (payload: unknown) => {
-      const body = JSON.stringify(payload);
-      const response = await page.request.post('/api/webhooks/instagram', {
-        headers: {
-          'content-type': 'application/json',
-          'x-hub-signature-256': signWebhookBody(process.env.E2E_INSTAGRAM_APP_SECRET!, body),
-        },
-        data: body,
-      });
-      expect(response.status()).toBe(200);
-    };
+    const webhook = (payload: unknown) => postInstagramWebhook(page.request, payload);
 
     // A DM arrives through the signed webhook: the open list shows it without a reload.
     await webhook({
@@ -405,26 +390,14 @@ test.describe('dashboard actions', () => {
       ['e2e-comment-public', 'Love this jacket 😍'],
       ['e2e-comment-private', 'How much is it?'],
     ] as const) {
-      await webhook({
-        object: 'instagram',
-        entry: [
-          {
-            id: accountId,
-            time: Math.floor(Date.now() / 1000),
-            changes: [
-              {
-                field: 'comments',
-                value: {
-                  id,
-                  text,
-                  from: { id: `from-${id}`, username: 'jacket.fan' },
-                  media: { id: 'e2e-media' },
-                },
-              },
-            ],
-          },
-        ],
-      });
+      await webhook(
+        commentPayload(accountId, {
+          id,
+          text,
+          from: { id: `from-${id}`, username: 'jacket.fan' },
+          media: { id: 'e2e-media' },
+        }),
+      );
     }
     const publicItem = page.getByTestId('comment-item').filter({ hasText: 'Love this jacket 😍' });
     await expect(publicItem).toBeVisible({ timeout: 15_000 });

@@ -1,12 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
-
-/** Sessions made by global-setup: Dana has the seed-demo data; Sam (an admin) has no brands. */
-async function signIn(context: BrowserContext, baseURL: string | undefined, which: 'seeded' | 'empty') {
-  const value = which === 'seeded' ? process.env.E2E_DASHBOARD_SESSION : process.env.E2E_EMPTY_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard sessions');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 type Json = Record<string, unknown>;
 const api = async (page: Page, url: string) => {
@@ -16,7 +9,7 @@ const api = async (page: Page, url: string) => {
 };
 
 test.describe('dashboard with the demo data', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL, 'seeded'));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'dashboard'));
 
   test('overview: greeting, stat cards that agree with the API, and the brands table', async ({ page }) => {
     await page.goto('/dashboard');
@@ -435,7 +428,7 @@ test.describe('dashboard with the demo data', () => {
 });
 
 test.describe('dashboard for a verified user without brands', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL, 'empty'));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'empty'));
 
   test('overview, brands and conversations show their empty states', async ({ page }) => {
     await page.goto('/dashboard');

@@ -35,38 +35,20 @@ export const e2eDashboardUsers = {
 async function prepareDashboardUsers(env: Record<string, string | undefined>): Promise<void> {
   const database = await openDatabaseFromConfig(loadConfig(env));
   try {
-    const [seeded] = await database.db
-      .insert(users)
-      .values({ ...e2eDashboardUsers.seeded, verified: true })
-      .returning({ id: users.id });
-    const [empty] = await database.db
-      .insert(users)
-      .values({ ...e2eDashboardUsers.empty, verified: true, role: 'admin' })
-      .returning({ id: users.id });
-    process.env.E2E_DASHBOARD_SESSION = await createSession(database.db, seeded!.id);
-    process.env.E2E_EMPTY_SESSION = await createSession(database.db, empty!.id);
-    const [actions] = await database.db
-      .insert(users)
-      .values({ ...e2eDashboardUsers.actions, verified: true })
-      .returning({ id: users.id });
-    process.env.E2E_ACTIONS_SESSION = await createSession(database.db, actions!.id);
-    const [rules] = await database.db
-      .insert(users)
-      .values({ ...e2eDashboardUsers.rules, verified: true })
-      .returning({ id: users.id });
-    process.env.E2E_RULES_SESSION = await createSession(database.db, rules!.id);
-
-    const [triage] = await database.db
-      .insert(users)
-      .values({ ...e2eDashboardUsers.triage, verified: true })
-      .returning({ id: users.id });
-    process.env.E2E_TRIAGE_SESSION = await createSession(database.db, triage!.id);
-
-    const [keys] = await database.db
-      .insert(users)
-      .values({ ...e2eDashboardUsers.keys, verified: true })
-      .returning({ id: users.id });
-    process.env.E2E_KEYS_SESSION = await createSession(database.db, keys!.id);
+    /** A verified user with these details, signed in: the session's cookie value. */
+    const signedInUser = async (details: Omit<typeof users.$inferInsert, 'verified'>) => {
+      const [user] = await database.db
+        .insert(users)
+        .values({ ...details, verified: true })
+        .returning({ id: users.id });
+      return createSession(database.db, user!.id);
+    };
+    process.env.E2E_DASHBOARD_SESSION = await signedInUser(e2eDashboardUsers.seeded);
+    process.env.E2E_EMPTY_SESSION = await signedInUser({ ...e2eDashboardUsers.empty, role: 'admin' });
+    process.env.E2E_ACTIONS_SESSION = await signedInUser(e2eDashboardUsers.actions);
+    process.env.E2E_RULES_SESSION = await signedInUser(e2eDashboardUsers.rules);
+    process.env.E2E_TRIAGE_SESSION = await signedInUser(e2eDashboardUsers.triage);
+    process.env.E2E_KEYS_SESSION = await signedInUser(e2eDashboardUsers.keys);
   } finally {
     await database.close();
   }

@@ -1,16 +1,11 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /**
  * The seller's inbox on the demo data (its own user, seeded by global-setup): the first-run checklist, the sample
  * Instagram account's round trip (simulate a DM, the assistant answers live, a reply by hand shows as sent), the
  * unread dot and filter, and the status filter, on a laptop and on a phone.
  */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_TRIAGE_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the triage session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 async function simulateDm(page: Page, username: string, text: string) {
   await page.getByRole('button', { name: 'Simulate a buyer message' }).first().click();
@@ -50,7 +45,7 @@ async function roundTrip(page: Page, username: string) {
 
 test.describe('on a 1440 × 900 laptop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'triage'));
 
   test('checklist, the sample account round trip, unread and status filters', async ({ page }) => {
     // The checklist shows until the assistant has answered once (the first round trip below ticks the last step), so
@@ -109,7 +104,7 @@ test.describe('on a 1440 × 900 laptop', () => {
 
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'triage'));
 
   test('checklist, the sample account round trip, unread and status filters', async ({ page }) => {
     await page.goto('/dashboard/conversations');

@@ -1,14 +1,7 @@
-import type { BrowserContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
-
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_DASHBOARD_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 test.describe('/dashboard/instagram', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'dashboard'));
 
   test('connect a brand with a pasted token, see its account, disconnect; OAuth link and webhook settings; keyboard only', async ({
     page,
@@ -70,7 +63,7 @@ test.describe('/dashboard/instagram', () => {
 
   test('an administrator sees the webhook wiring to paste into Meta', async ({ page, context, baseURL }) => {
     await context.clearCookies();
-    await context.addCookies([{ name: 'vc_session', value: process.env.E2E_EMPTY_SESSION!, url: baseURL! }]);
+    await signInWith(context, baseURL, 'empty');
     await page.goto('/dashboard/instagram');
     const webhook = page.getByRole('region', { name: /Webhook settings/ });
     await expect(webhook.getByLabel('Callback URL')).toHaveValue(/\/api\/webhooks\/instagram$/);

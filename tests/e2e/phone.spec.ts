@@ -1,12 +1,7 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /** Dana (global-setup) has the seed-demo brands and conversations. */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_DASHBOARD_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 /** Every screen the sidebar links to, read from the sidebar itself, so links added later are visited too. */
 async function sidebarRoutes(page: Page, openDrawer: boolean): Promise<string[]> {
@@ -67,7 +62,7 @@ async function smallTargets(page: Page) {
 
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'dashboard'));
 
   test('the sidebar is a drawer: closed at first, opened by the toggle, closed by a link, Escape or a tap outside', async ({
     page,
@@ -149,7 +144,7 @@ test.describe('on a 390 × 844 phone', () => {
 
 test.describe('on a 1440 × 900 screen', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'dashboard'));
 
   test('every dashboard screen: the sidebar beside it, no sideways scroll, axe clean; the inbox shows both panes', async ({
     page,

@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /**
  * Words a person understands and statuses that tell the truth, on a phone and on a laptop: refusals as sentences,
@@ -8,11 +8,6 @@ import { expect, expectAccessible, test } from './fixtures.ts';
  * option without a checkout link, and the chosen brand kept from screen to screen. Dana's demo data
  * (global-setup) is only read here: nothing is created, so the other specs' counts stay as they are.
  */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_DASHBOARD_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 /** Schema wording that must never reach a person. */
 const schemaWording = /Invalid body|Too small|expected string|>=|shopDomain|body\//;
@@ -25,7 +20,7 @@ const sizes = [
 for (const size of sizes) {
   test.describe(`plain words and true statuses on ${size.name}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
-    test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+    test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'dashboard'));
 
     /** Moves to another screen as a person does: through the sidebar (a drawer on a phone). */
     async function goThroughSidebar(page: Page, link: string) {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { commentPayload } from '#tests/fakes/instagram-graph.ts';
+import { expect, expectAccessible, postInstagramWebhook, signInWith, test } from './fixtures.ts';
 
 /**
  * Comment-to-DM rules as a seller uses them, at a laptop and a phone size: a rule made in the form for one reel
@@ -10,44 +10,13 @@ import { expect, expectAccessible, test } from './fixtures.ts';
  */
 const reel = '17900000000000777';
 
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_RULES_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the rules session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
-
-async function webhook(request: APIRequestContext, payload: unknown) {
-  const body = JSON.stringify(payload);
-  const response = await request.post('/api/webhooks/instagram', {
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': signWebhookBody(process.env.E2E_INSTAGRAM_APP_SECRET!, body),
-    },
-    data: body,
+const commentOn = (mediaId: string, id: string, text: string, from: string) =>
+  commentPayload(process.env.E2E_RULES_INSTAGRAM_ACCOUNT_ID!, {
+    id,
+    text,
+    from: { id: from, username: from },
+    media: { id: mediaId, media_product_type: 'REELS' },
   });
-  expect(response.status()).toBe(200);
-}
-
-const commentOn = (mediaId: string, id: string, text: string, from: string) => ({
-  object: 'instagram',
-  entry: [
-    {
-      id: process.env.E2E_RULES_INSTAGRAM_ACCOUNT_ID!,
-      time: Math.floor(Date.now() / 1000),
-      changes: [
-        {
-          field: 'comments',
-          value: {
-            id,
-            text,
-            from: { id: from, username: from },
-            media: { id: mediaId, media_product_type: 'REELS' },
-          },
-        },
-      ],
-    },
-  ],
-});
 
 /** The rules user's one brand, with Instagram and the sample store: made once, kept for both sizes. */
 async function rulesBrand(page: Page): Promise<string> {
@@ -76,14 +45,14 @@ async function rulesBrand(page: Page): Promise<string> {
 }
 
 test.describe('comment-to-DM rules', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'rules'));
 
   test('at 1440×900: a rule for one reel and one product answers a bare 🔥 once', async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     const brandId = await rulesBrand(page);
     // A first comment on the reel, matching no rule, so the reel appears in the form's post list.
-    await webhook(page.request, commentOn(reel, 'e2e-rules-c1', 'what colours?', 'first.fan'));
+    await postInstagramWebhook(page.request, commentOn(reel, 'e2e-rules-c1', 'what colours?', 'first.fan'));
     await expect
       .poll(
         async () =>
@@ -129,8 +98,8 @@ test.describe('comment-to-DM rules', () => {
 
     // The real thing: a bare 🔥 on the reel, delivered twice by Instagram, gets one DM.
     const fire = commentOn(reel, 'e2e-rules-fire', '🔥', 'hot.buyer');
-    await webhook(page.request, fire);
-    await webhook(page.request, fire);
+    await postInstagramWebhook(page.request, fire);
+    await postInstagramWebhook(page.request, fire);
     await expect
       .poll(
         async () => {

@@ -1,15 +1,9 @@
-import type { BrowserContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /** The Store screen over the seed-demo data (Luna Skincare has the sample store). */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_DASHBOARD_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the dashboard session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 test.describe('Store screen', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'dashboard'));
 
   test('shows the sample store, finds a product with stock and a link, connects and disconnects by keyboard', async ({
     page,

@@ -1,13 +1,7 @@
-import type { BrowserContext } from '@playwright/test';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '../fakes/webhook-receiver.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
 
 /** Settings → Webhooks (decision 049): an endpoint pointed at a receiver this spec starts on 127.0.0.1. */
-async function signIn(context: BrowserContext, baseURL: string | undefined) {
-  const value = process.env.E2E_EMPTY_SESSION;
-  if (!value || !baseURL) throw new Error('global-setup did not provide the empty dashboard session');
-  await context.addCookies([{ name: 'vc_session', value, url: baseURL }]);
-}
 
 let receiver: FakeWebhookReceiver;
 
@@ -19,7 +13,7 @@ test.afterAll(async () => {
 });
 
 test.describe('Webhooks screen', () => {
-  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL));
+  test.beforeEach(async ({ context, baseURL }) => signInWith(context, baseURL, 'empty'));
 
   test('adds an endpoint, sends a signed test event, shows it in the log, turns off and deletes', async ({
     page,

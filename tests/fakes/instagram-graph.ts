@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopback.ts';
 
 /**
  * An Instagram Graph stand-in on 127.0.0.1 speaking the subset Voicecart uses: /me,
@@ -124,6 +124,15 @@ export interface FakeInstagramGraph {
 
 export const signWebhookBody = (appSecret: string, body: string | Buffer) =>
   `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+
+/** A webhook delivery of one `comments` change on the account, as Meta sends it. */
+export function commentPayload(
+  accountId: string,
+  value: Record<string, unknown>,
+  time = Math.floor(Date.now() / 1000),
+) {
+  return { object: 'instagram', entry: [{ id: accountId, time, changes: [{ field: 'comments', value }] }] };
+}
 
 export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
   const accountsByToken = new Map<string, FakeAccount>();
@@ -558,8 +567,7 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
   /** Graph's time format: `2026-11-23T10:15:00+0000` (whole seconds). */
   const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   const url = `http://127.0.0.1:${port}`;
 
   return {
@@ -603,8 +611,7 @@ export async function startFakeInstagramGraph(): Promise<FakeInstagramGraph> {
     },
     async close() {
       for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

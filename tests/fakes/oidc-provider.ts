@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { listenOnLoopback } from './loopback.ts';
 
 export interface FakeOidcAccount {
   email?: string;
@@ -32,8 +32,7 @@ export interface FakeOidcProvider {
 export async function startFakeOidcProvider(options: { redirectUri: string }): Promise<FakeOidcProvider> {
   let handler: RequestListener = (_req, res) => res.end();
   const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://127.0.0.1:${await listenOnLoopback(server)}`;
   const clientId = 'voicecart-test';
   const clientSecret = 'voicecart-test-secret-0123456789abcdef';
   const accounts = new Map<string, FakeOidcAccount>();

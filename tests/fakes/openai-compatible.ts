@@ -1,5 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopback.ts';
 
 /**
  * An OpenAI-compatible chat completions server on 127.0.0.1: POST /v1/chat/completions
@@ -92,8 +92,7 @@ export async function startFakeOpenAiCompatible(): Promise<FakeOpenAiCompatible>
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
@@ -107,8 +106,7 @@ export async function startFakeOpenAiCompatible(): Promise<FakeOpenAiCompatible>
     },
     async close() {
       for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

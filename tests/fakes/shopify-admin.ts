@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   buildSchema,
   graphql,
@@ -10,6 +9,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
+import { closeServer, listenOnLoopback } from './loopback.ts';
 
 /**
  * A Shopify Admin GraphQL API on 127.0.0.1 for tests and benchmarks. The schema holds exactly the fields the catalog
@@ -645,8 +645,7 @@ export async function startFakeShopifyAdmin(
       },
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
 
   const fake: FakeShopifyAdmin = {
     shopDomain: `127.0.0.1:${port}`,
@@ -777,11 +776,7 @@ export async function startFakeShopifyAdmin(
         body,
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
   return fake;
 }

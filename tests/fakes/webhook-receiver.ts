@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopback.ts';
 
 /**
  * A workspace's webhook receiver on 127.0.0.1, as a customer would write one: it reads the raw body, checks
@@ -85,8 +85,7 @@ export async function startWebhookReceiver(
       for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return Object.assign(receiver, {
     url: `http://127.0.0.1:${port}${options.path ?? '/hooks/voicecart'}`,
     received,
@@ -108,10 +107,6 @@ export async function startWebhookReceiver(
         });
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   });
 }

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { WooOrder } from '#server/integrations/woocommerce/orders.ts';
 import {
   signWooWebhook,
   type WooProduct,
   type WooVariation,
 } from '#server/integrations/woocommerce/rest-client.ts';
+import { closeServer, listenOnLoopback } from './loopback.ts';
 
 /**
  * A WooCommerce store's REST API v3 on 127.0.0.1: Basic auth with a consumer key and
@@ -202,8 +202,7 @@ export async function startFakeWooCommerce(
       wooError('rest_no_route', 'No route was found matching the URL and request method.', 404),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
 
   let nextOrder = 501;
   const gmt = (at: Date) => at.toISOString().slice(0, 19);
@@ -313,11 +312,7 @@ export async function startFakeWooCommerce(
         body,
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
   return fake;
 }

@@ -6,7 +6,6 @@ import type { CatalogProduct, CatalogVariant } from '#server/ports/catalog.ts';
  */
 
 let sequence = 0;
-// Their own range: memory-catalog.ts numbers its sample products under 4000-8000.
 const nextId = () => `00000000-0000-4000-c000-${String((sequence += 1)).padStart(12, '0')}`;
 
 /** A variant with these option values; its title joins the values unless one is given. */

@@ -144,13 +144,7 @@ export function echoMessage(
   };
 }
 
-export function commentPayload(
-  accountId: string,
-  value: Record<string, unknown>,
-  time = Math.floor(Date.now() / 1000),
-) {
-  return { object: 'instagram', entry: [{ id: accountId, time, changes: [{ field: 'comments', value }] }] };
-}
+export { commentPayload } from '#tests/fakes/instagram-graph.ts';
 
 /** Runs the processing job for every thread with pending events, as the worker would. */
 export async function drainInbox(app: TestApp): Promise<void> {

@@ -1,10 +1,12 @@
 import type {
   CatalogProduct,
   CatalogService,
+  CatalogVariant,
   FindProductsResult,
   ProductMatch,
   StockAnswer,
 } from '#server/modules/assistant/ports.ts';
+import { catalogProduct, catalogVariant } from './catalog-products.ts';
 
 /**
  * An in-memory CatalogService for the assistant's step tests: a small store, a plain word-overlap search, and
@@ -144,83 +146,51 @@ export function createMemoryCatalog(products: CatalogProduct[]): MemoryCatalog {
   };
 }
 
-let sequence = 0;
-const id = () => {
-  sequence += 1;
-  return `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
-};
-
 /** A hoodie in three sizes and two colours, a tee, a cap with one variant, and two mugs (ambiguous "mug"). */
 export function sampleProducts(): CatalogProduct[] {
-  const variant = (title: string, options: [string, string][], price: string, quantity: number) => ({
-    id: id(),
-    title,
-    options: options.map(([name, value]) => ({ name, value })),
-    sku: null,
-    price,
-    currency: 'USD',
-    availableForSale: quantity > 0,
-    stockQuantity: quantity,
-  });
-  const product = (
-    title: string,
-    productType: string,
-    variants: ReturnType<typeof variant>[],
-  ): CatalogProduct => ({
-    id: id(),
-    title,
-    productType,
-    vendor: 'Test',
-    tags: [],
-    url: null,
-    imageUrl: null,
-    variants,
-  });
+  const product = (title: string, productType: string, variants: CatalogVariant[]) =>
+    catalogProduct(title, productType, [], variants);
   return [
     product('Cloud Hoodie', 'Hoodies', [
-      variant(
-        'S / Red',
+      catalogVariant(
         [
           ['Size', 'S'],
           ['Color', 'Red'],
         ],
-        '59.00',
         4,
+        '59.00',
       ),
-      variant(
-        'M / Red',
+      catalogVariant(
         [
           ['Size', 'M'],
           ['Color', 'Red'],
         ],
-        '59.00',
         0,
+        '59.00',
       ),
-      variant(
-        'L / Red',
+      catalogVariant(
         [
           ['Size', 'L'],
           ['Color', 'Red'],
         ],
-        '59.00',
         12,
+        '59.00',
       ),
-      variant(
-        'M / Blue',
+      catalogVariant(
         [
           ['Size', 'M'],
           ['Color', 'Blue'],
         ],
-        '59.00',
         3,
+        '59.00',
       ),
     ]),
     product('Trail Tee', 'Tees', [
-      variant('M', [['Size', 'M']], '25.00', 20),
-      variant('L', [['Size', 'L']], '25.00', 0),
+      catalogVariant([['Size', 'M']], 20, '25.00'),
+      catalogVariant([['Size', 'L']], 0, '25.00'),
     ]),
-    product('Canvas Cap', 'Hats', [variant('Default Title', [['Title', 'Default Title']], '19.50', 7)]),
-    product('Camp Mug', 'Mugs', [variant('Default Title', [['Title', 'Default Title']], '14.00', 2)]),
-    product('Travel Mug', 'Mugs', [variant('Default Title', [['Title', 'Default Title']], '22.00', 9)]),
+    product('Canvas Cap', 'Hats', [catalogVariant([['Title', 'Default Title']], 7, '19.50')]),
+    product('Camp Mug', 'Mugs', [catalogVariant([['Title', 'Default Title']], 2, '14.00')]),
+    product('Travel Mug', 'Mugs', [catalogVariant([['Title', 'Default Title']], 9, '22.00')]),
   ];
 }

@@ -1,5 +1,6 @@
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { TableHead } from '#client/components/ui/table-head.tsx';
 import { useSampleCart } from '#client/features/store/api/get-sample-cart.ts';
 import { usePlaceSampleOrder } from '#client/features/store/api/place-sample-order.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -23,45 +24,29 @@ export default function SampleCartRoute() {
       </p>
       {items === '' ? (
         <p className="text-slate-700">This cart is empty.</p>
-      ) : query.isPending ? (
-        <LoadingState label="Loading the cart..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Could not load this cart"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Items in the cart</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2">
-                Product
-              </th>
-              <th scope="col" className="py-2">
-                Quantity
-              </th>
-              <th scope="col" className="py-2">
-                Price
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.lines.map((line) => (
-              <tr key={`${line.sku}-${line.variantTitle}`} className="border-b border-slate-100">
-                <td className="py-2 text-slate-900">
-                  {line.productTitle} · {line.variantTitle}
-                  {!line.availableForSale && <span className="ml-2 text-red-800">(out of stock)</span>}
-                </td>
-                <td className="py-2 text-slate-900">{line.quantity}</td>
-                <td className="py-2 text-slate-900">
-                  {line.unitPrice} {line.currency}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <QueryView query={query} loading="Loading the cart..." failed="Could not load this cart">
+          {(cart) => (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Items in the cart</caption>
+              <TableHead columns={['Product', 'Quantity', 'Price']} />
+              <tbody>
+                {cart.lines.map((line) => (
+                  <tr key={`${line.sku}-${line.variantTitle}`} className="border-b border-slate-100">
+                    <td className="py-2 text-slate-900">
+                      {line.productTitle} · {line.variantTitle}
+                      {!line.availableForSale && <span className="ml-2 text-red-800">(out of stock)</span>}
+                    </td>
+                    <td className="py-2 text-slate-900">{line.quantity}</td>
+                    <td className="py-2 text-slate-900">
+                      {line.unitPrice} {line.currency}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </QueryView>
       )}
       {query.isSuccess && (
         <div className="flex flex-col items-start gap-3">

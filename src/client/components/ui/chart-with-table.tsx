@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { TableHead } from './table-head.tsx';
 
 /**
  * A daily chart with its table view (decision 026): the table is the chart's text alternative, one button away,
@@ -51,15 +52,7 @@ export function ChartWithTable({
       ) : null}
       <table className={view === 'chart' ? 'sr-only' : 'w-full text-left text-sm'}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            {columns.map((column) => (
-              <th key={column} scope="col" className="py-2">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-b border-slate-100">

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import type { Brand } from '#contracts/dashboard.ts';
 
 /**
@@ -12,6 +12,19 @@ export type PeriodChoice = (typeof periodPresets)[number] | 'custom';
 const labelClass = 'text-sm font-medium text-slate-700';
 const controlClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
+/** A filter's label above its control, linked by the id the control is given. */
+function Filter({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
 export function BrandFilter({
   brands,
   value,
@@ -21,26 +34,24 @@ export function BrandFilter({
   value: string;
   onChange: (brandId: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        Brand
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={controlClass}
-      >
-        <option value="">All brands</option>
-        {brands.map((brand) => (
-          <option key={brand.id} value={brand.id}>
-            {brand.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Filter label="Brand">
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={controlClass}
+        >
+          <option value="">All brands</option>
+          {brands.map((brand) => (
+            <option key={brand.id} value={brand.id}>
+              {brand.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Filter>
   );
 }
 
@@ -53,26 +64,24 @@ export function PeriodSelect({
   value: PeriodChoice;
   onChange: (choice: PeriodChoice) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as PeriodChoice)}
-        className={controlClass}
-      >
-        {periodPresets.map((days) => (
-          <option key={days} value={days}>
-            Last {days} days
-          </option>
-        ))}
-        <option value="custom">Custom range</option>
-      </select>
-    </div>
+    <Filter label={label}>
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value as PeriodChoice)}
+          className={controlClass}
+        >
+          {periodPresets.map((days) => (
+            <option key={days} value={days}>
+              Last {days} days
+            </option>
+          ))}
+          <option value="custom">Custom range</option>
+        </select>
+      )}
+    </Filter>
   );
 }
 
@@ -81,13 +90,7 @@ export function DateField({
   label,
   ...input
 }: { label: string } & Omit<ComponentProps<'input'>, 'id' | 'type'>) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input id={id} type="date" className={controlClass} {...input} />
-    </div>
+    <Filter label={label}>{(id) => <input id={id} type="date" className={controlClass} {...input} />}</Filter>
   );
 }

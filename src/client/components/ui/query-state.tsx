@@ -1,4 +1,6 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { Button } from './button.tsx';
 
@@ -38,4 +40,28 @@ export function ErrorState({
       </Button>
     </div>
   );
+}
+
+/**
+ * A read's three states, the same on every screen: loading (announced), failed (the server's words and Try
+ * again), and its data, which `children` renders.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** The loading line ("Loading the members…"). */
+  loading: string;
+  /** The failure's title ("Could not load the members"). */
+  failed: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isError) {
+    return <ErrorState title={failed} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <>{children(query.data)}</>;
 }

@@ -4,7 +4,7 @@ import type { AutomationRule, Brand } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { useAutomationRules } from '#client/features/automation/api/get-automation-rules.ts';
 import { CreateRuleForm } from '#client/features/automation/components/create-rule-form.tsx';
 import { RuleList } from '#client/features/automation/components/rule-list.tsx';
@@ -46,17 +46,15 @@ function BrandRules({
           onDone={close}
         />
       )}
-      {query.isPending ? (
-        <LoadingState label="Loading automation rules..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Could not load the automation rules"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <RuleList brandId={brandId} rules={query.data} onEdit={(rule) => setEditor({ mode: 'edit', rule })} />
-      )}
+      <QueryView
+        query={query}
+        loading="Loading automation rules..."
+        failed="Could not load the automation rules"
+      >
+        {(rules) => (
+          <RuleList brandId={brandId} rules={rules} onEdit={(rule) => setEditor({ mode: 'edit', rule })} />
+        )}
+      </QueryView>
     </div>
   );
 }

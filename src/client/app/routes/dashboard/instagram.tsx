@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { useInstagramSettings } from '#client/features/instagram/api/get-instagram-settings.ts';
 import { ConnectionCard } from '#client/features/instagram/components/connection-card.tsx';
 import { WebhookSetup } from '#client/features/instagram/components/webhook-setup.tsx';
@@ -32,29 +32,27 @@ function CallbackMessage({ brands }: { brands: Brand[] }) {
 }
 
 function InstagramConnections({ brands }: { brands: Brand[] }) {
-  const settings = useInstagramSettings();
-  if (settings.isPending) return <LoadingState label="Loading the Instagram settings…" />;
-  if (settings.isError) {
-    return (
-      <ErrorState
-        title="Could not load the Instagram settings"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  }
+  const query = useInstagramSettings();
   return (
-    <div className="flex flex-col gap-6">
-      <CallbackMessage brands={brands} />
-      {brands.length === 0 ? (
-        <NoBrands />
-      ) : (
-        brands.map((brand) => (
-          <ConnectionCard key={brand.id} brand={brand} oauthAvailable={settings.data.oauthAvailable} />
-        ))
+    <QueryView
+      query={query}
+      loading="Loading the Instagram settings…"
+      failed="Could not load the Instagram settings"
+    >
+      {(settings) => (
+        <div className="flex flex-col gap-6">
+          <CallbackMessage brands={brands} />
+          {brands.length === 0 ? (
+            <NoBrands />
+          ) : (
+            brands.map((brand) => (
+              <ConnectionCard key={brand.id} brand={brand} oauthAvailable={settings.oauthAvailable} />
+            ))
+          )}
+          {settings.operator && <WebhookSetup settings={settings.operator} />}
+        </div>
       )}
-      {settings.data.operator && <WebhookSetup settings={settings.data.operator} />}
-    </div>
+    </QueryView>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { openApiPath } from '#contracts/openapi.ts';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { paths } from '#client/config/paths.ts';
 import { ApiKeysPanel } from '#client/features/api-keys/components/api-keys-panel.tsx';
 import { ApiReference } from '#client/features/api-keys/components/api-reference.tsx';
@@ -17,21 +17,21 @@ export function SettingsApiRoute() {
         subtitle="Call the Voicecart API from your own tools with a key of this workspace."
       />
       <div className="flex flex-col gap-6">
-        {workspace.isPending ? (
-          <LoadingState label="Loading your workspace..." />
-        ) : workspace.isError ? (
-          <ErrorState
-            title="Could not load your workspace"
-            error={workspace.error}
-            onRetry={() => void workspace.refetch()}
-          />
-        ) : workspace.data.role === 'agent' ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
-            Only the workspace&apos;s owners and admins manage API keys.
-          </p>
-        ) : (
-          <ApiKeysPanel workspaceId={workspace.data.id} workspaceName={workspace.data.name} />
-        )}
+        <QueryView
+          query={workspace}
+          loading="Loading your workspace..."
+          failed="Could not load your workspace"
+        >
+          {(current) =>
+            current.role === 'agent' ? (
+              <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+                Only the workspace&apos;s owners and admins manage API keys.
+              </p>
+            ) : (
+              <ApiKeysPanel workspaceId={current.id} workspaceName={current.name} />
+            )
+          }
+        </QueryView>
         <section
           aria-labelledby="api-usage"
           className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"

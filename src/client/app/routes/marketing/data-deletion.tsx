@@ -1,25 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { publicPages } from '#client/config/pages.ts';
-import { usePageMeta } from '#client/hooks/use-page-meta.ts';
-import { SkipLink } from '#client/components/layouts/skip-link.tsx';
-
-// The legal texts are their own chunk: the landing page does not load them. Pre-rendered HTML stays on
-// screen while the chunk loads, because hydration waits at this Suspense boundary.
-const DataDeletionPage = lazy(() =>
-  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({
-    default: module.DataDeletionPage,
-  })),
-);
+import { legalRoute } from './legal-route.tsx';
 
 /** Legal pages: Data Deletion. */
-export function DataDeletionRoute() {
-  usePageMeta(publicPages.dataDeletion);
-  return (
-    <>
-      <SkipLink />
-      <Suspense fallback={null}>
-        <DataDeletionPage />
-      </Suspense>
-    </>
-  );
-}
+export const DataDeletionRoute = legalRoute(publicPages.dataDeletion, (pages) => pages.DataDeletionPage);

@@ -1,25 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { publicPages } from '#client/config/pages.ts';
-import { usePageMeta } from '#client/hooks/use-page-meta.ts';
-import { SkipLink } from '#client/components/layouts/skip-link.tsx';
-
-// The legal texts are their own chunk: the landing page does not load them. Pre-rendered HTML stays on
-// screen while the chunk loads, because hydration waits at this Suspense boundary.
-const TermsOfServicePage = lazy(() =>
-  import('#client/features/marketing/components/legal-pages.tsx').then((module) => ({
-    default: module.TermsOfServicePage,
-  })),
-);
+import { legalRoute } from './legal-route.tsx';
 
 /** Legal pages: Terms of Service. */
-export function TermsRoute() {
-  usePageMeta(publicPages.terms);
-  return (
-    <>
-      <SkipLink />
-      <Suspense fallback={null}>
-        <TermsOfServicePage />
-      </Suspense>
-    </>
-  );
-}
+export const TermsRoute = legalRoute(publicPages.terms, (pages) => pages.TermsOfServicePage);

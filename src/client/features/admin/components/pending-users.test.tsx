@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { PendingUsers } from './pending-users.tsx';
 
 const older = {
@@ -23,23 +24,17 @@ const newer = {
 function stubAdminApi() {
   let pending = [older, newer];
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url === '/api/admin/pending-users')
-        return new Response(JSON.stringify({ users: pending }), { status: 200 });
-      const match = /^\/api\/admin\/users\/([^/]+)\/(approve|reject)$/.exec(url);
-      if (match && init?.method === 'POST') {
-        const user = pending.find((u) => u.id === match[1])!;
-        pending = pending.filter((u) => u.id !== match[1]);
-        return new Response(JSON.stringify({ id: user.id, email: user.email, status: `${match[2]}d` }), {
-          status: 200,
-        });
-      }
-      return new Response('{"message":"nope"}', { status: 404 });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    if (url === '/api/admin/pending-users') return json({ users: pending });
+    const match = /^\/api\/admin\/users\/([^/]+)\/(approve|reject)$/.exec(url);
+    if (match && init?.method === 'POST') {
+      const user = pending.find((u) => u.id === match[1])!;
+      pending = pending.filter((u) => u.id !== match[1]);
+      return json({ id: user.id, email: user.email, status: `${match[2]}d` });
+    }
+    return undefined;
+  });
   return calls;
 }
 
@@ -78,10 +73,7 @@ describe('admin: accounts awaiting review', () => {
   });
 
   it('says so when nobody is waiting', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ users: [] }), { status: 200 })),
-    );
+    stubApiFetch(() => json({ users: [] }));
     render(<PendingUsers />, { wrapper: AppProvider });
     expect(await screen.findByText('No accounts are awaiting review.')).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { TableHead } from '#client/components/ui/table-head.tsx';
 
 /**
  * A chart with its text alternative: the same figures as a table, one button away. The chart takes the keyboard
@@ -63,15 +64,7 @@ export function DataTable({
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 text-slate-600">
-          {headers.map((header) => (
-            <th key={header} scope="col" className="px-2 py-1.5 font-medium">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={headers} cellClassName="px-2 py-1.5 font-medium" />
       <tbody>
         {rows.map((cells, index) => (
           <tr key={index} className="border-b border-slate-100 last:border-0">

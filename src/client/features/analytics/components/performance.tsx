@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   Bar,
@@ -22,7 +22,7 @@ import {
   PeriodSelect,
   type PeriodChoice,
 } from '#client/components/ui/period-fields.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useAnalytics } from '../api/get-analytics.ts';
@@ -109,21 +109,17 @@ export function Performance({ brands }: { brands: Brand[] }) {
         <p className="text-sm text-slate-600">Days are counted in each brand&apos;s time zone.</p>
       </div>
 
-      {query.isPending ? (
-        <LoadingState label="Loading performance..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Could not load performance"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : isEmptyPeriod(query.data.daily) ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-700 shadow-sm">
-          No activity in this period
-        </p>
-      ) : (
-        <Figures data={query.data} brandId={brandId || undefined} />
-      )}
+      <QueryView query={query} loading="Loading performance..." failed="Could not load performance">
+        {(data) =>
+          isEmptyPeriod(data.daily) ? (
+            <p className="rounded-xl border border-slate-200 bg-white p-10 text-center text-slate-700 shadow-sm">
+              No activity in this period
+            </p>
+          ) : (
+            <Figures data={data} brandId={brandId || undefined} />
+          )
+        }
+      </QueryView>
     </div>
   );
 }
@@ -265,135 +261,154 @@ function Figures({ data, brandId }: { data: Analytics; brandId: string | undefin
       />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <ChartPanel
+        <CountsPanel
           title="Answer kinds"
-          chart={
-            <div className="h-64">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  title="Answer kinds chart"
-                  data={data.answerKinds.map((row) => ({
-                    ...row,
-                    label: answerKindLabels[row.kind] ?? row.kind,
-                  }))}
-                  layout="vertical"
-                  margin={{ left: 24 }}
-                >
-                  <XAxis type="number" allowDecimals={false} tick={axisTick} />
-                  <YAxis type="category" dataKey="label" width={170} tick={axisTick} />
-                  <Tooltip />
-                  <Bar dataKey="count" name="Replies" fill={colors.aiReplies} />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          }
-          table={
-            <DataTable
-              caption="Answer kinds"
-              headers={['Answer', 'Replies']}
-              rows={data.answerKinds.map((row) => [answerKindLabels[row.kind] ?? row.kind, row.count])}
-            />
-          }
+          chartTitle="Answer kinds chart"
+          labelHeader="Answer"
+          countName="Replies"
+          labelWidth={170}
+          fill={colors.aiReplies}
+          rows={data.answerKinds.map((row) => ({
+            label: answerKindLabels[row.kind] ?? row.kind,
+            count: row.count,
+          }))}
         />
-        <ChartPanel
+        <CountsPanel
           title="Why conversations went to a person"
-          chart={
-            <div className="h-64">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  title="Hand-off reasons chart"
-                  data={data.handoffReasons.map((row) => ({
-                    ...row,
-                    label: handoffReasonLabels[row.reason] ?? row.reason,
-                  }))}
-                  layout="vertical"
-                  margin={{ left: 24 }}
-                >
-                  <XAxis type="number" allowDecimals={false} tick={axisTick} />
-                  <YAxis type="category" dataKey="label" width={150} tick={axisTick} />
-                  <Tooltip />
-                  <Bar dataKey="count" name="Hand-offs" fill={colors.humanReplies} />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          }
-          table={
-            <DataTable
-              caption="Hand-off reasons"
-              headers={['Reason', 'Hand-offs']}
-              rows={data.handoffReasons.map((row) => [
-                handoffReasonLabels[row.reason] ?? row.reason,
-                row.count,
-              ])}
-            />
-          }
+          caption="Hand-off reasons"
+          chartTitle="Hand-off reasons chart"
+          labelHeader="Reason"
+          countName="Hand-offs"
+          labelWidth={150}
+          fill={colors.humanReplies}
+          rows={data.handoffReasons.map((row) => ({
+            label: handoffReasonLabels[row.reason] ?? row.reason,
+            count: row.count,
+          }))}
         />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">Sold-out demand</h2>
-          {data.soldOutDemand.length === 0 ? (
-            <p className="text-sm text-slate-600">Nobody asked for a sold-out variant in this period.</p>
-          ) : (
-            <DataTable
-              caption="Variants buyers asked for while sold out"
-              headers={['Product', 'Variant', 'Buyers', 'Last asked']}
-              rows={data.soldOutDemand.map((row) => [
-                row.productTitle,
-                <Link
-                  key="variant"
-                  href={conversationsLink({ brand: row.brandId, askedVariant: row.variantId })}
-                  className="text-brand-700 underline"
-                >
-                  {row.variantTitle || 'Default'}
-                </Link>,
-                row.buyers,
-                new Date(row.lastAskedAt).toLocaleString(),
-              ])}
-            />
-          )}
-        </section>
-        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 className="mb-3 text-base font-semibold text-slate-900">Most asked products</h2>
-          {data.topProducts.length === 0 ? (
-            <p className="text-sm text-slate-600">No product questions in this period.</p>
-          ) : (
-            <DataTable
-              caption="Most asked products"
-              headers={['Product', 'Asks']}
-              rows={data.topProducts.map((row) => [row.productTitle, row.asks])}
-            />
-          )}
-        </section>
-      </div>
-
-      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="mb-3 text-base font-semibold text-slate-900">Comment-to-DM funnel by rule</h2>
-        {data.rules.length === 0 ? (
-          <p className="text-sm text-slate-600">No automation rule matched in this period.</p>
-        ) : (
+        <TableSection
+          title="Sold-out demand"
+          empty={data.soldOutDemand.length === 0}
+          emptyText="Nobody asked for a sold-out variant in this period."
+        >
           <DataTable
-            caption="Comment-to-DM funnel by rule"
-            headers={[
-              'Rule',
-              'Matched',
-              'Replies sent',
-              'Conversations that followed',
-              'Links sent',
-              'Orders',
-            ]}
-            rows={data.rules.map((row) => [
-              row.name,
-              row.matched,
-              row.sent,
-              row.conversations,
-              row.links,
-              row.orders,
+            caption="Variants buyers asked for while sold out"
+            headers={['Product', 'Variant', 'Buyers', 'Last asked']}
+            rows={data.soldOutDemand.map((row) => [
+              row.productTitle,
+              <Link
+                key="variant"
+                href={conversationsLink({ brand: row.brandId, askedVariant: row.variantId })}
+                className="text-brand-700 underline"
+              >
+                {row.variantTitle || 'Default'}
+              </Link>,
+              row.buyers,
+              new Date(row.lastAskedAt).toLocaleString(),
             ])}
           />
-        )}
-      </section>
+        </TableSection>
+        <TableSection
+          title="Most asked products"
+          empty={data.topProducts.length === 0}
+          emptyText="No product questions in this period."
+        >
+          <DataTable
+            caption="Most asked products"
+            headers={['Product', 'Asks']}
+            rows={data.topProducts.map((row) => [row.productTitle, row.asks])}
+          />
+        </TableSection>
+      </div>
+
+      <TableSection
+        title="Comment-to-DM funnel by rule"
+        empty={data.rules.length === 0}
+        emptyText="No automation rule matched in this period."
+      >
+        <DataTable
+          caption="Comment-to-DM funnel by rule"
+          headers={['Rule', 'Matched', 'Replies sent', 'Conversations that followed', 'Links sent', 'Orders']}
+          rows={data.rules.map((row) => [
+            row.name,
+            row.matched,
+            row.sent,
+            row.conversations,
+            row.links,
+            row.orders,
+          ])}
+        />
+      </TableSection>
     </>
+  );
+}
+
+/** A panel of labelled counts (answer kinds, hand-off reasons): a horizontal bar chart, or the same as a table. */
+function CountsPanel({
+  title,
+  caption = title,
+  chartTitle,
+  labelHeader,
+  countName,
+  labelWidth,
+  fill,
+  rows,
+}: {
+  title: string;
+  caption?: string;
+  chartTitle: string;
+  labelHeader: string;
+  /** The bars' name in the tooltip, and the table's count column. */
+  countName: string;
+  labelWidth: number;
+  fill: string;
+  rows: { label: string; count: number }[];
+}) {
+  return (
+    <ChartPanel
+      title={title}
+      chart={
+        <div className="h-64">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart title={chartTitle} data={rows} layout="vertical" margin={{ left: 24 }}>
+              <XAxis type="number" allowDecimals={false} tick={axisTick} />
+              <YAxis type="category" dataKey="label" width={labelWidth} tick={axisTick} />
+              <Tooltip />
+              <Bar dataKey="count" name={countName} fill={fill} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      }
+      table={
+        <DataTable
+          caption={caption}
+          headers={[labelHeader, countName]}
+          rows={rows.map((row) => [row.label, row.count])}
+        />
+      }
+    />
+  );
+}
+
+/** A titled table of the period, or a sentence saying there was nothing to count. */
+function TableSection({
+  title,
+  empty,
+  emptyText,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
+      {empty ? <p className="text-sm text-slate-600">{emptyText}</p> : children}
+    </section>
   );
 }

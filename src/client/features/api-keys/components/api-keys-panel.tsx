@@ -13,11 +13,12 @@ import {
 } from '#contracts/api-keys.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
@@ -50,45 +51,41 @@ export function ApiKeysPanel({ workspaceId, workspaceName }: { workspaceId: stri
         </Button>
       </div>
       <CreateApiKeyDialog workspaceId={workspaceId} open={isCreating} onOpenChange={setIsCreating} />
-      {keys.isPending ? (
-        <LoadingState label="Loading your API keys..." />
-      ) : keys.isError ? (
-        <ErrorState
-          title="Could not load your API keys"
-          error={keys.error}
-          onRetry={() => void keys.refetch()}
-        />
-      ) : keys.data.length === 0 ? (
-        <p className="text-slate-700">No API keys yet</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-slate-200" aria-label="API keys">
-          {keys.data.map((key) => (
-            <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="flex min-w-0 flex-col gap-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <KeyRound aria-hidden="true" className="h-4 w-4 text-slate-600" />
-                  <span className="font-medium break-all text-slate-900">{key.name}</span>
-                  <Badge tone={key.role === 'admin' ? 'brand' : 'neutral'}>
-                    {key.role === 'admin' ? 'Admin' : 'Agent'}
-                  </Badge>
-                </div>
-                <p className="text-sm text-slate-600">
-                  <code className="font-mono">{key.prefix}…</code> · Created {formatWhen(key.createdAt)} ·
-                  Last used {formatWhen(key.lastUsedAt)}
-                </p>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setRevoking(key)}
-                aria-label={`Revoke ${key.name}`}
-              >
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={keys} loading="Loading your API keys..." failed="Could not load your API keys">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-slate-700">No API keys yet</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-slate-200" aria-label="API keys">
+              {list.map((key) => (
+                <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <KeyRound aria-hidden="true" className="h-4 w-4 text-slate-600" />
+                      <span className="font-medium break-all text-slate-900">{key.name}</span>
+                      <Badge tone={key.role === 'admin' ? 'brand' : 'neutral'}>
+                        {key.role === 'admin' ? 'Admin' : 'Agent'}
+                      </Badge>
+                    </div>
+                    <p className="text-sm text-slate-600">
+                      <code className="font-mono">{key.prefix}…</code> · Created {formatWhen(key.createdAt)} ·
+                      Last used {formatWhen(key.lastUsedAt)}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setRevoking(key)}
+                    aria-label={`Revoke ${key.name}`}
+                  >
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => {
@@ -179,14 +176,13 @@ function CreateApiKeyForm({
           ))}
         </select>
       </FormField>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" type="button" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Creating...' : 'Create Key'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={mutation.isPending}
+        submitLabel="Create Key"
+        pendingLabel="Creating..."
+        className="flex-wrap"
+      />
     </form>
   );
 }

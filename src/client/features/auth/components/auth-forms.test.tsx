@@ -14,6 +14,15 @@ function stubFetch(status: number, body: unknown) {
   return fetchMock;
 }
 
+/** Fills the sign-up form with a valid account and presses Create account. */
+async function signUpAsAda() {
+  await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'long enough');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('sign-up and sign-in forms', () => {
   beforeEach(() => {
     vi.mocked(navigation.assignLocation).mockReset();
@@ -41,11 +50,7 @@ describe('sign-up and sign-in forms', () => {
     window.history.replaceState(null, '', '/signup?returnTo=%2Fdashboard%2Fbrands');
     const fetchMock = stubFetch(201, { user: {}, redirectTo: '/dashboard/brands' });
     render(<SignupForm />, { wrapper: AppProvider });
-    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'long enough');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUpAsAda();
     await waitFor(() => expect(navigation.assignLocation).toHaveBeenCalledWith('/dashboard/brands'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/signup');
@@ -72,11 +77,7 @@ describe('sign-up and sign-in forms', () => {
       redirectTo: '/',
     });
     render(<SignupForm />, { wrapper: AppProvider });
-    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'long enough');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUpAsAda();
     const heading = await screen.findByRole('heading', { name: 'You are the administrator' });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('status').textContent).toContain('You can use the dashboard right away');

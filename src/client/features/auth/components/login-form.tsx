@@ -9,6 +9,7 @@ import { getServerMessage } from '#client/lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { ProblemMessage } from '#client/components/ui/form-message.tsx';
 import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
 
 export function LoginForm() {
@@ -54,11 +55,7 @@ export function LoginForm() {
           Forgot password?
         </Link>
       </p>
-      {serverMessage ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {serverMessage}
-        </p>
-      ) : null}
+      {serverMessage ? <ProblemMessage>{serverMessage}</ProblemMessage> : null}
       <Button type="submit" className="w-full" disabled={isBusy}>
         Sign in
       </Button>

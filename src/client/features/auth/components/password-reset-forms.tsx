@@ -10,6 +10,7 @@ import { getServerMessage } from '#client/lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset.ts';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { DoneMessage, ProblemMessage } from '#client/components/ui/form-message.tsx';
 
 function BackToSignIn() {
   return (
@@ -39,9 +40,7 @@ export function ForgotPasswordForm() {
   if (request.isSuccess) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-          {request.data.message}
-        </p>
+        <DoneMessage>{request.data.message}</DoneMessage>
         <BackToSignIn />
       </div>
     );
@@ -52,9 +51,9 @@ export function ForgotPasswordForm() {
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       {request.isError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <ProblemMessage>
           {getServerMessage(request.error) ?? 'That did not work. Please try again.'}
-        </p>
+        </ProblemMessage>
       ) : null}
       <Button type="submit" className="w-full" disabled={isSubmitting || request.isPending}>
         Email me a link
@@ -99,9 +98,9 @@ export function ResetPasswordForm() {
   if (!token) {
     return (
       <div className="space-y-4">
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <ProblemMessage>
           This page needs the link from the email. Open the link again, or ask for a new one.
-        </p>
+        </ProblemMessage>
         <p className="text-center text-sm">
           <Link href={paths.forgotPassword} className="font-medium text-brand-700 underline">
             Ask for a new link
@@ -113,9 +112,7 @@ export function ResetPasswordForm() {
   if (confirm.isSuccess) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-          {confirm.data.message}
-        </p>
+        <DoneMessage>{confirm.data.message}</DoneMessage>
         <BackToSignIn />
       </div>
     );

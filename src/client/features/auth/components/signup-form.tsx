@@ -10,6 +10,7 @@ import { useSignup } from '../api/signup.ts';
 import { FirstAdministratorWelcome } from './first-administrator-welcome.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { ProblemMessage } from '#client/components/ui/form-message.tsx';
 import { getReturnToFromLocation, goAfterSignIn } from './return-to.ts';
 
 export function SignupForm() {
@@ -60,11 +61,7 @@ export function SignupForm() {
       >
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
-      {serverMessage ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {serverMessage}
-        </p>
-      ) : null}
+      {serverMessage ? <ProblemMessage>{serverMessage}</ProblemMessage> : null}
       <Button type="submit" className="w-full" disabled={isBusy}>
         Create account
       </Button>

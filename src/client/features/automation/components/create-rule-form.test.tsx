@@ -2,27 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { CreateRuleForm } from './create-rule-form.tsx';
 
 function stubApi() {
   const posted: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/brands/b1/commented-posts') return new Response('[]', { status: 200 });
-      if (url === '/api/brands/b1/automation-rules' && init?.method === 'POST') {
-        const body: unknown = JSON.parse(String(init.body));
-        posted.push(body);
-        return new Response(
-          JSON.stringify({ id: 'r1', trigger: '', action: '', active: true, ...(body as object) }),
-          {
-            status: 201,
-          },
-        );
-      }
-      return new Response('{"message":"nope"}', { status: 404 });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    if (url === '/api/brands/b1/commented-posts') return json([]);
+    if (url === '/api/brands/b1/automation-rules' && init?.method === 'POST') {
+      const body: unknown = JSON.parse(String(init.body));
+      posted.push(body);
+      return json({ id: 'r1', trigger: '', action: '', active: true, ...(body as object) }, 201);
+    }
+    return undefined;
+  });
   return posted;
 }
 

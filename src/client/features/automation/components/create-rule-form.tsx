@@ -3,6 +3,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { weekdays, type RuleActionType, type RuleTriggerType } from '#contracts/automation.ts';
 import type { AutomationRule } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { FieldError, FormField, FormFieldset, useFieldIds } from '#client/components/ui/form-field.tsx';
 import { findRuleProducts, useCommentedPosts } from '../api/rule-helpers.ts';
 import { useCreateRule, useUpdateRule } from '../api/rule-mutations.ts';
@@ -122,20 +123,15 @@ export function CreateRuleForm({
         )}
       </div>
 
-      <div className="flex justify-end gap-2">
-        <Button
-          variant="outline"
-          onClick={() => {
-            form.reset(draftOf(undefined));
-            onDone();
-          }}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? 'Saving...' : 'Save Rule'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={() => {
+          form.reset(draftOf(undefined));
+          onDone();
+        }}
+        pending={isPending}
+        submitLabel="Save Rule"
+        pendingLabel="Saving..."
+      />
     </form>
   );
 }

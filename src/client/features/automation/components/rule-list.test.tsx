@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import type { AutomationRule } from '#contracts/dashboard.ts';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { useAutomationRules } from '../api/get-automation-rules.ts';
 import { RuleList } from './rule-list.tsx';
 
@@ -24,18 +25,14 @@ function Rules() {
 function stubApi(patch: () => Response) {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/brands/b1/automation-rules'))
-        return new Response(JSON.stringify([rule]), { status: 200 });
-      if (url === '/api/automation-rules/r1' && init?.method === 'PATCH') {
-        await held;
-        return patch();
-      }
-      return new Response('{"message":"nope"}', { status: 404 });
-    }),
-  );
+  stubApiFetch(async (url, init) => {
+    if (url.startsWith('/api/brands/b1/automation-rules')) return json([rule]);
+    if (url === '/api/automation-rules/r1' && init?.method === 'PATCH') {
+      await held;
+      return patch();
+    }
+    return undefined;
+  });
   return { release };
 }
 
@@ -46,12 +43,7 @@ describe('rule toggle', () => {
   });
 
   it('switches at once, and goes back with an error toast when the server refuses', async () => {
-    const { release } = stubApi(
-      () =>
-        new Response(JSON.stringify({ message: 'Automation rule not found', code: 'NOT_FOUND' }), {
-          status: 404,
-        }),
-    );
+    const { release } = stubApi(() => json({ message: 'Automation rule not found', code: 'NOT_FOUND' }, 404));
     render(<Rules />, { wrapper: AppProvider });
     const toggle = await screen.findByRole('switch', { name: 'Fire Emoji Comment to DM active' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');

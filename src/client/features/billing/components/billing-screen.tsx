@@ -1,5 +1,6 @@
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
+import { TableHead } from '#client/components/ui/table-head.tsx';
 import { legalConstants } from '#client/config/legal.ts';
 import { useUsage } from '../api/usage.ts';
 import { monthDays, UsageChart } from './usage-chart.tsx';
@@ -59,19 +60,7 @@ export function BillingScreen() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2">
-                    Brand
-                  </th>
-                  <th scope="col" className="py-2">
-                    DMs
-                  </th>
-                  <th scope="col" className="py-2">
-                    Comments
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Brand', 'DMs', 'Comments']} />
               <tbody>
                 {data.brands.map((brand) => (
                   <tr key={brand.brandId} className="border-b border-slate-100">

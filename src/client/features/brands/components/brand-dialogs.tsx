@@ -12,6 +12,7 @@ import {
 } from '#contracts/dashboard-actions.ts';
 import type { Brand } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -109,14 +110,12 @@ function CreateBrandForm({ onDone }: { onDone: () => void }) {
           {getServerMessage(mutation.error) ?? 'Failed to create the brand. Please try again.'}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Creating...' : 'Create Brand'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        pending={mutation.isPending}
+        submitLabel="Create Brand"
+        pendingLabel="Creating..."
+      />
     </form>
   );
 }
@@ -180,14 +179,12 @@ function BrandSettingsForm({ brand, onDone }: { brand: Brand; onDone: () => void
             Store connection
           </Link>
         </nav>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onDone}
+          pending={update.isPending}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+        />
       </form>
       <section aria-labelledby={`${confirmId}-heading`} className="rounded-md border border-red-200 p-4">
         <h3 id={`${confirmId}-heading`} className="text-sm font-semibold text-red-800">

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AppProvider } from '#client/app/provider.tsx';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { BrandStats, trendOf } from './brand-stats.tsx';
 
 const brand = (
@@ -30,19 +31,8 @@ describe('the Overview stat cards', () => {
   });
 
   it('shows each count with its change against 30 days before, up or down, and none when unchanged', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              current: counts(3, 2, 1, 0),
-              previous: counts(1, 2, 2, 0),
-              previousDay: '2026-10-27',
-            }),
-            { status: 200 },
-          ),
-      ),
+    stubApiFetch(() =>
+      json({ current: counts(3, 2, 1, 0), previous: counts(1, 2, 2, 0), previousDay: '2026-10-27' }),
     );
     const brands = [brand('a', { instagramConnected: true }), brand('b', {}), brand('c', { active: false })];
     render(<BrandStats brands={brands as never} />, { wrapper: AppProvider });

@@ -9,6 +9,7 @@ import {
 import type { Comment } from '#contracts/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { useReplyToComment } from '../api/conversation-actions.ts';
 
@@ -68,14 +69,13 @@ function ReplyForm({
           Private reply (DM)
         </label>
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" size="sm" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending...' : 'Send Reply'}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        pending={mutation.isPending}
+        submitLabel="Send Reply"
+        pendingLabel="Sending..."
+        size="sm"
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import type { Conversation } from '#contracts/dashboard.ts';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { MessageThread } from './message-thread.tsx';
 
 const conversation: Conversation = {
@@ -17,35 +18,25 @@ const conversation: Conversation = {
 
 function stubApi(sendWindow: unknown) {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url.startsWith(`/api/conversations/${conversation.id}/messages?`)) {
-        return new Response(
-          JSON.stringify([
-            {
-              id: 'm1',
-              sender: 'customer',
-              content: 'Hello?',
-              createdAt: '2026-11-01T10:00:00.000Z',
-              inventoryChecked: false,
-            },
-          ]),
-          { status: 200 },
-        );
-      }
-      if (url === `/api/conversations/${conversation.id}/send-window`) {
-        return new Response(JSON.stringify(sendWindow), { status: 200 });
-      }
-      if (url === `/api/conversations/${conversation.id}` && init?.method === 'PATCH') {
-        return new Response(JSON.stringify({ message: 'Conversation not found', code: 'NOT_FOUND' }), {
-          status: 404,
-        });
-      }
-      return new Response('{"message":"nope"}', { status: 404 });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    if (url.startsWith(`/api/conversations/${conversation.id}/messages?`)) {
+      return json([
+        {
+          id: 'm1',
+          sender: 'customer',
+          content: 'Hello?',
+          createdAt: '2026-11-01T10:00:00.000Z',
+          inventoryChecked: false,
+        },
+      ]);
+    }
+    if (url === `/api/conversations/${conversation.id}/send-window`) return json(sendWindow);
+    if (url === `/api/conversations/${conversation.id}` && init?.method === 'PATCH') {
+      return json({ message: 'Conversation not found', code: 'NOT_FOUND' }, 404);
+    }
+    return undefined;
+  });
   return calls;
 }
 

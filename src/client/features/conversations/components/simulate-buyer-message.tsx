@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { simulateBuyerMessageInputSchema, type SimulateBuyerMessageInput } from '#contracts/instagram.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { Modal } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -75,14 +76,12 @@ export function SimulateBuyerMessage({ brandId }: { brandId: string }) {
               {...form.register('text')}
             />
           </FormField>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={simulate.isPending}>
-              {simulate.isPending ? 'Delivering...' : 'Deliver'}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            pending={simulate.isPending}
+            submitLabel="Deliver"
+            pendingLabel="Delivering..."
+          />
         </form>
       </Modal>
     </>

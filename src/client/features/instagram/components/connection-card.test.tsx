@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { ConnectionCard } from './connection-card.tsx';
 
 const brand = {
@@ -24,18 +25,12 @@ const base = {
 
 function stubConnection(connection: Record<string, unknown>, status = 200) {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (init?.method === 'PUT')
-        return new Response(
-          JSON.stringify({ message: 'Instagram refused the access token: Session has expired' }),
-          { status: 400 },
-        );
-      return new Response(JSON.stringify(connection), { status });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    if (init?.method === 'PUT')
+      return json({ message: 'Instagram refused the access token: Session has expired' }, 400);
+    return json(connection, status);
+  });
   return calls;
 }
 

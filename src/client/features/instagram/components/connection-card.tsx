@@ -11,7 +11,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import { useConnectInstagram } from '../api/connect-instagram.ts';
@@ -185,17 +185,15 @@ export function ConnectionCard({ brand, oauthAvailable }: { brand: Brand; oauthA
       <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
         {brand.name} <span className="text-sm font-normal text-slate-600">@{brand.username}</span>
       </h2>
-      {query.isPending ? (
-        <LoadingState label={`Loading the Instagram connection of ${brand.name}…`} />
-      ) : query.isError ? (
-        <ErrorState
-          title={`Could not load the Instagram connection of ${brand.name}`}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <ConnectionDetails brand={brand} connection={query.data} oauthAvailable={oauthAvailable} />
-      )}
+      <QueryView
+        query={query}
+        loading={`Loading the Instagram connection of ${brand.name}…`}
+        failed={`Could not load the Instagram connection of ${brand.name}`}
+      >
+        {(connection) => (
+          <ConnectionDetails brand={brand} connection={connection} oauthAvailable={oauthAvailable} />
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,85 +1,64 @@
-import type { MouseEvent } from 'react';
 import { about, blog, closingCta, contact } from '#client/config/marketing.ts';
+import { container, MarketingSection } from './marketing-section.tsx';
+import { TrialAndDemo, type DemoActions } from './trial-and-demo.tsx';
 
-const container = 'mx-auto max-w-6xl px-4 sm:px-6';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** Where the footer's About Us (#about), Blog (#blog) and Contact (#contact) links land. */
 export function AboutSection() {
   return (
-    <section id={about.id} aria-labelledby="about-heading" className="scroll-mt-20 py-16 md:py-20">
-      <div className={`${container} max-w-3xl`}>
-        <h2 id="about-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-          {about.heading}
-        </h2>
-        {about.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="mt-4 text-slate-700">
-            {paragraph}
-          </p>
-        ))}
-      </div>
-    </section>
+    <MarketingSection name="about" anchor={about.id} heading={about.heading} narrow>
+      {about.paragraphs.map((paragraph) => (
+        <p key={paragraph} className="mt-4 text-slate-700">
+          {paragraph}
+        </p>
+      ))}
+    </MarketingSection>
   );
 }
 
 export function BlogSection() {
   return (
-    <section id={blog.id} aria-labelledby="blog-heading" className="scroll-mt-20 bg-slate-50 py-16 md:py-20">
-      <div className={container}>
-        <h2 id="blog-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-          {blog.heading}
-        </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {blog.posts.map((post) => (
-            <li key={post.title}>
-              <article className="h-full rounded-xl bg-white p-6 shadow-sm">
-                <p className="text-sm text-slate-600">
-                  <time dateTime={post.date}>{dateFormat.format(new Date(`${post.date}T00:00:00Z`))}</time>
-                </p>
-                <h3 className="mt-2 text-lg font-semibold text-slate-900">{post.title}</h3>
-                <p className="mt-2 text-slate-600">{post.summary}</p>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <MarketingSection name="blog" anchor={blog.id} heading={blog.heading} muted>
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {blog.posts.map((post) => (
+          <li key={post.title}>
+            <article className="h-full rounded-xl bg-white p-6 shadow-sm">
+              <p className="text-sm text-slate-600">
+                <time dateTime={post.date}>{dateFormat.format(new Date(`${post.date}T00:00:00Z`))}</time>
+              </p>
+              <h3 className="mt-2 text-lg font-semibold text-slate-900">{post.title}</h3>
+              <p className="mt-2 text-slate-600">{post.summary}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </MarketingSection>
   );
 }
 
 export function ContactSection() {
   return (
-    <section id={contact.id} aria-labelledby="contact-heading" className="scroll-mt-20 py-16 md:py-20">
-      <div className={`${container} max-w-3xl`}>
-        <h2 id="contact-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-          {contact.heading}
-        </h2>
-        <p className="mt-4 text-slate-700">{contact.text}</p>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-          {contact.emails.map((email) => (
-            <div key={email.address} className="rounded-lg border border-slate-200 p-4">
-              <dt className="text-sm font-medium text-slate-600">{email.label}</dt>
-              <dd className="mt-1 break-words">
-                <a href={`mailto:${email.address}`} className="font-semibold text-brand-700 underline">
-                  {email.address}
-                </a>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </section>
+    <MarketingSection name="contact" anchor={contact.id} heading={contact.heading} narrow>
+      <p className="mt-4 text-slate-700">{contact.text}</p>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        {contact.emails.map((email) => (
+          <div key={email.address} className="rounded-lg border border-slate-200 p-4">
+            <dt className="text-sm font-medium text-slate-600">{email.label}</dt>
+            <dd className="mt-1 break-words">
+              <a href={`mailto:${email.address}`} className="font-semibold text-brand-700 underline">
+                {email.address}
+              </a>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </MarketingSection>
   );
 }
 
 /** Closing call to action: Start Free Trial to /signup; Schedule Demo opens the demo dialog. */
-export function ClosingCtaSection({
-  onScheduleDemo,
-  onPrepareDemo,
-}: {
-  onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
-  onPrepareDemo?: () => void;
-}) {
+export function ClosingCtaSection({ onScheduleDemo, onPrepareDemo }: DemoActions) {
   return (
     <section aria-labelledby="closing-heading" className="bg-brand-700 py-16 md:py-20">
       <div className={`${container} text-center`}>
@@ -87,23 +66,13 @@ export function ClosingCtaSection({
           {closingCta.headline}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-brand-50">{closingCta.text}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a
-            href={closingCta.primaryCta.href}
-            className="inline-flex min-h-11 items-center rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            {closingCta.primaryCta.label}
-          </a>
-          <button
-            type="button"
-            onClick={onScheduleDemo}
-            onPointerEnter={onPrepareDemo}
-            onFocus={onPrepareDemo}
-            className="inline-flex min-h-11 items-center rounded-md border border-white px-6 py-3 text-base font-semibold text-white hover:bg-brand-800"
-          >
-            {closingCta.secondaryCta.label}
-          </button>
-        </div>
+        <TrialAndDemo
+          cta={closingCta}
+          look="brand"
+          className="justify-center"
+          onScheduleDemo={onScheduleDemo}
+          onPrepareDemo={onPrepareDemo}
+        />
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
+import { DoneMessage, ProblemMessage } from '#client/components/ui/form-message.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -48,18 +49,6 @@ function Card({
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       <div className="mt-4">{children}</div>
     </section>
-  );
-}
-
-function Alert({ tone, children }: { tone: 'ok' | 'error'; children: ReactNode }) {
-  return tone === 'ok' ? (
-    <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-      {children}
-    </p>
-  ) : (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-      {children}
-    </p>
   );
 }
 
@@ -132,9 +121,9 @@ function EmailForm({ profile }: { profile: Profile }) {
           <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
       )}
-      {request.isSuccess && <Alert tone="ok">{request.data.message}</Alert>}
+      {request.isSuccess && <DoneMessage>{request.data.message}</DoneMessage>}
       {request.isError && (
-        <Alert tone="error">{getServerMessage(request.error) ?? 'Could not send the link.'}</Alert>
+        <ProblemMessage>{getServerMessage(request.error) ?? 'Could not send the link.'}</ProblemMessage>
       )}
       <Button type="submit" disabled={request.isPending}>
         Send confirmation link
@@ -176,9 +165,9 @@ function ChangePasswordForm() {
       <FormField label="New password" error={errors.newPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
       </FormField>
-      {change.isSuccess && <Alert tone="ok">{change.data.message}</Alert>}
+      {change.isSuccess && <DoneMessage>{change.data.message}</DoneMessage>}
       {change.isError && (
-        <Alert tone="error">{getServerMessage(change.error) ?? 'Could not change your password.'}</Alert>
+        <ProblemMessage>{getServerMessage(change.error) ?? 'Could not change your password.'}</ProblemMessage>
       )}
       <Button type="submit" disabled={change.isPending}>
         Change password
@@ -299,10 +288,12 @@ function EmailConfirmation() {
     window.addEventListener('hashchange', take);
     return () => window.removeEventListener('hashchange', take);
   }, [mutate]);
-  if (confirm.isSuccess) return <Alert tone="ok">{confirm.data.message}</Alert>;
+  if (confirm.isSuccess) return <DoneMessage>{confirm.data.message}</DoneMessage>;
   if (confirm.isError)
     return (
-      <Alert tone="error">{getServerMessage(confirm.error) ?? 'Could not confirm your new email.'}</Alert>
+      <ProblemMessage>
+        {getServerMessage(confirm.error) ?? 'Could not confirm your new email.'}
+      </ProblemMessage>
     );
   return null;
 }

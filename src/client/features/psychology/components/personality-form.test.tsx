@@ -3,23 +3,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import type { AssistantSettings } from '#contracts/assistant.ts';
-import type { BrandPersonality } from '#contracts/dashboard.ts';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { usePsychologyForm } from '../hooks/use-psychology-form.ts';
+import { savedPersonality } from '../test-support/personality.ts';
 import { PersonalityForm } from './personality-form.tsx';
 import { confirmLeavingPersonality, UNSAVED_CHANGES_QUESTION } from './unsaved-changes.ts';
 
-const personality: BrandPersonality = {
-  brandId: 'brand-1',
-  archetype: 'sage',
-  tone: 'friendly',
-  voiceDescription: 'Calm and clear.',
-  exampleResponses: '',
-  saved: true,
-};
 const noticeLabel = 'Tell buyers the first reply is automated';
 
 function Form({ settings }: { settings: AssistantSettings }) {
-  const form = usePsychologyForm(personality, settings);
+  const form = usePsychologyForm(savedPersonality, settings);
   return <PersonalityForm form={form} />;
 }
 
@@ -38,21 +31,18 @@ function stubSaves(
 ) {
   const calls: { url: string; body: unknown }[] = [];
   const echo = (body: unknown): Answer => ({ status: 200, body });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      if (init?.method === 'PUT') calls.push({ url, body });
-      let answer: Answer = { status: 404, body: { message: 'nope' } };
-      if (url === '/api/brands/brand-1/personality' && init?.method === 'PUT') {
-        const stored = { brandId: 'brand-1', ...(body as object), saved: true };
-        answer = answers.personality?.(body) ?? echo(stored);
-      } else if (url === '/api/brands/brand-1/assistant/settings' && init?.method === 'PUT') {
-        answer = answers.settings?.(body) ?? echo(body);
-      }
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (init?.method === 'PUT') calls.push({ url, body });
+    let answer: Answer | undefined;
+    if (url === '/api/brands/brand-1/personality' && init?.method === 'PUT') {
+      const stored = { brandId: 'brand-1', ...(body as object), saved: true };
+      answer = answers.personality?.(body) ?? echo(stored);
+    } else if (url === '/api/brands/brand-1/assistant/settings' && init?.method === 'PUT') {
+      answer = answers.settings?.(body) ?? echo(body);
+    }
+    return answer && json(answer.body, answer.status);
+  });
   return calls;
 }
 

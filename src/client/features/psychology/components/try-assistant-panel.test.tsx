@@ -2,19 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
-import type { BrandPersonality } from '#contracts/dashboard.ts';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { usePsychologyForm } from '../hooks/use-psychology-form.ts';
+import { savedPersonality } from '../test-support/personality.ts';
 import { PersonalityForm } from './personality-form.tsx';
 import { TryAssistantPanel } from './try-assistant-panel.tsx';
-
-const personality: BrandPersonality = {
-  brandId: 'brand-1',
-  archetype: 'sage',
-  tone: 'friendly',
-  voiceDescription: 'Calm and clear.',
-  exampleResponses: '',
-  saved: true,
-};
 
 const trace = {
   eventKey: 'preview:1',
@@ -49,7 +41,7 @@ const trace = {
 
 /** As the Psychology route puts them together: one form state for the form and the panel. */
 function Playground() {
-  const form = usePsychologyForm(personality, { discloseAutomation: true });
+  const form = usePsychologyForm(savedPersonality, { discloseAutomation: true });
   return (
     <>
       <PersonalityForm form={form} />
@@ -69,16 +61,13 @@ function Harness() {
 /** Answers the preview with `trace` and keeps each request body. */
 function stubPreview() {
   const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/brands/brand-1/assistant/preview' && init?.method === 'POST') {
-        bodies.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify({ reply: trace.reply, trace }), { status: 200 });
-      }
-      return new Response('{"message":"nope"}', { status: 404 });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    if (url === '/api/brands/brand-1/assistant/preview' && init?.method === 'POST') {
+      bodies.push(JSON.parse(String(init.body)));
+      return json({ reply: trace.reply, trace });
+    }
+    return undefined;
+  });
   return bodies;
 }
 
@@ -147,10 +136,7 @@ describe('Try the assistant', () => {
   });
 
   it('shows the server’s message when the preview fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"Brand not found"}', { status: 404 })),
-    );
+    stubApiFetch(() => json({ message: 'Brand not found' }, 404));
     const user = userEvent.setup();
     render(<Harness />);
     await user.type(screen.getByLabelText('Buyer message'), 'hi');

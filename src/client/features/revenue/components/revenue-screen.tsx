@@ -10,8 +10,9 @@ import {
   PeriodSelect,
   type PeriodChoice,
 } from '#client/components/ui/period-fields.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
+import { TableHead } from '#client/components/ui/table-head.tsx';
 import { paths } from '#client/config/paths.ts';
 import { getRevenueOrders, useRevenue } from '../api/get-revenue.ts';
 import { formatMoney } from '#client/lib/money.ts';
@@ -52,23 +53,23 @@ export function RevenueScreen({ brands }: { brands: Brand[] }) {
           </>
         )}
       </div>
-      {query.isPending ? (
-        <LoadingState label="Loading revenue..." />
-      ) : query.isError ? (
-        <ErrorState title="Could not load revenue" error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.orders.length === 0 && query.data.totals.every((t) => t.orders === 0) ? (
-        <EmptyRevenue linksSent={query.data.totals.reduce((sum, t) => sum + t.linksSent, 0)} />
-      ) : (
-        <RevenueReportView
-          // A new range or brand starts the table again from its first page.
-          key={`${brandId}|${from}|${to}`}
-          report={query.data}
-          brands={brands}
-          brandId={brandId || undefined}
-          from={from}
-          to={to}
-        />
-      )}
+      <QueryView query={query} loading="Loading revenue..." failed="Could not load revenue">
+        {(report) =>
+          report.orders.length === 0 && report.totals.every((t) => t.orders === 0) ? (
+            <EmptyRevenue linksSent={report.totals.reduce((sum, t) => sum + t.linksSent, 0)} />
+          ) : (
+            <RevenueReportView
+              // A new range or brand starts the table again from its first page.
+              key={`${brandId}|${from}|${to}`}
+              report={report}
+              brands={brands}
+              brandId={brandId || undefined}
+              from={from}
+              to={to}
+            />
+          )
+        }
+      </QueryView>
     </div>
   );
 }
@@ -229,19 +230,7 @@ function RevenueReportView({
           Top products by attributed revenue
         </h2>
         <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2">
-                Product
-              </th>
-              <th scope="col" className="py-2">
-                Revenue
-              </th>
-              <th scope="col" className="py-2">
-                Orders
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Product', 'Revenue', 'Orders']} />
           <tbody>
             {report.topProducts.map((product) => (
               <tr key={`${product.productTitle}-${product.currency}`} className="border-b border-slate-100">
@@ -268,15 +257,10 @@ function RevenueReportView({
         </div>
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                {['Order', 'Date', 'Brand', 'Buyer', 'Total', 'Status', 'Refunded'].map((label) => (
-                  <th key={label} scope="col" className="py-2 pr-3">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Order', 'Date', 'Brand', 'Buyer', 'Total', 'Status', 'Refunded']}
+              cellClassName="py-2 pr-3"
+            />
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id} className="border-b border-slate-100">

@@ -2,20 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { ConnectStoreForms } from './connect-store-forms.tsx';
 
 function stubApi() {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/brands/b1/store' && init?.method === 'PUT') {
-        sent.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify({ connection: null }), { status: 200 });
-      }
-      return new Response('{"message":"nope"}', { status: 404 });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    if (url === '/api/brands/b1/store' && init?.method === 'PUT') {
+      sent.push(JSON.parse(String(init.body)));
+      return json({ connection: null });
+    }
+    return undefined;
+  });
   return sent;
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { StoreConnection } from '#contracts/catalog.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useDisconnectStore } from '../api/disconnect-store.ts';
 import { useStore } from '../api/get-store.ts';
@@ -104,36 +104,33 @@ function ConnectionDetails({ brandId, connection }: { brandId: string; connectio
 /** One brand's store: its connection (or the connect forms) and the Find a product box. */
 export function StorePanel({ brandId }: { brandId: string }) {
   const query = useStore(brandId);
-  if (query.isPending) return <LoadingState label="Loading the store connection..." />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        title="Could not load the store connection"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  const { connection } = query.data;
   return (
-    <div className="flex flex-col gap-6">
-      {connection ? (
-        <ConnectionDetails brandId={brandId} connection={connection} />
-      ) : (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-          No store connected yet
-        </p>
+    <QueryView
+      query={query}
+      loading="Loading the store connection..."
+      failed="Could not load the store connection"
+    >
+      {({ connection }) => (
+        <div className="flex flex-col gap-6">
+          {connection ? (
+            <ConnectionDetails brandId={brandId} connection={connection} />
+          ) : (
+            <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+              No store connected yet
+            </p>
+          )}
+          {connection && <FindProductBox brandId={brandId} />}
+          <section
+            aria-labelledby="connect-store-title"
+            className="rounded-xl border border-slate-200 bg-white p-6"
+          >
+            <h2 id="connect-store-title" className="mb-4 text-lg font-semibold text-slate-900">
+              {connection ? 'Connect another store instead' : 'Connect a store'}
+            </h2>
+            <ConnectStoreForms brandId={brandId} replacing={Boolean(connection)} />
+          </section>
+        </div>
       )}
-      {connection && <FindProductBox brandId={brandId} />}
-      <section
-        aria-labelledby="connect-store-title"
-        className="rounded-xl border border-slate-200 bg-white p-6"
-      >
-        <h2 id="connect-store-title" className="mb-4 text-lg font-semibold text-slate-900">
-          {connection ? 'Connect another store instead' : 'Connect a store'}
-        </h2>
-        <ConnectStoreForms brandId={brandId} replacing={Boolean(connection)} />
-      </section>
-    </div>
+    </QueryView>
   );
 }

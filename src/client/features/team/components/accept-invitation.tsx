@@ -11,6 +11,7 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { ProblemMessage } from '#client/components/ui/form-message.tsx';
 import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths, withReturnTo } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -21,14 +22,6 @@ import { useAcceptInvitation, useInvitationPreview, useSignUpWithInvitation } fr
 const tokenFromLocation = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
 
 const roleWords = { owner: 'an owner', admin: 'an admin', agent: 'an agent' } as const;
-
-function Problem({ children }: { children: React.ReactNode }) {
-  return (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-      {children}
-    </p>
-  );
-}
 
 function Summary({ preview }: { preview: InvitationPreview }) {
   return (
@@ -71,7 +64,9 @@ function SignUpAndAccept({ token, preview }: { token: string; preview: Invitatio
       {field('lastName', 'Last name', 'text', 'family-name')}
       {field('password', 'Password', 'password', 'new-password')}
       {signUp.isError ? (
-        <Problem>{getServerMessage(signUp.error) ?? 'That did not work. Please try again.'}</Problem>
+        <ProblemMessage>
+          {getServerMessage(signUp.error) ?? 'That did not work. Please try again.'}
+        </ProblemMessage>
       ) : null}
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
         Create account and join
@@ -103,10 +98,10 @@ function AcceptSignedIn({
     return (
       <div className="space-y-4">
         <Summary preview={preview} />
-        <Problem>
+        <ProblemMessage>
           This invitation is for {preview.email}, and you are signed in as {user.email ?? 'another account'}.
           Sign out, then open the link from the email again and sign in or sign up as {preview.email}.
-        </Problem>
+        </ProblemMessage>
         <Button asChild variant="outline" className="w-full">
           <a href={paths.apiLogout}>Sign out</a>
         </Button>
@@ -117,7 +112,9 @@ function AcceptSignedIn({
     <div className="space-y-4">
       <Summary preview={preview} />
       {accept.isError ? (
-        <Problem>{getServerMessage(accept.error) ?? 'That did not work. Please try again.'}</Problem>
+        <ProblemMessage>
+          {getServerMessage(accept.error) ?? 'That did not work. Please try again.'}
+        </ProblemMessage>
       ) : null}
       <Button
         className="w-full"
@@ -139,18 +136,18 @@ export function AcceptInvitation({ user }: { user: CurrentUser | null }) {
   const preview = useInvitationPreview(token);
   if (!token) {
     return (
-      <Problem>
+      <ProblemMessage>
         This page needs the link from the invitation email. Open the link from the email again.
-      </Problem>
+      </ProblemMessage>
     );
   }
   if (preview.isPending) return <LoadingState label="Reading the invitation…" />;
   if (preview.isError) {
     return (
       <div className="space-y-4">
-        <Problem>
+        <ProblemMessage>
           {getServerMessage(preview.error) ?? 'This invitation could not be read. Please try again.'}
-        </Problem>
+        </ProblemMessage>
         <p className="text-center text-sm">
           <Link href={paths.login} className="font-medium text-brand-700 underline">
             Go to sign in

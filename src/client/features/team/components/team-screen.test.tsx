@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
 import type { WorkspaceRole } from '#contracts/workspaces.ts';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { TeamScreen } from './team-screen.tsx';
 
 const workspaceId = '00000000-0000-4000-8000-0000000000aa';
@@ -13,33 +14,29 @@ const agent = { userId: '00000000-0000-4000-8000-000000000003', email: 'ana@exam
 /** The team API in memory; records every call. */
 function stubApi() {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}${init?.body ? ` ${String(init.body)}` : ''}`);
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-      if (url === '/api/auth/user') return json({ id: admin.userId, email: admin.email, verified: true });
-      if (url === `/api/workspaces/${workspaceId}/members`) return json([owner, admin, agent]);
-      if (url === `/api/workspaces/${workspaceId}/invitations`) return json([]);
-      if (url.startsWith(`/api/workspaces/${workspaceId}/audit-log`)) {
-        return json([
-          {
-            id: '00000000-0000-4000-8000-0000000000f1',
-            action: 'member.role_changed',
-            target: agent.email,
-            detail: { from: 'admin', to: 'agent' },
-            actorEmail: owner.email,
-            ipAddress: '192.0.2.1',
-            createdAt: '2026-11-26T10:00:00.000Z',
-          },
-        ]);
-      }
-      if (url === `/api/workspaces/${workspaceId}/members/${agent.userId}` && init?.method === 'PATCH') {
-        return json({ ...agent, role: 'admin' });
-      }
-      return json({ message: 'nope' }, 404);
-    }),
-  );
+  stubApiFetch((url, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${url}${init?.body ? ` ${String(init.body)}` : ''}`);
+    if (url === '/api/auth/user') return json({ id: admin.userId, email: admin.email, verified: true });
+    if (url === `/api/workspaces/${workspaceId}/members`) return json([owner, admin, agent]);
+    if (url === `/api/workspaces/${workspaceId}/invitations`) return json([]);
+    if (url.startsWith(`/api/workspaces/${workspaceId}/audit-log`)) {
+      return json([
+        {
+          id: '00000000-0000-4000-8000-0000000000f1',
+          action: 'member.role_changed',
+          target: agent.email,
+          detail: { from: 'admin', to: 'agent' },
+          actorEmail: owner.email,
+          ipAddress: '192.0.2.1',
+          createdAt: '2026-11-26T10:00:00.000Z',
+        },
+      ]);
+    }
+    if (url === `/api/workspaces/${workspaceId}/members/${agent.userId}` && init?.method === 'PATCH') {
+      return json({ ...agent, role: 'admin' });
+    }
+    return undefined;
+  });
   return calls;
 }
 

@@ -18,7 +18,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { ErrorState, LoadingState, QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import {
@@ -128,26 +128,20 @@ function Members({ workspace, currentUserId }: { workspace: WorkspaceSummary; cu
       <h2 id="team-members" className={sectionTitle}>
         Members
       </h2>
-      {members.isPending ? (
-        <LoadingState label="Loading the members…" />
-      ) : members.isError ? (
-        <ErrorState
-          title="Could not load the members"
-          error={members.error}
-          onRetry={() => void members.refetch()}
-        />
-      ) : (
-        <ul className="mt-2">
-          {members.data.map((member) => (
-            <MemberRow
-              key={member.userId}
-              member={member}
-              workspace={workspace}
-              isSelf={member.userId === currentUserId}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryView query={members} loading="Loading the members…" failed="Could not load the members">
+        {(list) => (
+          <ul className="mt-2">
+            {list.map((member) => (
+              <MemberRow
+                key={member.userId}
+                member={member}
+                workspace={workspace}
+                isSelf={member.userId === currentUserId}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }
@@ -262,23 +256,23 @@ function Invitations({ workspace }: { workspace: WorkspaceSummary }) {
       </h2>
       <InviteForm workspace={workspace} />
       <h3 className="mt-6 font-semibold text-slate-900">Pending invitations</h3>
-      {invitations.isPending ? (
-        <LoadingState label="Loading the invitations…" />
-      ) : invitations.isError ? (
-        <ErrorState
-          title="Could not load the invitations"
-          error={invitations.error}
-          onRetry={() => void invitations.refetch()}
-        />
-      ) : invitations.data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No pending invitations.</p>
-      ) : (
-        <ul className="mt-2">
-          {invitations.data.map((invitation) => (
-            <InvitationRow key={invitation.id} invitation={invitation} workspace={workspace} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={invitations}
+        loading="Loading the invitations…"
+        failed="Could not load the invitations"
+      >
+        {(pending) =>
+          pending.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No pending invitations.</p>
+          ) : (
+            <ul className="mt-2">
+              {pending.map((invitation) => (
+                <InvitationRow key={invitation.id} invitation={invitation} workspace={workspace} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import type { WebhookDelivery } from '#contracts/webhooks.ts';
 import { useWebhookDeliveries } from '../api/list-webhook-deliveries.ts';
 
@@ -19,68 +19,63 @@ const formatTime = (iso: string) =>
 
 /** An endpoint's newest deliveries: event, outcome, the receiver's answer, attempts and time. */
 export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; endpointId: string }) {
-  const deliveries = useWebhookDeliveries(workspaceId, endpointId);
-  if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
-  if (deliveries.isError)
-    return (
-      <ErrorState
-        title="Could not load the deliveries"
-        error={deliveries.error}
-        onRetry={() => void deliveries.refetch()}
-      />
-    );
-  if (deliveries.data.length === 0)
-    return (
-      <p className="text-sm text-slate-600">No deliveries yet. Send a test event to try the endpoint.</p>
-    );
+  const query = useWebhookDeliveries(workspaceId, endpointId);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">Deliveries, newest first</caption>
-        <thead className="text-xs text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Event
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Response
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Attempts
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Time
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.map((delivery) => (
-            <tr key={delivery.id} className="border-t border-slate-100 align-top">
-              <td className="py-2 pr-3">
-                <code className="font-mono text-xs">{delivery.eventType}</code>
-              </td>
-              <td className="py-2 pr-3">
-                <Badge tone={statusTone[delivery.status]}>{statusLabel[delivery.status]}</Badge>
-              </td>
-              <td className="py-2 pr-3 text-slate-800">
-                {delivery.responseStatus ?? '—'}
-                {delivery.lastError && delivery.status !== 'succeeded' ? (
-                  <span className="block text-xs text-slate-600">{delivery.lastError}</span>
-                ) : null}
-              </td>
-              <td className="py-2 pr-3 text-slate-800">{delivery.attempts}</td>
-              <td className="py-2 text-slate-800">
-                <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>
-                  {formatTime(delivery.lastAttemptAt ?? delivery.createdAt)}
-                </time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <QueryView query={query} loading="Loading deliveries…" failed="Could not load the deliveries">
+      {(deliveries) =>
+        deliveries.length === 0 ? (
+          <p className="text-sm text-slate-600">No deliveries yet. Send a test event to try the endpoint.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">Deliveries, newest first</caption>
+              <thead className="text-xs text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Event
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Response
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Attempts
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Time
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((delivery) => (
+                  <tr key={delivery.id} className="border-t border-slate-100 align-top">
+                    <td className="py-2 pr-3">
+                      <code className="font-mono text-xs">{delivery.eventType}</code>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <Badge tone={statusTone[delivery.status]}>{statusLabel[delivery.status]}</Badge>
+                    </td>
+                    <td className="py-2 pr-3 text-slate-800">
+                      {delivery.responseStatus ?? '—'}
+                      {delivery.lastError && delivery.status !== 'succeeded' ? (
+                        <span className="block text-xs text-slate-600">{delivery.lastError}</span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-3 text-slate-800">{delivery.attempts}</td>
+                    <td className="py-2 text-slate-800">
+                      <time dateTime={delivery.lastAttemptAt ?? delivery.createdAt}>
+                        {formatTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+                      </time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      }
+    </QueryView>
   );
 }

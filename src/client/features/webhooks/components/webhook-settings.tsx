@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WorkspaceSummary } from '#contracts/workspaces.ts';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { useWebhookEndpoints } from '../api/list-webhook-endpoints.ts';
 import { CreateEndpointForm } from './create-endpoint-form.tsx';
 import { EndpointCard } from './endpoint-card.tsx';
@@ -30,29 +30,25 @@ function Endpoints({ workspaceId }: { workspaceId: string }) {
         <h2 id="webhook-endpoints-title" className="text-lg font-semibold text-slate-900">
           Endpoints
         </h2>
-        {endpoints.isPending ? (
-          <LoadingState label="Loading endpoints…" />
-        ) : endpoints.isError ? (
-          <ErrorState
-            title="Could not load the endpoints"
-            error={endpoints.error}
-            onRetry={() => void endpoints.refetch()}
-          />
-        ) : endpoints.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No endpoints yet.</p>
-        ) : (
-          <ul className="space-y-3">
-            {endpoints.data.map((endpoint) => (
-              <EndpointCard
-                key={endpoint.id}
-                workspaceId={workspaceId}
-                endpoint={endpoint}
-                secret={created?.id === endpoint.id ? created.secret : undefined}
-                onSecretDismissed={() => setCreated(null)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryView query={endpoints} loading="Loading endpoints…" failed="Could not load the endpoints">
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-sm text-slate-600">No endpoints yet.</p>
+            ) : (
+              <ul className="space-y-3">
+                {list.map((endpoint) => (
+                  <EndpointCard
+                    key={endpoint.id}
+                    workspaceId={workspaceId}
+                    endpoint={endpoint}
+                    secret={created?.id === endpoint.id ? created.secret : undefined}
+                    onSecretDismissed={() => setCreated(null)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
       </section>
     </div>
   );

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
+import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 const personal = { id: '00000000-0000-4000-8000-000000000001', name: 'Olga Owner', role: 'owner' };
@@ -19,22 +20,18 @@ const user = {
 function stubApi(workspaces: (typeof personal)[]) {
   let current = workspaces[0]!;
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-      if (url === '/api/auth/user') return json(user);
-      if (url === '/api/workspaces') return json(workspaces);
-      if (url === '/api/session/workspace' && init?.method === 'PUT') {
-        const { workspaceId } = JSON.parse(String(init.body)) as { workspaceId: string };
-        current = workspaces.find((workspace) => workspace.id === workspaceId)!;
-        return json(current);
-      }
-      if (url === '/api/session/workspace') return json(current);
-      return new Response('{"message":"nope"}', { status: 404 });
-    }),
-  );
+  stubApiFetch((url, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    if (url === '/api/auth/user') return json(user);
+    if (url === '/api/workspaces') return json(workspaces);
+    if (url === '/api/session/workspace' && init?.method === 'PUT') {
+      const { workspaceId } = JSON.parse(String(init.body)) as { workspaceId: string };
+      current = workspaces.find((workspace) => workspace.id === workspaceId)!;
+      return json(current);
+    }
+    if (url === '/api/session/workspace') return json(current);
+    return undefined;
+  });
   return calls;
 }
 

@@ -1,5 +1,5 @@
 import type { DestinationStream } from 'pino';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
 import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
 import {
@@ -98,6 +98,22 @@ export async function createConnectedBrand(
 }
 
 export type ConnectedBrand = Awaited<ReturnType<typeof createConnectedBrand>>;
+
+/**
+ * The harness and one connected brand, made before the file's tests and closed after them: where a channel test
+ * file starts. Read `harness` and `brand` inside tests and hooks (they are set once `beforeAll` has run).
+ */
+export function useConnectedBrand(options: Parameters<typeof createInstagramHarness>[0] = {}) {
+  const setup = {} as { harness: InstagramHarness; brand: ConnectedBrand };
+  beforeAll(async () => {
+    setup.harness = await createInstagramHarness(options);
+    setup.brand = await createConnectedBrand(setup.harness);
+  });
+  afterAll(async () => {
+    await setup.harness?.close();
+  });
+  return setup;
+}
 
 /** Posts a webhook body signed with the app secret (or the given signature) through the app. */
 export async function postWebhook(app: TestApp, payload: unknown, signature?: string | null) {

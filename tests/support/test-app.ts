@@ -7,7 +7,14 @@ import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
 import type { WorkspaceRole } from '#contracts/workspaces.ts';
-import { brands, users, workspaceMembers, workspaces, type User } from '#server/db/schema/index.ts';
+import {
+  brands,
+  conversations,
+  users,
+  workspaceMembers,
+  workspaces,
+  type User,
+} from '#server/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp extends Runtime {
@@ -132,6 +139,19 @@ export async function createSignedInOwner(
     .values({ userId: user.id, name: 'B', username: 'b', ...brand })
     .returning();
   return { user, cookie, brand: row! };
+}
+
+/** A conversation of the brand with one buyer (`fields` changes who): what a test of messages and their events starts from. */
+export async function createTestConversation(
+  db: Database,
+  brandId: string,
+  fields: Partial<Omit<typeof conversations.$inferInsert, 'brandId'>> = {},
+): Promise<typeof conversations.$inferSelect> {
+  const [row] = await db
+    .insert(conversations)
+    .values({ brandId, customerUsername: 'buyer', customerInstagramId: 'igsid-1', ...fields })
+    .returning();
+  return row!;
 }
 
 /** The user's personal workspace (made with the account by the `users_personal_workspace` trigger). */

@@ -125,6 +125,27 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
     return created;
   }
 
+  /**
+   * An administrator's decision on a pending account (`decide` returns it, or nothing when none awaits review),
+   * and the email telling the person, queued in the same transaction.
+   */
+  function decidePending(
+    decide: (tx: Database) => Promise<SessionUser | null>,
+    subject: string,
+    lines: string[],
+  ): Promise<SessionUser> {
+    return db.transaction(async (tx) => {
+      const user = await decide(tx);
+      if (!user) throw new AppError('NOT_FOUND', 'No account awaiting review matches that.');
+      await jobs.send(
+        sendEmailJob,
+        { to: user.email, subject, text: letterText(greetingFor(user.firstName), lines) },
+        { tx },
+      );
+      return user;
+    });
+  }
+
   return {
     createAccount,
 
@@ -251,25 +272,16 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
 
     /** Approves a pending account and, in the same transaction, queues the email telling them so. */
     async approveUser(where: { id: string } | { email: string }): Promise<SessionUser> {
-      return db.transaction(async (tx) => {
-        const user = await queries.approvePendingUser(tx, where, new Date());
-        if (!user) throw new AppError('NOT_FOUND', 'No account awaiting review matches that.');
-        await jobs.send(
-          sendEmailJob,
-          {
-            to: user.email,
-            subject: emailText.approvedSubject,
-            text: letterText(greetingFor(user.firstName), [
-              'Good news: our admin team has reviewed and approved your Voicecart account.',
-              signInUrl
-                ? `You can now sign in at ${signInUrl} and open your dashboard.`
-                : 'You can now sign in and open your dashboard.',
-            ]),
-          },
-          { tx },
-        );
-        return user;
-      });
+      return decidePending(
+        (tx) => queries.approvePendingUser(tx, where, new Date()),
+        emailText.approvedSubject,
+        [
+          'Good news: our admin team has reviewed and approved your Voicecart account.',
+          signInUrl
+            ? `You can now sign in at ${signInUrl} and open your dashboard.`
+            : 'You can now sign in and open your dashboard.',
+        ],
+      );
     },
 
     /**
@@ -277,23 +289,10 @@ export function createAccountsService({ db, jobs, publicUrl }: AccountsServiceDe
      * so the address is free to sign up again later (docs/spec-deviations.md).
      */
     async rejectUser(id: string): Promise<SessionUser> {
-      return db.transaction(async (tx) => {
-        const user = await queries.deletePendingUser(tx, id);
-        if (!user) throw new AppError('NOT_FOUND', 'No account awaiting review matches that.');
-        await jobs.send(
-          sendEmailJob,
-          {
-            to: user.email,
-            subject: emailText.rejectedSubject,
-            text: letterText(greetingFor(user.firstName), [
-              'Thank you for your interest in Voicecart. After review, our admin team could not approve your account,',
-              'and it has been removed along with the details you gave us. Reply to this email if you think this is a mistake.',
-            ]),
-          },
-          { tx },
-        );
-        return user;
-      });
+      return decidePending((tx) => queries.deletePendingUser(tx, id), emailText.rejectedSubject, [
+        'Thank you for your interest in Voicecart. After review, our admin team could not approve your account,',
+        'and it has been removed along with the details you gave us. Reply to this email if you think this is a mistake.',
+      ]);
     },
   };
 }

@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   assistantJobs,
   commentPayload,
   countRows,
-  createConnectedBrand,
-  createInstagramHarness,
   customerMessage,
   drainInbox,
   messagingPayload,
   postWebhook,
-  type ConnectedBrand,
-  type InstagramHarness,
+  useConnectedBrand,
 } from '#tests/support/instagram.ts';
 import { pruneProcessedEvents } from './inbox-retention.ts';
 
-let harness: InstagramHarness;
-let brand: ConnectedBrand;
+const setup = useConnectedBrand();
 
-beforeAll(async () => {
-  harness = await createInstagramHarness();
-  brand = await createConnectedBrand(harness);
-});
-afterAll(async () => {
-  await harness?.close();
-});
-
-const app = () => harness.app;
+const app = () => setup.harness.app;
 
 /** One DM delivery from a customer, as Instagram would send (and resend) it. */
 const dmDelivery = (igsid: string, text: string) => {
-  const account = brand.account.accountId;
+  const account = setup.brand.account.accountId;
   return messagingPayload(account, [customerMessage(account, igsid, { text })]);
 };
 const midOf = (delivery: ReturnType<typeof dmDelivery>) =>
@@ -45,24 +33,24 @@ const age = async (dedupeKey: string, days: number) => {
     `update instagram_events set received_at = now() - make_interval(days => $2::int),
        processed_at = case when processed_at is null then null else now() - make_interval(days => $2::int) end
      where brand_id = $1 and dedupe_key = $3`,
-    [brand.brandId, days, dedupeKey],
+    [setup.brand.brandId, days, dedupeKey],
   );
 };
 
 const inboxRows = (dedupeKey: string) =>
   countRows(app(), 'select 1 from instagram_events where brand_id = $1 and dedupe_key = $2', [
-    brand.brandId,
+    setup.brand.brandId,
     dedupeKey,
   ]);
 const messageRows = (mid: string) =>
   countRows(app(), 'select 1 from messages where brand_id = $1 and instagram_message_id = $2', [
-    brand.brandId,
+    setup.brand.brandId,
     mid,
   ]);
 const repliesTo = async (mid: string) => {
   const { rows } = await app().database.executeSql(
     'select id from messages where brand_id = $1 and instagram_message_id = $2',
-    [brand.brandId, mid],
+    [setup.brand.brandId, mid],
   );
   const ids = new Set(rows.map((row) => row.id));
   return (await assistantJobs(app())).filter((job) => ids.has((job.data as { messageId?: string }).messageId))
@@ -130,7 +118,7 @@ describe('pruning the Instagram inbox (decision 008)', () => {
     expect(await inboxRows(`message:${midOf(recent)}`)).toBe(1);
     expect(
       await countRows(app(), 'select 1 from instagram_events where brand_id = $1 and processed_at is null', [
-        brand.brandId,
+        setup.brand.brandId,
       ]),
     ).toBe(0);
     await drainInbox(app());
@@ -141,7 +129,7 @@ describe('pruning the Instagram inbox (decision 008)', () => {
   it('a replay of an event already pruned is stored again but adds no message, comment or reply', async () => {
     const dm = dmDelivery('cust-replayed', 'any discount codes?');
     const commentId = `comment-replayed-${Date.now()}`;
-    const comment = commentPayload(brand.account.accountId, {
+    const comment = commentPayload(setup.brand.account.accountId, {
       id: commentId,
       text: 'price?',
       from: { id: 'commenter-1', username: 'commenter' },
@@ -163,7 +151,7 @@ describe('pruning the Instagram inbox (decision 008)', () => {
     await drainInbox(app());
     const { rows } = await app().database.executeSql(
       'select dedupe_key, outcome from instagram_events where brand_id = $1 and dedupe_key in ($2, $3) order by kind',
-      [brand.brandId, `message:${midOf(dm)}`, commentKey],
+      [setup.brand.brandId, `message:${midOf(dm)}`, commentKey],
     );
     expect(rows).toEqual([
       { dedupe_key: commentKey, outcome: 'duplicate' },
@@ -173,7 +161,7 @@ describe('pruning the Instagram inbox (decision 008)', () => {
     expect(await repliesTo(midOf(dm))).toBe(1);
     const { rows: stored } = await app().database.executeSql(
       'select id from comments where brand_id = $1 and instagram_comment_id = $2',
-      [brand.brandId, commentId],
+      [setup.brand.brandId, commentId],
     );
     expect(stored).toHaveLength(1);
     const commentJobs = (await assistantJobs(app())).filter(

@@ -1,51 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors.ts';
 import {
   commentPayload,
   createConnectedBrand,
-  createInstagramHarness,
   customerMessage,
   drainInbox,
   echoMessage,
   messagingPayload,
   postWebhook,
-  type ConnectedBrand,
-  type InstagramHarness,
+  useConnectedBrand,
 } from '#tests/support/instagram.ts';
 import { createChannelOutbound, type ChannelOutbound } from './outbound.ts';
 import { createSendBudget } from './send-budget.ts';
 
-let harness: InstagramHarness;
-let brand: ConnectedBrand;
+const setup = useConnectedBrand({ timeoutMs: 300 });
 let outbound: ChannelOutbound;
 let customerCounter = 0;
 
-beforeAll(async () => {
-  harness = await createInstagramHarness({ timeoutMs: 300 });
-  brand = await createConnectedBrand(harness);
-  outbound = harness.app.channel.outbound;
-});
-afterAll(async () => {
-  await harness?.close();
+beforeAll(() => {
+  outbound = setup.harness.app.channel.outbound;
 });
 
-const db = () => harness.app.database;
+const db = () => setup.harness.app.database;
 let keyCounter = 0;
 const key = () => `test-key-${++keyCounter}`;
 
 /** A conversation whose customer wrote `ageMs` ago. */
 async function newConversation(
   ageMs = 60_000,
-  target = brand,
+  target = setup.brand,
 ): Promise<{ conversationId: string; igsid: string }> {
   customerCounter += 1;
   const igsid = `out-cust-${customerCounter}`;
   const account = target.account.accountId;
   await postWebhook(
-    harness.app,
+    setup.harness.app,
     messagingPayload(account, [customerMessage(account, igsid, { text: 'hi there' }, Date.now() - ageMs)]),
   );
-  await drainInbox(harness.app);
+  await drainInbox(setup.harness.app);
   const { rows } = await db().executeSql(
     'select id from conversations where brand_id = $1 and customer_instagram_id = $2',
     [target.brandId, igsid],
@@ -72,7 +64,7 @@ const sendMessage = (
 ) =>
   outbound.sendDirectMessage({ conversationId, text, origin: 'assistant', idempotencyKey: key(), ...fields });
 
-const sendsTo = (igsid: string) => harness.fake.sentMessages().filter((m) => m.recipient.id === igsid);
+const sendsTo = (igsid: string) => setup.harness.fake.sentMessages().filter((m) => m.recipient.id === igsid);
 
 describe('sendDirectMessage', () => {
   it('records the message before the call, sends it, keeps Graph’s id; the same key never sends twice', async () => {
@@ -172,10 +164,10 @@ describe('send guard', () => {
     );
     const tagged = createChannelOutbound({
       db: db().db,
-      graph: harness.app.channel.graph,
-      connections: harness.app.channel.connections,
+      graph: setup.harness.app.channel.graph,
+      connections: setup.harness.app.channel.connections,
       budget: createSendBudget(),
-      log: harness.app.log,
+      log: setup.harness.app.log,
       humanAgentTagEnabled: true,
     });
     const window = await tagged.checkDirectMessageWindow({ conversationId, origin: 'person' });
@@ -212,7 +204,7 @@ describe('send guard', () => {
     expect((await sendMessage(conversationId, 'a person may', { origin: 'person' })).status).toBe('sent');
 
     const other = await newConversation();
-    await db().executeSql('update brands set active = false where id = $1', [brand.brandId]);
+    await db().executeSql('update brands set active = false where id = $1', [setup.brand.brandId]);
     try {
       expect(
         await conflictOf(
@@ -225,7 +217,7 @@ describe('send guard', () => {
         ),
       ).toMatch(/paused/);
     } finally {
-      await db().executeSql('update brands set active = true where id = $1', [brand.brandId]);
+      await db().executeSql('update brands set active = true where id = $1', [setup.brand.brandId]);
     }
   });
 });
@@ -233,20 +225,20 @@ describe('send guard', () => {
 describe('failures', () => {
   it('429 and 5xx are retried; a content error fails at once with Graph’s message', async () => {
     const { conversationId, igsid } = await newConversation();
-    harness.fake.failNext('http429', { path: /^\/me\/messages$/ });
-    harness.fake.failNext('http500', { path: /^\/me\/messages$/ });
+    setup.harness.fake.failNext('http429', { path: /^\/me\/messages$/ });
+    setup.harness.fake.failNext('http500', { path: /^\/me\/messages$/ });
     const retried = await sendMessage(conversationId, 'after retries');
     expect(retried.status).toBe('sent');
 
-    harness.fake.failNext('http500', { path: /^\/me\/messages$/, count: 3 });
+    setup.harness.fake.failNext('http500', { path: /^\/me\/messages$/, count: 3 });
     const exhausted = await sendMessage(conversationId, 'never');
     expect(exhausted).toMatchObject({ status: 'failed', error: 'An unknown error occurred' });
 
-    const before = harness.fake.calls.length;
-    harness.fake.failNext('content', { path: /^\/me\/messages$/ });
+    const before = setup.harness.fake.calls.length;
+    setup.harness.fake.failNext('content', { path: /^\/me\/messages$/ });
     const refused = await sendMessage(conversationId, 'bad');
     expect(refused).toMatchObject({ status: 'failed', error: 'The message text is invalid' });
-    expect(harness.fake.calls.slice(before).filter((c) => c.path === '/me/messages')).toHaveLength(1);
+    expect(setup.harness.fake.calls.slice(before).filter((c) => c.path === '/me/messages')).toHaveLength(1);
     const { rows } = await db().executeSql('select delivery_state from messages where id = $1', [
       refused.messageIds[0],
     ]);
@@ -256,7 +248,7 @@ describe('failures', () => {
 
   it('a timeout is not resent: unknown until the echo resolves it as ours', async () => {
     const { conversationId, igsid } = await newConversation();
-    harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
+    setup.harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
     const idempotencyKey = key();
     const result = await sendMessage(conversationId, 'Did this arrive?', { idempotencyKey });
     expect(result.status).toBe('unknown');
@@ -269,14 +261,14 @@ describe('failures', () => {
     expect(delivered).toHaveLength(1);
 
     // Instagram's echo of what actually went out.
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     await postWebhook(
-      harness.app,
+      setup.harness.app,
       messagingPayload(account, [
         echoMessage(account, igsid, { mid: delivered[0]!.messageId, text: 'Did this arrive?' }),
       ]),
     );
-    await drainInbox(harness.app);
+    await drainInbox(setup.harness.app);
     const { rows } = await db().executeSql(
       'select * from messages where conversation_id = $1 order by created_at',
       [conversationId],
@@ -303,7 +295,7 @@ describe('failures', () => {
     await db().executeSql(
       `insert into instagram_sends (brand_id, kind, origin, idempotency_key, conversation_id, recipient, text)
        values ($1, 'direct_message', 'assistant', $2, $3, $4, 'Interrupted')`,
-      [brand.brandId, idempotencyKey, conversationId, igsid],
+      [setup.brand.brandId, idempotencyKey, conversationId, igsid],
     );
     const retried = await sendMessage(conversationId, 'Interrupted', { idempotencyKey });
     expect(retried).toMatchObject({ status: 'unknown', duplicate: true });
@@ -314,12 +306,12 @@ describe('failures', () => {
     const { conversationId, igsid } = await newConversation();
     const result = await sendMessage(conversationId, 'Echo me');
     const [sent] = sendsTo(igsid);
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     await postWebhook(
-      harness.app,
+      setup.harness.app,
       messagingPayload(account, [echoMessage(account, igsid, { mid: sent!.messageId, text: 'Echo me' })]),
     );
-    await drainInbox(harness.app);
+    await drainInbox(setup.harness.app);
     const { rows } = await db().executeSql(
       'select sender, delivery_state from messages where conversation_id = $1 order by created_at',
       [conversationId],
@@ -332,9 +324,9 @@ describe('failures', () => {
   });
 
   it('code 190 marks the account needs_reconnect and stops every send for the brand', async () => {
-    const local = await createConnectedBrand(harness);
+    const local = await createConnectedBrand(setup.harness);
     const { conversationId } = await newConversation(60_000, local);
-    harness.fake.failNext('code190', { path: /^\/me\/messages$/ });
+    setup.harness.fake.failNext('code190', { path: /^\/me\/messages$/ });
     const result = await sendMessage(conversationId, 'x');
     expect(result.status).toBe('failed');
     const { rows } = await db().executeSql(
@@ -343,7 +335,7 @@ describe('failures', () => {
     );
     expect(rows[0]).toEqual({ status: 'needs_reconnect', instagram_connected: false });
     expect(await conflictOf(sendMessage(conversationId, 'y', { origin: 'person' }))).toMatch(/reconnect/);
-    const status = await harness.app.app.inject({
+    const status = await setup.harness.app.app.inject({
       method: 'GET',
       url: `/api/brands/${local.brandId}/instagram`,
       headers: { cookie: local.cookie },
@@ -360,9 +352,9 @@ describe('sendCommentReply', () => {
     customerCounter += 1;
     const id = `comment-${customerCounter}-${Date.now()}`;
     await postWebhook(
-      harness.app,
+      setup.harness.app,
       commentPayload(
-        brand.account.accountId,
+        setup.brand.account.accountId,
         {
           id,
           text: 'Link?',
@@ -373,7 +365,7 @@ describe('sendCommentReply', () => {
         time,
       ),
     );
-    await drainInbox(harness.app);
+    await drainInbox(setup.harness.app);
     const { rows } = await db().executeSql('select id from comments where instagram_comment_id = $1', [id]);
     return { commentId: rows[0]!.id as string, instagramId: id, igsid: `commenter-${customerCounter}` };
   }
@@ -389,7 +381,7 @@ describe('sendCommentReply', () => {
       idempotencyKey,
     });
     expect(result).toEqual({ status: 'sent', messageIds: [], duplicate: false });
-    expect(harness.fake.sentMessages().at(-1)).toMatchObject({
+    expect(setup.harness.fake.sentMessages().at(-1)).toMatchObject({
       recipient: { comment_id: instagramId },
       text: 'Sent you the link!',
     });
@@ -423,7 +415,7 @@ describe('sendCommentReply', () => {
 
   it('a private reply whose answer timed out is settled by its echo in the commenter’s thread; the comment is marked replied', async () => {
     const { commentId, igsid } = await newComment();
-    harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
+    setup.harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
     const idempotencyKey = key();
     const result = await outbound.sendCommentReply({
       commentId,
@@ -433,17 +425,17 @@ describe('sendCommentReply', () => {
       idempotencyKey,
     });
     expect(result.status).toBe('unknown');
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     await postWebhook(
-      harness.app,
+      setup.harness.app,
       messagingPayload(account, [
         echoMessage(account, igsid, {
-          mid: harness.fake.sentMessages().at(-1)!.messageId,
+          mid: setup.harness.fake.sentMessages().at(-1)!.messageId,
           text: 'Check your DMs 🔥',
         }),
       ]),
     );
-    await drainInbox(harness.app);
+    await drainInbox(setup.harness.app);
     const { rows } = await db().executeSql(
       `select s.status, c.replied, c.reply_content from instagram_sends s join comments c on c.id = s.comment_id
         where s.idempotency_key = $1`,
@@ -454,7 +446,7 @@ describe('sendCommentReply', () => {
 
   it('a refused private reply does not use up the comment’s one reply', async () => {
     const { commentId } = await newComment();
-    harness.fake.failNext('content', { path: /^\/me\/messages$/ });
+    setup.harness.fake.failNext('content', { path: /^\/me\/messages$/ });
     expect(
       (
         await outbound.sendCommentReply({
@@ -504,7 +496,7 @@ describe('sendCommentReply', () => {
       idempotencyKey: key(),
     });
     expect(result.status).toBe('sent');
-    expect(harness.fake.calls.at(-1)).toMatchObject({
+    expect(setup.harness.fake.calls.at(-1)).toMatchObject({
       method: 'POST',
       path: `/${top.instagramId}/replies`,
       query: { message: 'Thanks! 🔥' },
@@ -517,6 +509,6 @@ describe('sendCommentReply', () => {
       origin: 'person',
       idempotencyKey: key(),
     });
-    expect(harness.fake.calls.at(-1)).toMatchObject({ path: `/${top.instagramId}/replies` });
+    expect(setup.harness.fake.calls.at(-1)).toMatchObject({ path: `/${top.instagramId}/replies` });
   });
 });

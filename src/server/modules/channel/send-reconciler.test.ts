@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   commentPayload,
   createConnectedBrand,
@@ -7,8 +7,7 @@ import {
   drainInbox,
   messagingPayload,
   postWebhook,
-  type ConnectedBrand,
-  type InstagramHarness,
+  useConnectedBrand,
 } from '#tests/support/instagram.ts';
 import { createSendCore } from './outbound.ts';
 import { createSendBudget } from './send-budget.ts';
@@ -19,20 +18,11 @@ import { createSendReconciler, type SendReconcilerSettings } from './send-reconc
  * and Graph's answer) are settled: confirmed through the Conversations API when they left, sent again once when
  * they did not. Real HTTP to the fake Graph server throughout.
  */
-let harness: InstagramHarness;
-let brand: ConnectedBrand;
+const setup = useConnectedBrand({ timeoutMs: 300 });
 let customerCounter = 0;
 let keyCounter = 0;
 const key = () => `reconcile-key-${++keyCounter}`;
-const db = () => harness.app.database;
-
-beforeAll(async () => {
-  harness = await createInstagramHarness({ timeoutMs: 300 });
-  brand = await createConnectedBrand(harness);
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const db = () => setup.harness.app.database;
 
 /** A reconciler over the app's parts; no pacing unless asked (the pacing test asks). */
 function createReconciler(settings: Partial<SendReconcilerSettings> = {}) {
@@ -40,13 +30,13 @@ function createReconciler(settings: Partial<SendReconcilerSettings> = {}) {
 }
 
 function createParts(settings: Partial<SendReconcilerSettings> = {}) {
-  const channel = harness.app.channel;
+  const channel = setup.harness.app.channel;
   const core = createSendCore({
     db: db().db,
     graph: channel.graph,
     connections: channel.connections,
     budget: createSendBudget(),
-    log: harness.app.log,
+    log: setup.harness.app.log,
     humanAgentTagEnabled: false,
     retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
   });
@@ -55,7 +45,7 @@ function createParts(settings: Partial<SendReconcilerSettings> = {}) {
     graph: channel.graph,
     connections: channel.connections,
     core,
-    log: harness.app.log,
+    log: setup.harness.app.log,
     settings: { reconcileAfterSeconds: 60, conversationsIntervalMs: 0, ...settings },
   });
   return { core, reconciler };
@@ -64,22 +54,22 @@ function createParts(settings: Partial<SendReconcilerSettings> = {}) {
 async function newConversation(): Promise<{ conversationId: string; igsid: string }> {
   customerCounter += 1;
   const igsid = `rec-cust-${customerCounter}`;
-  const account = brand.account.accountId;
+  const account = setup.brand.account.accountId;
   await postWebhook(
-    harness.app,
+    setup.harness.app,
     messagingPayload(account, [customerMessage(account, igsid, { text: 'is it in stock?' })]),
   );
-  await drainInbox(harness.app);
+  await drainInbox(setup.harness.app);
   const { rows } = await db().executeSql(
     'select id from conversations where brand_id = $1 and customer_instagram_id = $2',
-    [brand.brandId, igsid],
+    [setup.brand.brandId, igsid],
   );
   return { conversationId: rows[0]!.id as string, igsid };
 }
 
-const sendsTo = (igsid: string) => harness.fake.sentMessages().filter((m) => m.recipient.id === igsid);
+const sendsTo = (igsid: string) => setup.harness.fake.sentMessages().filter((m) => m.recipient.id === igsid);
 const conversationCalls = () =>
-  harness.fake.calls.filter((call) => call.method === 'GET' && call.path !== '/me');
+  setup.harness.fake.calls.filter((call) => call.method === 'GET' && call.path !== '/me');
 
 /** Makes these sends' leases as old as a dead process would leave them. */
 async function age(idempotencyKey: string, seconds = 120) {
@@ -117,12 +107,12 @@ async function recordInterruptedSend(
   const { rows } = await db().executeSql(
     `insert into messages (conversation_id, brand_id, sender, content, delivery_state)
      values ($1, $2, 'ai', $3, 'queued') returning id`,
-    [target.conversationId, brand.brandId, text],
+    [target.conversationId, setup.brand.brandId, text],
   );
   await db().executeSql(
     `insert into instagram_sends (brand_id, kind, origin, idempotency_key, conversation_id, message_id, recipient, text, attempts)
      values ($1, 'direct_message', 'assistant', $2, $3, $4, $5, $6, $7)`,
-    [brand.brandId, idempotencyKey, target.conversationId, rows[0]!.id, target.igsid, text, attempts],
+    [setup.brand.brandId, idempotencyKey, target.conversationId, rows[0]!.id, target.igsid, text, attempts],
   );
   return idempotencyKey;
 }
@@ -133,8 +123,8 @@ async function sendWithFailure(
 ): Promise<{ conversationId: string; igsid: string; idempotencyKey: string }> {
   const conversation = await newConversation();
   const idempotencyKey = key();
-  harness.fake.failNext(failure, { path: /^\/me\/messages$/ });
-  const result = await harness.app.channel.outbound.sendDirectMessage({
+  setup.harness.fake.failNext(failure, { path: /^\/me\/messages$/ });
+  const result = await setup.harness.app.channel.outbound.sendDirectMessage({
     conversationId: conversation.conversationId,
     text,
     origin: 'assistant',
@@ -178,7 +168,7 @@ describe('a timed-out send', () => {
       // Settled: the next run has nothing to do, and the caller's retry sees it sent.
       expect(await reconciler.reconcile()).toEqual(nothing);
       expect(
-        await harness.app.channel.outbound.sendDirectMessage({
+        await setup.harness.app.channel.outbound.sendDirectMessage({
           conversationId,
           text: 'ignored',
           origin: 'assistant',
@@ -212,7 +202,7 @@ describe('a timed-out send', () => {
   it('an earlier send of the same text does not count: only a message no other send holds', async () => {
     const reconciler = createReconciler();
     const conversation = await newConversation();
-    const first = await harness.app.channel.outbound.sendDirectMessage({
+    const first = await setup.harness.app.channel.outbound.sendDirectMessage({
       conversationId: conversation.conversationId,
       text: 'hi! how can I help?',
       origin: 'assistant',
@@ -220,8 +210,8 @@ describe('a timed-out send', () => {
     });
     expect(first.status).toBe('sent');
     const idempotencyKey = key();
-    harness.fake.failNext('lostRequest', { path: /^\/me\/messages$/ });
-    await harness.app.channel.outbound.sendDirectMessage({
+    setup.harness.fake.failNext('lostRequest', { path: /^\/me\/messages$/ });
+    await setup.harness.app.channel.outbound.sendDirectMessage({
       conversationId: conversation.conversationId,
       text: 'hi! how can I help?',
       origin: 'assistant',
@@ -257,7 +247,7 @@ describe('a send left queued by a dead process', () => {
     const conversation = await newConversation();
     const idempotencyKey = await recordInterruptedSend(conversation, 'Interrupted during the call', 1);
     // The dead process's call reached Instagram.
-    const left = await harness.app.channel.graph.sendMessage(brand.account.token, {
+    const left = await setup.harness.app.channel.graph.sendMessage(setup.brand.account.token, {
       recipient: { id: conversation.igsid },
       text: 'Interrupted during the call',
     });
@@ -355,13 +345,13 @@ describe('guards, races and errors', () => {
     const reconciler = createReconciler();
     const { igsid, idempotencyKey } = await sendWithFailure('lostRequest', 'Asked twice');
     await age(idempotencyKey);
-    harness.fake.failNext('http500', { path: /^\/me\/conversations$/ });
+    setup.harness.fake.failNext('http500', { path: /^\/me\/conversations$/ });
     expect(await reconciler.reconcile()).toEqual({ ...nothing, deferred: 1 });
     expect((await sendRows(idempotencyKey))[0]).toMatchObject({ status: 'unknown', attempts: 2 });
     expect(sendsTo(igsid)).toHaveLength(0);
     // Its lease is fresh again: the next run waits for it to age.
     expect(await reconciler.reconcile()).toEqual(nothing);
-    harness.fake.failNext('lostRequest', { path: /^\/me\/conversations$/ });
+    setup.harness.fake.failNext('lostRequest', { path: /^\/me\/conversations$/ });
     await age(idempotencyKey);
     expect(await reconciler.reconcile()).toEqual({ ...nothing, deferred: 1 });
     await age(idempotencyKey);
@@ -374,7 +364,7 @@ describe('guards, races and errors', () => {
     const reconciler = createReconciler({ maxAttempts: 3 });
     const { igsid, idempotencyKey } = await sendWithFailure('hang', 'Cannot be confirmed');
     for (let run = 0; run < 2; run += 1) {
-      harness.fake.failNext('http500', { path: /^\/me\/conversations$/ });
+      setup.harness.fake.failNext('http500', { path: /^\/me\/conversations$/ });
       await age(idempotencyKey);
       expect(await reconciler.reconcile()).toEqual({ ...nothing, deferred: 1 });
     }
@@ -449,12 +439,12 @@ describe('a message sent in parts', () => {
   it('a refused resend of a part fails the parts after it', async () => {
     const reconciler = createReconciler();
     const { conversationId, igsid, idempotencyKey } = await sendWithFailure('lostRequest', longText);
-    await db().executeSql(`update brands set active = false where id = $1`, [brand.brandId]);
+    await db().executeSql(`update brands set active = false where id = $1`, [setup.brand.brandId]);
     try {
       await age(idempotencyKey);
       expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
     } finally {
-      await db().executeSql(`update brands set active = true where id = $1`, [brand.brandId]);
+      await db().executeSql(`update brands set active = true where id = $1`, [setup.brand.brandId]);
     }
     const rows = await sendRows(idempotencyKey);
     expect(rows.map((row) => [row.status, row.error])).toEqual([
@@ -477,10 +467,15 @@ describe('comment replies', () => {
     commentCounter += 1;
     const instagramId = `rec-comment-${commentCounter}-${Date.now()}`;
     const igsid = `rec-commenter-${commentCounter}`;
-    const account = brand.account.accountId;
-    harness.fake.addComment({ accountId: account, commentId: instagramId, fromId: igsid, username: 'fan' });
+    const account = setup.brand.account.accountId;
+    setup.harness.fake.addComment({
+      accountId: account,
+      commentId: instagramId,
+      fromId: igsid,
+      username: 'fan',
+    });
     await postWebhook(
-      harness.app,
+      setup.harness.app,
       commentPayload(account, {
         id: instagramId,
         text: '🔥',
@@ -488,7 +483,7 @@ describe('comment replies', () => {
         media: { id: 'reel-1', media_product_type: 'REELS' },
       }),
     );
-    await drainInbox(harness.app);
+    await drainInbox(setup.harness.app);
     const { rows } = await db().executeSql('select id from comments where instagram_comment_id = $1', [
       instagramId,
     ]);
@@ -500,11 +495,11 @@ describe('comment replies', () => {
   /** What reached the commenter: private replies (/me/messages with comment_id) or public replies under it. */
   const repliesTo = (instagramId: string, visibility: Visibility) =>
     visibility === 'private'
-      ? harness.fake
+      ? setup.harness.fake
           .sentMessages()
           .filter((m) => m.recipient.comment_id === instagramId)
           .map((m) => ({ id: m.messageId, text: m.text }))
-      : harness.fake
+      : setup.harness.fake
           .publicReplies()
           .filter((reply) => reply.commentId === instagramId)
           .map((reply) => ({ id: reply.replyId, text: reply.text }));
@@ -535,8 +530,8 @@ describe('comment replies', () => {
   ) {
     const comment = await newComment(options);
     const idempotencyKey = key();
-    harness.fake.failNext(failure, { path: pathOf(visibility) });
-    const result = await harness.app.channel.outbound.sendCommentReply({
+    setup.harness.fake.failNext(failure, { path: pathOf(visibility) });
+    const result = await setup.harness.app.channel.outbound.sendCommentReply({
       commentId: comment.commentId,
       text,
       visibility,
@@ -559,7 +554,7 @@ describe('comment replies', () => {
       `insert into instagram_sends (brand_id, kind, origin, idempotency_key, comment_id, recipient, text, attempts)
        values ($1, $2, 'assistant', $3, $4, $5, $6, $7)`,
       [
-        brand.brandId,
+        setup.brand.brandId,
         visibility === 'private' ? 'private_reply' : 'public_reply',
         idempotencyKey,
         comment.commentId,
@@ -614,7 +609,7 @@ describe('comment replies', () => {
         await age(idempotencyKey);
         expect(await reconciler.reconcile()).toEqual(nothing);
         expect(
-          await harness.app.channel.outbound.sendCommentReply({
+          await setup.harness.app.channel.outbound.sendCommentReply({
             commentId,
             text: 'ignored',
             visibility,
@@ -733,9 +728,9 @@ describe('comment replies', () => {
       const idempotencyKey = await recordInterruptedReply(comment, 'private', 'Never tried, too late', 0);
       await makeOld(comment.commentId);
       await age(idempotencyKey);
-      const before = harness.fake.calls.length;
+      const before = setup.harness.fake.calls.length;
       expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
-      expect(harness.fake.calls.length).toBe(before);
+      expect(setup.harness.fake.calls.length).toBe(before);
       expect((await replyRows(idempotencyKey))[0]!.error).toMatch(/more than 7 days old/);
     });
   });
@@ -752,9 +747,9 @@ describe('comment replies', () => {
         },
       );
       await age(idempotencyKey);
-      const before = harness.fake.calls.length;
+      const before = setup.harness.fake.calls.length;
       expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
-      expect(harness.fake.calls.length).toBe(before);
+      expect(setup.harness.fake.calls.length).toBe(before);
       expect(repliesTo(instagramId, 'private')).toHaveLength(1);
       expect((await replyRows(idempotencyKey))[0]).toMatchObject({
         status: 'failed',
@@ -772,8 +767,8 @@ describe('comment replies', () => {
         'Lost in the crowd',
       );
       for (let index = 0; index < 51; index += 1) {
-        harness.fake.addComment({
-          accountId: brand.account.accountId,
+        setup.harness.fake.addComment({
+          accountId: setup.brand.account.accountId,
           commentId: `${instagramId}-crowd-${index}`,
           fromId: `crowd-${index}`,
           text: 'me too',
@@ -795,8 +790,8 @@ describe('comment replies', () => {
         'public',
         'Check your DMs!',
       );
-      harness.fake.addComment({
-        accountId: brand.account.accountId,
+      setup.harness.fake.addComment({
+        accountId: setup.brand.account.accountId,
         commentId: `${instagramId}-copycat`,
         fromId: 'copycat',
         username: 'copycat',
@@ -812,7 +807,7 @@ describe('comment replies', () => {
       const reconciler = createReconciler();
       const { instagramId, idempotencyKey } = await replyWithFailure('answerLost', 'public', 'Asked twice');
       await age(idempotencyKey);
-      harness.fake.failNext('http500', { path: /\/replies$/ });
+      setup.harness.fake.failNext('http500', { path: /\/replies$/ });
       expect(await reconciler.reconcile()).toEqual({ ...nothing, deferred: 1 });
       expect((await replyRows(idempotencyKey))[0]).toMatchObject({ status: 'unknown', attempts: 2 });
       await age(idempotencyKey);

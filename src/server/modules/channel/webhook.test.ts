@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signWebhookBody } from '#tests/fakes/instagram-graph.ts';
 import {
   appSecret,
@@ -14,27 +14,17 @@ import {
   messagingPayload,
   nextMid,
   postWebhook,
+  useConnectedBrand,
   verifyToken,
-  type ConnectedBrand,
-  type InstagramHarness,
 } from '#tests/support/instagram.ts';
 
-let harness: InstagramHarness;
-let brand: ConnectedBrand;
+const setup = useConnectedBrand();
 
-beforeAll(async () => {
-  harness = await createInstagramHarness();
-  brand = await createConnectedBrand(harness);
-});
-afterAll(async () => {
-  await harness?.close();
-});
-
-const app = () => harness.app;
+const app = () => setup.harness.app;
 const conversationOf = async (igsid: string) => {
   const { rows } = await app().database.executeSql(
     'select * from conversations where brand_id = $1 and customer_instagram_id = $2',
-    [brand.brandId, igsid],
+    [setup.brand.brandId, igsid],
   );
   return rows;
 };
@@ -42,7 +32,7 @@ const messagesOf = async (igsid: string) => {
   const { rows } = await app().database.executeSql(
     `select m.* from messages m join conversations c on c.id = m.conversation_id
      where c.brand_id = $1 and c.customer_instagram_id = $2 order by m.created_at`,
-    [brand.brandId, igsid],
+    [setup.brand.brandId, igsid],
   );
   return rows;
 };
@@ -72,8 +62,8 @@ describe('GET /api/webhooks/instagram (handshake)', () => {
 
 describe('POST /api/webhooks/instagram: signatures and shape', () => {
   const payload = () =>
-    messagingPayload(brand.account.accountId, [
-      customerMessage(brand.account.accountId, 'sig-1', { text: 'hi' }),
+    messagingPayload(setup.brand.account.accountId, [
+      customerMessage(setup.brand.account.accountId, 'sig-1', { text: 'hi' }),
     ]);
 
   it('401 when the signature is missing, made with another secret, or over a tampered body', async () => {
@@ -129,7 +119,7 @@ describe('POST /api/webhooks/instagram: signatures and shape', () => {
 
   it('never answers 5xx to any signed body (fast-check)', async () => {
     // A brand of its own, so the random comments and messages stay out of the other tests' way.
-    const fuzzed = await createConnectedBrand(harness);
+    const fuzzed = await createConnectedBrand(setup.harness);
     const item = fc.record(
       {
         sender: fc.record({ id: fc.oneof(fc.string({ maxLength: 20 }), fc.integer()) }),
@@ -198,8 +188,8 @@ describe('POST /api/webhooks/instagram: signatures and shape', () => {
 
 describe('processing each event kind', () => {
   it('a text message: one conversation, the message, the IGSID shown until the profile is known, an assistant job', async () => {
-    const account = brand.account.accountId;
-    harness.fake.setProfile('cust-1', 'buyer_one');
+    const account = setup.brand.account.accountId;
+    setup.harness.fake.setProfile('cust-1', 'buyer_one');
     const item = customerMessage(account, 'cust-1', { text: 'is the red hoodie in M?' });
     expect((await postWebhook(app(), messagingPayload(account, [item]))).statusCode).toBe(200);
     await drainInbox(app());
@@ -224,17 +214,17 @@ describe('processing each event kind', () => {
       }),
     );
     // The profile is looked up once per customer (cached).
-    harness.fake.calls.length = 0;
+    setup.harness.fake.calls.length = 0;
     await postWebhook(
       app(),
       messagingPayload(account, [customerMessage(account, 'cust-1', { text: 'hello?' })]),
     );
     await drainInbox(app());
-    expect(harness.fake.calls.filter((c) => c.path === '/cust-1')).toHaveLength(0);
+    expect(setup.harness.fake.calls.filter((c) => c.path === '/cust-1')).toHaveLength(0);
   });
 
   it('shows the IGSID when the profile cannot be read (no consent yet)', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     await postWebhook(
       app(),
       messagingPayload(account, [customerMessage(account, 'cust-noconsent', { text: 'hey' })]),
@@ -246,7 +236,7 @@ describe('processing each event kind', () => {
   });
 
   it('attachments keep their CDN URLs; story replies, story mentions and unsupported messages are labelled', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const items = [
       customerMessage(
         account,
@@ -277,7 +267,7 @@ describe('processing each event kind', () => {
   });
 
   it('is_deleted marks the message deleted (kept), also when the deletion arrives first', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const original = customerMessage(account, 'cust-3', { text: 'oops' });
     const mid = (original.message as { mid: string }).mid;
     await postWebhook(app(), messagingPayload(account, [original]));
@@ -305,7 +295,7 @@ describe('processing each event kind', () => {
   });
 
   it('reactions, seen, referrals and postbacks are recorded or ignored on purpose, never a failure', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const original = customerMessage(account, 'cust-4', { text: 'nice' });
     const mid = (original.message as { mid: string }).mid;
     await postWebhook(
@@ -350,7 +340,7 @@ describe('processing each event kind', () => {
   });
 
   it('comments: deduplicated on the comment id, with media, parent and username; our own comments ignored', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const value = {
       id: '17880990537428645',
       text: 'Link?',
@@ -381,7 +371,7 @@ describe('processing each event kind', () => {
     await drainInbox(app());
     const { rows } = await app().database.executeSql(
       'select * from comments where brand_id = $1 order by created_at, instagram_comment_id',
-      [brand.brandId],
+      [setup.brand.brandId],
     );
     expect(rows.map((r) => r.instagram_comment_id).sort()).toEqual(['17880990537428645', 'c-reply']);
     expect(rows.find((r) => r.instagram_comment_id === 'c-reply')).toMatchObject({
@@ -400,7 +390,7 @@ describe('processing each event kind', () => {
 
 describe('exactly once and in order', () => {
   it('duplicate deliveries store one message and one assistant job', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const payload = messagingPayload(account, [customerMessage(account, 'cust-dup', { text: 'once' })]);
     for (let i = 0; i < 3; i += 1) expect((await postWebhook(app(), payload)).statusCode).toBe(200);
     await drainInbox(app());
@@ -415,7 +405,7 @@ describe('exactly once and in order', () => {
   });
 
   it('out-of-order deliveries: lastMessageAt follows the newest message', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const newest = Date.now() - 1000;
     await postWebhook(
       app(),
@@ -433,7 +423,7 @@ describe('exactly once and in order', () => {
   });
 
   it('20 simultaneous first messages from a new customer make one conversation', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const posts = Array.from({ length: 20 }, (_, i) =>
       postWebhook(
         app(),
@@ -444,7 +434,7 @@ describe('exactly once and in order', () => {
     // Workers racing on the same thread.
     await Promise.all(
       Array.from({ length: 5 }, () =>
-        app().channel.processor.processThread(brand.brandId, 'igsid:cust-race'),
+        app().channel.processor.processThread(setup.brand.brandId, 'igsid:cust-race'),
       ),
     );
     expect(await conversationOf('cust-race')).toHaveLength(1);
@@ -452,7 +442,7 @@ describe('exactly once and in order', () => {
   });
 
   it('a 1,000-entry batch is accepted in one request and every message stored once', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const entry = Array.from({ length: 1000 }, (_, i) => ({
       id: account,
       time: Date.now(),
@@ -486,7 +476,7 @@ describe('exactly once and in order', () => {
   }, 60_000);
 
   it('a NUL character (which PostgreSQL cannot store) arrives as U+FFFD, and the rest of its batch with it', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     const body = messagingPayload(account, [
       customerMessage(account, 'cust-nul', { text: 'size\u0000M?' }),
       customerMessage(account, 'cust-nul', { text: 'and a plain one' }),
@@ -501,7 +491,7 @@ describe('exactly once and in order', () => {
   });
 
   it('a paused brand: events stored, nothing enqueued for the assistant', async () => {
-    const paused = await createConnectedBrand(harness, { active: false });
+    const paused = await createConnectedBrand(setup.harness, { active: false });
     const account = paused.account.accountId;
     const before = (await assistantJobs(app())).length;
     await postWebhook(
@@ -521,7 +511,7 @@ describe('exactly once and in order', () => {
 
 describe('echoes', () => {
   it('an echo we did not send is a person replying from the Instagram app: stored as agent, the AI paused', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     await postWebhook(
       app(),
       messagingPayload(account, [customerMessage(account, 'cust-echo', { text: 'hi' })]),

@@ -939,6 +939,30 @@ describe('search, status filter and counts on the server', () => {
     ).toEqual({ conversations: 1, unread: 0, comments: 0 });
   });
 
+  /**
+   * `count` conversations of the brand, usernames and Instagram ids numbered after `names` (the higher, the newer,
+   * a minute apart from `from`), each with `perConversation` buyer messages whose text is the SQL `content`, of
+   * `c` (the conversation) and `k` (the message's number).
+   */
+  const seedSearchedInbox = async (
+    brandId: string,
+    seed: { names: [string, string]; count: number; from: string; perConversation: number; content: string },
+  ) => {
+    const run = app.database.executeSql;
+    await run(
+      `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
+       select $1::uuid, $2::text || n, $3::text || n, $4::timestamptz + n * interval '1 minute'
+       from generate_series(1, $5::int) n`,
+      [brandId, ...seed.names, seed.from, seed.count],
+    );
+    await run(
+      `insert into messages (conversation_id, brand_id, sender, content)
+       select c.id, c.brand_id, 'customer', ${seed.content}
+       from conversations c cross join generate_series(1, $2::int) k where c.brand_id = $1::uuid`,
+      [brandId, seed.perConversation],
+    );
+  };
+
   it('walks the newest conversations when the planner expects many matching messages, with the same answers', async () => {
     const db = app.database.db;
     const run = app.database.executeSql;
@@ -947,20 +971,14 @@ describe('search, status filter and counts on the server', () => {
       username: 'densesearch',
     });
     // 300 conversations of 12 messages: every message says "linen shirt", one conversation alone says "velvet".
-    await run(
-      `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
-       select $1::uuid, 'dense_' || n, 'd-' || n, timestamptz '2026-01-01' + n * interval '1 minute'
-       from generate_series(1, 300) n`,
-      [brand.id],
-    );
-    await run(
-      `insert into messages (conversation_id, brand_id, sender, content)
-       select c.id, c.brand_id, 'customer',
-              case when c.customer_username = 'dense_17' and k = 3 then 'any velvet hoodie?'
-                   else 'is the linen shirt in M? ' || k end
-       from conversations c cross join generate_series(1, 12) k where c.brand_id = $1::uuid`,
-      [brand.id],
-    );
+    await seedSearchedInbox(brand.id, {
+      names: ['dense_', 'd-'],
+      count: 300,
+      from: '2026-01-01',
+      perConversation: 12,
+      content: `case when c.customer_username = 'dense_17' and k = 3 then 'any velvet hoodie?'
+                     else 'is the linen shirt in M? ' || k end`,
+    });
     await run('analyze messages', []);
     expect(await messageSearchFor(db, brand.id, '%linen shirt%')).toBe('walk');
     expect(await messageSearchFor(db, brand.id, '%velvet%')).toBe('index');
@@ -985,18 +1003,13 @@ describe('search, status filter and counts on the server', () => {
       name: 'Remembered search',
       username: 'rememberedsearch',
     });
-    await run(
-      `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
-       select $1::uuid, 'cord_' || n, 'r-' || n, timestamptz '2026-02-01' + n * interval '1 minute'
-       from generate_series(1, 400) n`,
-      [brand.id],
-    );
-    await run(
-      `insert into messages (conversation_id, brand_id, sender, content)
-       select c.id, c.brand_id, 'customer', 'the corduroy jacket, size ' || k
-       from conversations c cross join generate_series(1, 20) k where c.brand_id = $1::uuid`,
-      [brand.id],
-    );
+    await seedSearchedInbox(brand.id, {
+      names: ['cord_', 'r-'],
+      count: 400,
+      from: '2026-02-01',
+      perConversation: 20,
+      content: `'the corduroy jacket, size ' || k`,
+    });
     // Statistics that have not seen these messages yet: the planner expects few matches.
     const chosenAt = Date.now();
     expect(await rememberedMessageSearch(db, brand.id, '%corduroy%', chosenAt)).toBe('index');

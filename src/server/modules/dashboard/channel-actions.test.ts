@@ -1,49 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   commentPayload,
-  createConnectedBrand,
-  createInstagramHarness,
   customerMessage,
   drainInbox,
   messagingPayload,
   postWebhook,
-  type ConnectedBrand,
-  type InstagramHarness,
+  useConnectedBrand,
 } from '#tests/support/instagram.ts';
 
 /**
  * The dashboard's replies and comment replies on the real outbound path against the fake Graph server: the dashboard's replies
  * are sent by Instagram's API, stored with sender `agent`, and refused with a 409 naming the reason.
  */
-let harness: InstagramHarness;
-let brand: ConnectedBrand;
+const setup = useConnectedBrand();
 let conversationId: string;
 
 type Json = Record<string, unknown>;
 const inject = (method: 'GET' | 'POST', url: string, payload?: Json, headers: Record<string, string> = {}) =>
-  harness.app.app.inject({
+  setup.harness.app.app.inject({
     method,
     url,
-    headers: { cookie: brand.cookie, ...headers },
+    headers: { cookie: setup.brand.cookie, ...headers },
     ...(payload ? { payload } : {}),
   });
 
 beforeAll(async () => {
-  harness = await createInstagramHarness();
-  brand = await createConnectedBrand(harness);
-  const account = brand.account.accountId;
-  harness.fake.setProfile('cust-dash-1', 'dash.buyer');
+  const account = setup.brand.account.accountId;
+  setup.harness.fake.setProfile('cust-dash-1', 'dash.buyer');
   await postWebhook(
-    harness.app,
+    setup.harness.app,
     messagingPayload(account, [customerMessage(account, 'cust-dash-1', { text: 'Do you ship to Berlin?' })]),
   );
-  await drainInbox(harness.app);
-  const list = (await inject('GET', `/api/brands/${brand.brandId}/conversations`)).json() as Json[];
+  await drainInbox(setup.harness.app);
+  const list = (await inject('GET', `/api/brands/${setup.brand.brandId}/conversations`)).json() as Json[];
   conversationId = list[0]!.id as string;
-});
-
-afterAll(async () => {
-  await harness?.close();
 });
 
 describe('dashboard replies through Instagram', () => {
@@ -75,33 +65,33 @@ describe('dashboard replies through Instagram', () => {
     );
     expect(again.json()).toMatchObject({ duplicate: true });
 
-    const sent = harness.fake.sentMessages().filter((message) => message.text === 'Yes, we do!');
+    const sent = setup.harness.fake.sentMessages().filter((message) => message.text === 'Yes, we do!');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.recipient).toEqual({ id: 'cust-dash-1' });
     const messages = (await inject('GET', `/api/conversations/${conversationId}/messages`)).json() as Json[];
     expect(messages.at(-1)).toMatchObject({ sender: 'agent', content: 'Yes, we do!' });
     const [conversation] = (
-      await inject('GET', `/api/brands/${brand.brandId}/conversations`)
+      await inject('GET', `/api/brands/${setup.brand.brandId}/conversations`)
     ).json() as Json[];
     expect(conversation).toMatchObject({ handledBy: 'person' });
   });
 
   it('hands the conversation back to the assistant', async () => {
-    const response = await harness.app.app.inject({
+    const response = await setup.harness.app.app.inject({
       method: 'PATCH',
       url: `/api/conversations/${conversationId}`,
-      headers: { cookie: brand.cookie },
+      headers: { cookie: setup.brand.cookie },
       payload: { status: 'active' },
     });
     expect(response.json()).toEqual({ id: conversationId, status: 'active', handledBy: 'assistant' });
   });
 
   it('answers 409 naming why when the window is closed, and sends nothing', async () => {
-    await harness.app.database.executeSql(
+    await setup.harness.app.database.executeSql(
       `update conversations set last_customer_message_at = now() - interval '8 days' where id = $1`,
       [conversationId],
     );
-    const before = harness.fake.sentMessages().length;
+    const before = setup.harness.fake.sentMessages().length;
     const window = (await inject('GET', `/api/conversations/${conversationId}/send-window`)).json() as Json;
     expect(window.allowed).toBe(false);
     expect(typeof window.reason).toBe('string');
@@ -110,14 +100,14 @@ describe('dashboard replies through Instagram', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: window.reason });
-    expect(harness.fake.sentMessages().length).toBe(before);
+    expect(setup.harness.fake.sentMessages().length).toBe(before);
   });
 
   it('replies to comments publicly and privately; the comment becomes Replied', async () => {
-    const account = brand.account.accountId;
+    const account = setup.brand.account.accountId;
     for (const id of ['c-dash-public', 'c-dash-private']) {
       await postWebhook(
-        harness.app,
+        setup.harness.app,
         commentPayload(account, {
           id,
           text: 'How much? 🔥',
@@ -126,8 +116,8 @@ describe('dashboard replies through Instagram', () => {
         }),
       );
     }
-    await drainInbox(harness.app);
-    const comments = (await inject('GET', `/api/brands/${brand.brandId}/comments`)).json() as Json[];
+    await drainInbox(setup.harness.app);
+    const comments = (await inject('GET', `/api/brands/${setup.brand.brandId}/comments`)).json() as Json[];
     const byInstagramText = (replied: boolean) => comments.filter((comment) => comment.replied === replied);
     expect(byInstagramText(false)).toHaveLength(2);
     const [publicComment, privateComment] = comments;
@@ -143,10 +133,12 @@ describe('dashboard replies through Instagram', () => {
       visibility: 'private',
     });
     expect(privateReply.statusCode).toBe(201);
-    expect(harness.fake.sentMessages().some((message) => message.text === 'Sent you the link!')).toBe(true);
-    expect(harness.fake.calls.some((call) => call.path.includes('/replies'))).toBe(true);
+    expect(setup.harness.fake.sentMessages().some((message) => message.text === 'Sent you the link!')).toBe(
+      true,
+    );
+    expect(setup.harness.fake.calls.some((call) => call.path.includes('/replies'))).toBe(true);
 
-    const after = (await inject('GET', `/api/brands/${brand.brandId}/comments`)).json() as Json[];
+    const after = (await inject('GET', `/api/brands/${setup.brand.brandId}/comments`)).json() as Json[];
     expect(after.map((comment) => [comment.replied, comment.replyContent]).sort()).toEqual([
       [true, 'It is $49!'],
       [true, 'Sent you the link!'],

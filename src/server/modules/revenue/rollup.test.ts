@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { brands, checkoutLinks, conversations, storeOrders } from '#server/db/schema/index.ts';
+import { brands, checkoutLinks, storeOrders } from '#server/db/schema/index.ts';
 import type { IncomingOrder } from '#server/ports/revenue.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import {
+  createTestApp,
+  createTestConversation,
+  createTestUser,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import { createOrderIngest } from './ingest.ts';
 
 /**
@@ -90,11 +96,12 @@ beforeAll(async () => {
     .returning();
   brandId = brand!.id;
   otherBrandId = other!.id;
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ brandId, customerUsername: 'ana.buys', customerInstagramId: 'ig-rollup' })
-    .returning();
-  conversationId = conversation!.id;
+  conversationId = (
+    await createTestConversation(db, brandId, {
+      customerUsername: 'ana.buys',
+      customerInstagramId: 'ig-rollup',
+    })
+  ).id;
   linkId = 'Lrollup0001';
   await db.insert(checkoutLinks).values({
     id: linkId,

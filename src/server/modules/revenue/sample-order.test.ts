@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { brands, catalogVariants, storeConnections, storeOrders } from '#server/db/schema/index.ts';
 import {
-  brands,
-  catalogVariants,
-  conversations,
-  storeConnections,
-  storeOrders,
-} from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+  createTestApp,
+  createTestConversation,
+  createTestUser,
+  signInAs,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 
 /** The sample store's Place order: a paid order through the same ingestion as a store's webhook. */
 let app: TestApp;
@@ -45,11 +45,9 @@ beforeAll(async () => {
     .values({ userId: user.id, name: 'Luna', username: 'luna' })
     .returning();
   brandId = brand!.id;
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ brandId, customerUsername: 'mia.shops', customerInstagramId: 'ig-9' })
-    .returning();
-  conversationId = conversation!.id;
+  conversationId = (
+    await createTestConversation(db, brandId, { customerUsername: 'mia.shops', customerInstagramId: 'ig-9' })
+  ).id;
   const connected = await app.app.inject({
     method: 'PUT',
     url: `/api/brands/${brandId}/store`,

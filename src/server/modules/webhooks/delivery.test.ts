@@ -3,7 +3,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   brands,
-  conversations,
   messages,
   webhookDeliveries,
   webhookEndpoints,
@@ -11,7 +10,13 @@ import {
 } from '#server/db/schema/index.ts';
 import { createGuardedFetch } from '#server/integrations/http/guarded-fetch.ts';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '#tests/fakes/webhook-receiver.ts';
-import { createTestApp, createTestUser, personalWorkspaceOf, type TestApp } from '#tests/support/test-app.ts';
+import {
+  createTestApp,
+  createTestConversation,
+  createTestUser,
+  personalWorkspaceOf,
+  type TestApp,
+} from '#tests/support/test-app.ts';
 import {
   createWebhookDelivery,
   defaultRetryDelaysSeconds,
@@ -104,11 +109,7 @@ beforeAll(async () => {
     .values({ workspaceId, userId, name: 'Luna', username: 'luna' })
     .returning();
   brandId = brand!.id;
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ brandId, customerUsername: 'buyer', customerInstagramId: 'igsid-1' })
-    .returning();
-  conversationId = conversation!.id;
+  conversationId = (await createTestConversation(db, brandId)).id;
 }, 60_000);
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { AppError } from '#server/errors.ts';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '#tests/fakes/webhook-receiver.ts';
 import {
   createTestApp,
+  createTestConversation,
   createTestUser,
   createTestWorkspace,
   personalWorkspaceOf,
@@ -101,11 +102,7 @@ beforeAll(async () => {
   const strangerUser = await createTestUser(db);
   stranger = await signInAs(db, strangerUser.id);
   otherWorkspaceId = await personalWorkspaceOf(db, strangerUser.id);
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ brandId, customerUsername: 'buyer', customerInstagramId: 'igsid-1' })
-    .returning();
-  conversationId = conversation!.id;
+  conversationId = (await createTestConversation(db, brandId)).id;
 }, 60_000);
 
 afterAll(async () => {

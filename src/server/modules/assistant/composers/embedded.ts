@@ -114,6 +114,14 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
     const pool = allowed.length > 0 ? allowed : options;
     return pool[hashToInt(`${seed}:${counter}`) % pool.length]!;
   };
+  /** Another product offered in place of the one asked for, worded by one of `templates`. */
+  const alternativePart = (templates: readonly string[], offer: PricedOffer): ReplyPart => {
+    const alt = offerValues(offer);
+    return {
+      text: fill(pick(templates), { altProduct: alt.product!, altVariant: alt.variant!, link: alt.link! }),
+      essential: true,
+    };
+  };
 
   const parts: ReplyPart[] = [];
   // A reply mid-conversation does not greet again (and so never repeats the last opening).
@@ -172,17 +180,8 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
         variant: isDefaultVariant(facts.variant.title) ? '' : facts.variant.title,
       };
       parts.push({ text: fill(pick(tone.soldOut), values), essential: true });
-      if (facts.alternative) {
-        const alt = offerValues(facts.alternative);
-        parts.push({
-          text: fill(pick(tone.alternative), {
-            altProduct: alt.product!,
-            altVariant: alt.variant!,
-            link: alt.link!,
-          }),
-          essential: true,
-        });
-      } else parts.push({ text: pick(tone.noAlternative), essential: true });
+      if (facts.alternative) parts.push(alternativePart(tone.alternative, facts.alternative));
+      else parts.push({ text: pick(tone.noAlternative), essential: true });
       break;
     }
     case 'ask_variant':
@@ -207,18 +206,9 @@ export function composeEmbedded(input: ComposeInput): ComposedReply {
           : pick(tone.notSold),
         essential: true,
       });
-      if (facts.alternative) {
-        // Said as an alternative, never as the thing asked for.
-        const alt = offerValues(facts.alternative);
-        parts.push({
-          text: fill(pick(lines.closest), {
-            altProduct: alt.product!,
-            altVariant: alt.variant!,
-            link: alt.link!,
-          }),
-          essential: true,
-        });
-      } else parts.push({ text: pick(tone.other).replace(/^.*?\. /, ''), essential: false });
+      // Said as an alternative, never as the thing asked for.
+      if (facts.alternative) parts.push(alternativePart(lines.closest, facts.alternative));
+      else parts.push({ text: pick(tone.other).replace(/^.*?\. /, ''), essential: false });
       break;
     case 'hand_off':
       parts.push({ text: pick(tone.handOff), essential: true });

@@ -1,7 +1,8 @@
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { TeamScreen } from '#client/features/team/components/team-screen.tsx';
 import { useCurrentWorkspace } from '#client/features/workspaces/api/workspaces.ts';
-import { PageHeader, WithWorkspace } from './with-brands.tsx';
+import { PageHeader } from './with-brands.tsx';
+import { WithWorkspace } from './with-workspace.tsx';
 
 /** Settings → Team: the current workspace's members, invitations and audit log (decision 042). */
 export function TeamRoute() {

@@ -1,5 +1,6 @@
 import { WebhookSettings } from '#client/features/webhooks/components/webhook-settings.tsx';
-import { PageHeader, WithWorkspace } from './with-brands.tsx';
+import { PageHeader } from './with-brands.tsx';
+import { WithWorkspace } from './with-workspace.tsx';
 
 /** Settings → Webhooks: the current workspace's outbound webhooks (decision 049). */
 export function WebhooksRoute() {

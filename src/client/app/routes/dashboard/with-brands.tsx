@@ -1,25 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '#contracts/dashboard.ts';
-import type { WorkspaceSummary } from '#contracts/workspaces.ts';
 import { QueryView } from '#client/components/ui/query-state.tsx';
 import { useBrands } from '#client/features/brands/api/get-brands.ts';
-import { useCurrentWorkspace } from '#client/features/workspaces/api/workspaces.ts';
 
 /** Every screen starts from the user's brands: one loading state and one error state with retry. */
 export function WithBrands({ children }: { children: (brands: Brand[]) => ReactNode }) {
   const query = useBrands();
   return (
     <QueryView query={query} loading="Loading your brands..." failed="Could not load your brands">
-      {children}
-    </QueryView>
-  );
-}
-
-/** A settings screen of the current workspace (Team, Webhooks): its loading state and error state with retry. */
-export function WithWorkspace({ children }: { children: (workspace: WorkspaceSummary) => ReactNode }) {
-  const query = useCurrentWorkspace();
-  return (
-    <QueryView query={query} loading="Loading the workspace…" failed="Could not load the workspace">
       {children}
     </QueryView>
   );

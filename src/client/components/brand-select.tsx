@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Brand } from '#contracts/dashboard.ts';
 import { rememberChosenBrand } from '#client/hooks/use-chosen-brand.ts';
+import { brandOptions, Select } from './ui/select.tsx';
 
 /** The brand picker of the Conversations, Psychology and Automation screens. */
 export function BrandSelect({
@@ -18,7 +19,7 @@ export function BrandSelect({
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         Brand
       </label>
-      <select
+      <Select
         id={id}
         value={value ?? ''}
         onChange={(event) => {
@@ -27,13 +28,8 @@ export function BrandSelect({
           onChange(event.target.value);
         }}
         className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-      >
-        {brands.map((brand) => (
-          <option key={brand.id} value={brand.id}>
-            {brand.name}
-          </option>
-        ))}
-      </select>
+        options={brandOptions(brands)}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import type { Brand } from '#contracts/dashboard.ts';
+import { brandOptions, Select } from './select.tsx';
 
 /**
  * The filters above the Performance and Revenue screens: a brand (or all), a period of the last 7, 30 or 90 days
@@ -8,6 +9,11 @@ import type { Brand } from '#contracts/dashboard.ts';
  */
 export const periodPresets = ['7', '30', '90'] as const;
 export type PeriodChoice = (typeof periodPresets)[number] | 'custom';
+
+const periodOptions = [
+  ...periodPresets.map((days) => ({ value: days, label: `Last ${days} days` })),
+  { value: 'custom', label: 'Custom range' },
+];
 
 const labelClass = 'text-sm font-medium text-slate-700';
 const controlClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
@@ -37,19 +43,13 @@ export function BrandFilter({
   return (
     <Filter label="Brand">
       {(id) => (
-        <select
+        <Select
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           className={controlClass}
-        >
-          <option value="">All brands</option>
-          {brands.map((brand) => (
-            <option key={brand.id} value={brand.id}>
-              {brand.name}
-            </option>
-          ))}
-        </select>
+          options={[{ value: '', label: 'All brands' }, ...brandOptions(brands)]}
+        />
       )}
     </Filter>
   );
@@ -67,19 +67,13 @@ export function PeriodSelect({
   return (
     <Filter label={label}>
       {(id) => (
-        <select
+        <Select
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value as PeriodChoice)}
           className={controlClass}
-        >
-          {periodPresets.map((days) => (
-            <option key={days} value={days}>
-              Last {days} days
-            </option>
-          ))}
-          <option value="custom">Custom range</option>
-        </select>
+          options={periodOptions}
+        />
       )}
     </Filter>
   );

@@ -17,6 +17,7 @@ import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { QueryView } from '#client/components/ui/query-state.tsx';
 import { fieldMessage } from '#client/lib/field-message.ts';
@@ -165,16 +166,11 @@ function CreateApiKeyForm({
         <Input maxLength={apiKeyLimits.nameMax + 1} autoComplete="off" autoFocus {...form.register('name')} />
       </FormField>
       <FormField label="Role">
-        <select
+        <Select
           className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+          options={apiKeyRoles.map((value) => ({ value, label: roleLabels[value] }))}
           {...form.register('role')}
-        >
-          {apiKeyRoles.map((value) => (
-            <option key={value} value={value}>
-              {roleLabels[value]}
-            </option>
-          ))}
-        </select>
+        />
       </FormField>
       <FormActions
         onCancel={onCancel}

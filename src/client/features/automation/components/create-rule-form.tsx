@@ -5,6 +5,7 @@ import type { AutomationRule } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { FieldError, FormField, FormFieldset, useFieldIds } from '#client/components/ui/form-field.tsx';
+import { optionsFrom, Select } from '#client/components/ui/select.tsx';
 import { findRuleProducts, useCommentedPosts } from '../api/rule-helpers.ts';
 import { useCreateRule, useUpdateRule } from '../api/rule-mutations.ts';
 import {
@@ -142,13 +143,11 @@ function TriggerFields({ brandId, form, draft }: { brandId: string; form: RuleFo
   return (
     <>
       <FormField label={ruleFieldLabels.triggerType} error={errors.triggerType?.message}>
-        <select className={fieldClass} {...form.register('triggerType')}>
-          {Object.entries(triggerLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <Select
+          className={fieldClass}
+          options={optionsFrom(triggerLabels)}
+          {...form.register('triggerType')}
+        />
       </FormField>
       {(draft.triggerType === 'dm_keyword' || draft.triggerType === 'comment_keyword') && (
         <FormField
@@ -196,13 +195,7 @@ function ActionFields({ brandId, form, draft }: { brandId: string; form: RuleFor
   return (
     <>
       <FormField label={ruleFieldLabels.actionType} error={errors.actionType?.message}>
-        <select className={fieldClass} {...form.register('actionType')}>
-          {Object.entries(actionLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <Select className={fieldClass} options={optionsFrom(actionLabels)} {...form.register('actionType')} />
       </FormField>
       {draft.actionType === 'fixed_text' && (
         <FormField
@@ -242,27 +235,26 @@ function PostPicker({ brandId, form, draft }: { brandId: string; form: RuleForm;
   const posts = useCommentedPosts(brandId);
   const known = posts.data ?? [];
   // A saved post the list no longer shows (its comments are older than 7 days) stays chosen.
-  const choices =
+  const saved =
     draft.post && draft.post !== 'other' && !known.some((post) => post.mediaId === draft.post)
-      ? [{ mediaId: draft.post, label: `Post ${draft.post}` }]
+      ? [{ value: draft.post, label: `Post ${draft.post}` }]
       : [];
   return (
     <>
       <FormField label={ruleFieldLabels.post} description={ruleFieldHints.post} error={errors.post?.message}>
-        <select className={fieldClass} {...form.register('post')}>
-          <option value="">Any post</option>
-          {choices.map((choice) => (
-            <option key={choice.mediaId} value={choice.mediaId}>
-              {choice.label}
-            </option>
-          ))}
-          {known.map((post) => (
-            <option key={post.mediaId} value={post.mediaId}>
-              {`Post ${post.mediaId} · ${post.comments} ${post.comments === 1 ? 'comment' : 'comments'} · latest “${post.lastComment.slice(0, 40)}”`}
-            </option>
-          ))}
-          <option value="other">Another post (type its id)</option>
-        </select>
+        <Select
+          className={fieldClass}
+          options={[
+            { value: '', label: 'Any post' },
+            ...saved,
+            ...known.map((post) => ({
+              value: post.mediaId,
+              label: `Post ${post.mediaId} · ${post.comments} ${post.comments === 1 ? 'comment' : 'comments'} · latest “${post.lastComment.slice(0, 40)}”`,
+            })),
+            { value: 'other', label: 'Another post (type its id)' },
+          ]}
+          {...form.register('post')}
+        />
       </FormField>
       {draft.post === 'other' && (
         <FormField label={ruleFieldLabels.otherPost} error={errors.otherPost?.message}>

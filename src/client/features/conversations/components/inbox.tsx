@@ -3,6 +3,7 @@ import type { Brand, Conversation } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { LG_AND_UP, useMediaQuery } from '#client/hooks/use-media-query.ts';
 import { cn } from '#client/lib/cn.ts';
@@ -160,19 +161,14 @@ export function Inbox({
             <label htmlFor={statusId} className="text-sm font-medium text-slate-700">
               Status
             </label>
-            <select
+            <Select
               id={statusId}
               value={status}
               onChange={(event) => setStatus(event.target.value)}
               // min-w-0: the longest option must not push the Unread button out of the list's column.
               className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
-            >
-              {statusFilters.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+              options={statusFilters}
+            />
             <Button
               variant={unreadOnly ? 'default' : 'outline'}
               size="sm"

@@ -3,10 +3,13 @@ import { actionLimits } from '#contracts/dashboard-actions.ts';
 import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import type { PsychologyForm } from '../hooks/use-psychology-form.ts';
 
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** The archetypes and tones are shown as they are stored, capitalised. */
+const capitalised = (words: readonly string[]) =>
+  words.map((word) => ({ value: word, label: word.charAt(0).toUpperCase() + word.slice(1) }));
 const fieldClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-700';
 
@@ -43,22 +46,10 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
     >
       <div className="grid gap-5 md:grid-cols-2">
         <FormField label="Brand Archetype">
-          <select className={fieldClass} {...register('archetype')}>
-            {brandArchetypes.map((archetype) => (
-              <option key={archetype} value={archetype}>
-                {capitalise(archetype)}
-              </option>
-            ))}
-          </select>
+          <Select className={fieldClass} options={capitalised(brandArchetypes)} {...register('archetype')} />
         </FormField>
         <FormField label="Communication Tone">
-          <select className={fieldClass} {...register('tone')}>
-            {brandTones.map((tone) => (
-              <option key={tone} value={tone}>
-                {capitalise(tone)}
-              </option>
-            ))}
-          </select>
+          <Select className={fieldClass} options={capitalised(brandTones)} {...register('tone')} />
         </FormField>
       </div>
       {textArea('voiceDescription', 'Brand Voice Description', 4, actionLimits.voiceDescriptionMax)}

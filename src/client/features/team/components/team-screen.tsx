@@ -18,6 +18,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { ErrorState, LoadingState, QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
@@ -43,6 +44,14 @@ const roleHints: Record<WorkspaceRole, string> = {
 
 const manages = (role: WorkspaceRole) => role === 'owner' || role === 'admin';
 
+/** The roles a member's select and the invitation form offer: only owners give the owner role. */
+const roleOptions = (isOwner: boolean) =>
+  workspaceRoles
+    .filter((role) => isOwner || role !== 'owner')
+    .map((role) => ({ value: role, label: roleLabels[role] }));
+const roleSelectClass =
+  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -65,7 +74,6 @@ function MemberRow({
   const isOwner = workspace.role === 'owner';
   // Admins manage admins and agents; only owners touch owners or make someone one (the server says the same).
   const canEdit = manages(workspace.role) && (isOwner || member.role !== 'owner');
-  const choices = workspaceRoles.filter((role) => isOwner || role !== 'owner');
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 py-3 first:border-t-0">
       <div className="min-w-0">
@@ -84,21 +92,16 @@ function MemberRow({
           <label htmlFor={selectId} className="sr-only">
             Role of {member.email}
           </label>
-          <select
+          <Select
             id={selectId}
             value={member.role}
             disabled={changeRole.isPending}
             onChange={(event) =>
               changeRole.mutate({ userId: member.userId, role: event.target.value as WorkspaceRole })
             }
-            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            {choices.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </select>
+            className={roleSelectClass}
+            options={roleOptions(isOwner)}
+          />
           <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
             Remove<span className="sr-only"> {member.email}</span>
           </Button>
@@ -154,7 +157,6 @@ function InviteForm({ workspace }: { workspace: WorkspaceSummary }) {
   });
   const emailError = form.formState.errors.email?.message;
   const role = form.watch('role');
-  const choices = workspaceRoles.filter((choice) => workspace.role === 'owner' || choice !== 'owner');
   const submit = form.handleSubmit((values) =>
     invite.mutate(values, { onSuccess: () => form.reset({ email: '', role: values.role }) }),
   );
@@ -172,16 +174,11 @@ function InviteForm({ workspace }: { workspace: WorkspaceSummary }) {
         <Input type="email" autoComplete="off" {...form.register('email')} />
       </FormField>
       <FormField label="Role">
-        <select
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        <Select
+          className={roleSelectClass}
+          options={roleOptions(workspace.role === 'owner')}
           {...form.register('role')}
-        >
-          {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {roleLabels[choice]}
-            </option>
-          ))}
-        </select>
+        />
       </FormField>
       {/* Lined up with the fields, below their labels. */}
       <Button type="submit" className="mt-6" disabled={invite.isPending}>

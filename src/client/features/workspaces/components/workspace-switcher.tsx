@@ -1,3 +1,4 @@
+import { Select } from '#client/components/ui/select.tsx';
 import { useCurrentWorkspace, useSwitchWorkspace, useWorkspaces } from '../api/workspaces.ts';
 
 /**
@@ -14,19 +15,14 @@ export function WorkspaceSwitcher() {
       <label htmlFor="workspace-switcher" className="text-sm font-medium text-slate-700">
         Workspace
       </label>
-      <select
+      <Select
         id="workspace-switcher"
         value={current.id}
         disabled={switchWorkspace.isPending}
         onChange={(event) => switchWorkspace.mutate(event.target.value)}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {workspaces.map((workspace) => (
-          <option key={workspace.id} value={workspace.id}>
-            {workspace.name}
-          </option>
-        ))}
-      </select>
+        options={workspaces.map((workspace) => ({ value: workspace.id, label: workspace.name }))}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
+import { TableHead } from '#client/components/ui/table-head.tsx';
 import { toast } from '#client/hooks/use-toast.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { getDisplayName } from '#client/lib/user-display.ts';
@@ -52,22 +53,11 @@ export function PendingUsers() {
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Accounts awaiting review, oldest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Signed up
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Name', 'Email', 'Signed up', <span className="sr-only">Actions</span>]}
+          rowClassName="border-b border-slate-200 bg-slate-50 text-slate-700"
+          cellClassName="px-4 py-3 font-medium"
+        />
         <tbody>
           {users.map((user) => {
             const isBusy = review.isPending && review.variables?.id === user.id;

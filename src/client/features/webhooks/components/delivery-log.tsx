@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 import { QueryView } from '#client/components/ui/query-state.tsx';
+import { TableHead } from '#client/components/ui/table-head.tsx';
 import type { WebhookDelivery } from '#contracts/webhooks.ts';
 import { useWebhookDeliveries } from '../api/list-webhook-deliveries.ts';
 
@@ -29,25 +30,11 @@ export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; 
           <div className="overflow-x-auto">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="sr-only">Deliveries, newest first</caption>
-              <thead className="text-xs text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Event
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Response
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Attempts
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Time
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Event', 'Status', 'Response', 'Attempts', 'Time']}
+                rowClassName="text-xs text-slate-600 uppercase"
+                cellClassName="py-2 pr-3 font-medium last:pr-0"
+              />
               <tbody>
                 {deliveries.map((delivery) => (
                   <tr key={delivery.id} className="border-t border-slate-100 align-top">

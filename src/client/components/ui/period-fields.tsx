@@ -31,6 +31,24 @@ function Filter({ label, children }: { label: string; children: (id: string) => 
   );
 }
 
+/**
+ * A labelled select in the filters' look: the brand filter and period here, the brand picker above the
+ * Conversations, Psychology and Automation screens, Revenue's chart currency. `className` adds to the look.
+ */
+export function FilterSelect({
+  label,
+  className,
+  ...select
+}: { label: string } & Omit<ComponentProps<typeof Select>, 'id'>) {
+  return (
+    <Filter label={label}>
+      {(id) => (
+        <Select id={id} className={className ? `${controlClass} ${className}` : controlClass} {...select} />
+      )}
+    </Filter>
+  );
+}
+
 export function BrandFilter({
   brands,
   value,
@@ -41,17 +59,12 @@ export function BrandFilter({
   onChange: (brandId: string) => void;
 }) {
   return (
-    <Filter label="Brand">
-      {(id) => (
-        <Select
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={controlClass}
-          options={[{ value: '', label: 'All brands' }, ...brandOptions(brands)]}
-        />
-      )}
-    </Filter>
+    <FilterSelect
+      label="Brand"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      options={[{ value: '', label: 'All brands' }, ...brandOptions(brands)]}
+    />
   );
 }
 
@@ -65,17 +78,12 @@ export function PeriodSelect({
   onChange: (choice: PeriodChoice) => void;
 }) {
   return (
-    <Filter label={label}>
-      {(id) => (
-        <Select
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value as PeriodChoice)}
-          className={controlClass}
-          options={periodOptions}
-        />
-      )}
-    </Filter>
+    <FilterSelect
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as PeriodChoice)}
+      options={periodOptions}
+    />
   );
 }
 

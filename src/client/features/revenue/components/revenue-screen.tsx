@@ -1,5 +1,5 @@
 import { Download, ShoppingBag } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
 import { revenueLimits, type RevenueReport } from '#contracts/revenue.ts';
@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import {
   BrandFilter,
   DateField,
+  FilterSelect,
   PeriodSelect,
   type PeriodChoice,
 } from '#client/components/ui/period-fields.tsx';
@@ -18,8 +19,6 @@ import { getRevenueOrders, useRevenue } from '../api/get-revenue.ts';
 import { formatMoney } from '#client/lib/money.ts';
 import { dayString, ordersCsv, statusLabels } from '../utils/format.ts';
 import { daysOf, RevenueChart } from './revenue-chart.tsx';
-
-const selectClass = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
 
 /** Attributed revenue: orders that carry a link the assistant or the team sent, per currency, never converted. */
 export function RevenueScreen({ brands }: { brands: Brand[] }) {
@@ -111,7 +110,6 @@ function RevenueReportView({
   const currency = currencies.includes(chartCurrency) ? chartCurrency : (currencies[0] ?? 'USD');
   const days = useMemo(() => daysOf(report, currency, from, to), [report, currency, from, to]);
   const brandName = (id: string) => brands.find((b) => b.id === id)?.name ?? 'Unknown brand';
-  const currencyId = useId();
 
   // The report carries the newest page of orders; older ones come a page at a time (decision 039).
   const [moreOrders, setMoreOrders] = useState<RevenueReport['orders']>([]);
@@ -205,21 +203,13 @@ function RevenueReportView({
         </section>
       ))}
       {currencies.length > 1 && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={currencyId} className="text-sm font-medium text-slate-700">
-            Chart currency
-          </label>
-          <select
-            id={currencyId}
-            value={currency}
-            onChange={(e) => setChartCurrency(e.target.value)}
-            className={`${selectClass} w-32`}
-          >
-            {currencies.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Chart currency"
+          value={currency}
+          onChange={(e) => setChartCurrency(e.target.value)}
+          className="w-32"
+          options={currencies.map((c) => ({ value: c, label: c }))}
+        />
       )}
       <RevenueChart days={days} currency={currency} />
       <section

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
@@ -68,10 +68,6 @@ describe('route access', () => {
     vi.mocked(navigation.replaceLocation).mockReset();
     vi.mocked(navigation.assignLocation).mockReset();
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('shows a neutral loading state, not the not-found page, on a dashboard path while the user loads', async () => {
     const release = mockCurrentUser({ ...unverified, verified: true }, { hold: true });
     renderAt('/dashboard');

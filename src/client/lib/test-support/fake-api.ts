@@ -9,7 +9,7 @@ type Answer = Response | undefined;
 
 /**
  * For component tests only: stands in for the API behind `fetch`. `answer` returns the response to a request the
- * test knows about, or nothing for the 404 the server would give. Undo it with `vi.unstubAllGlobals()`. The mock
+ * test knows about, or nothing for the 404 the server would give. The client test setup undoes it after each test. The mock
  * is returned, so a test can read the requests it was sent.
  */
 export function stubApiFetch(

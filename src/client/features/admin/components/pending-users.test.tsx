@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -39,11 +39,6 @@ function stubAdminApi() {
 }
 
 describe('admin: accounts awaiting review', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('lists accounts in the order the server gives (oldest first) and approves one', async () => {
     const calls = stubAdminApi();
     render(<PendingUsers />, { wrapper: AppProvider });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -28,10 +28,6 @@ describe('sign-up and sign-in forms', () => {
     vi.mocked(navigation.assignLocation).mockReset();
     window.history.replaceState(null, '', '/signup');
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('checks the fields before sending, naming each problem', async () => {
     const fetchMock = stubFetch(201, {});
     render(<SignupForm />, { wrapper: AppProvider });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -20,11 +20,6 @@ function stubApi() {
 }
 
 describe('rule form', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('after a bad submit, each refusal is the description of its input, which is marked invalid', async () => {
     const posted = stubApi();
     render(<CreateRuleForm brandId="b1" onDone={() => {}} />, { wrapper: AppProvider });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -37,11 +37,6 @@ function stubApi(patch: () => Response) {
 }
 
 describe('rule toggle', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('switches at once, and goes back with an error toast when the server refuses', async () => {
     const { release } = stubApi(() => json({ message: 'Automation rule not found', code: 'NOT_FOUND' }, 404));
     render(<Rules />, { wrapper: AppProvider });

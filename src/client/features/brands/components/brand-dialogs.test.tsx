@@ -10,7 +10,6 @@ const refusal =
 
 describe('the create-brand dialog', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     resetToasts();
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AppProvider } from '#client/app/provider.tsx';
 import { json, stubApiFetch } from '#client/lib/test-support/fake-api.ts';
@@ -26,10 +26,6 @@ const counts = (total: number, active: number, instagram: number, shopify: numbe
 });
 
 describe('the Overview stat cards', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('shows each count with its change against 30 days before, up or down, and none when unchanged', async () => {
     stubApiFetch(() =>
       json({ current: counts(3, 2, 1, 0), previous: counts(1, 2, 2, 0), previousDay: '2026-10-27' }),

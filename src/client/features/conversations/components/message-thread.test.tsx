@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -41,11 +41,6 @@ function stubApi(sendWindow: unknown) {
 }
 
 describe('conversation thread', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('says why a reply is not possible before anyone types, and keeps Send off', async () => {
     stubApi({
       allowed: false,

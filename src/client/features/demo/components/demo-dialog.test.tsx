@@ -52,7 +52,6 @@ describe('DemoDialog', () => {
     );
   });
   afterEach(() => {
-    vi.unstubAllGlobals();
     resetToasts();
   });
 

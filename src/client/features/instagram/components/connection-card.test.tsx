@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -35,11 +35,6 @@ function stubConnection(connection: Record<string, unknown>, status = 200) {
 }
 
 describe('Instagram connection card', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('shows the reconnect banner with Instagram’s reason when the token was refused', async () => {
     stubConnection({ ...base, status: 'needs_reconnect', statusReason: 'Error validating access token' });
     render(<ConnectionCard brand={brand} oauthAvailable />, { wrapper: AppProvider });

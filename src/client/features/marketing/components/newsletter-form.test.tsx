@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '#client/hooks/use-toast.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -26,10 +26,6 @@ describe('NewsletterForm', () => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('an empty or blank field raises Email required and sends nothing', async () => {
     renderForm();
     await userEvent.type(screen.getByLabelText('Email address'), '   ');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -47,11 +47,6 @@ function stubSaves(
 }
 
 describe('Psychology Settings: the automated-reply notice', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('is a labelled checkbox from the saved setting that counts as an unsaved change', async () => {
     stubSaves();
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -72,10 +72,6 @@ function stubPreview() {
 }
 
 describe('Try the assistant', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('previews with the unsaved form values and shows the reply and a readable trace', async () => {
     const bodies = stubPreview();
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -18,11 +18,6 @@ function stubApi() {
 }
 
 describe('connect store form', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('checks the chosen platform’s fields with the API’s schema, each refusal on its field', async () => {
     const sent = stubApi();
     render(<ConnectStoreForms brandId="b1" replacing={false} />, { wrapper: AppProvider });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -48,11 +48,6 @@ const renderAs = (role: WorkspaceRole) =>
   );
 
 describe('the Team screen', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('gives an admin role choices without Owner, leaves owners alone, and says the audit log in words', async () => {
     const calls = stubApi();
     renderAs('admin');

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProvider } from '#client/app/provider.tsx';
@@ -36,11 +36,6 @@ function stubApi(workspaces: (typeof personal)[]) {
 }
 
 describe('the workspace switcher', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('is not shown to someone in one workspace', async () => {
     const calls = stubApi([personal]);
     render(

@@ -1,4 +1,13 @@
-import { Archive, ArrowLeft, Bot, CircleCheck, Send, Sparkles, TriangleAlert } from 'lucide-react';
+import {
+  Archive,
+  ArrowLeft,
+  Bot,
+  CircleCheck,
+  Send,
+  Sparkles,
+  TriangleAlert,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId, useState } from 'react';
 import { actionLimits, type ConversationStatus } from '#contracts/dashboard-actions.ts';
 import type { Conversation, Message } from '#contracts/dashboard.ts';
@@ -192,6 +201,13 @@ function Composer({ brandId, conversationId }: { brandId: string; conversationId
 }
 
 /** Archive, Mark Resolved, Escalate, and Hand back to AI when a person has the conversation. */
+/** The statuses a conversation can be moved to from its thread, in the order their buttons stand. */
+const statusMoves: { status: ConversationStatus; label: string; icon: LucideIcon }[] = [
+  { status: 'archived', label: 'Archive', icon: Archive },
+  { status: 'resolved', label: 'Mark Resolved', icon: CircleCheck },
+  { status: 'escalated', label: 'Escalate', icon: TriangleAlert },
+];
+
 function ThreadActions({ brandId, conversation }: { brandId: string; conversation: Conversation }) {
   const update = useUpdateConversationStatus(brandId);
   const setStatus = (status: ConversationStatus) =>
@@ -204,30 +220,17 @@ function ThreadActions({ brandId, conversation }: { brandId: string; conversatio
           <Bot aria-hidden="true" className="h-4 w-4" /> Hand back to AI
         </Button>
       )}
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setStatus('archived')}
-        disabled={update.isPending || conversation.status === 'archived'}
-      >
-        <Archive aria-hidden="true" className="h-4 w-4" /> Archive
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setStatus('resolved')}
-        disabled={update.isPending || conversation.status === 'resolved'}
-      >
-        <CircleCheck aria-hidden="true" className="h-4 w-4" /> Mark Resolved
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setStatus('escalated')}
-        disabled={update.isPending || conversation.status === 'escalated'}
-      >
-        <TriangleAlert aria-hidden="true" className="h-4 w-4" /> Escalate
-      </Button>
+      {statusMoves.map(({ status, label, icon: Icon }) => (
+        <Button
+          key={status}
+          variant="outline"
+          size="sm"
+          onClick={() => setStatus(status)}
+          disabled={update.isPending || conversation.status === status}
+        >
+          <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+        </Button>
+      ))}
     </div>
   );
 }

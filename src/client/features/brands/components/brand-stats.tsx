@@ -1,4 +1,4 @@
-import { Camera, ShoppingBag, Store, Zap } from 'lucide-react';
+import { Camera, ShoppingBag, Store, Zap, type LucideIcon } from 'lucide-react';
 import type { OverviewCounts, OverviewTrends } from '#contracts/analytics.ts';
 import type { Brand } from '#contracts/dashboard.ts';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
@@ -21,36 +21,43 @@ export function trendOf(
   };
 }
 
+/** The Overview's cards, in order: each counts the brands it names and has its change from the trends. */
+const cards: {
+  title: string;
+  key: keyof OverviewCounts;
+  icon: LucideIcon;
+  counts: (brand: Brand) => boolean;
+}[] = [
+  { title: 'Total Brands', key: 'totalBrands', icon: Store, counts: () => true },
+  { title: 'Active Brands', key: 'activeBrands', icon: Zap, counts: (brand) => brand.active },
+  {
+    title: 'Instagram Connected',
+    key: 'instagramConnected',
+    icon: Camera,
+    counts: (brand) => brand.instagramConnected,
+  },
+  {
+    title: 'Shopify Connected',
+    key: 'shopifyConnected',
+    icon: ShoppingBag,
+    counts: (brand) => brand.shopifyConnected,
+  },
+];
+
 /** Overview: the four stat cards, computed from the user's brands, each with its change over 30 days. */
 export function BrandStats({ brands }: { brands: Brand[] }) {
   const { data: trends } = useOverviewTrends();
-  const count = (predicate: (brand: Brand) => boolean) => brands.filter(predicate).length;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatsCard
-        title="Total Brands"
-        value={brands.length}
-        icon={<Store className="h-5 w-5" />}
-        {...trendOf(trends, 'totalBrands')}
-      />
-      <StatsCard
-        title="Active Brands"
-        value={count((b) => b.active)}
-        icon={<Zap className="h-5 w-5" />}
-        {...trendOf(trends, 'activeBrands')}
-      />
-      <StatsCard
-        title="Instagram Connected"
-        value={count((b) => b.instagramConnected)}
-        icon={<Camera className="h-5 w-5" />}
-        {...trendOf(trends, 'instagramConnected')}
-      />
-      <StatsCard
-        title="Shopify Connected"
-        value={count((b) => b.shopifyConnected)}
-        icon={<ShoppingBag className="h-5 w-5" />}
-        {...trendOf(trends, 'shopifyConnected')}
-      />
+      {cards.map(({ title, key, icon: Icon, counts }) => (
+        <StatsCard
+          key={key}
+          title={title}
+          value={brands.filter(counts).length}
+          icon={<Icon className="h-5 w-5" />}
+          {...trendOf(trends, key)}
+        />
+      ))}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Performance } from '#client/features/analytics/components/performance.tsx';
-import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+import { PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 /**
  * The Performance screen (`/dashboard/analytics`). Loaded as its own chunk (dashboard-routes.tsx), so its chart
@@ -9,9 +9,7 @@ export default function AnalyticsRoute() {
   return (
     <>
       <PageHeader title="Performance" subtitle="What Voicecart AI did, how fast, and what buyers asked for" />
-      <WithBrands>
-        {(brands) => (brands.length === 0 ? <NoBrands /> : <Performance brands={brands} />)}
-      </WithBrands>
+      <WithSomeBrands>{(brands) => <Performance brands={brands} />}</WithSomeBrands>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { QueryView } from '#client/components/ui/query-state.tsx';
 import { useAutomationRules } from '#client/features/automation/api/get-automation-rules.ts';
 import { CreateRuleForm } from '#client/features/automation/components/create-rule-form.tsx';
 import { RuleList } from '#client/features/automation/components/rule-list.tsx';
-import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+import { PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 /** What the form is doing: nothing, a new rule, or editing one. */
 type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; rule: AutomationRule };
@@ -73,15 +73,9 @@ export function AutomationRoute() {
           </Button>
         }
       />
-      <WithBrands>
-        {(brands) =>
-          brands.length === 0 ? (
-            <NoBrands />
-          ) : (
-            <BrandRules brands={brands} editor={editor} setEditor={setEditor} />
-          )
-        }
-      </WithBrands>
+      <WithSomeBrands>
+        {(brands) => <BrandRules brands={brands} editor={editor} setEditor={setEditor} />}
+      </WithSomeBrands>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useSearch } from 'wouter';
 import { Inbox } from '#client/features/conversations/components/inbox.tsx';
 import { readChosenBrand } from '#client/hooks/use-chosen-brand.ts';
-import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+import { PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 /** Conversations ('Messages & Comments'). */
 export function ConversationsRoute() {
@@ -19,20 +19,16 @@ export function ConversationsRoute() {
   return (
     <>
       <PageHeader title="Messages & Comments" />
-      <WithBrands>
-        {(brands) =>
-          brands.length === 0 ? (
-            <NoBrands />
-          ) : (
-            <Inbox
-              brands={brands}
-              initialBrandId={initialBrandId}
-              initialConversationId={initialConversationId}
-              drillDown={drillDown}
-            />
-          )
-        }
-      </WithBrands>
+      <WithSomeBrands>
+        {(brands) => (
+          <Inbox
+            brands={brands}
+            initialBrandId={initialBrandId}
+            initialConversationId={initialConversationId}
+            drillDown={drillDown}
+          />
+        )}
+      </WithSomeBrands>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { PersonalityForm } from '#client/features/psychology/components/personal
 import { TryAssistantPanel } from '#client/features/psychology/components/try-assistant-panel.tsx';
 import { confirmLeavingPersonality } from '#client/features/psychology/components/unsaved-changes.ts';
 import { usePsychologyForm } from '#client/features/psychology/hooks/use-psychology-form.ts';
-import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+import { PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 function BrandPersonality({ brands }: { brands: Brand[] }) {
   const [brandId, setBrandId] = useChosenBrand(brands);
@@ -89,9 +89,7 @@ export function PsychologyRoute() {
   return (
     <>
       <PageHeader title="Psychology Settings" subtitle="Shape how Voicecart AI speaks for each brand" />
-      <WithBrands>
-        {(brands) => (brands.length === 0 ? <NoBrands /> : <BrandPersonality brands={brands} />)}
-      </WithBrands>
+      <WithSomeBrands>{(brands) => <BrandPersonality brands={brands} />}</WithSomeBrands>
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { Brand } from '#contracts/dashboard.ts';
 import { BrandSelect } from '#client/components/brand-select.tsx';
 import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { StorePanel } from '#client/features/store/components/store-panel.tsx';
-import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+import { PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 function BrandStore({ brands }: { brands: Brand[] }) {
   const params = new URLSearchParams(useSearch());
@@ -34,9 +34,7 @@ export function StoreRoute() {
         title="Store"
         subtitle="Connect Shopify, WooCommerce or the sample store; check what the assistant finds"
       />
-      <WithBrands>
-        {(brands) => (brands.length === 0 ? <NoBrands /> : <BrandStore brands={brands} />)}
-      </WithBrands>
+      <WithSomeBrands>{(brands) => <BrandStore brands={brands} />}</WithSomeBrands>
     </>
   );
 }

@@ -37,3 +37,11 @@ export function PageHeader({
 export function NoBrands() {
   return <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No brands yet</p>;
 }
+
+/**
+ * A screen with nothing to show without a brand (the inbox, rules, personality, store, performance): `NoBrands`
+ * until the user has one.
+ */
+export function WithSomeBrands({ children }: { children: (brands: Brand[]) => ReactNode }) {
+  return <WithBrands>{(brands) => (brands.length === 0 ? <NoBrands /> : children(brands))}</WithBrands>;
+}

@@ -66,43 +66,25 @@ function PageLoading() {
 /** Route access, for signed-out or still-loading visitors. */
 function PublicRoutes() {
   return (
-    <Switch>
-      <Route path={paths.home} component={LandingRoute} />
-      <Route path={paths.privacy} component={PrivacyRoute} />
-      <Route path={paths.terms} component={TermsRoute} />
-      <Route path={paths.dataDeletion} component={DataDeletionRoute} />
-      <Route path={paths.login}>
-        <Suspense fallback={<PageLoading />}>
-          <LoginRoute />
-        </Suspense>
-      </Route>
-      <Route path={paths.signup}>
-        <Suspense fallback={<PageLoading />}>
-          <SignupRoute />
-        </Suspense>
-      </Route>
-      <Route path={paths.forgotPassword}>
-        <Suspense fallback={<PageLoading />}>
-          <ForgotPasswordRoute />
-        </Suspense>
-      </Route>
-      <Route path={paths.resetPassword}>
-        <Suspense fallback={<PageLoading />}>
-          <ResetPasswordRoute />
-        </Suspense>
-      </Route>
-      <Route path={paths.sampleCart}>
-        <Suspense fallback={<PageLoading />}>
-          <SampleCartRoute />
-        </Suspense>
-      </Route>
-      <Route path={paths.invite}>
-        <Suspense fallback={<PageLoading />}>
+    // One boundary for the lazy pages (sign-in, sign-up, password reset, sample cart, invitation), as the signed-in
+    // routes have; the marketing pages are not lazy, and their own lazy parts wait at their own boundaries.
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path={paths.home} component={LandingRoute} />
+        <Route path={paths.privacy} component={PrivacyRoute} />
+        <Route path={paths.terms} component={TermsRoute} />
+        <Route path={paths.dataDeletion} component={DataDeletionRoute} />
+        <Route path={paths.login} component={LoginRoute} />
+        <Route path={paths.signup} component={SignupRoute} />
+        <Route path={paths.forgotPassword} component={ForgotPasswordRoute} />
+        <Route path={paths.resetPassword} component={ResetPasswordRoute} />
+        <Route path={paths.sampleCart} component={SampleCartRoute} />
+        <Route path={paths.invite}>
           <InviteRoute user={null} />
-        </Suspense>
-      </Route>
-      <Route component={NotFoundRoute} />
-    </Switch>
+        </Route>
+        <Route component={NotFoundRoute} />
+      </Switch>
+    </Suspense>
   );
 }
 

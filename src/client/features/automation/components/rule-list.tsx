@@ -1,5 +1,5 @@
-import { FlaskConical, Pencil, Trash2, TriangleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { FlaskConical, Pencil, Trash2, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { findHiddenRules, orderRules } from '#contracts/automation.ts';
 import type { AutomationRule } from '#contracts/dashboard.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -71,6 +71,20 @@ function RuleTester({ rule }: { rule: AutomationRule }) {
         )}
       </div>
     </form>
+  );
+}
+
+/** One of a rule's icon-only buttons (Test, Edit, Delete): `label` is its name for screen readers. */
+function RuleAction({
+  label,
+  icon: Icon,
+  iconClassName = 'h-4 w-4',
+  ...button
+}: { label: string; icon: LucideIcon; iconClassName?: string } & ComponentProps<'button'>) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} {...button}>
+      <Icon aria-hidden="true" className={iconClassName} />
+    </Button>
   );
 }
 
@@ -156,31 +170,19 @@ export function RuleList({
                   )}
                 />
               </button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Test ${rule.name}`}
+              <RuleAction
+                label={`Test ${rule.name}`}
+                icon={FlaskConical}
                 aria-expanded={testing === rule.id}
                 onClick={() => setTesting(testing === rule.id ? null : rule.id)}
-              >
-                <FlaskConical aria-hidden="true" className="h-4 w-4" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Edit ${rule.name}`}
-                onClick={() => onEdit(rule)}
-              >
-                <Pencil aria-hidden="true" className="h-4 w-4" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete ${rule.name}`}
+              />
+              <RuleAction label={`Edit ${rule.name}`} icon={Pencil} onClick={() => onEdit(rule)} />
+              <RuleAction
+                label={`Delete ${rule.name}`}
+                icon={Trash2}
+                iconClassName="h-4 w-4 text-red-700"
                 onClick={() => setDeleting(rule)}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
-              </Button>
+              />
             </div>
           </li>
         ))}

@@ -227,6 +227,13 @@ function SidebarDrawer({
   );
 }
 
+/** The user menu's links, before Help & Docs. */
+const userMenuLinks: NavItem[] = [
+  { label: 'Profile Settings', href: paths.dashboard.settingsProfile, icon: User },
+  { label: 'Billing', href: paths.dashboard.settingsBilling, icon: CreditCard },
+  { label: 'API Keys', href: paths.dashboard.settingsApi, icon: Key },
+];
+
 function UserMenu() {
   const { user } = useCurrentUser();
   const name = getDisplayName(user);
@@ -246,21 +253,13 @@ function UserMenu() {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{name}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={paths.dashboard.settingsProfile}>
-            <User aria-hidden="true" className="h-4 w-4" /> Profile Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={paths.dashboard.settingsBilling}>
-            <CreditCard aria-hidden="true" className="h-4 w-4" /> Billing
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={paths.dashboard.settingsApi}>
-            <Key aria-hidden="true" className="h-4 w-4" /> API Keys
-          </Link>
-        </DropdownMenuItem>
+        {userMenuLinks.map((item) => (
+          <DropdownMenuItem key={item.href} asChild>
+            <Link href={item.href}>
+              <item.icon aria-hidden="true" className="h-4 w-4" /> {item.label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         {/* Help & Docs has no link. */}
         <DropdownMenuItem>
           <HelpCircle aria-hidden="true" className="h-4 w-4" /> Help &amp; Docs

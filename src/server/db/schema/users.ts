@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtNow, ownedBy, primaryUuid, timestamptz, updatedAtNow } from './columns.ts';
 
 export const userRoles = ['user', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -26,7 +26,7 @@ export const users = pgTable(
     kind: text('kind', { enum: userKinds }).notNull().default('person'),
     /** `iss|sub` of the OpenID Connect identity, when the account came from one. */
     oidcSubject: text('oidc_subject').unique(),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedAt: timestamptz('approved_at'),
     createdAt: createdAtNow(),
     updatedAt: updatedAtNow(),
   },
@@ -77,8 +77,8 @@ export const passwordResetTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     userId: ownedBy('user_id', () => users.id),
     createdAt: createdAtNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
@@ -113,8 +113,8 @@ export const emailChangeTokens = pgTable(
     userId: ownedBy('user_id', () => users.id),
     newEmail: text('new_email').notNull(),
     createdAt: createdAtNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [index('email_change_tokens_user_idx').on(table.userId)],
 );

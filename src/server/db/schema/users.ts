@@ -46,24 +46,31 @@ export const users = pgTable(
 export type User = typeof users.$inferSelect;
 
 /**
+ * A log of attempts limited per email typed and per client address over a recent window: the email (normalized; it
+ * may not belong to any account), the address and the time, indexed for each count and for pruning old rows.
+ */
+function attemptLog<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      id: primaryUuid(),
+      email: text('email').notNull(),
+      ipAddress: text('ip_address').notNull(),
+      createdAt: createdAtNow(),
+    },
+    (table) => [
+      index(`${name}_email_idx`).on(table.email, table.createdAt),
+      index(`${name}_ip_idx`).on(table.ipAddress, table.createdAt),
+      index(`${name}_created_idx`).on(table.createdAt),
+    ],
+  );
+}
+
+/**
  * Failed sign-ins, kept in the database so the limit (5 per account and 20 per address in 15 minutes)
  * survives restarts and holds across instances. Old rows are pruned on each failure.
  */
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    id: primaryUuid(),
-    /** The normalized email that was tried (it may not belong to any account). */
-    email: text('email').notNull(),
-    ipAddress: text('ip_address').notNull(),
-    createdAt: createdAtNow(),
-  },
-  (table) => [
-    index('login_attempts_email_idx').on(table.email, table.createdAt),
-    index('login_attempts_ip_idx').on(table.ipAddress, table.createdAt),
-    index('login_attempts_created_idx').on(table.createdAt),
-  ],
-);
+export const loginAttempts = attemptLog('login_attempts');
 
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
 
@@ -87,20 +94,7 @@ export const passwordResetTokens = pgTable(
  * Every "Forgot password?" request, whether or not the address has an account, so the limits per address typed
  * and per client address hold across restarts and instances without telling which addresses have accounts.
  */
-export const passwordResetRequests = pgTable(
-  'password_reset_requests',
-  {
-    id: primaryUuid(),
-    email: text('email').notNull(),
-    ipAddress: text('ip_address').notNull(),
-    createdAt: createdAtNow(),
-  },
-  (table) => [
-    index('password_reset_requests_email_idx').on(table.email, table.createdAt),
-    index('password_reset_requests_ip_idx').on(table.ipAddress, table.createdAt),
-    index('password_reset_requests_created_idx').on(table.createdAt),
-  ],
-);
+export const passwordResetRequests = attemptLog('password_reset_requests');
 
 /**
  * Email change links, sent to the new address: the SHA-256 of the link's token, the address it confirms, one use

@@ -118,6 +118,46 @@ const orderChat = (order: number): DemoMessage[] => [
   },
 ];
 
+/** A customer's question and, when the assistant has answered it, the answer. */
+const questionChat = (question: string, answer?: string): DemoMessage[] => [
+  { sender: 'customer', content: question },
+  ...(answer === undefined ? [] : [{ sender: 'ai' as const, content: answer }]),
+];
+
+/** The brands' conversations as rows: who, in which status, how long ago the last message was, what was said. */
+type ConversationRow = [
+  customerUsername: string,
+  status: string,
+  minutesAgo: number,
+  messages: DemoMessage[],
+];
+
+const conversationsOf = (rows: ConversationRow[]): DemoConversation[] =>
+  rows.map(([customerUsername, status, minutesAgo, messages]) => ({
+    customerUsername,
+    status,
+    minutesAgo,
+    messages,
+  }));
+
+/** The brands' comments as rows: who wrote what, how long ago, on which post, and the brand's reply if any. */
+type CommentRow = [
+  username: string,
+  content: string,
+  minutesAgo: number,
+  mediaId: string,
+  replyContent?: string,
+];
+
+const commentsOf = (rows: CommentRow[]): DemoComment[] =>
+  rows.map(([username, content, minutesAgo, mediaId, replyContent]) => ({
+    username,
+    content,
+    minutesAgo,
+    mediaId,
+    ...(replyContent === undefined ? {} : { replyContent }),
+  }));
+
 export const demoBrands: DemoBrand[] = [
   {
     key: 'luna',
@@ -133,112 +173,51 @@ export const demoBrands: DemoBrand[] = [
       exampleResponses:
         "Great question! Our Night Repair Serum is gentle enough for sensitive skin. Want me to check your shade?\nSo sorry to hear that, let's make it right together.",
     },
-    conversations: [
-      {
-        customerUsername: 'emma.glow',
-        status: 'active',
-        minutesAgo: 4,
-        messages: stockChat(
-          'Night Repair Serum',
-          '30 ml',
-          12,
-          'https://lunaskincare.myshopify.com/cart/41234:1',
+    conversations: conversationsOf([
+      [
+        'emma.glow',
+        'active',
+        4,
+        stockChat('Night Repair Serum', '30 ml', 12, 'https://lunaskincare.myshopify.com/cart/41234:1'),
+      ],
+      ['sophia_beauty', 'resolved', 35, shippingChat('Austin')],
+      ['mia.skin', 'active', 62, restockChat('Vitamin C Glow Mask')],
+      ['olivia_rose', 'escalated', 95, orderChat(1042)],
+      [
+        'ava.naturals',
+        'active',
+        140,
+        stockChat('Hydra Cleanser', '150 ml', 3, 'https://lunaskincare.myshopify.com/cart/41240:1'),
+      ],
+      ['isabella.m', 'resolved', 210, shippingChat('Toronto')],
+      [
+        'charlotte_k',
+        'active',
+        300,
+        questionChat(
+          'Is the SPF 50 moisturizer safe for oily skin?',
+          'Yes! It is oil-free and non-comedogenic, so it suits oily and combination skin.',
         ),
-      },
-      {
-        customerUsername: 'sophia_beauty',
-        status: 'resolved',
-        minutesAgo: 35,
-        messages: shippingChat('Austin'),
-      },
-      {
-        customerUsername: 'mia.skin',
-        status: 'active',
-        minutesAgo: 62,
-        messages: restockChat('Vitamin C Glow Mask'),
-      },
-      { customerUsername: 'olivia_rose', status: 'escalated', minutesAgo: 95, messages: orderChat(1042) },
-      {
-        customerUsername: 'ava.naturals',
-        status: 'active',
-        minutesAgo: 140,
-        messages: stockChat('Hydra Cleanser', '150 ml', 3, 'https://lunaskincare.myshopify.com/cart/41240:1'),
-      },
-      {
-        customerUsername: 'isabella.m',
-        status: 'resolved',
-        minutesAgo: 210,
-        messages: shippingChat('Toronto'),
-      },
-      {
-        customerUsername: 'charlotte_k',
-        status: 'active',
-        minutesAgo: 300,
-        messages: [
-          { sender: 'customer', content: 'Is the SPF 50 moisturizer safe for oily skin?' },
-          {
-            sender: 'ai',
-            content: 'Yes! It is oil-free and non-comedogenic, so it suits oily and combination skin.',
-          },
-        ],
-      },
-      {
-        customerUsername: 'amelia.rx',
-        status: 'resolved',
-        minutesAgo: 480,
-        messages: stockChat('Rose Toner', '200 ml', 20, 'https://lunaskincare.myshopify.com/cart/41251:1'),
-      },
-      {
-        customerUsername: 'harper.j',
-        status: 'pending',
-        minutesAgo: 720,
-        messages: [{ sender: 'customer', content: 'Do you do gift wrapping?' }],
-      },
-      {
-        customerUsername: 'evelyn_glow',
-        status: 'resolved',
-        minutesAgo: 1440,
-        messages: restockChat('Lip Balm Trio'),
-      },
-      { customerUsername: 'abigail.s', status: 'active', minutesAgo: 2000, messages: shippingChat('London') },
-      { customerUsername: 'ella.beauty', status: 'resolved', minutesAgo: 2900, messages: orderChat(1017) },
-    ],
-    comments: [
-      {
-        username: 'glowgetter',
-        content: '🔥🔥 need this serum',
-        replyContent: 'Sent you a DM with the link! ✨',
-        minutesAgo: 10,
-        mediaId: 'demo-luna-post-1',
-      },
-      {
-        username: 'skin.by.sara',
-        content: 'Does this work on dry skin?',
-        minutesAgo: 25,
-        mediaId: 'demo-luna-post-1',
-      },
-      {
-        username: 'nina_loves',
-        content: 'Price please?',
-        replyContent: 'It is $38, DM sent with details 💌',
-        minutesAgo: 70,
-        mediaId: 'demo-luna-post-2',
-      },
-      {
-        username: 'jess.makeup',
-        content: 'Obsessed with the packaging 😍',
-        minutesAgo: 130,
-        mediaId: 'demo-luna-post-2',
-      },
-      {
-        username: 'dermdaily',
-        content: 'Is it fragrance free?',
-        replyContent: 'Yes, 100% fragrance free!',
-        minutesAgo: 400,
-        mediaId: 'demo-luna-post-3',
-      },
-      { username: 'kayla.k', content: '🔥 restock when?', minutesAgo: 900, mediaId: 'demo-luna-post-3' },
-    ],
+      ],
+      [
+        'amelia.rx',
+        'resolved',
+        480,
+        stockChat('Rose Toner', '200 ml', 20, 'https://lunaskincare.myshopify.com/cart/41251:1'),
+      ],
+      ['harper.j', 'pending', 720, questionChat('Do you do gift wrapping?')],
+      ['evelyn_glow', 'resolved', 1440, restockChat('Lip Balm Trio')],
+      ['abigail.s', 'active', 2000, shippingChat('London')],
+      ['ella.beauty', 'resolved', 2900, orderChat(1017)],
+    ]),
+    comments: commentsOf([
+      ['glowgetter', '🔥🔥 need this serum', 10, 'demo-luna-post-1', 'Sent you a DM with the link! ✨'],
+      ['skin.by.sara', 'Does this work on dry skin?', 25, 'demo-luna-post-1'],
+      ['nina_loves', 'Price please?', 70, 'demo-luna-post-2', 'It is $38, DM sent with details 💌'],
+      ['jess.makeup', 'Obsessed with the packaging 😍', 130, 'demo-luna-post-2'],
+      ['dermdaily', 'Is it fragrance free?', 400, 'demo-luna-post-3', 'Yes, 100% fragrance free!'],
+      ['kayla.k', '🔥 restock when?', 900, 'demo-luna-post-3'],
+    ]),
   },
   {
     key: 'urban',
@@ -254,12 +233,12 @@ export const demoBrands: DemoBrand[] = [
       exampleResponses:
         'That hoodie? Basically a hug you can wear. Size up if you like it oversized 😎\nOn its way, legend.',
     },
-    conversations: [
-      {
-        customerUsername: 'jake.streetwear',
-        status: 'active',
-        minutesAgo: 8,
-        messages: [
+    conversations: conversationsOf([
+      [
+        'jake.streetwear',
+        'active',
+        8,
+        [
           { sender: 'customer', content: 'Yo, does the Oversized Hoodie run big?' },
           {
             sender: 'ai',
@@ -268,82 +247,39 @@ export const demoBrands: DemoBrand[] = [
           },
           { sender: 'customer', content: 'Sweet, thanks' },
         ],
-      },
-      {
-        customerUsername: 'liam_fits',
-        status: 'resolved',
-        minutesAgo: 50,
-        messages: shippingChat('Chicago'),
-      },
-      { customerUsername: 'noah.kicks', status: 'escalated', minutesAgo: 100, messages: orderChat(2210) },
-      {
-        customerUsername: 'mason_drip',
-        status: 'active',
-        minutesAgo: 180,
-        messages: [
-          { sender: 'customer', content: 'Got any discount codes?' },
-          { sender: 'ai', content: 'Follow us and use THREADS10 for 10% off your first order 🙌' },
-        ],
-      },
-      {
-        customerUsername: 'lucas.vibes',
-        status: 'resolved',
-        minutesAgo: 260,
-        messages: shippingChat('Berlin'),
-      },
-      {
-        customerUsername: 'ethan.style',
-        status: 'pending',
-        minutesAgo: 600,
-        messages: [{ sender: 'customer', content: 'Can I exchange a tee for a bigger size?' }],
-      },
-      { customerUsername: 'logan_threads', status: 'resolved', minutesAgo: 1500, messages: orderChat(2188) },
-      {
-        customerUsername: 'aiden.w',
-        status: 'active',
-        minutesAgo: 3000,
-        messages: [
-          { sender: 'customer', content: 'Is the cargo pant 100% cotton?' },
-          { sender: 'ai', content: 'It is 98% cotton with 2% stretch so it moves with you.' },
-        ],
-      },
-    ],
-    comments: [
-      {
-        username: 'streetkid99',
-        content: '🔥🔥🔥',
-        replyContent: 'Check your DMs 👀',
-        minutesAgo: 15,
-        mediaId: 'demo-urban-post-1',
-      },
-      {
-        username: 'fashion.finds',
-        content: 'What size is the model wearing?',
-        minutesAgo: 45,
-        mediaId: 'demo-urban-post-1',
-      },
-      {
-        username: 'hypebeast_ana',
-        content: 'Need this in black',
-        replyContent: 'Black drops Friday 🖤',
-        minutesAgo: 200,
-        mediaId: 'demo-urban-post-2',
-      },
-      {
-        username: 'thrift.queen',
-        content: 'Do you ship to Canada?',
-        minutesAgo: 350,
-        mediaId: 'demo-urban-post-2',
-      },
-      { username: 'marco.p', content: 'Link?', minutesAgo: 800, mediaId: 'demo-urban-post-3' },
-      {
-        username: 'ootd.daily',
-        content: 'This colourway is 🔥',
-        replyContent: 'Thank you! DM sent with the link',
-        minutesAgo: 1600,
-        mediaId: 'demo-urban-post-3',
-      },
-    ],
+      ],
+      ['liam_fits', 'resolved', 50, shippingChat('Chicago')],
+      ['noah.kicks', 'escalated', 100, orderChat(2210)],
+      [
+        'mason_drip',
+        'active',
+        180,
+        questionChat(
+          'Got any discount codes?',
+          'Follow us and use THREADS10 for 10% off your first order 🙌',
+        ),
+      ],
+      ['lucas.vibes', 'resolved', 260, shippingChat('Berlin')],
+      ['ethan.style', 'pending', 600, questionChat('Can I exchange a tee for a bigger size?')],
+      ['logan_threads', 'resolved', 1500, orderChat(2188)],
+      [
+        'aiden.w',
+        'active',
+        3000,
+        questionChat(
+          'Is the cargo pant 100% cotton?',
+          'It is 98% cotton with 2% stretch so it moves with you.',
+        ),
+      ],
+    ]),
+    comments: commentsOf([
+      ['streetkid99', '🔥🔥🔥', 15, 'demo-urban-post-1', 'Check your DMs 👀'],
+      ['fashion.finds', 'What size is the model wearing?', 45, 'demo-urban-post-1'],
+      ['hypebeast_ana', 'Need this in black', 200, 'demo-urban-post-2', 'Black drops Friday 🖤'],
+      ['thrift.queen', 'Do you ship to Canada?', 350, 'demo-urban-post-2'],
+      ['marco.p', 'Link?', 800, 'demo-urban-post-3'],
+      ['ootd.daily', 'This colourway is 🔥', 1600, 'demo-urban-post-3', 'Thank you! DM sent with the link'],
+    ]),
   },
   {
     key: 'peak',
@@ -358,58 +294,31 @@ export const demoBrands: DemoBrand[] = [
         'Adventurous and practical; speaks like a trail guide who has tested every piece of kit.',
       exampleResponses: 'That tent has survived 60 mph winds on our test trips. Ready for your next summit?',
     },
-    conversations: [
-      {
-        customerUsername: 'trail.runner',
-        status: 'resolved',
-        minutesAgo: 4000,
-        messages: [
-          { sender: 'customer', content: 'Is the Summit 2 tent waterproof?' },
-          {
-            sender: 'ai',
-            content: 'Yes, it has a 3000 mm rated fly and taped seams, ready for proper mountain weather.',
-          },
-        ],
-      },
-      {
-        customerUsername: 'camp.with.kate',
-        status: 'resolved',
-        minutesAgo: 5000,
-        messages: shippingChat('Denver'),
-      },
-      {
-        customerUsername: 'hiker_dan',
-        status: 'archived',
-        minutesAgo: 6000,
-        messages: [
-          { sender: 'customer', content: 'Do you rent gear?' },
-          { sender: 'ai', content: 'Not yet, but we are looking into it. Thanks for asking!' },
-        ],
-      },
-      { customerUsername: 'summit.sam', status: 'pending', minutesAgo: 7000, messages: [] },
-      { customerUsername: 'wild.wanderer', status: 'resolved', minutesAgo: 8000, messages: orderChat(310) },
-      {
-        customerUsername: 'alpine.jo',
-        status: 'active',
-        minutesAgo: 9000,
-        messages: shippingChat('Seattle'),
-      },
-    ],
-    comments: [
-      {
-        username: 'mountain.mike',
-        content: 'Best boots I have owned',
-        replyContent: 'Happy trails, Mike! 🥾',
-        minutesAgo: 4500,
-        mediaId: 'demo-peak-post-1',
-      },
-      {
-        username: 'outdoorsy.em',
-        content: 'Are these back soon?',
-        minutesAgo: 6500,
-        mediaId: 'demo-peak-post-1',
-      },
-      { username: 'gearhead', content: 'Weight of the pack?', minutesAgo: 9000, mediaId: 'demo-peak-post-2' },
-    ],
+    conversations: conversationsOf([
+      [
+        'trail.runner',
+        'resolved',
+        4000,
+        questionChat(
+          'Is the Summit 2 tent waterproof?',
+          'Yes, it has a 3000 mm rated fly and taped seams, ready for proper mountain weather.',
+        ),
+      ],
+      ['camp.with.kate', 'resolved', 5000, shippingChat('Denver')],
+      [
+        'hiker_dan',
+        'archived',
+        6000,
+        questionChat('Do you rent gear?', 'Not yet, but we are looking into it. Thanks for asking!'),
+      ],
+      ['summit.sam', 'pending', 7000, []],
+      ['wild.wanderer', 'resolved', 8000, orderChat(310)],
+      ['alpine.jo', 'active', 9000, shippingChat('Seattle')],
+    ]),
+    comments: commentsOf([
+      ['mountain.mike', 'Best boots I have owned', 4500, 'demo-peak-post-1', 'Happy trails, Mike! 🥾'],
+      ['outdoorsy.em', 'Are these back soon?', 6500, 'demo-peak-post-1'],
+      ['gearhead', 'Weight of the pack?', 9000, 'demo-peak-post-2'],
+    ]),
   },
 ];

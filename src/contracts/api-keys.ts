@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workspaceIdParamsSchema } from './workspaces.ts';
 
 /**
  * API keys (decision 043): a workspace's owners and admins make keys that call the API with
@@ -45,12 +46,9 @@ export type ApiKeyItem = z.infer<typeof apiKeyItemSchema>;
 export const apiKeyListSchema = z.array(apiKeyItemSchema);
 
 /** The answer to creating a key: the only time the key is shown. */
-export const createdApiKeySchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  role: apiKeyRoleSchema,
-  key: z.string(),
-});
+export const createdApiKeySchema = apiKeyItemSchema
+  .pick({ id: true, name: true, role: true })
+  .extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
-export const apiKeyParamsSchema = z.object({ workspaceId: z.uuid(), keyId: z.uuid() });
+export const apiKeyParamsSchema = workspaceIdParamsSchema.extend({ keyId: z.uuid() });

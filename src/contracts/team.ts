@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordLimits } from './auth.ts';
 import { listQuerySchema } from './dashboard.ts';
-import { workspaceRoleSchema } from './workspaces.ts';
+import { workspaceIdParamsSchema, workspaceRoleSchema } from './workspaces.ts';
 
 /** An invitation link works for 7 days, once (decision 042). */
 export const invitationLifetimeDays = 7;
 
-export const memberParamsSchema = z.object({ workspaceId: z.uuid(), userId: z.uuid() });
-export const invitationParamsSchema = z.object({ workspaceId: z.uuid(), invitationId: z.uuid() });
+export const memberParamsSchema = workspaceIdParamsSchema.extend({ userId: z.uuid() });
+export const invitationParamsSchema = workspaceIdParamsSchema.extend({ invitationId: z.uuid() });
 
 /** Change a member's role. */
 export const memberRoleInputSchema = z.object({ role: workspaceRoleSchema });

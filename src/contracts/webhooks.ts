@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './dashboard.ts';
+import { workspaceIdParamsSchema } from './workspaces.ts';
 
 /** What a workspace can subscribe an endpoint to (decision 049). */
 export const webhookEventTypes = [
@@ -53,7 +54,7 @@ export const updateWebhookEndpointInputSchema = z
   .refine((input) => Object.keys(input).length > 0, 'Send url, events or enabled');
 export type UpdateWebhookEndpointInput = z.input<typeof updateWebhookEndpointInputSchema>;
 
-export const webhookEndpointParamsSchema = z.object({ workspaceId: z.uuid(), endpointId: z.uuid() });
+export const webhookEndpointParamsSchema = workspaceIdParamsSchema.extend({ endpointId: z.uuid() });
 
 export const webhookEndpointSchema = z.object({
   id: z.string(),

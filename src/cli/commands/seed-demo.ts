@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { describeAction, describeTrigger } from '#contracts/automation.ts';
 import {
   automationRules,
@@ -8,6 +9,7 @@ import {
   conversations,
   messages,
 } from '#server/db/schema/index.ts';
+import type { Database } from '#server/db/client.ts';
 import { connectSampleAccount } from '#server/modules/channel/connections.ts';
 import { catalogSettingsFromConfig, createCatalogModule } from '#server/modules/catalog/service.ts';
 import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
@@ -19,6 +21,22 @@ const MINUTE_MS = 60_000;
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 /** Messages of one conversation are this far apart, ending at its lastMessageAt. */
 const MESSAGE_GAP_MS = 2 * MINUTE_MS;
+
+/** The user's brand with the demo brand's username (its natural key), if one was made already. */
+async function findDemoBrand(db: Database, userId: string, username: string) {
+  const [brand] = await db
+    .select({ id: brands.id, username: brands.username })
+    .from(brands)
+    .where(and(eq(brands.userId, userId), eq(brands.username, username)))
+    .limit(1);
+  return brand;
+}
+
+/** Inserts the rows whose natural key is free and says how many those were (a second run inserts none). */
+async function insertNew<Table extends PgTable>(db: Database, table: Table, rows: PgInsertValue<Table>[]) {
+  const inserted = await db.insert(table).values(rows).onConflictDoNothing().returning();
+  return inserted.length;
+}
 
 /**
  * Sample brands, conversations, comments, personalities and rules for one user. Idempotent: every
@@ -43,11 +61,7 @@ export const seedDemoCommand: CliCommand = {
       // Two runs at once for the same user wait for each other instead of both inserting the brands.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seed-demo:${user.id}`}))`);
       for (const [brandIndex, demo] of demoBrands.entries()) {
-        let [brand] = await tx
-          .select({ id: brands.id })
-          .from(brands)
-          .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
-          .limit(1);
+        let brand = await findDemoBrand(tx, user.id, demo.username);
         if (!brand) {
           // Brands were "made" a day apart, oldest first, so the list order is the demo order. Their connection
           // flags are left to what connects: the sample store and the sample Instagram account below.
@@ -62,7 +76,7 @@ export const seedDemoCommand: CliCommand = {
               createdAt,
               updatedAt: createdAt,
             })
-            .returning({ id: brands.id });
+            .returning({ id: brands.id, username: brands.username });
           counts.brands += 1;
         }
         const brandId = brand!.id;
@@ -72,20 +86,17 @@ export const seedDemoCommand: CliCommand = {
           .values({ brandId, ...demo.personality })
           .onConflictDoNothing();
 
-        for (const [ruleIndex, rule] of demoAutomationRules.entries()) {
-          const inserted = await tx
-            .insert(automationRules)
-            .values({
-              brandId,
-              ...rule,
-              trigger: describeTrigger(rule.triggerConfig),
-              action: describeAction(rule.actionConfig),
-              createdAt: new Date(now - (10 - ruleIndex) * MINUTE_MS),
-            })
-            .onConflictDoNothing()
-            .returning({ id: automationRules.id });
-          counts.rules += inserted.length;
-        }
+        counts.rules += await insertNew(
+          tx,
+          automationRules,
+          demoAutomationRules.map((rule, ruleIndex) => ({
+            brandId,
+            ...rule,
+            trigger: describeTrigger(rule.triggerConfig),
+            action: describeAction(rule.actionConfig),
+            createdAt: new Date(now - (10 - ruleIndex) * MINUTE_MS),
+          })),
+        );
 
         for (const [index, chat] of demo.conversations.entries()) {
           const lastMessageAt = new Date(now - chat.minutesAgo * MINUTE_MS);
@@ -116,12 +127,7 @@ export const seedDemoCommand: CliCommand = {
               lastMessageAt.getTime() - (chat.messages.length - 1 - messageIndex) * MESSAGE_GAP_MS,
             ),
           }));
-          const insertedMessages = await tx
-            .insert(messages)
-            .values(rows)
-            .onConflictDoNothing()
-            .returning({ id: messages.id });
-          counts.messages += insertedMessages.length;
+          counts.messages += await insertNew(tx, messages, rows);
         }
 
         const commentRows = demo.comments.map((comment, index) => ({
@@ -134,12 +140,7 @@ export const seedDemoCommand: CliCommand = {
           mediaId: comment.mediaId,
           createdAt: new Date(now - comment.minutesAgo * MINUTE_MS),
         }));
-        const insertedComments = await tx
-          .insert(comments)
-          .values(commentRows)
-          .onConflictDoNothing()
-          .returning({ id: comments.id });
-        counts.comments += insertedComments.length;
+        counts.comments += await insertNew(tx, comments, commentRows);
       }
     });
 
@@ -152,11 +153,7 @@ export const seedDemoCommand: CliCommand = {
     });
     let stores = 0;
     for (const demo of demoBrands.filter((brand) => brand.hasSampleStore)) {
-      const [brand] = await database.db
-        .select({ id: brands.id })
-        .from(brands)
-        .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
-        .limit(1);
+      const brand = await findDemoBrand(database.db, user.id, demo.username);
       if (!brand || (await catalog.connections.getStatus(user.id, brand.id))) continue;
       await catalog.connections.connect(user.id, brand.id, { platform: 'sample' });
       stores += 1;
@@ -166,11 +163,7 @@ export const seedDemoCommand: CliCommand = {
     // work in the demo, and nothing leaves the machine. A brand with an account of its own keeps it.
     let instagramAccounts = 0;
     for (const demo of demoBrands) {
-      const [brand] = await database.db
-        .select({ id: brands.id, username: brands.username })
-        .from(brands)
-        .where(and(eq(brands.userId, user.id), eq(brands.username, demo.username)))
-        .limit(1);
+      const brand = await findDemoBrand(database.db, user.id, demo.username);
       if (brand && (await connectSampleAccount(database.db, brand))) instagramAccounts += 1;
     }
 

@@ -10,14 +10,13 @@ import {
   smallint,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PgColumnBuilderBase } from 'drizzle-orm/pg-core';
-import { brands, conversations } from './dashboard.ts';
+import { conversations, ownedByBrand } from './dashboard.ts';
 import { dailyRollUp, monthlyRollUp } from './roll-up.ts';
 import { workspaces } from './workspaces.ts';
-import { ownedBy } from './columns.ts';
+import { oneRowPer, ownedBy, timestamptz } from './columns.ts';
 
 /**
  * The Performance screen's daily roll-up (decision 028). Every row is a function of the messages, comments,
@@ -32,7 +31,7 @@ import { ownedBy } from './columns.ts';
 export const analyticsDirty = pgTable('analytics_dirty', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   brandId: uuid('brand_id').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull(),
+  at: timestamptz('at').notNull(),
   conversationId: uuid('conversation_id'),
   /**
    * A message's sender when the change is a message written (sign 1) or deleted (-1): the job adds it to its day's
@@ -73,10 +72,8 @@ export const analyticsDaily = dailyRollUp(
 export const analyticsConversations = pgTable(
   'analytics_conversations',
   {
-    conversationId: uuid('conversation_id')
-      .primaryKey()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    brandId: ownedBy('brand_id', () => brands.id),
+    conversationId: oneRowPer('conversation_id', () => conversations.id),
+    brandId: ownedByBrand(),
     day: date('day').notNull(),
     aiFirstMs: integer('ai_first_ms'),
     humanFirstMs: integer('human_first_ms'),
@@ -160,7 +157,7 @@ export const analyticsSoldOutDaily = dailyRollUp(
     productTitle: text('product_title').notNull(),
     variantTitle: text('variant_title').notNull(),
     asks: integer('asks').notNull(),
-    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
+    lastAskedAt: timestamptz('last_asked_at').notNull(),
     prevDay: date('prev_day'),
   },
   (table) => [table.variantId, table.buyer],
@@ -183,7 +180,7 @@ export const analyticsSoldOutMonthly = monthlyRollUp(
     variantTitle: text('variant_title').notNull(),
     buyers: integer('buyers').notNull(),
     asks: integer('asks').notNull(),
-    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull(),
+    lastAskedAt: timestamptz('last_asked_at').notNull(),
   },
   (table) => [table.variantId, table.since],
 );

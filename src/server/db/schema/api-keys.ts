@@ -1,7 +1,7 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
-import { createdAtNow, ownedBy, primaryUuid } from './columns.ts';
+import { createdAtNow, ownedBy, primaryUuid, timestamptz } from './columns.ts';
 
 /**
  * API keys (decision 043). The database holds the SHA-256 of the key, never the key; `key_prefix` is its first
@@ -22,7 +22,7 @@ export const apiKeys = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtNow(),
     /** Written at most once a minute per key, so reads through a key do not each become a write. */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAt: timestamptz('last_used_at'),
   },
   (table) => [index('api_keys_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id)],
 );

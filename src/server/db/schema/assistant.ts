@@ -1,12 +1,10 @@
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { brands, conversations, messages } from './dashboard.ts';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import { brands, conversations, messages, ownedByBrand } from './dashboard.ts';
+import { createdAtNow, oneRowPer, primaryUuid, updatedAtNow } from './columns.ts';
 
 /** Per-brand assistant settings. A brand without a row uses the defaults. */
 export const brandAssistantSettings = pgTable('brand_assistant_settings', {
-  brandId: uuid('brand_id')
-    .primaryKey()
-    .references(() => brands.id, { onDelete: 'cascade' }),
+  brandId: oneRowPer('brand_id', () => brands.id),
   /** The first automated reply in a conversation says it is automated. On by default. */
   discloseAutomation: boolean('disclose_automation').notNull().default(true),
   updatedAt: updatedAtNow(),
@@ -21,7 +19,7 @@ export const assistantTraces = pgTable(
   'assistant_traces',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     eventKey: text('event_key').notNull().unique(),
     messageId: uuid('message_id')
@@ -64,9 +62,7 @@ export type AssistantTraceRow = typeof assistantTraces.$inferSelect;
  * a replay of that event reads what it read the first time.
  */
 export const assistantConversationState = pgTable('assistant_conversation_state', {
-  conversationId: uuid('conversation_id')
-    .primaryKey()
-    .references(() => conversations.id, { onDelete: 'cascade' }),
+  conversationId: oneRowPer('conversation_id', () => conversations.id),
   state: jsonb('state').notNull(),
   previous: jsonb('previous'),
   eventKey: text('event_key').notNull(),

@@ -9,12 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { brands } from './dashboard.ts';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import { ownedByBrand } from './dashboard.ts';
+import { createdAtNow, ownedBy, primaryUuid, timestamptz, timestamptzNow, updatedAtNow } from './columns.ts';
 
 export const storePlatforms = ['shopify', 'woocommerce', 'sample'] as const;
 export type StorePlatform = (typeof storePlatforms)[number];
@@ -32,7 +31,7 @@ export const storeConnections = pgTable(
   'store_connections',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id).unique(),
+    brandId: ownedByBrand().unique(),
     platform: text('platform', { enum: storePlatforms }).notNull(),
     /** The store's own name (Shopify `shop.name`, WooCommerce site, or "Sample store"). */
     name: text('name').notNull(),
@@ -51,11 +50,11 @@ export const storeConnections = pgTable(
     syncDone: integer('sync_done').notNull().default(0),
     syncTotal: integer('sync_total'),
     syncError: text('sync_error'),
-    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
-    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-    lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
+    syncStartedAt: timestamptz('sync_started_at'),
+    lastSyncAt: timestamptz('last_sync_at'),
+    lastWebhookAt: timestamptz('last_webhook_at'),
     /** Order reconciliation's watermark: orders the store changed after it are pulled again. */
-    ordersSyncedUntil: timestamp('orders_synced_until', { withTimezone: true }),
+    ordersSyncedUntil: timestamptz('orders_synced_until'),
     createdAt: createdAtNow(),
     updatedAt: updatedAtNow(),
   },
@@ -93,8 +92,8 @@ export const catalogProducts = pgTable(
     imageUrl: text('image_url'),
     url: text('url'),
     /** The store's own last-modified time: an older webhook or page never overwrites a newer row. */
-    storeUpdatedAt: timestamp('store_updated_at', { withTimezone: true }).notNull(),
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    storeUpdatedAt: timestamptz('store_updated_at').notNull(),
+    syncedAt: timestamptzNow('synced_at'),
     /** Lower-cased words of title, type, vendor, tags, options and SKUs: what trigram similarity runs over. */
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector'),
@@ -128,9 +127,9 @@ export const catalogVariants = pgTable(
     inventoryPolicy: text('inventory_policy').notNull().default('deny'),
     availableForSale: boolean('available_for_sale').notNull(),
     position: integer('position').notNull().default(0),
-    storeUpdatedAt: timestamp('store_updated_at', { withTimezone: true }).notNull(),
+    storeUpdatedAt: timestamptz('store_updated_at').notNull(),
     /** When this row's stock figure was last true (sync, webhook or live check). */
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    syncedAt: timestamptzNow('synced_at'),
   },
   (table) => [
     unique('catalog_variants_connection_external_key').on(table.connectionId, table.externalId),
@@ -169,7 +168,7 @@ export const catalogWebhookEvents = pgTable(
     /** Shopify X-Shopify-Event-Id; WooCommerce delivery id, else resource id + date_modified. */
     eventKey: text('event_key').notNull(),
     deliveryId: text('delivery_id'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptzNow('received_at'),
   },
   (table) => [unique('catalog_webhook_events_key').on(table.connectionId, table.topic, table.eventKey)],
 );
@@ -180,10 +179,10 @@ export const catalogWebhookEvents = pgTable(
  */
 export const shopifyOauthStates = pgTable('shopify_oauth_states', {
   state: text('state').primaryKey(),
-  brandId: ownedBy('brand_id', () => brands.id),
+  brandId: ownedByBrand(),
   userId: uuid('user_id').notNull(),
   shopDomain: text('shop_domain').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });
 
 export type StoreConnectionRow = typeof storeConnections.$inferSelect;

@@ -6,14 +6,13 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
   boolean,
 } from 'drizzle-orm/pg-core';
-import { brands, comments, conversations, messages } from './dashboard.ts';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import { comments, conversations, messages, ownedByBrand } from './dashboard.ts';
+import { createdAtNow, primaryUuid, timestamptz, timestamptzNow, updatedAtNow } from './columns.ts';
 
 /**
  * The Instagram channel: one connection per brand, the inbox of webhook events, and every outbound
@@ -23,23 +22,23 @@ export const instagramConnections = pgTable(
   'instagram_connections',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id).unique('instagram_connections_brand_key'),
+    brandId: ownedByBrand().unique('instagram_connections_brand_key'),
     /** The professional account id (= entry.id in webhooks): one account belongs to one brand at a time. */
     accountId: text('account_id').notNull().unique('instagram_connections_account_key'),
     username: text('username').notNull(),
     /** The long-lived token, sealed by the secret box (AES-256-GCM); never in plain text. */
     accessTokenSealed: text('access_token_sealed').notNull(),
     /** Null for a token pasted from Meta's dashboard (its expiry is not told); then refreshed by age. */
-    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    tokenExpiresAt: timestamptz('token_expires_at'),
     status: text('status', { enum: ['connected', 'needs_reconnect'] })
       .notNull()
       .default('connected'),
     /** Why it needs a reconnect (Graph's message), for the banner. */
     statusReason: text('status_reason'),
-    lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
+    lastWebhookAt: timestamptz('last_webhook_at'),
     createdAt: createdAtNow(),
     /** When the current token was issued (connect or refresh): refresh needs it at least 24 h old. */
-    tokenRefreshedAt: timestamp('token_refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    tokenRefreshedAt: timestamptzNow('token_refreshed_at'),
     updatedAt: updatedAtNow(),
     /**
      * The sample account of the demo (decision 041): no token (the sealed column holds an empty string), sends
@@ -61,18 +60,18 @@ export const instagramEvents = pgTable(
   'instagram_events',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     accountId: text('account_id').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     /** message, echo, deleted, reaction, read, postback, referral, comment, standby, other. */
     kind: text('kind').notNull(),
     threadKey: text('thread_key').notNull(),
     /** When it happened at Instagram (ms timestamp of the item, else the entry's time). */
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
     /** The messaging item or the change value, as received. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
+    receivedAt: timestamptzNow('received_at'),
+    processedAt: timestamptz('processed_at'),
     /** What processing did: stored, duplicate, delivered, ignored, failed… (for people reading the inbox). */
     outcome: text('outcome'),
     attempts: integer('attempts').notNull().default(0),
@@ -99,7 +98,7 @@ export const instagramSends = pgTable(
   'instagram_sends',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     kind: text('kind', { enum: ['direct_message', 'private_reply', 'public_reply'] }).notNull(),
     origin: text('origin', { enum: ['assistant', 'person'] }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -150,10 +149,10 @@ export const instagramSends = pgTable(
 export const instagramProfiles = pgTable(
   'instagram_profiles',
   {
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     igsid: text('igsid').notNull(),
     username: text('username'),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    fetchedAt: timestamptzNow('fetched_at'),
   },
   (table) => [unique('instagram_profiles_brand_igsid_key').on(table.brandId, table.igsid)],
 );

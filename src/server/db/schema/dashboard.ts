@@ -1,21 +1,18 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import type { RuleAction, RuleTrigger } from '#contracts/automation.ts';
 import { brandArchetypes, brandTones, messageSenders } from '#contracts/dashboard.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import {
+  createdAtNow,
+  oneRowPer,
+  ownedBy,
+  primaryUuid,
+  timestamptz,
+  timestamptzNow,
+  updatedAtNow,
+} from './columns.ts';
 
 // The CHECK constraints take their allowed values from the contract, the one list.
 const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
@@ -52,24 +49,27 @@ export const brands = pgTable(
   (table) => [index('brands_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id)],
 );
 
+/** The brand a row belongs to: deleting the brand deletes the row. */
+export const ownedByBrand = () => ownedBy('brand_id', () => brands.id);
+
 export const conversations = pgTable(
   'conversations',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     customerUsername: text('customer_username').notNull(),
     /** The customer's Instagram-scoped id (IGSID): one conversation per customer per brand. */
     customerInstagramId: text('customer_instagram_id').notNull(),
     /** `active`, `resolved`, or another state shown as-is. */
     status: text('status').notNull().default('active'),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamptzNow('last_message_at'),
     createdAt: createdAtNow(),
     /** Who answers: 'assistant', or 'person' once someone replied; automated sends stop then. */
     handledBy: text('handled_by', { enum: ['assistant', 'person'] })
       .notNull()
       .default('assistant'),
     /** The customer's newest message: the 24 h messaging window opens there. */
-    lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
+    lastCustomerMessageAt: timestamptz('last_customer_message_at'),
   },
   (table) => [
     check('conversations_handled_by_check', sql`${table.handledBy} in ('assistant', 'person')`),
@@ -88,7 +88,7 @@ export const messages = pgTable(
     id: primaryUuid(),
     conversationId: ownedBy('conversation_id', () => conversations.id),
     /** Denormalised from the conversation so Instagram's message id can be unique per brand. */
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     /** Instagram's message id (mid); null for messages that did not come from Instagram. */
     instagramMessageId: text('instagram_message_id'),
     sender: text('sender', { enum: messageSenders }).notNull(),
@@ -121,7 +121,7 @@ export const comments = pgTable(
   'comments',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     instagramCommentId: text('instagram_comment_id').notNull(),
     username: text('username').notNull(),
     content: text('content').notNull(),
@@ -148,9 +148,7 @@ const toneList = quotedList(brandTones);
 export const brandPersonalities = pgTable(
   'brand_personalities',
   {
-    brandId: uuid('brand_id')
-      .primaryKey()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: oneRowPer('brand_id', () => brands.id),
     archetype: text('archetype').notNull(),
     tone: text('tone').notNull(),
     voiceDescription: text('voice_description').notNull().default(''),
@@ -168,7 +166,7 @@ export const automationRules = pgTable(
   'automation_rules',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     name: text('name').notNull(),
     /** Readable text; always written as describeTrigger(triggerConfig), never on its own. */
     trigger: text('trigger').notNull(),
@@ -203,7 +201,7 @@ export const conversationReads = pgTable(
   {
     userId: ownedBy('user_id', () => users.id),
     conversationId: ownedBy('conversation_id', () => conversations.id),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    readAt: timestamptz('read_at').notNull(),
   },
   (table) => [
     primaryKey({ name: 'conversation_reads_pkey', columns: [table.userId, table.conversationId] }),

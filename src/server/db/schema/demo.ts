@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtNow, primaryUuid } from './columns.ts';
+import { date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtNow, primaryUuid, timestamptz } from './columns.ts';
 
 /**
  * Demo bookings. One live booking per date and slot, enforced by the database: of any number of
@@ -17,8 +17,8 @@ export const demoBookings = pgTable(
     /** The slot text as offered, e.g. `9:00 AM` (Pacific time). */
     timeSlot: text('time_slot').notNull(),
     /** The real start instant. */
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     company: text('company'),
@@ -27,11 +27,11 @@ export const demoBookings = pgTable(
     /** The booker's address (an IPv6 one cut to its /64), counted against DEMO_BOOKINGS_PER_ADDRESS_PER_DAY. */
     ipAddress: text('ip_address'),
     /** Set while the booking awaits confirmation from its email; null once confirmed or for one never held. */
-    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    holdUntil: timestamptz('hold_until'),
     /** SHA-256 of the confirmation link's token, while held. */
     confirmTokenHash: text('confirm_token_hash'),
     /** When an unconfirmed hold gave its slot back. */
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedAt: timestamptz('released_at'),
   },
   (table) => [
     uniqueIndex('demo_bookings_date_time_slot_key')

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands } from './dashboard.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
-import { createdAtNow, ownedBy, primaryUuid } from './columns.ts';
+import { createdAtNow, ownedBy, primaryUuid, timestamptz } from './columns.ts';
 
 /**
  * The header bell (decision 045): one row per member (user and workspace) a notification concerns, written by
@@ -22,7 +22,7 @@ export const notifications = pgTable(
     /** A path inside the app the notification opens. */
     link: text('link').notNull(),
     sourceKey: text('source_key'),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
     createdAt: createdAtNow(),
   },
   (table) => [

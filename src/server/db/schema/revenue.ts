@@ -8,13 +8,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { brands, conversations } from './dashboard.ts';
+import { conversations, ownedByBrand } from './dashboard.ts';
 import { dailyRollUp, monthlyRollUp } from './roll-up.ts';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import { createdAtNow, primaryUuid, timestamptz, timestamptzNow, updatedAtNow } from './columns.ts';
 
 export const orderStatuses = ['pending', 'paid', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -37,11 +36,11 @@ export const checkoutLinks = pgTable(
   'checkout_links',
   {
     id: text('id').primaryKey(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     messageId: uuid('message_id'),
     items: jsonb('items').$type<CheckoutLinkItem[]>().notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptzNow('sent_at'),
   },
   (table) => [index('checkout_links_brand_sent_idx').on(table.brandId, table.sentAt)],
 );
@@ -62,25 +61,25 @@ export const storeOrders = pgTable(
   'store_orders',
   {
     id: primaryUuid(),
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     platform: text('platform').notNull(),
     /** The store's own id (Shopify gid, WooCommerce number, sample uuid). */
     externalId: text('external_id').notNull(),
     orderNumber: text('order_number').notNull(),
-    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    placedAt: timestamptz('placed_at').notNull(),
     currency: text('currency').notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     /** What the newest order payload says was refunded (Shopify's total refunded, WooCommerce's refunds[]). */
     payloadRefundedMinor: bigint('payload_refunded_minor', { mode: 'number' }).notNull().default(0),
     /** The larger of the payload's figure and the sum of the refunds received one by one. */
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
+    cancelledAt: timestamptz('cancelled_at'),
     status: text('status', { enum: orderStatuses }).notNull(),
     linkId: text('link_id'),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     lines: jsonb('lines').$type<OrderLine[]>().notNull().default([]),
-    storeUpdatedAt: timestamp('store_updated_at', { withTimezone: true }).notNull(),
+    storeUpdatedAt: timestamptz('store_updated_at').notNull(),
     createdAt: createdAtNow(),
     updatedAt: updatedAtNow(),
   },
@@ -100,7 +99,7 @@ export const storeOrders = pgTable(
 export const storeOrderRefunds = pgTable(
   'store_order_refunds',
   {
-    brandId: ownedBy('brand_id', () => brands.id),
+    brandId: ownedByBrand(),
     platform: text('platform').notNull(),
     orderExternalId: text('order_external_id').notNull(),
     refundId: text('refund_id').notNull(),

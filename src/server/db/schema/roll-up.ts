@@ -1,8 +1,7 @@
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import { date, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import type { PgColumn, PgColumnBuilderBase, PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
-import { brands } from './dashboard.ts';
-import { ownedBy } from './columns.ts';
+import { ownedByBrand } from './dashboard.ts';
 
 /*
  * The analytics and revenue roll-ups (decisions 028, 039, 040) share one shape: the brand, the day or the month (its
@@ -15,11 +14,9 @@ type Table<Name extends string, All extends Columns> = BuildExtraConfigColumns<N
 type Day = ReturnType<typeof periods.day>;
 type Month = ReturnType<typeof periods.month>;
 
-const brandId = () => ownedBy('brand_id', () => brands.id);
-
 const periods = {
-  day: () => ({ brandId: brandId(), day: date('day').notNull() }),
-  month: () => ({ brandId: brandId(), month: date('month').notNull() }),
+  day: () => ({ brandId: ownedByBrand(), day: date('day').notNull() }),
+  month: () => ({ brandId: ownedByBrand(), month: date('month').notNull() }),
 };
 
 function rollUpTable<Name extends string, Period extends Columns, Own extends Columns>(

@@ -1,6 +1,6 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
-import { ownedBy } from './columns.ts';
+import { ownedBy, timestamptz, timestamptzNow } from './columns.ts';
 
 /**
  * The rate limiter's counters (one row per route and client key), in the database so every instance behind a
@@ -11,7 +11,7 @@ export const rateLimitCounters = pgTable(
   {
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    resetAt: timestamptz('reset_at').notNull(),
   },
   (table) => [index('rate_limit_counters_reset_at_idx').on(table.resetAt)],
 );
@@ -22,7 +22,7 @@ export const loginSuccesses = pgTable(
   {
     userId: ownedBy('user_id', () => users.id),
     ipAddress: text('ip_address').notNull(),
-    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamptzNow('last_at'),
   },
   (table) => [primaryKey({ name: 'login_successes_pkey', columns: [table.userId, table.ipAddress] })],
 );

@@ -1,7 +1,7 @@
-import { index, pgTable, uniqueIndex, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
-import { createdAtNow, ownedBy } from './columns.ts';
+import { createdAtNow, ownedBy, timestamptz, timestamptzNow } from './columns.ts';
 
 // Its own file: a session names both its user and its workspace, and workspaces.ts already imports users.ts.
 export const sessions = pgTable(
@@ -11,11 +11,11 @@ export const sessions = pgTable(
     idHash: text('id_hash').primaryKey(),
     userId: ownedBy('user_id', () => users.id),
     createdAt: createdAtNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamptzNow('last_seen_at'),
     /** The workspace this session works in; null means the user's personal one. */
     workspaceId: uuid('workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
     /** Absolute expiry, fixed at sign-in. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** How the Profile screen names the session (its cookie's hash never leaves the server). */
     publicId: uuid('public_id').notNull().defaultRandom(),
     /** The browser's User-Agent and the client address at sign-in, for the Profile screen's list. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspaceRoles } from '#contracts/workspaces.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
-import { createdAtNow, ownedBy, primaryUuid } from './columns.ts';
+import { createdAtNow, ownedBy, primaryUuid, timestamptz } from './columns.ts';
 
 /**
  * Invitations to a workspace (decision 042). The emailed link carries a random token; the database holds only
@@ -21,10 +21,10 @@ export const workspaceInvitations = pgTable(
     tokenHash: text('token_hash').notNull().unique('workspace_invitations_token_hash_unique'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [
     check('workspace_invitations_role_check', sql`${table.role} in ('owner', 'admin', 'agent')`),

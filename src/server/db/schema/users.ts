@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtNow, ownedBy, primaryUuid, timestamptz, updatedAtNow } from './columns.ts';
 
 export const userRoles = ['user', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -26,7 +26,7 @@ export const users = pgTable(
     kind: text('kind', { enum: userKinds }).notNull().default('person'),
     /** `iss|sub` of the OpenID Connect identity, when the account came from one. */
     oidcSubject: text('oidc_subject').unique(),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedAt: timestamptz('approved_at'),
     createdAt: createdAtNow(),
     updatedAt: updatedAtNow(),
   },
@@ -46,24 +46,31 @@ export const users = pgTable(
 export type User = typeof users.$inferSelect;
 
 /**
+ * A log of attempts limited per email typed and per client address over a recent window: the email (normalized; it
+ * may not belong to any account), the address and the time, indexed for each count and for pruning old rows.
+ */
+function attemptLog<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      id: primaryUuid(),
+      email: text('email').notNull(),
+      ipAddress: text('ip_address').notNull(),
+      createdAt: createdAtNow(),
+    },
+    (table) => [
+      index(`${name}_email_idx`).on(table.email, table.createdAt),
+      index(`${name}_ip_idx`).on(table.ipAddress, table.createdAt),
+      index(`${name}_created_idx`).on(table.createdAt),
+    ],
+  );
+}
+
+/**
  * Failed sign-ins, kept in the database so the limit (5 per account and 20 per address in 15 minutes)
  * survives restarts and holds across instances. Old rows are pruned on each failure.
  */
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    id: primaryUuid(),
-    /** The normalized email that was tried (it may not belong to any account). */
-    email: text('email').notNull(),
-    ipAddress: text('ip_address').notNull(),
-    createdAt: createdAtNow(),
-  },
-  (table) => [
-    index('login_attempts_email_idx').on(table.email, table.createdAt),
-    index('login_attempts_ip_idx').on(table.ipAddress, table.createdAt),
-    index('login_attempts_created_idx').on(table.createdAt),
-  ],
-);
+export const loginAttempts = attemptLog('login_attempts');
 
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
 
@@ -77,8 +84,8 @@ export const passwordResetTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     userId: ownedBy('user_id', () => users.id),
     createdAt: createdAtNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
@@ -87,20 +94,7 @@ export const passwordResetTokens = pgTable(
  * Every "Forgot password?" request, whether or not the address has an account, so the limits per address typed
  * and per client address hold across restarts and instances without telling which addresses have accounts.
  */
-export const passwordResetRequests = pgTable(
-  'password_reset_requests',
-  {
-    id: primaryUuid(),
-    email: text('email').notNull(),
-    ipAddress: text('ip_address').notNull(),
-    createdAt: createdAtNow(),
-  },
-  (table) => [
-    index('password_reset_requests_email_idx').on(table.email, table.createdAt),
-    index('password_reset_requests_ip_idx').on(table.ipAddress, table.createdAt),
-    index('password_reset_requests_created_idx').on(table.createdAt),
-  ],
-);
+export const passwordResetRequests = attemptLog('password_reset_requests');
 
 /**
  * Email change links, sent to the new address: the SHA-256 of the link's token, the address it confirms, one use
@@ -113,8 +107,8 @@ export const emailChangeTokens = pgTable(
     userId: ownedBy('user_id', () => users.id),
     newEmail: text('new_email').notNull(),
     createdAt: createdAtNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [index('email_change_tokens_user_idx').on(table.userId)],
 );

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
-import { createdAtNow, ownedBy, primaryUuid, updatedAtNow } from './columns.ts';
+import { createdAtNow, ownedBy, primaryUuid, timestamptz, timestamptzNow, updatedAtNow } from './columns.ts';
 
 /**
  * Outbound webhooks (decision 049). Events are recorded by database triggers in the transaction of the fact
@@ -32,9 +21,9 @@ export const webhookEndpoints = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Why it was turned off: by a person, or after failing for 5 days. */
     disabledReason: text('disabled_reason'),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: timestamptz('disabled_at'),
     /** The first failure since the last success; null while it answers. */
-    failingSince: timestamp('failing_since', { withTimezone: true }),
+    failingSince: timestamptz('failing_since'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtNow(),
     updatedAt: updatedAtNow(),
@@ -72,13 +61,13 @@ export const webhookDeliveries = pgTable(
     status: text('status', { enum: webhookDeliveryStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the next attempt is due; while one runs, the end of its lease. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptzNow('next_attempt_at'),
     /** When a job was last sent for it; null until the dispatcher sends the first. */
-    queuedAt: timestamp('queued_at', { withTimezone: true }),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    queuedAt: timestamptz('queued_at'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
     responseStatus: integer('response_status'),
     lastError: text('last_error'),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
     createdAt: createdAtNow(),
   },
   (table) => [

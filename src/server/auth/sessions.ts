@@ -113,11 +113,16 @@ const sessionLookups = new WeakMap<Database, SessionLookup>();
 /** A session's user and the workspace it works in (membership is checked where it is used). */
 export type SessionUserWithWorkspace = SessionUser & { workspaceId: string | null };
 
-/** The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end. */
+/**
+ * The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end.
+ * A lookup counts as activity (it moves the idle limit) unless `touch` is false: a check the server makes on its
+ * own, like the live stream's heartbeat, must not keep an unattended tab signed in past the idle limit.
+ */
 export async function findSessionUser(
   db: Database,
   token: string,
   now = new Date(),
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<SessionUserWithWorkspace | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const idHash = hashToken(token);
@@ -128,7 +133,7 @@ export async function findSessionUser(
   }
   const row = await lookup(idHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (touch && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
   const { lastSeenAt: _lastSeenAt, ...user } = row;

@@ -104,7 +104,7 @@ export async function startFloor(
       void reply.status(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       return undefined;
     }
-    if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS)
+    if (now.getTime() - new Date(isoInstant(row.last_seen_at)).getTime() > TOUCH_INTERVAL_MS)
       await query(TOUCH_SQL, [now, idHash]);
     if (!row.verified) {
       void reply

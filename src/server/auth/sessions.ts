@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, fillPlaceholders, gt, sql } from 'drizzle-orm';
 import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import { isoInstant } from '#server/db/timestamps.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
 
@@ -96,8 +97,9 @@ function prepareSessionLookup(db: Database): SessionLookup {
       verified: row[5] as boolean,
       role: row[6] as User['role'],
       workspaceId: row[7] as string | null,
-      // Timestamps arrive as PostgreSQL's text (the runner's type parser), made a Date as Drizzle would.
-      lastSeenAt: new Date(row[8] as string),
+      // Timestamps arrive as PostgreSQL's text (the runner's type parser); read through its ISO form, which V8
+      // parses on its fast path (db/timestamps.ts).
+      lastSeenAt: new Date(isoInstant(row[8] as string)),
     };
   };
 }

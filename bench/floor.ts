@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { isoInstant } from '#server/db/timestamps.ts';
 
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -62,8 +63,9 @@ export async function startFloor(
     connectionString: databaseUrl,
     max: 10,
     application_name: 'voicecart-floor',
-    // Timestamps arrive as PostgreSQL's text and become Dates with `new Date(text)`, as Drizzle does for the
-    // real app: pg's own timestamptz parser (postgres-date) is slower, and the floor must not be handicapped.
+    // Timestamps arrive as PostgreSQL's text and are written as ISO text by the real app's own `isoInstant`
+    // (server/db/timestamps.ts): pg's timestamptz parser and `new Date(text)` are slower, and the floor must not
+    // be handicapped.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === pg.types.builtins.TIMESTAMPTZ
@@ -102,7 +104,7 @@ export async function startFloor(
       void reply.status(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       return undefined;
     }
-    if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS)
+    if (now.getTime() - new Date(isoInstant(row.last_seen_at)).getTime() > TOUCH_INTERVAL_MS)
       await query(TOUCH_SQL, [now, idHash]);
     if (!row.verified) {
       void reply
@@ -152,7 +154,7 @@ export async function startFloor(
     sendPage(reply, rows, (r) => ({
       id: r.id,
       customerUsername: r.customer_username,
-      lastMessageAt: new Date(r.last_message_at).toISOString(),
+      lastMessageAt: isoInstant(r.last_message_at),
       status: r.status,
       handledBy: r.handled_by,
       unread: r.unread,
@@ -178,7 +180,7 @@ export async function startFloor(
         id: r.id,
         sender: r.sender,
         content: r.content,
-        createdAt: new Date(r.created_at).toISOString(),
+        createdAt: isoInstant(r.created_at),
         inventoryChecked: r.inventory_checked,
         deliveryState: r.delivery_state,
       }));

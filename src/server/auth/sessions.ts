@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, fillPlaceholders, gt, sql } from 'drizzle-orm';
 import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import { isoInstant } from '#server/db/timestamps.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
 
@@ -96,8 +97,9 @@ function prepareSessionLookup(db: Database): SessionLookup {
       verified: row[5] as boolean,
       role: row[6] as User['role'],
       workspaceId: row[7] as string | null,
-      // Timestamps arrive as PostgreSQL's text (the runner's type parser), made a Date as Drizzle would.
-      lastSeenAt: new Date(row[8] as string),
+      // Timestamps arrive as PostgreSQL's text (the runner's type parser); read through its ISO form, which V8
+      // parses on its fast path (db/timestamps.ts).
+      lastSeenAt: new Date(isoInstant(row[8] as string)),
     };
   };
 }
@@ -113,11 +115,16 @@ const sessionLookups = new WeakMap<Database, SessionLookup>();
 /** A session's user and the workspace it works in (membership is checked where it is used). */
 export type SessionUserWithWorkspace = SessionUser & { workspaceId: string | null };
 
-/** The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end. */
+/**
+ * The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end.
+ * A lookup counts as activity (it moves the idle limit) unless `touch` is false: a check the server makes on its
+ * own, like the live stream's heartbeat, must not keep an unattended tab signed in past the idle limit.
+ */
 export async function findSessionUser(
   db: Database,
   token: string,
   now = new Date(),
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<SessionUserWithWorkspace | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const idHash = hashToken(token);
@@ -128,7 +135,7 @@ export async function findSessionUser(
   }
   const row = await lookup(idHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (touch && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
   const { lastSeenAt: _lastSeenAt, ...user } = row;

@@ -100,7 +100,8 @@ export const authPlugin = fp<{ db: Database; publicUrl?: string | undefined }>(
 /**
  * Whether the credential a request came with still stands: the same bearer key unrevoked, or the same session
  * not signed out or expired. A long-lived response (the live events stream) asks again now and then, so that a
- * revoked key or a signed-out session stops receiving as promptly as its next request would be refused.
+ * revoked key or a signed-out session stops receiving as promptly as its next request would be refused. Asking
+ * is not activity: an open tab nobody uses still reaches the session's idle limit.
  */
 export async function isCredentialCurrent(db: Database, request: FastifyRequest): Promise<boolean> {
   const userId = request.user?.id;
@@ -109,7 +110,9 @@ export async function isCredentialCurrent(db: Database, request: FastifyRequest)
   if (key !== undefined && request.apiKeyId) {
     return (await findApiKeyPrincipal(db, key))?.id === userId;
   }
-  if (request.sessionToken) return (await findSessionUser(db, request.sessionToken))?.id === userId;
+  if (request.sessionToken) {
+    return (await findSessionUser(db, request.sessionToken, new Date(), { touch: false }))?.id === userId;
+  }
   return false;
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, comments, conversations, liveEvents, messages } from '#server/db/schema/index.ts';
-import { deleteSession } from '#server/auth/sessions.ts';
+import { brands, comments, conversations, liveEvents, messages, sessions } from '#server/db/schema/index.ts';
+import { deleteSession, SESSION_IDLE_MS, sessionIdHashOf } from '#server/auth/sessions.ts';
 import {
   createTestApp,
   createTestUser,
@@ -270,6 +270,34 @@ describe('GET /api/events', () => {
       ).toBe(401);
     } finally {
       await Promise.all([session.close(), bearer.close(), other.close()]);
+    }
+  });
+
+  it('a heartbeat is not activity: an unattended tab reaches the idle limit and its stream ends there', async () => {
+    const db = app.database.db;
+    const { cookie } = await signInAs(db, ownerId);
+    const idHash = sessionIdHashOf(cookie.slice(cookie.indexOf('=') + 1));
+    const stream = await openStream(baseUrl, cookie);
+    try {
+      await stream.waitFor((frame) => frame.event === 'ready');
+      // Long enough ago that any lookup counting as activity would move it.
+      const quietSince = new Date(Date.now() - 60 * 60 * 1000);
+      await db.update(sessions).set({ lastSeenAt: quietSince }).where(eq(sessions.idHash, idHash));
+      const beats = () => stream.frames.filter((frame) => frame.comment === 'heartbeat').length;
+      const before = beats();
+      await stream.waitFor(() => beats() > before + 1);
+      const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+      expect(row!.lastSeenAt.getTime()).toBe(quietSince.getTime());
+
+      // Idle past the limit while the tab stays open: the next heartbeat ends the stream.
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
+        .where(eq(sessions.idHash, idHash));
+      await stream.ended;
+      expect((await fetch(`${baseUrl}/api/events`, { headers: { cookie } })).status).toBe(401);
+    } finally {
+      await stream.close();
     }
   });
 

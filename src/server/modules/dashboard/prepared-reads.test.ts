@@ -191,7 +191,7 @@ describe('ownership in the filtered lists (a statement per filter shape)', () =>
       stranger: await read(db, stranger.id, 'buyer_2'),
     };
     expect(direct.match.rows.map((row) => row.customerUsername)).toEqual(['buyer_2']);
-    expect(direct.match.rows[0]!.lastMessageAt).toBeInstanceOf(Date);
+    expect(direct.match.rows[0]!.lastMessageAt).toBe(await storedLastMessageAt(direct.match.rows[0]!.id));
     expect(direct.none).toEqual({ rows: [], readable: true });
     expect(direct.stranger).toEqual({ rows: [], readable: false });
     const viaDrizzle = await db.transaction(async (tx) => ({
@@ -202,6 +202,15 @@ describe('ownership in the filtered lists (a statement per filter shape)', () =>
     expect(viaDrizzle).toEqual(direct);
   });
 });
+
+/** A conversation's lastMessageAt as Drizzle's own mapper reads it, in ISO form. */
+async function storedLastMessageAt(id: string) {
+  const [row] = await app.database.db
+    .select({ lastMessageAt: conversations.lastMessageAt })
+    .from(conversations)
+    .where(eq(conversations.id, id));
+  return row!.lastMessageAt.toISOString();
+}
 
 describe('the bodies match the contracts', () => {
   it('brands, conversations and messages parse with their zod schemas, with no extra fields', async () => {
@@ -240,7 +249,20 @@ describe('the rows read by name are the rows Drizzle maps', () => {
     }));
     // Lists read one row more than the limit, to know whether another page exists.
     expect(direct.conversations).toHaveLength(3);
-    expect(direct.conversations[0]!.lastMessageAt).toBeInstanceOf(Date);
+    // Timestamps come as the API writes them: the stored instant, in ISO form (db/timestamps.ts).
+    expect(direct.conversations[0]!.lastMessageAt).toBe(
+      await storedLastMessageAt(direct.conversations[0]!.id),
+    );
+    expect(direct.messages.map((m) => m.createdAt)).toEqual(
+      (
+        await db
+          .select({ createdAt: messages.createdAt })
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId))
+          .orderBy(messages.createdAt)
+          .limit(3)
+      ).map((m) => m.createdAt.toISOString()),
+    );
     expect(directNext.map((m) => m.content)).toEqual(['message 3']);
     expect({ ...direct, next: directNext }).toEqual(viaDrizzle);
   });

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import { memberMay, memberMayOnBrand } from '#server/access/brand-access.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
+import { isoInstant } from '#server/db/timestamps.ts';
 import {
   workspaceMembers,
   assistantTraces,
@@ -292,11 +293,11 @@ const conversationListOrder = [
   sql`${conversations.id} desc nulls last`,
 ];
 
-/** A conversation list row from its column values, in `conversationListColumns` order. */
+/** A conversation list row from its column values, in `conversationListColumns` order (timestamps as ISO text). */
 const conversationRow = (v: unknown[]) => ({
   id: v[0] as string,
   customerUsername: v[1] as string,
-  lastMessageAt: new Date(v[2] as string),
+  lastMessageAt: isoInstant(v[2] as string | Date),
   status: v[3] as string,
   handledBy: v[4] as string,
   positionAt: v[5] as string,
@@ -369,7 +370,7 @@ function prepareStatements(db: Database) {
       .orderBy(asc(messages.createdAt), asc(messages.id))
       .limit(limit);
 
-  // Column values arrive in select order; timestamps as PostgreSQL's text, made Dates as Drizzle would.
+  // Column values arrive in select order; timestamps as PostgreSQL's text, answered as ISO text (db/timestamps.ts).
   const brandRow = (v: unknown[]) => ({
     id: v[0] as string,
     name: v[1] as string,
@@ -385,7 +386,7 @@ function prepareStatements(db: Database) {
     id: v[0] as string,
     sender: v[1] as (typeof messages.$inferSelect)['sender'],
     content: v[2] as string,
-    createdAt: new Date(v[3] as string),
+    createdAt: isoInstant(v[3] as string | Date),
     inventoryChecked: v[4] as boolean,
     positionAt: v[5] as string,
     deliveryState: v[6] as string | null,
@@ -406,19 +407,27 @@ function prepareStatements(db: Database) {
  * A query built once by Drizzle and run by name. On a database from openDatabase its rows come back as arrays
  * and are made objects by `fromValues` (one function, no per-column checks: Drizzle's generic row mapper was
  * the largest cost left on these reads, decision 016); on any other handle (a transaction's) it is Drizzle's
- * own prepared statement. Either way the SQL text and its parameters are exactly what Drizzle built.
+ * own prepared statement, whose objects (keys in select order) go through `fromValues` too, so both answer
+ * alike. Either way the SQL text and its parameters are exactly what Drizzle built.
  */
 function hotStatement<Row>(
   db: Database,
   query: {
     toSQL(): { sql: string; params: unknown[] };
-    prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+    prepare(name: string): { execute(values: Record<string, unknown>): Promise<object[]> };
   },
   name: string,
   fromValues: (values: unknown[]) => Row,
 ): { execute(values: Record<string, unknown>): Promise<Row[]> } {
   const runner = rowArrayRunnerOf(db);
-  if (!runner) return query.prepare(name);
+  if (!runner) {
+    const prepared = query.prepare(name);
+    return {
+      async execute(values) {
+        return (await prepared.execute(values)).map((row) => fromValues(Object.values(row)));
+      },
+    };
+  }
   const { sql: text, params } = query.toSQL();
   const statement = { name, text };
   return {

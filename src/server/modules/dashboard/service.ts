@@ -114,7 +114,7 @@ export function createDashboardService({ db }: { db: Database }) {
       return toPage(rows, page.limit, (row) => ({
         id: row.id,
         customerUsername: row.customerUsername,
-        lastMessageAt: row.lastMessageAt.toISOString(),
+        lastMessageAt: row.lastMessageAt,
         status: row.status,
         handledBy: row.handledBy,
         unread: row.unread,
@@ -130,7 +130,7 @@ export function createDashboardService({ db }: { db: Database }) {
         id: row.id,
         sender: row.sender,
         content: row.content,
-        createdAt: row.createdAt.toISOString(),
+        createdAt: row.createdAt,
         inventoryChecked: row.inventoryChecked,
         deliveryState: row.deliveryState,
       }));

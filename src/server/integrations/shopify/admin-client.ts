@@ -9,6 +9,7 @@ import {
   type StoreResponseError,
 } from '../http/store-response.ts';
 import { ordersPageSchema, ordersQuery, pageInfoSchema, type OrdersPage } from './orders.ts';
+import { IntegrationError } from '../integration-error.ts';
 
 /**
  * Shopify Admin GraphQL over exactly the fields the catalog mirrors. Documents are
@@ -204,14 +205,8 @@ const envelopeSchema = z.object({
 export type ShopifyErrorKind =
   'unauthorized' | 'not_found' | 'unreachable' | 'throttled' | 'graphql' | 'bad_response';
 
-export class ShopifyError extends Error {
-  readonly kind: ShopifyErrorKind;
-
-  constructor(kind: ShopifyErrorKind, message: string) {
-    super(message);
-    this.kind = kind;
-    this.name = 'ShopifyError';
-  }
+export class ShopifyError extends IntegrationError<ShopifyErrorKind> {
+  override name = 'ShopifyError';
 }
 
 /** Shopify answered 2xx with a body not of the shape we asked for: which call, and the first wrong field. */

@@ -8,6 +8,7 @@ import {
   type StoreResponseError,
 } from '../http/store-response.ts';
 import { wooOrderSchema } from './orders.ts';
+import { IntegrationError } from '../integration-error.ts';
 
 /**
  * WooCommerce REST v3: Basic auth with the consumer key and secret, over https. Every answer is parsed with zod
@@ -68,14 +69,8 @@ export type WooVariation = z.infer<typeof wooVariationSchema>;
 
 export type WooErrorKind = 'unauthorized' | 'not_found' | 'unreachable' | 'bad_response';
 
-export class WooCommerceError extends Error {
-  readonly kind: WooErrorKind;
-
-  constructor(kind: WooErrorKind, message: string) {
-    super(message);
-    this.kind = kind;
-    this.name = 'WooCommerceError';
-  }
+export class WooCommerceError extends IntegrationError<WooErrorKind> {
+  override name = 'WooCommerceError';
 }
 
 /** The store answered 2xx with a body not of the shape we read: which call, and the first wrong field. */

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
+import { isValidWebhookBody, signWebhookBody } from '../http/webhook-signature.ts';
 import {
   nullable,
   parseStoreAnswer,
@@ -216,13 +216,5 @@ export function createWooCommerceClient(options: WooClientOptions) {
 export type WooCommerceClient = ReturnType<typeof createWooCommerceClient>;
 
 /** X-WC-Webhook-Signature: base64 HMAC-SHA256 of the raw body with the webhook's secret. */
-export function signWooWebhook(rawBody: Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(rawBody).digest('base64');
-}
-
-export function isValidWooWebhook(rawBody: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header) return false;
-  const expected = Buffer.from(signWooWebhook(rawBody, secret));
-  const given = Buffer.from(header);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+export const signWooWebhook = signWebhookBody;
+export const isValidWooWebhook = isValidWebhookBody;

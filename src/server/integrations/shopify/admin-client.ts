@@ -30,6 +30,7 @@ export const shopQuery = parse(/* GraphQL */ `
   }
 `);
 
+/** A variant's fields as the mirror and the live stock read both take them. */
 const variantFields = /* GraphQL */ `
   fragment VariantFields on ProductVariant {
     id
@@ -42,9 +43,6 @@ const variantFields = /* GraphQL */ `
     selectedOptions {
       name
       value
-    }
-    product {
-      id
     }
   }
 `;
@@ -76,28 +74,22 @@ export const productsQuery = parse(/* GraphQL */ `
         }
         variants(first: $variantsFirst) {
           nodes {
-            id
-            title
-            sku
-            price
-            availableForSale
-            inventoryQuantity
-            inventoryPolicy
-            selectedOptions {
-              name
-              value
-            }
+            ...VariantFields
           }
         }
       }
     }
   }
+  ${variantFields}
 `);
 
 export const variantQuery = parse(/* GraphQL */ `
   query Variant($id: ID!) {
     productVariant(id: $id) {
       ...VariantFields
+      product {
+        id
+      }
     }
   }
   ${variantFields}

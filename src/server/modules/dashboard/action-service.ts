@@ -86,6 +86,12 @@ export interface DashboardLimits {
   brandsPerWorkspace: number;
   rulesPerBrand: number;
 }
+/**
+ * A person's send key, apart from the assistant's: the client's Idempotency-Key makes a retried click one send;
+ * without one, each request is its own send.
+ */
+const personSendKey = (idempotencyKey: string | undefined) => `person:${idempotencyKey ?? randomUUID()}`;
+
 const defaultLimits: DashboardLimits = { brandsPerWorkspace: 200, rulesPerBrand: 100 };
 
 export function createDashboardActions({
@@ -367,7 +373,7 @@ export function createDashboardActions({
         conversationId,
         text: content,
         origin: 'person',
-        idempotencyKey: `person:${idempotencyKey ?? randomUUID()}`,
+        idempotencyKey: personSendKey(idempotencyKey),
       });
       return toSendResult(result);
     },
@@ -391,7 +397,7 @@ export function createDashboardActions({
         text: input.content,
         visibility: input.visibility,
         origin: 'person',
-        idempotencyKey: `person:${idempotencyKey ?? randomUUID()}`,
+        idempotencyKey: personSendKey(idempotencyKey),
       });
       return toSendResult(result);
     },

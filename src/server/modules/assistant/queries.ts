@@ -173,7 +173,9 @@ export async function findBrand(db: Database, brandId: string) {
 }
 
 export async function findPersonality(db: Database, brandId: string): Promise<Personality> {
-  return ((await findSavedPersonality(db, brandId)) as Personality | undefined) ?? { ...defaultBrandPersonality };
+  return (
+    ((await findSavedPersonality(db, brandId)) as Personality | undefined) ?? { ...defaultBrandPersonality }
+  );
 }
 
 /** The brand's rules with valid structured configs (a rule whose config does not parse is skipped, not fatal). */

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, fillPlaceholders, gt, sql } from 'drizzle-orm';
 import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
 import { isoInstant } from '#server/db/timestamps.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
+import { hashToken, newToken } from '#server/security/tokens.ts';
 
 /** Session lifetimes: idle 7 days, absolute 30 days. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -32,13 +32,12 @@ export const sessionUserColumns = {
   role: users.role,
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The stored id of a session cookie's value (to keep one session while deleting the account's others). */
 export const sessionIdHashOf = hashToken;
 
 /** A random 256-bit id; the cookie holds it, the database holds its hash. */
 export async function createSession(db: Database, userId: string, now = new Date()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db.insert(sessions).values({
     idHash: hashToken(token),
     userId,

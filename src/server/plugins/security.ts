@@ -49,7 +49,7 @@ export async function registerSecurity(
     done();
   });
 
-  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. Counted in the database
+  // Off by default; a route opts in with `config: perMinute(max)` (below). Counted in the database
   // (rate-limit-store.ts) so instances behind a balancer share one count.
   await app.register(rateLimit, {
     global: false,
@@ -85,4 +85,9 @@ function securityHeaders(middleware: ReturnType<typeof helmet>): Record<string, 
   });
   if (failure) throw failure;
   return recorded;
+}
+
+/** A route's own limit, `max` requests a minute per client (or API key): its `config`, to opt in. */
+export function perMinute(max: number): { rateLimit: { max: number; timeWindow: string } } {
+  return { rateLimit: { max, timeWindow: '1 minute' } };
 }

@@ -1,6 +1,9 @@
-import type { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { listPaging } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import { requireVerifiedUser } from './auth.ts';
+import { perMinute } from './security.ts';
 
 type Responses = Record<number, z.ZodType>;
 interface RouteSchema {
@@ -14,17 +17,21 @@ interface RouteSchema {
 /**
  * Options for the routes of one file that verified users call: `route(schema)` adds the sign-in check and the error
  * answers those routes share (`errors`) to the route's own schema, so each route states only its parameters, body
- * and success answer, and the OpenAPI document lists the same errors for each.
+ * and success answer, and the OpenAPI document lists the same errors for each. `route(schema, { perMinute })`
+ * also limits the route per client (`perMinute` of plugins/security.ts).
  */
 export function verifiedRoutes<Errors extends Responses>(errors: Errors) {
   return <Schema extends RouteSchema>(
     schema: Schema,
+    options: { perMinute?: number } = {},
   ): {
     preHandler: typeof requireVerifiedUser;
     schema: Omit<Schema, 'response'> & { response: Schema['response'] & Errors };
+    config?: ReturnType<typeof perMinute>;
   } => ({
     preHandler: requireVerifiedUser,
     schema: { ...schema, response: { ...schema.response, ...errors } },
+    ...(options.perMinute === undefined ? {} : { config: perMinute(options.perMinute) }),
   });
 }
 
@@ -36,4 +43,13 @@ export function errorAnswers<Code extends number>(
     Code,
     typeof errorResponseSchema
   >;
+}
+
+/** The answer of a route that answers nothing: 204 with no body (`reply.status(204).send(null)`). */
+export const noContent = { 204: z.null() };
+
+/** A list read's answer: the body is the plain list; the next page's cursor travels in a header. */
+export function sendPage<T>(reply: FastifyReply, page: { items: T[]; nextCursor: string | null }): T[] {
+  if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
+  return page.items;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntegrationError } from '../integration-error.ts';
 
 /**
  * Instagram API with Instagram Login: token in, typed data out. No database, no logging:
@@ -21,15 +22,13 @@ export type GraphErrorKind =
    */
   | 'timeout';
 
-export class GraphError extends Error {
-  readonly kind: GraphErrorKind;
+export class GraphError extends IntegrationError<GraphErrorKind> {
+  override name = 'GraphError';
   readonly details: { status?: number; code?: number; subcode?: number; fbtraceId?: string };
 
   constructor(kind: GraphErrorKind, message: string, details: GraphError['details'] = {}) {
-    super(message);
-    this.kind = kind;
+    super(kind, message);
     this.details = details;
-    this.name = 'GraphError';
   }
 
   /** Worth another try after a pause. */

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { IntegrationError } from '../integration-error.ts';
 
 /**
  * The OpenAI-compatible chat completions provider: OpenAI, vLLM, Ollama, llama.cpp server,
@@ -33,14 +34,8 @@ export interface LlmTurn {
 
 export type LlmErrorKind = 'timeout' | 'rate_limited' | 'quota' | 'server' | 'refused' | 'invalid_response';
 
-export class LlmError extends Error {
-  readonly kind: LlmErrorKind;
-
-  constructor(kind: LlmErrorKind, message: string) {
-    super(message);
-    this.kind = kind;
-    this.name = 'LlmError';
-  }
+export class LlmError extends IntegrationError<LlmErrorKind> {
+  override name = 'LlmError';
 }
 
 export interface LlmClient {

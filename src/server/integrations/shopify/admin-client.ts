@@ -9,6 +9,7 @@ import {
   type StoreResponseError,
 } from '../http/store-response.ts';
 import { ordersPageSchema, ordersQuery, pageInfoSchema, type OrdersPage } from './orders.ts';
+import { IntegrationError } from '../integration-error.ts';
 
 /**
  * Shopify Admin GraphQL over exactly the fields the catalog mirrors. Documents are
@@ -29,6 +30,7 @@ export const shopQuery = parse(/* GraphQL */ `
   }
 `);
 
+/** A variant's fields as the mirror and the live stock read both take them. */
 const variantFields = /* GraphQL */ `
   fragment VariantFields on ProductVariant {
     id
@@ -41,9 +43,6 @@ const variantFields = /* GraphQL */ `
     selectedOptions {
       name
       value
-    }
-    product {
-      id
     }
   }
 `;
@@ -75,28 +74,22 @@ export const productsQuery = parse(/* GraphQL */ `
         }
         variants(first: $variantsFirst) {
           nodes {
-            id
-            title
-            sku
-            price
-            availableForSale
-            inventoryQuantity
-            inventoryPolicy
-            selectedOptions {
-              name
-              value
-            }
+            ...VariantFields
           }
         }
       }
     }
   }
+  ${variantFields}
 `);
 
 export const variantQuery = parse(/* GraphQL */ `
   query Variant($id: ID!) {
     productVariant(id: $id) {
       ...VariantFields
+      product {
+        id
+      }
     }
   }
   ${variantFields}
@@ -204,14 +197,8 @@ const envelopeSchema = z.object({
 export type ShopifyErrorKind =
   'unauthorized' | 'not_found' | 'unreachable' | 'throttled' | 'graphql' | 'bad_response';
 
-export class ShopifyError extends Error {
-  readonly kind: ShopifyErrorKind;
-
-  constructor(kind: ShopifyErrorKind, message: string) {
-    super(message);
-    this.kind = kind;
-    this.name = 'ShopifyError';
-  }
+export class ShopifyError extends IntegrationError<ShopifyErrorKind> {
+  override name = 'ShopifyError';
 }
 
 /** Shopify answered 2xx with a body not of the shape we asked for: which call, and the first wrong field. */

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
+import { isValidWebhookBody, signWebhookBody } from '../http/webhook-signature.ts';
 import {
   nullable,
   parseStoreAnswer,
@@ -8,6 +8,7 @@ import {
   type StoreResponseError,
 } from '../http/store-response.ts';
 import { wooOrderSchema } from './orders.ts';
+import { IntegrationError } from '../integration-error.ts';
 
 /**
  * WooCommerce REST v3: Basic auth with the consumer key and secret, over https. Every answer is parsed with zod
@@ -68,14 +69,8 @@ export type WooVariation = z.infer<typeof wooVariationSchema>;
 
 export type WooErrorKind = 'unauthorized' | 'not_found' | 'unreachable' | 'bad_response';
 
-export class WooCommerceError extends Error {
-  readonly kind: WooErrorKind;
-
-  constructor(kind: WooErrorKind, message: string) {
-    super(message);
-    this.kind = kind;
-    this.name = 'WooCommerceError';
-  }
+export class WooCommerceError extends IntegrationError<WooErrorKind> {
+  override name = 'WooCommerceError';
 }
 
 /** The store answered 2xx with a body not of the shape we read: which call, and the first wrong field. */
@@ -221,13 +216,5 @@ export function createWooCommerceClient(options: WooClientOptions) {
 export type WooCommerceClient = ReturnType<typeof createWooCommerceClient>;
 
 /** X-WC-Webhook-Signature: base64 HMAC-SHA256 of the raw body with the webhook's secret. */
-export function signWooWebhook(rawBody: Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(rawBody).digest('base64');
-}
-
-export function isValidWooWebhook(rawBody: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header) return false;
-  const expected = Buffer.from(signWooWebhook(rawBody, secret));
-  const given = Buffer.from(header);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+export const signWooWebhook = signWebhookBody;
+export const isValidWooWebhook = isValidWebhookBody;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiKeyListSchema,
   apiKeyParamsSchema,
@@ -10,7 +9,7 @@ import { errorResponseSchema } from '#contracts/errors.ts';
 import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { createApiKeyService } from './service.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404));
@@ -32,16 +31,16 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.post(
     '/workspaces/:workspaceId/api-keys',
-    {
-      ...route({
+    route(
+      {
         summary: 'Create an API key; the answer is the only time the key is shown',
         tags: ['API keys'],
         params: workspaceIdParamsSchema,
         body: createApiKeyInputSchema,
         response: { 201: createdApiKeySchema, 409: errorResponseSchema, 429: errorResponseSchema },
-      }),
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
+      },
+      { perMinute: 30 },
+    ),
     async (request, reply) => {
       const created = await service.create(currentUser(request).id, request.params.workspaceId, request.body);
       return reply.code(201).send(created);
@@ -54,7 +53,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       summary: 'Revoke an API key; requests with it answer 401 from then on',
       tags: ['API keys'],
       params: apiKeyParamsSchema,
-      response: { 204: z.null() },
+      response: noContent,
     }),
     async (request, reply) => {
       await service.revoke(currentUser(request).id, request.params.workspaceId, request.params.keyId);

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { ruleActionSchema, ruleTriggerSchema } from '#contracts/automation.ts';
 import { defaultBrandPersonality } from '#contracts/dashboard.ts';
+import { findSavedPersonality } from '#server/brand-personality.ts';
 import type { Database } from '#server/db/client.ts';
 import { notifyAboutBrand } from '#server/notifications/notify.ts';
 import {
   assistantTraces,
   automationRules,
   brandAssistantSettings,
-  brandPersonalities,
   brands,
   comments,
   conversations,
@@ -173,17 +173,9 @@ export async function findBrand(db: Database, brandId: string) {
 }
 
 export async function findPersonality(db: Database, brandId: string): Promise<Personality> {
-  const [row] = await db
-    .select({
-      archetype: brandPersonalities.archetype,
-      tone: brandPersonalities.tone,
-      voiceDescription: brandPersonalities.voiceDescription,
-      exampleResponses: brandPersonalities.exampleResponses,
-    })
-    .from(brandPersonalities)
-    .where(eq(brandPersonalities.brandId, brandId))
-    .limit(1);
-  return (row as Personality | undefined) ?? { ...defaultBrandPersonality };
+  return (
+    ((await findSavedPersonality(db, brandId)) as Personality | undefined) ?? { ...defaultBrandPersonality }
+  );
 }
 
 /** The brand's rules with valid structured configs (a rule whose config does not parse is skipped, not fatal). */

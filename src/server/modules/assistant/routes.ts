@@ -9,16 +9,11 @@ import {
 } from '#contracts/assistant.ts';
 import { ruleIdParamsSchema } from '#contracts/dashboard-actions.ts';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
-import { currentUser, requireVerifiedUser } from '#server/plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { AssistantService } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404));
 
 /**
  * The playground, which sends nothing and stores nothing (a brand owner tries the voice while
@@ -30,52 +25,40 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ assistant: AssistantServic
 ) => {
   app.post(
     '/brands/:brandId/assistant/preview',
-    {
-      preHandler: requireVerifiedUser,
-      schema: {
+    // Each preview may ask the store for live stock: a person typing does not need more than this.
+    route(
+      {
         params: brandIdParamsSchema,
         body: assistantPreviewInputSchema,
-        response: { 200: assistantPreviewResponseSchema, ...errors },
+        response: { 200: assistantPreviewResponseSchema },
       },
-      // Each preview may ask the store for live stock: a person typing does not need more than this.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
+      { perMinute: 60 },
+    ),
     async (request) => assistant.preview(currentUser(request).id, request.params.brandId, request.body),
   );
 
   app.post(
     '/automation-rules/:ruleId/test',
-    {
-      preHandler: requireVerifiedUser,
-      schema: {
-        params: ruleIdParamsSchema,
-        body: ruleTestInputSchema,
-        response: { 200: ruleTestResultSchema, ...errors },
-      },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
+    route(
+      { params: ruleIdParamsSchema, body: ruleTestInputSchema, response: { 200: ruleTestResultSchema } },
+      { perMinute: 60 },
+    ),
     async (request) => assistant.testRule(currentUser(request).id, request.params.ruleId, request.body),
   );
 
   app.get(
     '/brands/:brandId/assistant/settings',
-    {
-      preHandler: requireVerifiedUser,
-      schema: { params: brandIdParamsSchema, response: { 200: assistantSettingsSchema, ...errors } },
-    },
+    route({ params: brandIdParamsSchema, response: { 200: assistantSettingsSchema } }),
     async (request) => assistant.getSettings(currentUser(request).id, request.params.brandId),
   );
 
   app.put(
     '/brands/:brandId/assistant/settings',
-    {
-      preHandler: requireVerifiedUser,
-      schema: {
-        params: brandIdParamsSchema,
-        body: updateAssistantSettingsInputSchema,
-        response: { 200: assistantSettingsSchema, ...errors },
-      },
-    },
+    route({
+      params: brandIdParamsSchema,
+      body: updateAssistantSettingsInputSchema,
+      response: { 200: assistantSettingsSchema },
+    }),
     async (request) => assistant.saveSettings(currentUser(request).id, request.params.brandId, request.body),
   );
 };

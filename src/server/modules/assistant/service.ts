@@ -19,7 +19,7 @@ import {
   type LlmComposer,
   type PipelineEffects,
 } from './pipeline.ts';
-import type { AssistantDrafts, CatalogService, ChannelOutbound } from './ports.ts';
+import type { AssistantDrafts, CatalogService, ChannelOutbound, OutboundResult } from './ports.ts';
 import * as queries from './queries.ts';
 import type { AssistantEvent } from './types.ts';
 
@@ -77,31 +77,27 @@ function traceRow(event: AssistantEvent, trace: AssistantTrace, delivery: Delive
   };
 }
 
+/** The send guard refused (409): a person replied or the window closed in the meantime. Stay silent. */
+async function failedOnRefusal(send: () => Promise<OutboundResult>): Promise<OutboundResult> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT')
+      return { status: 'failed', messageIds: [], duplicate: false, error: error.message };
+    throw error;
+  }
+}
+
 export function createAssistantService({ db, catalog, channel, llm = null, log }: AssistantServiceDeps) {
   function liveEffects(event: AssistantEvent): PipelineEffects {
     return {
       async checkWindow(conversationId) {
         return channel.checkDirectMessageWindow({ conversationId, origin: 'assistant' });
       },
-      async sendDirectMessage(input) {
-        try {
-          return await channel.sendDirectMessage({ ...input, origin: 'assistant' });
-        } catch (error) {
-          // The send guard refused (409): a person replied or the window closed in the meantime. Stay silent.
-          if (error instanceof AppError && error.code === 'CONFLICT')
-            return { status: 'failed', messageIds: [], duplicate: false, error: error.message };
-          throw error;
-        }
-      },
-      async sendCommentReply(input) {
-        try {
-          return await channel.sendCommentReply({ ...input, origin: 'assistant' });
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'CONFLICT')
-            return { status: 'failed', messageIds: [], duplicate: false, error: error.message };
-          throw error;
-        }
-      },
+      sendDirectMessage: (input) =>
+        failedOnRefusal(() => channel.sendDirectMessage({ ...input, origin: 'assistant' })),
+      sendCommentReply: (input) =>
+        failedOnRefusal(() => channel.sendCommentReply({ ...input, origin: 'assistant' })),
       async escalate(conversationId) {
         await queries.escalateConversation(db, conversationId, event.eventKey);
       },

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   passwordResetInvalidLinkMessage,
@@ -18,6 +17,7 @@ import { AppError } from '#server/errors.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { greetingFor, letterText } from '#server/mail/letter.ts';
+import { hashToken, newToken } from '#server/security/tokens.ts';
 
 /** A reset link works for an hour, once. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -25,8 +25,6 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_RESETS_PER_EMAIL = 3;
 export const MAX_RESETS_PER_ADDRESS = 10;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface PasswordResetDeps {
   db: Database;
@@ -75,7 +73,7 @@ export function createPasswordResetService({ db, jobs, appUrl }: PasswordResetDe
         .where(and(eq(users.email, email), sql`${users.passwordHash} is not null`))
         .limit(1);
       if (!user) return;
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       await db.transaction(async (tx) => {
         await tx.insert(passwordResetTokens).values({
           tokenHash: hashToken(token),

@@ -36,6 +36,7 @@ import { requireUser, currentUser } from '#server/plugins/auth.ts';
 import { logoutConfirmationPage } from './logout-page.ts';
 import { createPasswordResetService } from './password-reset.ts';
 import { createAccountsService, normalizeEmail } from './service.ts';
+import { perMinute } from '#server/plugins/security.ts';
 
 /** Holds state, nonce and the PKCE verifier between /api/login and /api/callback; 10 minutes, callback only. */
 const OIDC_COOKIE = 'vc_oidc';
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/callback',
     {
       schema: { querystring: oidcCallbackQuerySchema },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
     },
     async (request, reply) => {
       if (!oidc) throw new AppError('NOT_FOUND', 'OpenID Connect sign-in is not configured.');
@@ -161,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/login',
     {
       schema: { body: loginInputSchema, response: authResponses },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
     },
     async (request, reply) => {
       const { user, token } = await accounts.signIn(request.body, request.ip);
@@ -178,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: { body: signupInputSchema, response: authResponses },
       // A cheap per-instance flood guard; the sign-up limit itself is counted in the database (service.ts).
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
     },
     async (request, reply) => {
       const { user, token, isFirstAdministrator } = await accounts.signUp(request.body, request.ip);
@@ -203,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: { body: passwordResetRequestSchema, response: resetResponses },
       // A cheap per-instance flood guard; the limits per address and per account are counted in the database.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
     },
     async (request, reply) => {
       await passwordReset.request(normalizeEmail(request.body.email), request.ip);
@@ -216,7 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/password-reset/confirm',
     {
       schema: { body: passwordResetConfirmSchema, response: resetResponses },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
     },
     async (request, reply) => {
       const current = request.cookies[SESSION_COOKIE];

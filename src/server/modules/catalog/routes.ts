@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   connectStoreInputSchema,
   findProductQuerySchema,
@@ -14,8 +13,9 @@ import {
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
 import { samplePlacedOrderSchema, samplePlaceOrderInputSchema } from '#contracts/revenue.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { CatalogModule } from './service.ts';
+import { perMinute } from '#server/plugins/security.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const route = verifiedRoutes(errors);
@@ -32,21 +32,21 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
 
   app.put(
     '/brands/:brandId/store',
-    {
-      ...route({
+    route(
+      {
         params: brandIdParamsSchema,
         body: connectStoreInputSchema,
         response: { 200: storeConnectionSchema },
-      }),
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
+      },
+      { perMinute: 20 },
+    ),
     async (request) =>
       module.connections.connect(currentUser(request).id, request.params.brandId, request.body, request.ip),
   );
 
   app.delete(
     '/brands/:brandId/store',
-    route({ params: brandIdParamsSchema, response: { 204: z.null() } }),
+    route({ params: brandIdParamsSchema, response: noContent }),
     async (request, reply) => {
       await module.connections.disconnect(currentUser(request).id, request.params.brandId, request.ip);
       return reply.code(204).send(null);
@@ -55,24 +55,21 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
 
   app.post(
     '/brands/:brandId/store/sync',
-    {
-      ...route({ params: brandIdParamsSchema, response: { 200: storeConnectionSchema } }),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
+    route({ params: brandIdParamsSchema, response: { 200: storeConnectionSchema } }, { perMinute: 10 }),
     async (request) => module.connections.requestSync(currentUser(request).id, request.params.brandId),
   );
 
   /** The three answers for one text, timed: find, then live stock of the best variant, then its checkout link. */
   app.get(
     '/brands/:brandId/store/find',
-    {
-      ...route({
+    route(
+      {
         params: brandIdParamsSchema,
         querystring: findProductQuerySchema,
         response: { 200: findProductResultSchema },
-      }),
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    },
+      },
+      { perMinute: 120 },
+    ),
     async (request) => {
       const { brandId } = request.params;
       await module.connections.getStatus(currentUser(request).id, brandId);
@@ -114,10 +111,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   /** Shopify OAuth install, step 1: the browser is sent to the shop's authorize page. */
   app.get(
     '/brands/:brandId/store/shopify/install',
-    {
-      ...route({ params: brandIdParamsSchema, querystring: shopifyInstallQuerySchema, response: {} }),
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
+    route(
+      { params: brandIdParamsSchema, querystring: shopifyInstallQuerySchema, response: {} },
+      { perMinute: 20 },
+    ),
     async (request, reply) => {
       // The browser navigated here: without a Shopify app, the answer is the Store page saying so, not JSON.
       if (!module.install.isAvailable()) {
@@ -141,7 +138,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.get(
     '/shopify/callback',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
       schema: { querystring: shopifyCallbackQuerySchema },
     },
     async (request, reply) => {
@@ -154,7 +151,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.get(
     '/sample-cart',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: perMinute(60),
       schema: { querystring: sampleCartQuerySchema, response: { 200: sampleCartSchema, ...errors } },
     },
     async (request) => module.sampleCart.read(request.query.items),
@@ -164,7 +161,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
   app.post(
     '/sample-cart/order',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: perMinute(20),
       schema: {
         body: samplePlaceOrderInputSchema,
         response: { 200: samplePlacedOrderSchema, ...errors },

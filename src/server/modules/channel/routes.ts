@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { publicOriginOf } from '#server/public-origin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
 import {
   connectInstagramInputSchema,
@@ -14,7 +13,7 @@ import {
 } from '#contracts/instagram.ts';
 import { AppError } from '#server/errors.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { InstagramChannel } from './channel.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409, 503));
@@ -38,22 +37,22 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
 
   app.put(
     '/brands/:brandId/instagram',
-    {
-      ...route({
+    // Each call reaches Graph (GET /me, subscribed_apps): a verified user cannot hammer it through us.
+    route(
+      {
         params: brandIdParamsSchema,
         body: connectInstagramInputSchema,
         response: { 200: instagramConnectionSchema },
-      }),
-      // Each call reaches Graph (GET /me, subscribed_apps): a verified user cannot hammer it through us.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
+      },
+      { perMinute: 60 },
+    ),
     async (request) =>
       connections.connectWithToken(currentUser(request).id, request.params.brandId, request.body, request.ip),
   );
 
   app.delete(
     '/brands/:brandId/instagram',
-    route({ params: brandIdParamsSchema, response: { 204: z.null() } }),
+    route({ params: brandIdParamsSchema, response: noContent }),
     async (request, reply) => {
       await connections.disconnect(currentUser(request).id, request.params.brandId, request.ip);
       return reply.status(204).send(null);
@@ -63,14 +62,14 @@ export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: Instagr
   // The demo's "Simulate a buyer message": into the same inbox as a webhook, for sample accounts only.
   app.post(
     '/brands/:brandId/instagram/simulate',
-    {
-      ...route({
+    route(
+      {
         params: brandIdParamsSchema,
         body: simulateBuyerMessageInputSchema,
         response: { 200: simulateBuyerMessageResultSchema },
-      }),
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
+      },
+      { perMinute: 60 },
+    ),
     async (request) =>
       channel.simulator.simulate(currentUser(request).id, request.params.brandId, request.body),
   );

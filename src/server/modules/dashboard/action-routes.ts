@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   commentIdParamsSchema,
   commentReplyInputSchema,
@@ -27,7 +26,7 @@ import {
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser, requestWorkspaceId } from '#server/plugins/auth.ts';
-import { verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { createDashboardActions, type DashboardLimits } from './action-service.ts';
 import type { DashboardPorts } from './ports.ts';
 
@@ -41,7 +40,6 @@ const errors = {
   503: errorResponseSchema,
 };
 const route = verifiedRoutes(errors);
-const noContent = { 204: z.null() };
 
 /**
  * The dashboard's write calls, for verified users. The access policy is asked in the service (404 for
@@ -136,7 +134,7 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
   // Opening a conversation marks it read for the person who opened it (unread dots are per person).
   app.put(
     '/conversations/:conversationId/read',
-    route({ params: conversationIdParamsSchema, response: { 204: z.null() } }),
+    route({ params: conversationIdParamsSchema, response: noContent }),
     async (request, reply) => {
       await actions.markRead(currentUser(request).id, request.params.conversationId);
       return reply.status(204).send(null);
@@ -172,11 +170,8 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
 
   app.post(
     '/conversations/:conversationId/draft',
-    {
-      ...route({ params: conversationIdParamsSchema, response: { 200: draftReplySchema } }),
-      // Each draft is a language-model call paid by the platform.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
+    // Each draft is a language-model call paid by the platform.
+    route({ params: conversationIdParamsSchema, response: { 200: draftReplySchema } }, { perMinute: 30 }),
     async (request) => actions.draftReply(currentUser(request).id, request.params.conversationId),
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { describeAction, describeTrigger } from '#contracts/automation.ts';
 import type {
   CommentReplyInput,
@@ -85,6 +86,12 @@ export interface DashboardLimits {
   brandsPerWorkspace: number;
   rulesPerBrand: number;
 }
+/**
+ * A person's send key, apart from the assistant's: the client's Idempotency-Key makes a retried click one send;
+ * without one, each request is its own send.
+ */
+const personSendKey = (idempotencyKey: string | undefined) => `person:${idempotencyKey ?? randomUUID()}`;
+
 const defaultLimits: DashboardLimits = { brandsPerWorkspace: 200, rulesPerBrand: 100 };
 
 export function createDashboardActions({
@@ -131,6 +138,30 @@ export function createDashboardActions({
       );
   }
 
+  /**
+   * A ceiling on what one owner holds (a workspace's brands, a brand's rules), refused with 409 once reached. Not
+   * an exact count under concurrent creates: it keeps one owner from filling the database.
+   */
+  async function refuseAtLimit(
+    table: PgTable,
+    ownerColumn: PgColumn,
+    ownerId: string,
+    limit: number,
+    owner: string,
+    things: string,
+  ) {
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(eq(ownerColumn, ownerId));
+    if (n >= limit) {
+      throw new AppError(
+        'CONFLICT',
+        `This ${owner} has reached the limit of ${limit} ${things}; delete one to add another`,
+      );
+    }
+  }
+
   return {
     /** In the workspace given (the session's current one), when the caller's role there may create brands. */
     async createBrand(
@@ -139,17 +170,14 @@ export function createDashboardActions({
       input: z.output<typeof createBrandInputSchema>,
     ): Promise<Brand> {
       await authorizeWorkspace(db, userId, 'brand.create', workspaceId);
-      // A ceiling, not an exact count under concurrent creates: it keeps one workspace from filling the database.
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(brands)
-        .where(eq(brands.workspaceId, workspaceId));
-      if (n >= limits.brandsPerWorkspace) {
-        throw new AppError(
-          'CONFLICT',
-          `This workspace has reached the limit of ${limits.brandsPerWorkspace} brands; delete one to add another`,
-        );
-      }
+      await refuseAtLimit(
+        brands,
+        brands.workspaceId,
+        workspaceId,
+        limits.brandsPerWorkspace,
+        'workspace',
+        'brands',
+      );
       await refuseTakenUsername(workspaceId, input.username, null);
       const [row] = await db
         .insert(brands)
@@ -224,16 +252,14 @@ export function createDashboardActions({
       input: z.output<typeof createRuleInputSchema>,
     ): Promise<AutomationRule> {
       await authorize(db, userId, 'assistant.configure', { brandId });
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(automationRules)
-        .where(eq(automationRules.brandId, brandId));
-      if (n >= limits.rulesPerBrand) {
-        throw new AppError(
-          'CONFLICT',
-          `This brand has reached the limit of ${limits.rulesPerBrand} rules; delete one to add another`,
-        );
-      }
+      await refuseAtLimit(
+        automationRules,
+        automationRules.brandId,
+        brandId,
+        limits.rulesPerBrand,
+        'brand',
+        'rules',
+      );
       try {
         const [row] = await db
           .insert(automationRules)
@@ -347,7 +373,7 @@ export function createDashboardActions({
         conversationId,
         text: content,
         origin: 'person',
-        idempotencyKey: `person:${idempotencyKey ?? randomUUID()}`,
+        idempotencyKey: personSendKey(idempotencyKey),
       });
       return toSendResult(result);
     },
@@ -371,7 +397,7 @@ export function createDashboardActions({
         text: input.content,
         visibility: input.visibility,
         origin: 'person',
-        idempotencyKey: `person:${idempotencyKey ?? randomUUID()}`,
+        idempotencyKey: personSendKey(idempotencyKey),
       });
       return toSendResult(result);
     },

@@ -21,7 +21,6 @@ import {
   storeConnections,
   instagramConnections,
   automationRules,
-  brandPersonalities,
   brands,
   comments,
   conversations,
@@ -671,20 +670,6 @@ export async function listCommentsOfBrand(
     )
     .orderBy(sql`${comments.createdAt} desc nulls last`, sql`${comments.id} desc nulls last`)
     .limit(fetchSize(page));
-}
-
-export async function findPersonalityOfBrand(db: Database, brandId: string) {
-  const [row] = await db
-    .select({
-      archetype: brandPersonalities.archetype,
-      tone: brandPersonalities.tone,
-      voiceDescription: brandPersonalities.voiceDescription,
-      exampleResponses: brandPersonalities.exampleResponses,
-    })
-    .from(brandPersonalities)
-    .where(eq(brandPersonalities.brandId, brandId))
-    .limit(1);
-  return row;
 }
 
 /** In the order they were made (index automation_rules_brand_created_idx). */

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   automationRuleListSchema,
@@ -9,7 +8,6 @@ import {
   commentedPostListSchema,
   conversationIdParamsSchema,
   conversationListSchema,
-  listPaging,
   listQuerySchema,
   messageListSchema,
   setupChecklistSchema,
@@ -23,8 +21,8 @@ import {
 import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser, requestWorkspaceId } from '#server/plugins/auth.ts';
-import { verifiedRoutes } from '#server/plugins/verified-route.ts';
-import { createDashboardService, type Page } from './service.ts';
+import { sendPage, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { createDashboardService } from './service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -33,12 +31,6 @@ const errors = {
   404: errorResponseSchema,
 };
 const route = verifiedRoutes(errors);
-
-/** The body is the plain list; the next page's cursor travels in a header. */
-function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
-  if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
-  return page.items;
-}
 
 /** The dashboard's read calls, for verified users only. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -14,6 +14,7 @@ import {
   setupSteps,
 } from '#contracts/dashboard.ts';
 import { authorize, notFound, refusal } from '#server/access/brand-access.ts';
+import { findSavedPersonality } from '#server/brand-personality.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import * as queries from './queries.ts';
@@ -157,7 +158,7 @@ export function createDashboardService({ db }: { db: Database }) {
     /** The saved personality, or the defaults (`saved: false`) for a brand that has none yet. */
     async getPersonality(userId: string, brandId: string): Promise<BrandPersonality> {
       await authorize(db, userId, 'brand.read', { brandId });
-      const row = await queries.findPersonalityOfBrand(db, brandId);
+      const row = await findSavedPersonality(db, brandId);
       if (!row) return { brandId, ...defaultBrandPersonality, saved: false };
       return {
         brandId,

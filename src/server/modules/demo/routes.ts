@@ -12,6 +12,7 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { publicOriginOf } from '#server/public-origin.ts';
 import { confirmDemoPage, demoConfirmedPage, demoConfirmExpiredPage } from './confirm-page.ts';
 import { createDemoService } from './service.ts';
+import { perMinute } from '#server/plugins/security.ts';
 
 export interface DemoRoutesOptions {
   config: Pick<
@@ -64,7 +65,7 @@ export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (
     '/demo/available-slots',
     {
       schema: { querystring: availableSlotsQuerySchema, response: { 200: availableSlotsResponseSchema } },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: perMinute(120),
     },
     async (request) => ({ availableSlots: await demo.listAvailableSlots(request.query.date) }),
   );
@@ -89,7 +90,7 @@ export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (
     '/demo/confirm',
     {
       schema: { querystring: confirmDemoInputSchema },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
     },
     async (request, reply) =>
       reply.type('text/html; charset=utf-8').send(confirmDemoPage(request.query.token)),
@@ -99,7 +100,7 @@ export const demoRoutes: FastifyPluginAsyncZod<DemoRoutesOptions> = async (
     '/demo/confirm',
     {
       schema: { body: confirmDemoInputSchema },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
     },
     async (request, reply) => {
       const confirmed = await demo.confirmDemo(request.body.token);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { slotTakenMessage, type DemoBooking, type ScheduleDemoInput } from '#contracts/demo.ts';
 import type { Database } from '#server/db/client.ts';
@@ -17,6 +16,7 @@ import {
 } from './queries.ts';
 import { formatLongDate, listAvailableSlots, listOfferedSlots, type DemoSchedule } from './slots.ts';
 import { letterText } from '#server/mail/letter.ts';
+import { hashToken, newToken } from '#server/security/tokens.ts';
 
 /** Decision 031: the booking limits, all counted over the last 24 hours in the database. */
 export interface DemoLimits {
@@ -63,8 +63,6 @@ export function addressKey(ip: string): string {
     .map((group) => (Number.parseInt(group || '0', 16) || 0).toString(16))
     .join(':')}::/64`;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Every booking takes this lock for its count-then-insert, so limits hold for concurrent requests on any instance. */
 const BOOKING_LOCK = 'voicecart:demo-booking';
@@ -210,7 +208,7 @@ export function createDemoService({
 
           await releaseExpiredHold(tx, input.date, slot.timeSlot, at);
           const held = recent.byAddress >= limits.confirmAfterPerAddress;
-          const token = held ? randomBytes(32).toString('base64url') : undefined;
+          const token = held ? newToken() : undefined;
           const holdUntil = held ? new Date(at.getTime() + limits.confirmMinutes * 60_000) : null;
           const row = await insertDemoBooking(tx, {
             date: input.date,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailSubscribeInputSchema, emailSubscribeResponseSchema } from '#contracts/newsletter.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createNewsletterService } from './service.ts';
+import { perMinute } from '#server/plugins/security.ts';
 
 /** `POST /api/email-subscribe` (the landing footer's newsletter field). */
 export const newsletterRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
@@ -15,7 +16,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle 
     {
       schema: { body: emailSubscribeInputSchema, response: { 201: emailSubscribeResponseSchema } },
       // More than 10 attempts a minute from one client address is a 429 with a message.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: perMinute(10),
     },
     async (request, reply) => {
       const result = await service.subscribe(request.body);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +11,7 @@ import type { Database } from '#server/db/client.ts';
 import { notifications, workspaceMembers } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { currentUser, requestWorkspaceId } from '#server/plugins/auth.ts';
-import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404));
 
@@ -68,7 +67,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
 
   app.post(
     '/notifications/:notificationId/read',
-    route({ params: notificationParamsSchema, response: { 204: z.null() } }),
+    route({ params: notificationParamsSchema, response: noContent }),
     async (request, reply) => {
       const userId = currentUser(request).id;
       const updated = await db
@@ -81,7 +80,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
   );
 
-  app.post('/notifications/read-all', route({ response: { 204: z.null() } }), async (request, reply) => {
+  app.post('/notifications/read-all', route({ response: noContent }), async (request, reply) => {
     const userId = currentUser(request).id;
     await db
       .update(notifications)

@@ -22,6 +22,7 @@ import type { Database } from '#server/db/client.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { createProfileService } from './service.ts';
+import { perMinute } from '#server/plugins/security.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -46,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database
   });
   const guarded = { preHandler: requireUser };
   // A password is checked on these: a borrowed session must not try many.
-  const passwordChecked = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  const passwordChecked = perMinute(10);
   const currentHash = (token: string | null) => (token ? sessionIdHashOf(token) : null);
 
   app.get(
@@ -81,7 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database
   app.post(
     '/profile/email/confirm',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: perMinute(30),
       schema: { body: emailChangeConfirmSchema, response: { 200: profileMessageSchema, ...errors } },
     },
     async (request, reply) => {
@@ -126,7 +127,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database
     '/profile/export',
     {
       ...guarded,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: perMinute(10),
       schema: { response: { 200: dataExportSchema, ...errors } },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, is, isNull, ne, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -31,11 +30,11 @@ import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { describeDevice } from './user-agent.ts';
 import { greetingFor, letterText } from '#server/mail/letter.ts';
+import { hashToken, newToken } from '#server/security/tokens.ts';
 
 /** An email change link works for a day, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The link in the email: the token in the fragment, so it reaches no server log or Referer header. */
@@ -136,7 +135,7 @@ export function createProfileService({ db, jobs, appUrl }: ProfileServiceDeps) {
       if (user.passwordHash !== null) await checkCurrentPassword(user.passwordHash, input.currentPassword);
       const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (taken) throw new AppError('CONFLICT', emailTakenMessage);
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       await db.transaction(async (tx) => {
         await tx
           .update(emailChangeTokens)

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listPaging } from '#contracts/dashboard.ts';
 import {
   auditEntryListSchema,
   auditQuerySchema,
@@ -23,9 +21,10 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
-import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, sendPage, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { listAuditLog } from './audit-log.ts';
 import { createTeamService, type OnInvitationAccepted } from './service.ts';
+import { perMinute } from '#server/plugins/security.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const route = verifiedRoutes(errors);
@@ -67,7 +66,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/workspaces/:workspaceId/members/:userId',
-    route({ params: memberParamsSchema, response: { 204: z.null() } }),
+    route({ params: memberParamsSchema, response: noContent }),
     async (request, reply) => {
       await service.removeMember(actor(request), request.params.workspaceId, request.params.userId);
       return reply.code(204).send(null);
@@ -82,32 +81,29 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/workspaces/:workspaceId/invitations',
-    {
-      ...route({
+    // Each invitation sends an email: a cheap per-instance guard against a flood of them.
+    route(
+      {
         params: workspaceIdParamsSchema,
         body: createInvitationInputSchema,
         response: { 201: invitationSchema },
-      }),
-      // Each invitation sends an email: a cheap per-instance guard against a flood of them.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
+      },
+      { perMinute: 30 },
+    ),
     async (request, reply) =>
       reply.code(201).send(await service.invite(actor(request), request.params.workspaceId, request.body)),
   );
 
   app.post(
     '/workspaces/:workspaceId/invitations/:invitationId/resend',
-    {
-      ...route({ params: invitationParamsSchema, response: { 200: invitationSchema } }),
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
+    route({ params: invitationParamsSchema, response: { 200: invitationSchema } }, { perMinute: 30 }),
     async (request) =>
       service.resend(actor(request), request.params.workspaceId, request.params.invitationId),
   );
 
   app.delete(
     '/workspaces/:workspaceId/invitations/:invitationId',
-    route({ params: invitationParamsSchema, response: { 204: z.null() } }),
+    route({ params: invitationParamsSchema, response: noContent }),
     async (request, reply) => {
       await service.revoke(actor(request), request.params.workspaceId, request.params.invitationId);
       return reply.code(204).send(null);
@@ -123,14 +119,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{
     }),
     async (request, reply) => {
       const page = await listAuditLog(db, currentUser(request).id, request.params.workspaceId, request.query);
-      if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
-      return page.items;
+      return sendPage(reply, page);
     },
   );
 
   // The invitation link's page. The token is the only credential here, so these are POSTs with the token in
   // the body (never in an address a log keeps) and limited per instance.
-  const linkLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const linkLimit = perMinute(30);
 
   app.post(
     '/invitations/preview',

@@ -1,5 +1,4 @@
 import { notify } from '#server/notifications/notify.ts';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   invitationLifetimeDays,
@@ -30,11 +29,10 @@ import { AppError } from '#server/errors.ts';
 import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { letterText } from '#server/mail/letter.ts';
+import { hashToken, newToken } from '#server/security/tokens.ts';
 
 export const INVITATION_TTL_MS = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The link in the email: the token travels in the fragment, so it reaches no server log or Referer header. */

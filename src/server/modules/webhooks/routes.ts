@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listPaging } from '#contracts/dashboard.ts';
 import {
   createWebhookEndpointInputSchema,
   updateWebhookEndpointInputSchema,
@@ -15,7 +13,7 @@ import {
 } from '#contracts/webhooks.ts';
 import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { errorAnswers, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, sendPage, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { WebhookService } from './service.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409));
@@ -33,14 +31,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
 
   app.post(
     '/workspaces/:workspaceId/webhooks',
-    {
-      ...route({
+    route(
+      {
         params: workspaceIdParamsSchema,
         body: createWebhookEndpointInputSchema,
         response: { 201: webhookEndpointWithSecretSchema },
-      }),
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
+      },
+      { perMinute: 60 },
+    ),
     async (request, reply) =>
       reply
         .status(201)
@@ -74,7 +72,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
 
   app.delete(
     '/workspaces/:workspaceId/webhooks/:endpointId',
-    route({ params: webhookEndpointParamsSchema, response: { 204: z.null() } }),
+    route({ params: webhookEndpointParamsSchema, response: noContent }),
     async (request, reply) => {
       await service.deleteEndpoint(
         currentUser(request).id,
@@ -87,10 +85,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
 
   app.post(
     '/workspaces/:workspaceId/webhooks/:endpointId/roll-secret',
-    {
-      ...route({ params: webhookEndpointParamsSchema, response: { 200: webhookSecretSchema } }),
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
+    route({ params: webhookEndpointParamsSchema, response: { 200: webhookSecretSchema } }, { perMinute: 20 }),
     async (request) =>
       service.rollSecret(currentUser(request).id, request.params.workspaceId, request.params.endpointId),
   );
@@ -98,10 +93,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
   // Each test event makes the server send a request: limited, so the button cannot be used to flood an address.
   app.post(
     '/workspaces/:workspaceId/webhooks/:endpointId/test',
-    {
-      ...route({ params: webhookEndpointParamsSchema, response: { 202: webhookTestResultSchema } }),
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    },
+    route(
+      { params: webhookEndpointParamsSchema, response: { 202: webhookTestResultSchema } },
+      { perMinute: 20 },
+    ),
     async (request, reply) =>
       reply
         .status(202)
@@ -128,8 +123,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
         request.params.endpointId,
         request.query,
       );
-      if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);
-      return page.items;
+      return sendPage(reply, page);
     },
   );
 };

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox, sessions, users } from '#server/db/schema/index.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { runAdminCli } from '#tests/support/cli.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 describe('admin review of new accounts', () => {
-  let app: TestApp;
   let adminCookie: string;
 
+  const app = useTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
   beforeAll(async () => {
-    app = await createTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
     const admin = await createTestUser(app.database.db, { email: 'boss@example.com', role: 'admin' });
     adminCookie = (await signInAs(app.database.db, admin.id)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   const get = (cookie?: string) =>
@@ -140,13 +136,7 @@ describe('admin review of new accounts', () => {
 });
 
 describe('admin command line: create-user, approve, list-pending', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   const cli = (argv: string[]) => runAdminCli(app.database, argv);
 

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, sessions, users } from '#server/db/schema/index.ts';
+import { sessions, users } from '#server/db/schema/index.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { runAdminCli } from '#tests/support/cli.ts';
+import { newestMailTo } from '#tests/support/outbox.ts';
 import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 describe('admin review of new accounts', () => {
@@ -78,21 +79,10 @@ describe('admin review of new accounts', () => {
     // The user's existing session now reads as verified.
     const me = await app.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(me.json().verified).toBe(true);
-    await vi.waitFor(
-      async () =>
-        expect(
-          (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'approve-me@example.com')))
-            .length > 0,
-        ).toBe(true),
-      { timeout: 15_000, interval: 100 },
-    );
-    const [mail] = await app.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, 'approve-me@example.com'));
-    expect(mail?.subject).toBe('Your Voicecart account is approved');
-    expect(mail?.text).toContain('Hi Ada,');
-    expect(mail?.text).toContain('http://127.0.0.1:3999/login');
+    const mail = await newestMailTo(app.database.db, 'approve-me@example.com');
+    expect(mail.subject).toBe('Your Voicecart account is approved');
+    expect(mail.text).toContain('Hi Ada,');
+    expect(mail.text).toContain('http://127.0.0.1:3999/login');
     // A second approval finds nothing pending.
     expect((await post(`/api/admin/users/${pending.id}/approve`, adminCookie)).statusCode).toBe(404);
   });
@@ -112,14 +102,7 @@ describe('admin review of new accounts', () => {
     expect(
       (await app.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode,
     ).toBe(401);
-    await vi.waitFor(
-      async () =>
-        expect(
-          (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reject-me@example.com')))
-            .length > 0,
-        ).toBe(true),
-      { timeout: 15_000, interval: 100 },
-    );
+    await newestMailTo(app.database.db, 'reject-me@example.com');
   });
 
   it('refuses to reject a verified account, and answers bad ids with 400 and unknown ones with 404', async () => {

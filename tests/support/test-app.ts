@@ -57,9 +57,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 /**
- * The test file's app: made by a `beforeAll` registered here, closed by an `afterAll`, so a file says only how its
- * app differs. What it returns stands for that app from the first hook on (Vitest runs `beforeAll` hooks in the
- * order they were registered, so a file's own `beforeAll` after this call sees the app made).
+ * The test file's (or describe block's) app: made by a `beforeAll` registered here and closed by an `afterAll`, so a
+ * file says only how its app differs. What it returns stands in for that app (a proxy) once the hook has run.
+ * Vitest runs `beforeAll` hooks in the order they were registered and `afterAll` hooks in the reverse order: a
+ * `beforeAll` after this call sees the app made; a fake server started and stopped by hooks registered before it
+ * is up before the app starts and still up until the app has closed.
  */
 export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
   let current: TestApp | undefined;

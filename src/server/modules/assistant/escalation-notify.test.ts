@@ -5,7 +5,6 @@ import { createTestUser, createTestWorkspace, useTestApp } from '#tests/support/
 import { escalateConversation } from './queries.ts';
 
 /** Decision 045: an escalation tells every member once, even when the job that escalated runs again. */
-
 const app = useTestApp();
 
 describe('escalating a conversation', () => {

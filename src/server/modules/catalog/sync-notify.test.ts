@@ -4,7 +4,6 @@ import { notifications, storeConnections } from '#server/db/schema/index.ts';
 import { createTestWorkspace, useTestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a failed store sync tells the workspace's managers, once per run. */
-
 const app = useTestApp();
 
 describe('a store sync that fails', () => {

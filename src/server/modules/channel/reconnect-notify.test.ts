@@ -4,7 +4,6 @@ import { instagramConnections, notifications } from '#server/db/schema/index.ts'
 import { createTestWorkspace, useTestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a refused Instagram token tells the workspace's managers once, not at every refused call. */
-
 const app = useTestApp();
 
 describe('an Instagram account that needs reconnecting', () => {

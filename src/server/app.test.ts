@@ -1,15 +1,9 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.ts';
 
 describe('the HTTP app', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('answers unknown /api paths with a JSON 404', async () => {
     const response = await app.app.inject({ method: 'GET', url: '/api/does-not-exist' });
@@ -33,16 +27,15 @@ describe('the HTTP app', () => {
 
 describe('the request log', () => {
   const secret = 'S3CRET-4b1e9d';
-  let app: TestApp;
   const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const app = useTestApp({ logStream, env: { LOG_LEVEL: 'info' } });
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        callback();
-      },
-    });
-    app = await createTestApp({ logStream, env: { LOG_LEVEL: 'info' } });
     app.app.get('/api/test-crash', async () => {
       throw new Error('the handler failed');
     });
@@ -60,9 +53,6 @@ describe('the request log', () => {
       },
       async () => ({ ok: true }),
     );
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   /** The JSON lines logged while `run` ran. */

@@ -11,6 +11,9 @@ const problemsOf = (env: Record<string, string>) => {
   throw new Error('expected a ConfigError');
 };
 
+/** The settings the problems name, sorted (each problem reads `NAME: what is wrong`). */
+const namesIn = (problems: string[]) => problems.map((problem) => problem.split(':')[0]).sort();
+
 describe('loadConfig', () => {
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({});
@@ -40,70 +43,66 @@ describe('loadConfig', () => {
       SMTP_URL: 'http://mail',
       TRUST_PROXY: 'maybe',
     });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
+    expect(namesIn(problems)).toEqual(
       ['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY'].sort(),
     );
   });
 
-  it('reconciles interrupted sends after 60 s, every 60 s, unless told otherwise (decision 023)', () => {
-    expect(loadConfig({})).toMatchObject({
-      SEND_RECONCILE_AFTER_SECONDS: 60,
-      SEND_RECONCILE_EVERY_SECONDS: 60,
-    });
-    expect(
-      loadConfig({ SEND_RECONCILE_AFTER_SECONDS: '5', SEND_RECONCILE_EVERY_SECONDS: '1' }),
-    ).toMatchObject({ SEND_RECONCILE_AFTER_SECONDS: 5, SEND_RECONCILE_EVERY_SECONDS: 1 });
-    const problems = problemsOf({ SEND_RECONCILE_AFTER_SECONDS: '0', SEND_RECONCILE_EVERY_SECONDS: '1.5' });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
-      'SEND_RECONCILE_AFTER_SECONDS',
-      'SEND_RECONCILE_EVERY_SECONDS',
-    ]);
-  });
-
-  it('keeps processed webhook events 30 days and live events an hour, pruned every 5 minutes (decisions 008, 020)', () => {
-    expect(loadConfig({})).toMatchObject({
-      INSTAGRAM_EVENTS_RETENTION_DAYS: 30,
-      LIVE_EVENTS_RETENTION_SECONDS: 3600,
-      PRUNE_EVERY_SECONDS: 300,
-    });
-    expect(
-      loadConfig({
+  // Each group of settings: its defaults, values it reads, and values it refuses, every refused one named.
+  it.each<{
+    title: string;
+    defaults: Record<string, number>;
+    given: Record<string, string>;
+    read: Record<string, number>;
+    refused: Record<string, string>;
+    refusalSays?: string;
+  }>([
+    {
+      title: 'reconciles interrupted sends after 60 s, every 60 s, unless told otherwise (decision 023)',
+      defaults: { SEND_RECONCILE_AFTER_SECONDS: 60, SEND_RECONCILE_EVERY_SECONDS: 60 },
+      given: { SEND_RECONCILE_AFTER_SECONDS: '5', SEND_RECONCILE_EVERY_SECONDS: '1' },
+      read: { SEND_RECONCILE_AFTER_SECONDS: 5, SEND_RECONCILE_EVERY_SECONDS: 1 },
+      refused: { SEND_RECONCILE_AFTER_SECONDS: '0', SEND_RECONCILE_EVERY_SECONDS: '1.5' },
+    },
+    {
+      title:
+        'keeps processed webhook events 30 days and live events an hour, pruned every 5 minutes (decisions 008, 020)',
+      defaults: {
+        INSTAGRAM_EVENTS_RETENTION_DAYS: 30,
+        LIVE_EVENTS_RETENTION_SECONDS: 3600,
+        PRUNE_EVERY_SECONDS: 300,
+      },
+      given: {
         INSTAGRAM_EVENTS_RETENTION_DAYS: '7',
         LIVE_EVENTS_RETENTION_SECONDS: '86400',
         PRUNE_EVERY_SECONDS: '60',
-      }),
-    ).toMatchObject({
-      INSTAGRAM_EVENTS_RETENTION_DAYS: 7,
-      LIVE_EVENTS_RETENTION_SECONDS: 86_400,
-      PRUNE_EVERY_SECONDS: 60,
-    });
-    // Instagram redelivers for up to 36 hours: a shorter inbox would let a redelivery through its dedupe key.
-    const problems = problemsOf({
-      INSTAGRAM_EVENTS_RETENTION_DAYS: '1',
-      LIVE_EVENTS_RETENTION_SECONDS: '10',
-      PRUNE_EVERY_SECONDS: '0',
-    });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
-      'INSTAGRAM_EVENTS_RETENTION_DAYS',
-      'LIVE_EVENTS_RETENTION_SECONDS',
-      'PRUNE_EVERY_SECONDS',
-    ]);
-    expect(problems.join('\n')).toContain('36 hours');
-  });
-
-  it('keeps read notifications 90 days and sign-in addresses 180, at least a day each', () => {
-    expect(loadConfig({})).toMatchObject({
-      NOTIFICATIONS_RETENTION_DAYS: 90,
-      LOGIN_SUCCESSES_RETENTION_DAYS: 180,
-    });
-    expect(
-      loadConfig({ NOTIFICATIONS_RETENTION_DAYS: '30', LOGIN_SUCCESSES_RETENTION_DAYS: '365' }),
-    ).toMatchObject({ NOTIFICATIONS_RETENTION_DAYS: 30, LOGIN_SUCCESSES_RETENTION_DAYS: 365 });
-    const problems = problemsOf({ NOTIFICATIONS_RETENTION_DAYS: '0', LOGIN_SUCCESSES_RETENTION_DAYS: '1.5' });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
-      'LOGIN_SUCCESSES_RETENTION_DAYS',
-      'NOTIFICATIONS_RETENTION_DAYS',
-    ]);
+      },
+      read: {
+        INSTAGRAM_EVENTS_RETENTION_DAYS: 7,
+        LIVE_EVENTS_RETENTION_SECONDS: 86_400,
+        PRUNE_EVERY_SECONDS: 60,
+      },
+      refused: {
+        INSTAGRAM_EVENTS_RETENTION_DAYS: '1',
+        LIVE_EVENTS_RETENTION_SECONDS: '10',
+        PRUNE_EVERY_SECONDS: '0',
+      },
+      // Instagram redelivers for up to 36 hours: a shorter inbox would let a redelivery through its dedupe key.
+      refusalSays: '36 hours',
+    },
+    {
+      title: 'keeps read notifications 90 days and sign-in addresses 180, at least a day each',
+      defaults: { NOTIFICATIONS_RETENTION_DAYS: 90, LOGIN_SUCCESSES_RETENTION_DAYS: 180 },
+      given: { NOTIFICATIONS_RETENTION_DAYS: '30', LOGIN_SUCCESSES_RETENTION_DAYS: '365' },
+      read: { NOTIFICATIONS_RETENTION_DAYS: 30, LOGIN_SUCCESSES_RETENTION_DAYS: 365 },
+      refused: { NOTIFICATIONS_RETENTION_DAYS: '0', LOGIN_SUCCESSES_RETENTION_DAYS: '1.5' },
+    },
+  ])('$title', ({ defaults, given, read, refused, refusalSays }) => {
+    expect(loadConfig({})).toMatchObject(defaults);
+    expect(loadConfig(given)).toMatchObject(read);
+    const problems = problemsOf(refused);
+    expect(namesIn(problems)).toEqual(Object.keys(refused).sort());
+    if (refusalSays) expect(problems.join('\n')).toContain(refusalSays);
   });
 
   it('treats empty values as unset', () => {

@@ -6,6 +6,7 @@ import type { DashboardPorts } from '#server/modules/dashboard/ports.ts';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import type { Database } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { WorkspaceRole } from '#contracts/workspaces.ts';
 import {
   brands,
@@ -22,19 +23,19 @@ export interface TestApp extends Runtime {
   config: Config;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  workers?: boolean;
+  dashboardPorts?: DashboardPorts;
+  logStream?: NonNullable<Parameters<typeof startRuntime>[1]>['logStream'];
+  channel?: NonNullable<Parameters<typeof startRuntime>[1]>['channel'];
+}
+
 /**
  * The real app on a fresh database, for `app.inject()` tests. Job workers run only when asked
  * (`workers: true`), polling every half second.
  */
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    workers?: boolean;
-    dashboardPorts?: DashboardPorts;
-    logStream?: NonNullable<Parameters<typeof startRuntime>[1]>['logStream'];
-    channel?: NonNullable<Parameters<typeof startRuntime>[1]>['channel'];
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -53,6 +54,31 @@ export async function createTestApp(
     ...(options.channel ? { channel: options.channel } : {}),
   });
   return { ...runtime, database, config };
+}
+
+/**
+ * The test file's (or describe block's) app: made by a `beforeAll` registered here and closed by an `afterAll`, so a
+ * file says only how its app differs. What it returns stands in for that app (a proxy) once the hook has run.
+ * Vitest runs `beforeAll` hooks in the order they were registered and `afterAll` hooks in the reverse order: a
+ * `beforeAll` after this call sees the app made; a fake server started and stopped by hooks registered before it
+ * is up before the app starts and still up until the app has closed.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    // A function when the options name something a `beforeAll` before this one starts (a fake server's URL).
+    current = await createTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('the test app is made in beforeAll: use it inside a hook or a test');
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 /**

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '#tests/support/cli.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, useTestApp } from '#tests/support/test-app.ts';
 
 describe('admin simulate', () => {
-  let app: TestApp;
   const run = (args: string[]) =>
     runAdminCli(app.database, args, { ENCRYPTION_KEY: app.config.ENCRYPTION_KEY!.toString('base64') });
 
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     await createTestUser(app.database.db, { email: 'sim@example.com' });
     const seeded = await run(['seed-demo', '--email', 'sim@example.com']);
     expect(seeded.err).toBe('');
   }, 30_000);
-  afterAll(async () => {
-    await app.close();
-  });
 
   it('prints the reply and a readable trace over seed-demo’s sample store, sending nothing', async () => {
     const result = await run([

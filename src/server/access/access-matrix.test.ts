@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '#contracts/workspaces.ts';
 import { generateApiKey } from '#server/auth/api-keys.ts';
 import {
@@ -14,13 +14,7 @@ import {
   users,
   workspaceMembers,
 } from '#server/db/schema/index.ts';
-import {
-  createTestApp,
-  createTestUser,
-  personalWorkspaceOf,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createTestUser, personalWorkspaceOf, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import { registeredRoutes } from '#tests/support/routes.ts';
 import { authorize, authorizeWorkspace } from './brand-access.ts';
 import { may, type Action, type Principal } from './policy.ts';
@@ -470,23 +464,22 @@ async function insertKey(role: 'admin' | 'agent'): Promise<{ id: string; key: st
   return { id: row!.id, key };
 }
 
-let app: TestApp;
 const cookies = {} as Record<WorkspaceRole | 'outsider', string>;
 const bearerKeys = {} as Record<keyof typeof keyCallers, string>;
 let workspaceId: string;
 let suffix = 0;
 
+const app = useTestApp({
+  env: {
+    // Instagram's OAuth is configured, so the connect route reaches the policy; Graph is a closed local port.
+    INSTAGRAM_APP_ID: 'matrix-app',
+    INSTAGRAM_APP_SECRET: 'matrix-secret',
+    INSTAGRAM_API_URL: 'http://127.0.0.1:9',
+    SHOPIFY_API_KEY: 'matrix-key',
+    SHOPIFY_API_SECRET: 'matrix-secret',
+  },
+});
 beforeAll(async () => {
-  app = await createTestApp({
-    env: {
-      // Instagram's OAuth is configured, so the connect route reaches the policy; Graph is a closed local port.
-      INSTAGRAM_APP_ID: 'matrix-app',
-      INSTAGRAM_APP_SECRET: 'matrix-secret',
-      INSTAGRAM_API_URL: 'http://127.0.0.1:9',
-      SHOPIFY_API_KEY: 'matrix-key',
-      SHOPIFY_API_SECRET: 'matrix-secret',
-    },
-  });
   const db = app.database.db;
   const owner = await createTestUser(db);
   workspaceId = await personalWorkspaceOf(db, owner.id);
@@ -502,7 +495,6 @@ beforeAll(async () => {
   bearerKeys['admin key'] = (await insertKey('admin')).key;
   bearerKeys['agent key'] = (await insertKey('agent')).key;
 }, 60_000);
-afterAll(() => app?.close());
 
 /** A brand of the workspace with one of everything under it. */
 async function fixture(): Promise<Ids> {

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 import { createJobQueue, deadLetterQueueName, defineJob, type JobQueue } from './queue.ts';
 
 describe('job queue (pg-boss on the app database)', () => {
-  let app: TestApp;
-
   /** A queue of its own whose workers poll only every 60 s (so only a wake starts a job soon), and one job on it. */
   const slowQueueWith = <Payload extends object>(name: string) => ({
     slow: createJobQueue({ database: app.database, pollSeconds: 60, log: app.log }) as JobQueue,
@@ -26,8 +24,8 @@ describe('job queue (pg-boss on the app database)', () => {
     expireInSeconds: 30,
   });
 
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     await app.jobs.declare(recordJob);
     await app.jobs.declare(flakyJob);
     await app.jobs.work(recordJob, async ({ tag }) => {
@@ -37,9 +35,6 @@ describe('job queue (pg-boss on the app database)', () => {
       failures += 1;
       throw new Error('the outside service is down');
     });
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   it('runs a job enqueued in a committed transaction, never one whose transaction rolled back', async () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 
 describe('one error model for every route', () => {
-  let app: TestApp;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     const typed = app.app.withTypeProvider<ZodTypeProvider>();
     typed.post(
       '/api/test-echo',
@@ -20,9 +19,6 @@ describe('one error model for every route', () => {
     typed.get('/api/test-crash', async () => {
       throw new Error('secret database password in this message');
     });
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   const post = (payload: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>

@@ -1,23 +1,21 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.ts';
 import { registeredRoutes } from '#tests/support/routes.ts';
 
 /** The OpenAPI document (decision 044): valid OpenAPI 3.1, and every /api route in it with what it takes. */
-let app: TestApp;
 let document: {
   openapi: string;
   paths: Record<string, Record<string, Record<string, unknown>>>;
   components: { securitySchemes: Record<string, unknown> };
 };
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const response = await app.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   document = response.json();
 }, 60_000);
-afterAll(() => app?.close());
 
 /** Fastify's `:param` as OpenAPI's `{param}`. */
 const openApiPath = (route: string) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -4,20 +4,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '#tests/support/test-database.ts';
 
 const cartUrl = (base = '') =>
   `${base}/api/sample-cart?items=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}:1`;
 
 describe('rate limits counted in the database', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   it('counts per route and address in rate_limit_counters, and starts again when the window ends', async () => {
     const get = (remoteAddress: string) => app.app.inject({ method: 'GET', url: cartUrl(), remoteAddress });

@@ -2,11 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 
 describe('serving the built client', () => {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'voicecart-client-'));
-  let app: TestApp;
 
   beforeAll(async () => {
     mkdirSync(path.join(clientDir, 'assets'));
@@ -19,12 +18,12 @@ describe('serving the built client', () => {
     );
     writeFileSync(path.join(clientDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
-    app = await createTestApp({ env: { CLIENT_DIST_DIR: clientDir } });
   });
-  afterAll(async () => {
-    await app.close();
+  afterAll(() => {
     rmSync(clientDir, { recursive: true, force: true });
   });
+  // After the hooks above: the client build is on disk before the app starts and removed once it has closed.
+  const app = useTestApp({ env: { CLIENT_DIST_DIR: clientDir } });
 
   const get = (url: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') => app.app.inject({ method, url });
 

@@ -1,8 +1,8 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, instagramConnections, storeConnections } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, useTestApp } from '#tests/support/test-app.ts';
 import { resealLegacySecrets } from './reseal.ts';
 import { isCurrentFormat } from './secret-box.ts';
 
@@ -16,13 +16,7 @@ function sealV1(key: Buffer, plaintext: string): string {
   );
 }
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 describe('re-sealing secrets stored in the old format', () => {
   it('reads each old value once, writes it back bound to its purpose, and leaves current ones alone', async () => {

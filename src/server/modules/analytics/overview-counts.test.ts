@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { overviewTrendsSchema } from '#contracts/analytics.ts';
 import pino from 'pino';
 import { overviewCountsJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { brands, workspaceDailyCounts } from '#server/db/schema/index.ts';
-import {
-  createTestApp,
-  createTestUser,
-  personalWorkspaceOf,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createTestUser, personalWorkspaceOf, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import { recordOverviewCounts, readOverviewTrends } from './overview-counts.ts';
 import { startAnalyticsWorker } from './worker.ts';
 
-let app: TestApp;
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestApp();
 
 const overview = (cookie: string, headers: Record<string, string> = {}) =>
   app.app.inject({ method: 'GET', url: '/api/analytics/overview', headers: { cookie, ...headers } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { runAdminCli } from '#tests/support/cli.ts';
 import { analyticsSchema } from '#contracts/analytics.ts';
@@ -11,10 +11,9 @@ import {
   messages,
   storeOrders,
 } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import { rollUpChanges } from './rollup.ts';
 
-let app: TestApp;
 let owner: { cookie: string };
 let stranger: { cookie: string };
 let ownerBrandId: string;
@@ -63,8 +62,8 @@ async function conversationWith(
   return conversation!.id;
 }
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const ownerUser = await createTestUser(db);
   const strangerUser = await createTestUser(db);
@@ -196,10 +195,6 @@ beforeAll(async () => {
   // The previous period (the 9th): one conversation.
   await conversationWith(ownerBrandId, 'fay', '2026-05-09T20:00:00Z', []);
   await rollUpChanges(db);
-});
-
-afterAll(async () => {
-  await app.close();
 });
 
 describe('GET /api/analytics', () => {

@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authorizeWorkspace, memberMay } from '#server/access/brand-access.ts';
 import { may } from '#server/access/policy.ts';
 import { findApiKeyPrincipal } from '#server/auth/api-keys.ts';
 import { createApiKeyService } from './service.ts';
 import { apiKeys, brands, users, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
 import {
-  createTestApp,
   createTestUser,
   personalWorkspaceOf,
   requestAs,
   signInAs,
-  type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 
 /** API keys (decision 043): made and revoked by owners and admins, Bearer on every route the key's role allows. */
-let app: TestApp;
 let workspaceId: string;
 let owner: { id: string; cookie: string };
 let agentPerson: { cookie: string };
@@ -52,8 +50,8 @@ async function brand(name: string) {
   return row!.id;
 }
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const ownerUser = await createTestUser(db);
   owner = { id: ownerUser.id, cookie: (await signInAs(db, ownerUser.id)).cookie };
@@ -63,7 +61,6 @@ beforeAll(async () => {
   agentPerson = await signInAs(db, agentUser.id);
   outsider = await signInAs(db, (await createTestUser(db)).id);
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('creating and listing keys', () => {
   it('answers the key once, stores only its SHA-256, and lists keys without them', async () => {

@@ -5,7 +5,7 @@ import { assistantConversationState, brands, conversations, messages } from '#se
 import { conversationState } from '#tests/support/assistant-pipeline.ts';
 import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
 import { createStoringChannel } from '#tests/support/storing-channel.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, useTestApp } from '#tests/support/test-app.ts';
 import * as queries from './queries.ts';
 import { createAssistantService } from './service.ts';
 
@@ -15,13 +15,12 @@ import { createAssistantService } from './service.ts';
  */
 
 describe('conversation state across a restart and two instances', () => {
-  let app: TestApp;
   let second: DatabaseHandle | null = null;
   let brandId: string;
   const catalog = createMemoryCatalog(sampleProducts());
 
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     const user = await createTestUser(app.database.db);
     const [brand] = await app.database.db
       .insert(brands)
@@ -34,7 +33,6 @@ describe('conversation state across a restart and two instances', () => {
   });
   afterAll(async () => {
     await second?.close();
-    await app.close();
   });
 
   async function customerSays(conversationId: string | null, text: string) {

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { conversations, notifications } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, createTestWorkspace, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, createTestWorkspace, useTestApp } from '#tests/support/test-app.ts';
 import { escalateConversation } from './queries.ts';
 
 /** Decision 045: an escalation tells every member once, even when the job that escalated runs again. */
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await createTestApp();
-}, 60_000);
-afterAll(() => app?.close());
+const app = useTestApp();
 
 describe('escalating a conversation', () => {
   it('notifies every member of the brand’s workspace once per escalating event', async () => {

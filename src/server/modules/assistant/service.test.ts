@@ -12,17 +12,10 @@ import {
 } from '#server/db/schema/index.ts';
 import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
 import { createStoringChannel } from '#tests/support/storing-channel.ts';
-import {
-  buildAppOn,
-  createTestApp,
-  createTestUser,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { buildAppOn, createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import { createAssistantService, type AssistantService } from './service.ts';
 
 describe('assistant service and playground route', () => {
-  let app: TestApp;
   let http: FastifyInstance;
   let assistant: AssistantService;
   let channel: ReturnType<typeof createStoringChannel>;
@@ -30,8 +23,8 @@ describe('assistant service and playground route', () => {
   let brandId: string;
   let strangerBrandId: string;
 
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     const db = app.database.db;
     channel = createStoringChannel(db);
     assistant = createAssistantService({ db, catalog: createMemoryCatalog(sampleProducts()), channel });
@@ -52,7 +45,6 @@ describe('assistant service and playground route', () => {
   });
   afterAll(async () => {
     await http.close();
-    await app.close();
   });
 
   async function customerSays(text: string, customer = 'buyer-1', brand = brandId) {

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, sessions, users } from '#server/db/schema/index.ts';
+import { sessions, users } from '#server/db/schema/index.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { runAdminCli } from '#tests/support/cli.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { newestMailTo } from '#tests/support/outbox.ts';
+import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 describe('admin review of new accounts', () => {
-  let app: TestApp;
   let adminCookie: string;
 
+  const app = useTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
   beforeAll(async () => {
-    app = await createTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
     const admin = await createTestUser(app.database.db, { email: 'boss@example.com', role: 'admin' });
     adminCookie = (await signInAs(app.database.db, admin.id)).cookie;
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   const get = (cookie?: string) =>
@@ -82,21 +79,10 @@ describe('admin review of new accounts', () => {
     // The user's existing session now reads as verified.
     const me = await app.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(me.json().verified).toBe(true);
-    await vi.waitFor(
-      async () =>
-        expect(
-          (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'approve-me@example.com')))
-            .length > 0,
-        ).toBe(true),
-      { timeout: 15_000, interval: 100 },
-    );
-    const [mail] = await app.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, 'approve-me@example.com'));
-    expect(mail?.subject).toBe('Your Voicecart account is approved');
-    expect(mail?.text).toContain('Hi Ada,');
-    expect(mail?.text).toContain('http://127.0.0.1:3999/login');
+    const mail = await newestMailTo(app.database.db, 'approve-me@example.com');
+    expect(mail.subject).toBe('Your Voicecart account is approved');
+    expect(mail.text).toContain('Hi Ada,');
+    expect(mail.text).toContain('http://127.0.0.1:3999/login');
     // A second approval finds nothing pending.
     expect((await post(`/api/admin/users/${pending.id}/approve`, adminCookie)).statusCode).toBe(404);
   });
@@ -116,14 +102,7 @@ describe('admin review of new accounts', () => {
     expect(
       (await app.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode,
     ).toBe(401);
-    await vi.waitFor(
-      async () =>
-        expect(
-          (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reject-me@example.com')))
-            .length > 0,
-        ).toBe(true),
-      { timeout: 15_000, interval: 100 },
-    );
+    await newestMailTo(app.database.db, 'reject-me@example.com');
   });
 
   it('refuses to reject a verified account, and answers bad ids with 400 and unknown ones with 404', async () => {
@@ -140,13 +119,7 @@ describe('admin review of new accounts', () => {
 });
 
 describe('admin command line: create-user, approve, list-pending', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   const cli = (argv: string[]) => runAdminCli(app.database, argv);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { loginAttempts, loginSuccesses, sessions, signupAttempts, users } from '#server/db/schema/index.ts';
 import {
@@ -7,6 +7,7 @@ import {
   createTestUser,
   signInAs,
   type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '#server/auth/sessions.ts';
@@ -29,7 +30,6 @@ function sessionCookieOf(response: { cookies: { name: string; value: string }[] 
 }
 
 describe('accounts API', () => {
-  let app: TestApp;
   const inject: TestApp['app']['inject'] = ((options: object) =>
     app.app.inject({ remoteAddress: nextAddress(), ...options } as never)) as never;
 
@@ -46,13 +46,10 @@ describe('accounts API', () => {
     return createTestUser(app.database.db, { email, passwordHash: await hashPassword(password), ...fields });
   }
 
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     // An instance past its first account: sign-ups wait for review (first-admin.test.ts covers the first one).
     await createTestUser(app.database.db, { email: 'owner@example.com', role: 'admin' });
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   it('answers 401 {message: Unauthorized} when signed out', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 
 /** Values a hostile or broken client might put in any field. */
 const anyValue = fc.oneof(
@@ -54,15 +54,9 @@ const rawBody = fc.oneof(
 );
 
 describe('fuzzing the sign-up and sign-in bodies: never a 500', () => {
-  let app: TestApp;
   let counter = 0;
   let accepted = 0;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
 
   for (const url of ['/api/auth/signup', '/api/auth/login']) {
     it(`POST ${url}`, async () => {

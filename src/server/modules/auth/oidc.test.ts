@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { SESSION_COOKIE } from '#server/auth/sessions.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, useTestApp } from '#tests/support/test-app.ts';
 import { startFakeOidcProvider, type FakeOidcProvider } from '#tests/fakes/oidc-provider.ts';
 
 const publicUrl = 'http://127.0.0.1:3999';
@@ -12,23 +12,21 @@ const redirectUri = `${publicUrl}/api/callback`;
 
 describe('OpenID Connect sign-in against a real provider on 127.0.0.1', () => {
   let provider: FakeOidcProvider;
-  let app: TestApp;
 
   beforeAll(async () => {
     provider = await startFakeOidcProvider({ redirectUri });
-    app = await createTestApp({
-      env: {
-        PUBLIC_URL: publicUrl,
-        OIDC_ISSUER_URL: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-      },
-    });
   });
   afterAll(async () => {
-    await app?.close();
     await provider?.close();
   });
+  const app = useTestApp(() => ({
+    env: {
+      PUBLIC_URL: publicUrl,
+      OIDC_ISSUER_URL: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+    },
+  }));
 
   /** GET /api/login, then the provider's pages; returns the callback URL and the flow cookie. */
   async function startAndAuthorize(login: string, returnTo = '/dashboard/brands') {

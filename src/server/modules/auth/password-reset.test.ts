@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   passwordResetDoneMessage,
@@ -9,7 +9,7 @@ import {
 import { hashPassword } from '#server/auth/passwords.ts';
 import { mailOutbox, passwordResetRequests, passwordResetTokens, users } from '#server/db/schema/index.ts';
 import { newestMailTo } from '#tests/support/outbox.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import {
   createPasswordResetService,
   MAX_RESETS_PER_ADDRESS,
@@ -23,7 +23,6 @@ let addressCounter = 0;
 const nextAddress = () => `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
 describe('forgot password', () => {
-  let app: TestApp;
   const post = (
     url: string,
     payload: object,
@@ -55,12 +54,9 @@ describe('forgot password', () => {
     return match![1]!;
   }
 
+  const app = useTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
   beforeAll(async () => {
-    app = await createTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
     await createTestUser(app.database.db, { email: 'owner@example.com', role: 'admin' });
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   it('answers the same for an address with an account and one without; only the account gets a link', async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { storeConnections } from '#server/db/schema/index.ts';
 import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signature.ts';
-import {
-  createSignedInOwner,
-  createTestApp,
-  createTestUser,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createSignedInOwner, createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 /** Every new catalog endpoint: access rules, address refusals with loopback off, and fuzzed bodies (never a 5xx). */
-let app: TestApp;
 let owner: { cookie: string };
 let unverified: { cookie: string };
 let brandId: string;
@@ -46,18 +39,15 @@ const send = (
 let fuzzRuns = 0;
 const fuzzAddress = () => `198.51.100.${(fuzzRuns += 1) % 250}`;
 
+const app = useTestApp({
+  env: { SHOPIFY_API_SECRET: 'secret', SHOPIFY_API_KEY: 'client', ALLOW_LOOPBACK_STORES: 'false' },
+});
 beforeAll(async () => {
-  app = await createTestApp({
-    env: { SHOPIFY_API_SECRET: 'secret', SHOPIFY_API_KEY: 'client', ALLOW_LOOPBACK_STORES: 'false' },
-  });
   const created = await createSignedInOwner(app.database.db);
   owner = { cookie: created.cookie };
   brandId = created.brand.id;
   const pending = await createTestUser(app.database.db, { verified: false });
   unverified = await signInAs(app.database.db, pending.id);
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('access', () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, checkoutLinks } from '#server/db/schema/index.ts';
-import { createSignedInOwner, createTestApp, requestAs, type TestApp } from '#tests/support/test-app.ts';
+import { createSignedInOwner, requestAs, useTestApp } from '#tests/support/test-app.ts';
 
-let app: TestApp;
 let owner: { cookie: string };
 let brandId: string;
 
@@ -12,14 +11,11 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const request = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, body?: unknown) =>
   requestAs(app, method, url, { cookie: owner.cookie, body });
 
+const app = useTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
 beforeAll(async () => {
-  app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
   const created = await createSignedInOwner(app.database.db);
   owner = { cookie: created.cookie };
   brandId = created.brand.id;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('sample store', () => {

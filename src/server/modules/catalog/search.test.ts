@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, useTestApp } from '#tests/support/test-app.ts';
 import type { FindProductsResult } from '#server/ports/catalog.ts';
 
 /** Finding the product over the sample store: typos, plurals, sizes written many ways, colours, SKUs, ambiguity. */
-let app: TestApp;
 let brandId: string;
 
 const find = (text: string) => app.catalog.answers.findProducts({ brandId, text });
@@ -16,8 +15,8 @@ const top = (result: FindProductsResult) => {
   };
 };
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const user = await createTestUser(app.database.db);
   const [brand] = await app.database.db
     .insert(brands)
@@ -25,9 +24,6 @@ beforeAll(async () => {
     .returning();
   brandId = brand!.id;
   await app.catalog.connections.connect(user.id, brandId, { platform: 'sample' });
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('find the product', () => {

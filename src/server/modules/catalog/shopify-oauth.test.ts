@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, storeConnections } from '#server/db/schema/index.ts';
 import { signShopifyQuery } from '#server/integrations/shopify/oauth.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import {
   makeShopifyProducts,
   startFakeShopifyAdmin,
@@ -11,7 +11,6 @@ import {
 import { putStore, shopifyConnectBody } from '#tests/support/store-connect.ts';
 
 /** The OAuth install with an HMAC-verified callback, a one-use state and refreshed tokens. */
-let app: TestApp;
 let shopify: FakeShopifyAdmin;
 let cookie: string;
 let brandId: string;
@@ -44,16 +43,16 @@ function callback(params: Record<string, string>, sign = true, as: string | null
   });
 }
 
+const app = useTestApp({
+  env: {
+    ALLOW_LOOPBACK_STORES: 'true',
+    SHOPIFY_API_KEY: 'app-client-id',
+    SHOPIFY_API_SECRET: secret,
+    PUBLIC_URL: 'https://app.voicecart.test',
+  },
+});
 beforeAll(async () => {
   shopify = await startFakeShopifyAdmin({ products: makeShopifyProducts(5) });
-  app = await createTestApp({
-    env: {
-      ALLOW_LOOPBACK_STORES: 'true',
-      SHOPIFY_API_KEY: 'app-client-id',
-      SHOPIFY_API_SECRET: secret,
-      PUBLIC_URL: 'https://app.voicecart.test',
-    },
-  });
   const user = await createTestUser(app.database.db);
   cookie = (await signInAs(app.database.db, user.id)).cookie;
   const [brand] = await app.database.db
@@ -63,7 +62,6 @@ beforeAll(async () => {
   brandId = brand!.id;
 });
 afterAll(async () => {
-  await app.close();
   await shopify.close();
 });
 

@@ -10,6 +10,7 @@ import {
   createTestUser,
   signInAs,
   type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 import {
   makeShopifyProducts,
@@ -20,7 +21,6 @@ import { makeWooProducts, startFakeWooCommerce, type FakeWooCommerce } from '#te
 import { putStore, shopifyConnectBody, wooConnectBody } from '#tests/support/store-connect.ts';
 
 const SHOPIFY_SECRET = 'shpss_test_app_secret';
-let app: TestApp;
 let shopify: FakeShopifyAdmin;
 let woo: FakeWooCommerce;
 let owner: { cookie: string };
@@ -42,6 +42,48 @@ async function connectionRow() {
     .from(storeConnections)
     .where(eq(storeConnections.brandId, brandId));
   return row;
+}
+
+/**
+ * A products/* webhook body as Shopify sends it: one product with one size option and one variant of that size,
+ * whose stock Shopify tracks and does not sell past.
+ */
+function shopifyProductBody(product: {
+  id: number;
+  title: string;
+  updatedAt: string;
+  size: string;
+  variant: {
+    id: number;
+    title: string;
+    sku: string;
+    price: string;
+    quantity: number;
+    inventoryItemId: number;
+  };
+}) {
+  const { variant } = product;
+  return {
+    id: product.id,
+    admin_graphql_api_id: `gid://shopify/Product/${product.id}`,
+    title: product.title,
+    updated_at: product.updatedAt,
+    options: [{ name: 'Size', values: [product.size] }],
+    variants: [
+      {
+        id: variant.id,
+        admin_graphql_api_id: `gid://shopify/ProductVariant/${variant.id}`,
+        title: variant.title,
+        sku: variant.sku,
+        price: variant.price,
+        inventory_quantity: variant.quantity,
+        inventory_policy: 'deny',
+        inventory_management: 'shopify',
+        inventory_item_id: variant.inventoryItemId,
+        option1: product.size,
+      },
+    ],
+  };
 }
 
 function injectShopifyWebhook(input: {
@@ -71,24 +113,23 @@ function injectShopifyWebhook(input: {
   });
 }
 
+const app = useTestApp({
+  env: {
+    ALLOW_LOOPBACK_STORES: 'true',
+    SHOPIFY_API_SECRET: SHOPIFY_SECRET,
+    PUBLIC_URL: 'https://app.voicecart.test',
+  },
+});
 beforeAll(async () => {
   shopify = await startFakeShopifyAdmin({ products: makeShopifyProducts(25) });
   const wooData = makeWooProducts(12);
   woo = await startFakeWooCommerce(wooData);
-  app = await createTestApp({
-    env: {
-      ALLOW_LOOPBACK_STORES: 'true',
-      SHOPIFY_API_SECRET: SHOPIFY_SECRET,
-      PUBLIC_URL: 'https://app.voicecart.test',
-    },
-  });
   const signedIn = await createSignedInOwner(app.database.db);
   ownerId = signedIn.user.id;
   owner = { cookie: signedIn.cookie };
   brandId = signedIn.brand.id;
 });
 afterAll(async () => {
-  await app.close();
   await shopify.close();
   await woo.close();
 });
@@ -215,27 +256,13 @@ describe('Shopify connection', () => {
   });
 
   it('applies signed webhooks once, refuses bad signatures, and never lets an older event win', async () => {
-    const product = {
+    const product = shopifyProductBody({
       id: 3,
-      admin_graphql_api_id: 'gid://shopify/Product/3',
       title: 'Renamed Jacket 3',
-      updated_at: '2026-11-10T10:00:00Z',
-      options: [{ name: 'Size', values: ['M'] }],
-      variants: [
-        {
-          id: 301,
-          admin_graphql_api_id: 'gid://shopify/ProductVariant/301',
-          title: 'M',
-          sku: 'N-301',
-          price: '99.00',
-          inventory_quantity: 4,
-          inventory_policy: 'deny',
-          inventory_management: 'shopify',
-          inventory_item_id: 9301,
-          option1: 'M',
-        },
-      ],
-    };
+      updatedAt: '2026-11-10T10:00:00Z',
+      size: 'M',
+      variant: { id: 301, title: 'M', sku: 'N-301', price: '99.00', quantity: 4, inventoryItemId: 9301 },
+    });
     const bad = await injectShopifyWebhook({
       topic: 'products/update',
       body: product,
@@ -333,27 +360,20 @@ describe('Shopify connection', () => {
   });
 
   it('maps inventory_levels/update to its variant and re-reads it live', async () => {
-    const product = {
+    const product = shopifyProductBody({
       id: 4,
-      admin_graphql_api_id: 'gid://shopify/Product/4',
       title: 'Everyday Jeans 4',
-      updated_at: '2026-11-12T10:00:00Z',
-      options: [{ name: 'Size', values: ['XS'] }],
-      variants: [
-        {
-          id: 400,
-          admin_graphql_api_id: 'gid://shopify/ProductVariant/400',
-          title: 'XS / Black',
-          sku: 'S-400',
-          price: '24.00',
-          inventory_quantity: 1,
-          inventory_policy: 'deny',
-          inventory_management: 'shopify',
-          inventory_item_id: 7400,
-          option1: 'XS',
-        },
-      ],
-    };
+      updatedAt: '2026-11-12T10:00:00Z',
+      size: 'XS',
+      variant: {
+        id: 400,
+        title: 'XS / Black',
+        sku: 'S-400',
+        price: '24.00',
+        quantity: 1,
+        inventoryItemId: 7400,
+      },
+    });
     await injectShopifyWebhook({ topic: 'products/update', body: product, eventId: 'e-10' });
     const live = shopify.findVariant('gid://shopify/ProductVariant/400')!;
     live.inventoryQuantity = 11;

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications, storeConnections } from '#server/db/schema/index.ts';
-import { createTestApp, createTestWorkspace, type TestApp } from '#tests/support/test-app.ts';
+import { createTestWorkspace, useTestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a failed store sync tells the workspace's managers, once per run. */
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await createTestApp();
-}, 60_000);
-afterAll(() => app?.close());
+const app = useTestApp();
 
 describe('a store sync that fails', () => {
   it('notifies owners and admins once for the failed run', async () => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { instagramConnections, notifications } from '#server/db/schema/index.ts';
-import { createTestApp, createTestWorkspace, type TestApp } from '#tests/support/test-app.ts';
+import { createTestWorkspace, useTestApp } from '#tests/support/test-app.ts';
 
 /** Decision 045: a refused Instagram token tells the workspace's managers once, not at every refused call. */
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await createTestApp();
-}, 60_000);
-afterAll(() => app?.close());
+const app = useTestApp();
 
 describe('an Instagram account that needs reconnecting', () => {
   it('notifies owners and admins once when the token is first refused', async () => {

@@ -17,6 +17,7 @@ import {
   createTestUser,
   signInAs,
   type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 import type { AssistantDrafts, ChannelOutbound } from './ports.ts';
 import { MESSAGE_SEARCH_REMEMBERED_MS, messageSearchFor, rememberedMessageSearch } from './queries.ts';
@@ -94,7 +95,6 @@ const drafts: AssistantDrafts = {
   },
 };
 
-let app: TestApp;
 let bare: TestApp;
 let owner: { cookie: string };
 let ownerBrandId: string;
@@ -125,8 +125,8 @@ const validRule = {
   actionConfig: { type: 'fixed_text', text: 'Our size guide: {product_link}' },
 };
 
+const app = useTestApp({ dashboardPorts: { channel: fakeChannel.channel, drafts } });
 beforeAll(async () => {
-  app = await createTestApp({ dashboardPorts: { channel: fakeChannel.channel, drafts } });
   const db = app.database.db;
   const ownerUser = await createTestUser(db);
   const strangerUser = await createTestUser(db);
@@ -187,7 +187,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
   await bare?.close();
 });
 
@@ -940,14 +939,16 @@ describe('search, status filter and counts on the server', () => {
   });
 
   /**
-   * `count` conversations of the brand, usernames and Instagram ids numbered after `names` (the higher, the newer,
+   * A signed-in owner with a new brand (`brand` names it) and `count` conversations of that brand, usernames and Instagram ids numbered after `names` (the higher, the newer,
    * a minute apart from `from`), each with `perConversation` buyer messages whose text is the SQL `content`, of
    * `c` (the conversation) and `k` (the message's number).
    */
   const seedSearchedInbox = async (
-    brandId: string,
+    brand: { name: string; username: string },
     seed: { names: [string, string]; count: number; from: string; perConversation: number; content: string },
   ) => {
+    const owner = await createSignedInOwner(app.database.db, brand);
+    const brandId = owner.brand.id;
     const run = app.database.executeSql;
     await run(
       `insert into conversations (brand_id, customer_username, customer_instagram_id, last_message_at)
@@ -961,24 +962,24 @@ describe('search, status filter and counts on the server', () => {
        from conversations c cross join generate_series(1, $2::int) k where c.brand_id = $1::uuid`,
       [brandId, seed.perConversation],
     );
+    return owner;
   };
 
   it('walks the newest conversations when the planner expects many matching messages, with the same answers', async () => {
     const db = app.database.db;
     const run = app.database.executeSql;
-    const { cookie, brand } = await createSignedInOwner(db, {
-      name: 'Dense search',
-      username: 'densesearch',
-    });
     // 300 conversations of 12 messages: every message says "linen shirt", one conversation alone says "velvet".
-    await seedSearchedInbox(brand.id, {
-      names: ['dense_', 'd-'],
-      count: 300,
-      from: '2026-01-01',
-      perConversation: 12,
-      content: `case when c.customer_username = 'dense_17' and k = 3 then 'any velvet hoodie?'
+    const { cookie, brand } = await seedSearchedInbox(
+      { name: 'Dense search', username: 'densesearch' },
+      {
+        names: ['dense_', 'd-'],
+        count: 300,
+        from: '2026-01-01',
+        perConversation: 12,
+        content: `case when c.customer_username = 'dense_17' and k = 3 then 'any velvet hoodie?'
                      else 'is the linen shirt in M? ' || k end`,
-    });
+      },
+    );
     await run('analyze messages', []);
     expect(await messageSearchFor(db, brand.id, '%linen shirt%')).toBe('walk');
     expect(await messageSearchFor(db, brand.id, '%velvet%')).toBe('index');
@@ -999,17 +1000,16 @@ describe('search, status filter and counts on the server', () => {
   it('remembers the plan chosen for a search text for a minute, then asks the planner again', async () => {
     const db = app.database.db;
     const run = app.database.executeSql;
-    const { cookie, brand } = await createSignedInOwner(db, {
-      name: 'Remembered search',
-      username: 'rememberedsearch',
-    });
-    await seedSearchedInbox(brand.id, {
-      names: ['cord_', 'r-'],
-      count: 400,
-      from: '2026-02-01',
-      perConversation: 20,
-      content: `'the corduroy jacket, size ' || k`,
-    });
+    const { cookie, brand } = await seedSearchedInbox(
+      { name: 'Remembered search', username: 'rememberedsearch' },
+      {
+        names: ['cord_', 'r-'],
+        count: 400,
+        from: '2026-02-01',
+        perConversation: 20,
+        content: `'the corduroy jacket, size ' || k`,
+      },
+    );
     // Statistics that have not seen these messages yet: the planner expects few matches.
     const chosenAt = Date.now();
     expect(await rememberedMessageSearch(db, brand.id, '%corduroy%', chosenAt)).toBe('index');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brands, comments, conversations, liveEvents, messages, sessions } from '#server/db/schema/index.ts';
 import { deleteSession, SESSION_IDLE_MS, sessionIdHashOf } from '#server/auth/sessions.ts';
 import {
@@ -7,7 +7,7 @@ import {
   createTestUser,
   personalWorkspaceOf,
   signInAs,
-  type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 import { notify } from '#server/notifications/notify.ts';
 import { pruneLiveEvents } from './live-feed.ts';
@@ -93,7 +93,6 @@ async function openStream(baseUrl: string, credential: string | { bearer: string
   };
 }
 
-let app: TestApp;
 let baseUrl: string;
 let ownerId: string;
 let ownerCookie: string;
@@ -102,8 +101,8 @@ let ownerConversationId: string;
 let strangerBrandId: string;
 let strangerConversationId: string;
 
+const app = useTestApp({ env: { LIVE_EVENTS_HEARTBEAT_SECONDS: '0.2' } });
 beforeAll(async () => {
-  app = await createTestApp({ env: { LIVE_EVENTS_HEARTBEAT_SECONDS: '0.2' } });
   baseUrl = await app.app.listen({ host: '127.0.0.1', port: 0 });
   const db = app.database.db;
   const owner = await createTestUser(db);
@@ -130,10 +129,6 @@ beforeAll(async () => {
     .returning();
   ownerConversationId = c1!.id;
   strangerConversationId = c2!.id;
-});
-
-afterAll(async () => {
-  await app?.close();
 });
 
 /** Every kept live event id, oldest first (or newest first). */

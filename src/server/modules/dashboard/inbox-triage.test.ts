@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   brandPersonalities,
@@ -7,19 +7,12 @@ import {
   messages,
   workspaceMembers,
 } from '#server/db/schema/index.ts';
-import {
-  createTestApp,
-  createTestUser,
-  personalWorkspaceOf,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createTestUser, personalWorkspaceOf, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 /**
  * Triage in the inbox: unread per person (a buyer message newer than the person's `conversation_reads` row), the
  * `open` view that leaves resolved and archived conversations out, and counts that say what they count.
  */
-let app: TestApp;
 let owner: { cookie: string };
 let teammate: { cookie: string };
 let outsider: { cookie: string };
@@ -35,8 +28,8 @@ const markRead = (id: string, who = owner) =>
   app.app.inject({ method: 'PUT', url: `/api/conversations/${id}/read`, headers: { cookie: who.cookie } });
 const names = (rows: Json[]) => rows.map((row) => row.customerUsername).sort();
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const { db } = app.database;
   const user = await createTestUser(db);
   owner = await signInAs(db, user.id);
@@ -85,8 +78,6 @@ beforeAll(async () => {
     }
   }
 }, 60_000);
-
-afterAll(() => app?.close());
 
 describe('unread, per person', () => {
   it('lists each conversation with its unread state and the newest message as a preview', async () => {

@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, requestAs, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, requestAs, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 /**
  * What people read when something is refused or missing: sentences, with the field paths kept for programs;
  * "Install with Shopify" on a server without a Shopify app; a second brand for one Instagram account; "Find a
  * product" and a sold-out option. One app and database for the file.
  */
-let app: TestApp;
 let cookie: string;
 let brandId: string;
 
 const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown) =>
   requestAs(app, method, url, { cookie, body });
 
+const app = useTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
 beforeAll(async () => {
-  app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
   const user = await createTestUser(app.database.db);
   ({ cookie } = await signInAs(app.database.db, user.id));
   const created = await request('POST', '/api/brands', { name: 'Luna', username: '@Luna.Skin' });
   expect(created.statusCode).toBe(201);
   brandId = created.json().id;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('plain words', () => {

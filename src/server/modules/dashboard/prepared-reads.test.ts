@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, conversationSchema, listPaging, messageSchema } from '#contracts/dashboard.ts';
 import { brands, conversations, messages, sessions, users } from '#server/db/schema/index.ts';
 import { listBrandsOfWorkspace, listConversationsOfBrand, listMessagesOfConversation } from './queries.ts';
-import {
-  createTestApp,
-  createTestUser,
-  personalWorkspaceOf,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createTestUser, personalWorkspaceOf, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 /**
  * The three hot reads and the session lookup run as prepared statements built once per database handle
@@ -19,7 +13,6 @@ import {
  * request checks the session afresh, ownership is in every form of the query (first page and next page), and
  * the bodies still match the contracts.
  */
-let app: TestApp;
 let ownerId: string;
 let brandId: string;
 let conversationId: string;
@@ -36,8 +29,8 @@ const tokenOf = (cookie: string) => cookie.split('=')[1]!;
 const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const day = 24 * 60 * 60 * 1000;
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const owner = await createTestUser(db, { email: 'prepared-owner@example.com' });
   ownerId = owner.id;
@@ -69,10 +62,6 @@ beforeAll(async () => {
   );
   const stranger = await createTestUser(db, { email: 'prepared-stranger@example.com' });
   strangerCookie = (await signInAs(db, stranger.id)).cookie;
-});
-
-afterAll(async () => {
-  await app?.close();
 });
 
 describe('the session is checked on every request, never remembered', () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '#tests/support/cli.ts';
 import { brands, conversations, instagramConnections, messages } from '#server/db/schema/index.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
-let app: TestApp;
 let owner: { cookie: string };
 let stranger: { cookie: string };
 let unverified: { cookie: string };
@@ -17,8 +16,8 @@ const get = (url: string, cookie?: string) =>
 
 type Json = Record<string, unknown>;
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const ownerUser = await createTestUser(db, { email: 'owner@example.com', firstName: 'Olive' });
   const strangerUser = await createTestUser(db, { email: 'stranger@example.com' });
@@ -65,10 +64,6 @@ beforeAll(async () => {
     sender: 'customer',
     content: 'private',
   });
-});
-
-afterAll(async () => {
-  await app?.close();
 });
 
 const endpoints = () => [

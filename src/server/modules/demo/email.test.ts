@@ -1,28 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 import { findMimePart, startFakeSmtpServer, type FakeSmtpServer } from '#tests/fakes/smtp-server.ts';
 import { addDays, calendarDateAt, dayOfWeek } from './slots.ts';
 
 describe('demo confirmation email over real SMTP', () => {
   let smtp: FakeSmtpServer;
-  let app: TestApp;
 
   beforeAll(async () => {
     smtp = await startFakeSmtpServer();
-    app = await createTestApp({
-      // Retries after 1 s, 2 s... instead of 30 s, 60 s... (the same policy, faster).
-      env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Voicecart <hello@voicecart.test>',
-        JOB_RETRY_DELAY_SECONDS: '1',
-      },
-      workers: true,
-    });
   });
   afterAll(async () => {
-    await app?.close();
     await smtp?.close();
   });
+  const app = useTestApp(() => ({
+    // Retries after 1 s, 2 s... instead of 30 s, 60 s... (the same policy, faster).
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Voicecart <hello@voicecart.test>',
+      JOB_RETRY_DELAY_SECONDS: '1',
+    },
+    workers: true,
+  }));
 
   it('is retried while the SMTP server refuses, then delivered with the PST time and the .ics invitation', async () => {
     let date = addDays(calendarDateAt(new Date()), 3);

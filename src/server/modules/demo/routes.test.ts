@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { slotTakenMessage } from '#contracts/demo.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 import { countDemoBookings } from './queries.ts';
 import { addDays, calendarDateAt, dayOfWeek } from './slots.ts';
 
@@ -42,7 +42,6 @@ const nextIp = () => {
 };
 
 describe('demo scheduling API', () => {
-  let app: TestApp;
   const valid = () => ({
     date: futureWeekday(0),
     timeSlot: '10:00 AM',
@@ -72,12 +71,7 @@ describe('demo scheduling API', () => {
     );
   };
 
-  beforeAll(async () => {
-    app = await createTestApp({ env: { DEMO_NOTIFY_EMAIL: 'sales@voicecart.test' } });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ env: { DEMO_NOTIFY_EMAIL: 'sales@voicecart.test' } });
 
   describe('GET /api/demo/available-slots', () => {
     it('offers the eight default slots on a future weekday', async () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emailSubscriptions } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { useTestApp } from '#tests/support/test-app.ts';
 
 describe('POST /api/email-subscribe', () => {
-  let app: TestApp;
   let ipCounter = 0;
   // One app per file (starting one costs seconds); each test starts from an empty table.
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp();
   beforeEach(async () => {
     await app.database.db.delete(emailSubscriptions);
   });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { NotificationList } from '#contracts/notifications.ts';
 import { liveEvents, notifications, workspaceMembers } from '#server/db/schema/index.ts';
 import { notify } from '#server/notifications/notify.ts';
 import {
-  createTestApp,
   createTestUser,
   createTestWorkspace,
   personalWorkspaceOf,
   signInAs,
-  type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 
 /** The bell (decision 045): notify() writes a row per member it concerns; each member reads and marks their own. */
-let app: TestApp;
 let shop: string;
 let brandId: string;
 let owner: { id: string; cookie: string };
@@ -30,8 +28,8 @@ async function signedIn(user: { id: string }) {
   return { id: user.id, cookie: (await signInAs(app.database.db, user.id)).cookie };
 }
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const workspace = await createTestWorkspace(db, ['owner', 'admin', 'agent'], {
     name: 'Shop brand',
@@ -46,7 +44,6 @@ beforeAll(async () => {
   ];
   outsider = await signedIn(await createTestUser(db));
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('notify', () => {
   it('writes one row per member for everyone, and only owners and admins for managers', async () => {

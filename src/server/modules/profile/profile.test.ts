@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   deleteAccountEmailMismatchMessage,
@@ -21,12 +21,11 @@ import {
   workspaces,
 } from '#server/db/schema/index.ts';
 import {
-  createTestApp,
   createTestUser,
   personalWorkspaceOf,
   requestAs,
   signInAs,
-  type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 import { describeDevice } from './user-agent.ts';
 
@@ -35,7 +34,6 @@ const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100
 const iphone =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let app: TestApp;
 let counter = 0;
 
 const call = (
@@ -68,11 +66,10 @@ async function logIn(email: string, pass: string, userAgent = firefox) {
   return `vc_session=${setCookie!.value}`;
 }
 
+const app = useTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
 beforeAll(async () => {
-  app = await createTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
   await createTestUser(app.database.db, { email: `admin-${Date.now()}@example.com`, role: 'admin' });
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('name', () => {
   it('reads and changes the name of the signed-in user only', async () => {

@@ -63,20 +63,19 @@ const deliverShopify = shopifyDeliveries(
   'evt',
 );
 
-async function shopifyLink(quantity = 1, conversationId = shopConversation) {
+/** The checkout link the assistant would hand a buyer for the brand's variant (by its id in the store). */
+async function checkoutUrl(brandId: string, externalId: string, quantity: number, conversationId: string) {
   const [variant] = await app.database.db
     .select()
     .from(catalogVariants)
-    .where(eq(catalogVariants.externalId, 'gid://shopify/ProductVariant/102'));
+    .where(eq(catalogVariants.externalId, externalId));
   return (
-    await app.catalog.answers.checkoutLink({
-      brandId: shopBrand,
-      variantId: variant!.id,
-      quantity,
-      conversationId,
-    })
+    await app.catalog.answers.checkoutLink({ brandId, variantId: variant!.id, quantity, conversationId })
   ).url;
 }
+
+const shopifyLink = (quantity = 1, conversationId = shopConversation) =>
+  checkoutUrl(shopBrand, 'gid://shopify/ProductVariant/102', quantity, conversationId);
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 const snapshot = (order: FakeShopifyOrder) => JSON.parse(JSON.stringify(order)) as FakeShopifyOrder;
@@ -337,20 +336,7 @@ describe('WooCommerce orders', () => {
     return { url: `${baseUrl}/api/webhooks/woocommerce/${connection!.id}`, connection: connection! };
   };
   const secret = () => woo.webhooks.find((w) => w.topic === 'order.created')!.secret;
-  async function wooLink(quantity = 1) {
-    const [variant] = await app.database.db
-      .select()
-      .from(catalogVariants)
-      .where(eq(catalogVariants.externalId, '1001'));
-    return (
-      await app.catalog.answers.checkoutLink({
-        brandId: wooBrand,
-        variantId: variant!.id,
-        quantity,
-        conversationId: wooConversation,
-      })
-    ).url;
-  }
+  const wooLink = (quantity = 1) => checkoutUrl(wooBrand, '1001', quantity, wooConversation);
 
   it('registers order.created and order.updated, answers the ping, and refuses a wrong signature', async () => {
     expect(woo.webhooks.map((w) => w.topic)).toEqual(

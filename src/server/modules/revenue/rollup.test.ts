@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { brands, checkoutLinks, storeOrders } from '#server/db/schema/index.ts';
 import type { IncomingOrder } from '#server/ports/revenue.ts';
-import {
-  createTestApp,
-  createTestConversation,
-  createTestUser,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createTestConversation, createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import { createOrderIngest } from './ingest.ts';
 
 /**
@@ -17,7 +11,6 @@ import { createOrderIngest } from './ingest.ts';
  * order payloads and refunds (duplicates, older payloads after newer ones, paid before created, cancellations),
  * applied through the real ingest in transactions; and the orders table a page at a time through the API.
  */
-let app: TestApp;
 let owner: { cookie: string };
 let stranger: { cookie: string };
 let brandId: string;
@@ -81,8 +74,8 @@ const summed = (brand: string) =>
       ) per_order group by 1, 2, 3 order by 1, 2, 3`),
   ]);
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const user = await createTestUser(db);
   owner = await signInAs(db, user.id);
@@ -109,10 +102,6 @@ beforeAll(async () => {
     conversationId,
     items: [{ variantId: 'v', externalId: 'x', quantity: 1, unitPrice: '10.00', currency: 'EUR' }],
   });
-});
-
-afterAll(async () => {
-  await app?.close();
 });
 
 // The last evening of June: a later placed time moves an order into another day and month.

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { brands, catalogVariants, storeConnections, storeOrders } from '#server/db/schema/index.ts';
-import {
-  createTestApp,
-  createTestConversation,
-  createTestUser,
-  signInAs,
-  type TestApp,
-} from '#tests/support/test-app.ts';
+import { createTestConversation, createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 /** The sample store's Place order: a paid order through the same ingestion as a store's webhook. */
-let app: TestApp;
 let owner: { cookie: string };
 let brandId: string;
 let conversationId: string;
@@ -35,8 +28,8 @@ const revenue = async () =>
     })
   ).json() as Json;
 
+const app = useTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
 beforeAll(async () => {
-  app = await createTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
   const db = app.database.db;
   const user = await createTestUser(db);
   owner = await signInAs(db, user.id);
@@ -62,9 +55,6 @@ beforeAll(async () => {
     .where(eq(catalogVariants.connectionId, connection!.id))
     .limit(1);
   variantId = variant!.id;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('sample store Place order', () => {

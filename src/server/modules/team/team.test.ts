@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invitationMessages } from '#contracts/team.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import {
@@ -10,7 +10,7 @@ import {
   workspaces,
 } from '#server/db/schema/index.ts';
 import { newestMailTo } from '#tests/support/outbox.ts';
-import { createTestApp, createTestUser, requestAs, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, requestAs, signInAs, useTestApp } from '#tests/support/test-app.ts';
 import { pruneAuditLog } from './audit-log.ts';
 import { createTeamService, type InvitationAcceptedEvent } from './service.ts';
 
@@ -18,7 +18,6 @@ import { createTeamService, type InvitationAcceptedEvent } from './service.ts';
  * The Team screen's API (decision 042): roles and removal with the owner rules, invitations and their edge cases
  * (expired, reused, wrong email, revoked, already a member), the audit log and its pruning.
  */
-let app: TestApp;
 let workspaceId: string;
 type Person = { id: string; email: string; cookie: string };
 let owner: Person;
@@ -73,8 +72,8 @@ const roleOf = async (userId: string) => {
   return row?.role;
 };
 
+const app = useTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3998' } });
 beforeAll(async () => {
-  app = await createTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3998' } });
   const [shared] = await app.database.db.insert(workspaces).values({ name: 'Agency' }).returning();
   workspaceId = shared!.id;
   owner = await person('owner');
@@ -82,7 +81,6 @@ beforeAll(async () => {
   agent = await person('agent');
   outsider = await person(null);
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('invitations', () => {
   it('creates one (201 { id, email, role, expiresAt } in 7 days), mails the link, and stores only its hash', async () => {

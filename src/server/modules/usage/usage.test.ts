@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDaily, brands, comments, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
 import type { Usage } from '#contracts/usage.ts';
-import { createTestApp, createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
 
 /** This month's usage (decision 045): replies sent in DMs from the roll-up, comments with a reply. */
-let app: TestApp;
 let shop: string;
 let ownerCookie: string;
 let agentCookie: string;
@@ -24,8 +23,8 @@ const get = (url: string, cookie: string, workspace?: string) =>
     headers: { cookie, ...(workspace ? { 'x-workspace-id': workspace } : {}) },
   });
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const [owner, agent, outsider] = [
     await createTestUser(db),
@@ -72,7 +71,6 @@ beforeAll(async () => {
       comment(beta, 4, true, new Date(lastMonth.getTime() + 60_000)),
     ]);
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('GET /api/usage', () => {
   it('sums DMs and comments answered this month per workspace, per brand and per day', async () => {

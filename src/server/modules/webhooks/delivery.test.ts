@@ -11,11 +11,10 @@ import {
 import { createGuardedFetch } from '#server/integrations/http/guarded-fetch.ts';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '#tests/fakes/webhook-receiver.ts';
 import {
-  createTestApp,
   createTestConversation,
   createTestUser,
   personalWorkspaceOf,
-  type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 import {
   createWebhookDelivery,
@@ -32,7 +31,6 @@ import { createWebhookService } from './service.ts';
  * The delivery engine with its clock in the test's hands (decision 049): no job workers run, so each attempt is
  * the call a `webhook-deliver` job would make, replayed at will.
  */
-let app: TestApp;
 let receiver: FakeWebhookReceiver;
 let userId: string;
 let workspaceId: string;
@@ -100,7 +98,12 @@ async function deleteEndpoint(endpointId: string) {
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  app = await createTestApp({ workers: false });
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+const app = useTestApp({ workers: false });
+beforeAll(async () => {
   const db = app.database.db;
   userId = (await createTestUser(db)).id;
   workspaceId = await personalWorkspaceOf(db, userId);
@@ -111,11 +114,6 @@ beforeAll(async () => {
   brandId = brand!.id;
   conversationId = (await createTestConversation(db, brandId)).id;
 }, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await receiver?.close();
-});
 
 describe('a replayed job or fact', () => {
   it('makes exactly one delivery id per event, sent once', async () => {

@@ -10,14 +10,13 @@ import {
 import { AppError } from '#server/errors.ts';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '#tests/fakes/webhook-receiver.ts';
 import {
-  createTestApp,
   createTestConversation,
   createTestUser,
   createTestWorkspace,
   personalWorkspaceOf,
   requestAs,
   signInAs,
-  type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 import { createWebhookService } from './service.ts';
 
@@ -25,7 +24,6 @@ import { createWebhookService } from './service.ts';
  * Outbound webhooks end to end (decision 049): the routes and their access, the address guard, events recorded by
  * the database, and deliveries through the real job workers to a receiver on 127.0.0.1 that checks signatures.
  */
-let app: TestApp;
 let receiver: FakeWebhookReceiver;
 let workspaceId: string;
 let otherWorkspaceId: string;
@@ -80,14 +78,19 @@ const succeededDeliveriesOf = (endpointId: string) =>
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  app = await createTestApp({
-    workers: true,
-    env: {
-      ALLOW_LOOPBACK_WEBHOOKS: 'true',
-      WEBHOOKS_DISPATCH_EVERY_SECONDS: '1',
-      JOB_RETRY_DELAY_SECONDS: '1',
-    },
-  });
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+const app = useTestApp({
+  workers: true,
+  env: {
+    ALLOW_LOOPBACK_WEBHOOKS: 'true',
+    WEBHOOKS_DISPATCH_EVERY_SECONDS: '1',
+    JOB_RETRY_DELAY_SECONDS: '1',
+  },
+});
+beforeAll(async () => {
   const db = app.database.db;
   const shared = await createTestWorkspace(db, ['owner', 'admin', 'agent'], {
     name: 'Luna',
@@ -104,11 +107,6 @@ beforeAll(async () => {
   otherWorkspaceId = await personalWorkspaceOf(db, strangerUser.id);
   conversationId = (await createTestConversation(db, brandId)).id;
 }, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await receiver?.close();
-});
 
 describe('access', () => {
   it('lets owners and admins manage endpoints; an agent gets 403, another workspace 404', async () => {

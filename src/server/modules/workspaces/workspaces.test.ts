@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brands, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
 import {
-  createTestApp,
   createTestUser,
   personalWorkspaceOf,
   requestAs,
   signInAs,
-  type TestApp,
+  useTestApp,
 } from '#tests/support/test-app.ts';
 
 /** The workspaces contract (decision 030): the list, members, X-Workspace-Id, the session's current one. */
-let app: TestApp;
 let agency: string;
 let personal: string;
 let owner: { id: string; email: string; cookie: string };
@@ -29,8 +27,8 @@ const call = (
     headers: options.workspace ? { 'x-workspace-id': options.workspace } : {},
   });
 
+const app = useTestApp();
 beforeAll(async () => {
-  app = await createTestApp();
   const db = app.database.db;
   const ownerUser = await createTestUser(db, { firstName: 'Olga', lastName: 'Owner' });
   const agentUser = await createTestUser(db);
@@ -49,7 +47,6 @@ beforeAll(async () => {
     { workspaceId: agency, userId: owner.id, name: 'Client', username: 'client' },
   ]);
 }, 60_000);
-afterAll(() => app?.close());
 
 describe('GET /api/workspaces and members', () => {
   it("lists the caller's workspaces with their role, the personal one first", async () => {

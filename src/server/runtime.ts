@@ -18,7 +18,7 @@ import {
 import { catalogSyncJob } from './jobs/definitions.ts';
 import type { DashboardPorts } from './modules/dashboard/ports.ts';
 import { pruneExpiredSessions } from './auth/sessions.ts';
-import { pruneRateLimitCounters } from './plugins/rate-limit-store.ts';
+import { rateLimitCountersRetention } from './plugins/rate-limit-store.ts';
 import { resealLegacySecrets } from './security/reseal.ts';
 import { createSecretBoxFromKey, resolveEncryptionKey, type SecretBox } from './security/secret-box.ts';
 import { createInstagramChannel, type InstagramChannel } from './modules/channel/channel.ts';
@@ -31,16 +31,18 @@ import { startAssistantWorker } from './modules/assistant/worker.ts';
 import { createLlmComposerFromConfig } from './modules/assistant/composers/llm.ts';
 import type { LlmComposer } from './modules/assistant/pipeline.ts';
 import { createLoggerOptions, stdoutLogDestination } from './logging.ts';
-import { pruneProcessedEvents } from './modules/channel/inbox-retention.ts';
-import { pruneLiveEvents } from './modules/dashboard/live-feed.ts';
-import { pruneAuditLog } from './modules/team/audit-log.ts';
-import { pruneReadNotifications } from './modules/notifications/retention.ts';
-import { pruneLoginSuccesses } from './modules/auth/queries.ts';
+import { processedEventsRetention } from './modules/channel/inbox-retention.ts';
+import { liveEventsRetention } from './modules/dashboard/live-feed.ts';
+import { auditLogRetention } from './modules/team/audit-log.ts';
+import { readNotificationsRetention } from './modules/notifications/retention.ts';
+import { loginSuccessesRetention } from './modules/auth/queries.ts';
 import { createOrderIngest } from './modules/revenue/ingest.ts';
 import { startAnalyticsWorker } from './modules/analytics/worker.ts';
 import { createGuardedFetch } from './integrations/http/guarded-fetch.ts';
 import { createWebhookDelivery } from './modules/webhooks/delivery.ts';
-import { pruneWebhookEvents } from './modules/webhooks/retention.ts';
+import { webhookEventsRetention } from './modules/webhooks/retention.ts';
+import { auditRetentionDays } from '#contracts/team.ts';
+import { pruneOlderThan, type Age, type RetentionRule } from './db/batched-delete.ts';
 import { startWebhookWorkers } from './modules/webhooks/worker.ts';
 
 export interface Runtime {
@@ -155,6 +157,11 @@ export async function startRuntime(
     llm: options.llm === undefined ? createLlmComposerFromConfig(config, catalog.answers, log) : options.llm,
     log,
   });
+  /** A table's retention rule (its module's) with its age (the configuration's): one task of the prune job. */
+  const retention = (rule: RetentionRule, olderThan: Age) => ({
+    table: rule.table,
+    prune: () => pruneOlderThan(database.db, { ...rule, olderThan }),
+  });
   if (options.workers ?? true) {
     await startWorkers({
       jobs,
@@ -164,46 +171,21 @@ export async function startRuntime(
       prune: {
         everySeconds: config.PRUNE_EVERY_SECONDS,
         tasks: [
-          {
-            table: 'instagram_events',
-            prune: () =>
-              pruneProcessedEvents(database.db, { retentionDays: config.INSTAGRAM_EVENTS_RETENTION_DAYS }),
-          },
-          {
-            table: 'rate_limit_counters',
-            prune: () => pruneRateLimitCounters(database.db),
-          },
+          retention(processedEventsRetention, { days: config.INSTAGRAM_EVENTS_RETENTION_DAYS }),
+          retention(rateLimitCountersRetention, { seconds: 3600 }),
           {
             table: 'sessions',
             // Expired and idle sessions can no longer sign anyone in; without this they stay forever.
             prune: () => pruneExpiredSessions(database.db),
           },
-          {
-            table: 'live_events',
-            prune: () =>
-              pruneLiveEvents(database.db, { retentionSeconds: config.LIVE_EVENTS_RETENTION_SECONDS }),
-          },
-          {
-            table: 'webhook_events',
-            // Decision 049: the delivery log keeps 30 days; deliveries go with their events.
-            prune: () => pruneWebhookEvents(database.db, { retentionDays: 30 }),
-          },
-          {
-            table: 'audit_log',
-            // Decision 042: the audit log is kept a year.
-            prune: () => pruneAuditLog(database.db),
-          },
-          {
-            table: 'notifications',
-            prune: () =>
-              pruneReadNotifications(database.db, { retentionDays: config.NOTIFICATIONS_RETENTION_DAYS }),
-          },
-          {
-            table: 'login_successes',
-            // One row per user and address, written at every sign-in.
-            prune: () =>
-              pruneLoginSuccesses(database.db, { retentionDays: config.LOGIN_SUCCESSES_RETENTION_DAYS }),
-          },
+          retention(liveEventsRetention, { seconds: config.LIVE_EVENTS_RETENTION_SECONDS }),
+          // Decision 049: the delivery log keeps 30 days; deliveries go with their events.
+          retention(webhookEventsRetention, { days: 30 }),
+          // Decision 042: the audit log is kept a year.
+          retention(auditLogRetention, { days: auditRetentionDays }),
+          retention(readNotificationsRetention, { days: config.NOTIFICATIONS_RETENTION_DAYS }),
+          // One row per user and address, written at every sign-in.
+          retention(loginSuccessesRetention, { days: config.LOGIN_SUCCESSES_RETENTION_DAYS }),
         ],
       },
       log,

@@ -63,6 +63,12 @@ export interface PruneOlderThanOptions {
 }
 
 /**
+ * A table's retention, less its age: which rows are old by which column, which stay, how they are looked up. The
+ * module that owns the table says it; the prune job's list (runtime.ts) gives each its age from the configuration.
+ */
+export type RetentionRule = Omit<PruneOlderThanOptions, 'olderThan' | 'batchSize'>;
+
+/**
  * The housekeeping prune every retention uses (the `prune-old-rows` job's tasks): rows whose `column` is older than
  * `olderThan` go, in batches of the shape `deleteInBatches` explains, except those `keep` names.
  */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import type { RetentionRule } from '#server/db/batched-delete.ts';
 import type { Database } from '#server/db/client.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -50,12 +50,9 @@ export function databaseRateLimitStore(db: Database) {
   };
 }
 
-/** Housekeeping: counters whose window ended an hour ago count nothing. */
-export async function pruneRateLimitCounters(db: Database): Promise<BatchedDeleteResult> {
-  return pruneOlderThan(db, {
-    table: 'rate_limit_counters',
-    key: 'key',
-    column: 'reset_at',
-    olderThan: { seconds: 3600 },
-  });
-}
+/** Housekeeping: a counter whose window has ended counts nothing (the job's list gives it an hour's grace). */
+export const rateLimitCountersRetention: RetentionRule = {
+  table: 'rate_limit_counters',
+  key: 'key',
+  column: 'reset_at',
+};

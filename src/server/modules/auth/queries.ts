@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, lt, max } from 'drizzle-orm';
 import { sessionUserColumns } from '#server/auth/sessions.ts';
-import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import type { RetentionRule } from '#server/db/batched-delete.ts';
 import type { Database } from '#server/db/client.ts';
 import { loginAttempts, loginSuccesses, signupAttempts, users } from '#server/db/schema/index.ts';
 
@@ -102,23 +102,16 @@ export async function hasSignedInFrom(db: Database, userId: string, ipAddress: s
 }
 
 /**
- * Housekeeping (the prune-old-rows job): an address not signed in from for `retentionDays` is forgotten, so the
- * list does not grow by every address a user ever came from; a sign-in from it again records it afresh. Its key
- * spans two columns, so rows are looked up by ctid; `last_at` has no index of its own.
+ * Housekeeping (the prune-old-rows job): an address not signed in from for LOGIN_SUCCESSES_RETENTION_DAYS is
+ * forgotten, so the list does not grow by every address a user ever came from; a sign-in from it again records it
+ * afresh. Its key spans two columns, so rows are looked up by ctid; `last_at` has no index of its own.
  */
-export async function pruneLoginSuccesses(
-  db: Database,
-  { retentionDays, batchSize }: { retentionDays: number; batchSize?: number },
-): Promise<BatchedDeleteResult> {
-  return pruneOlderThan(db, {
-    table: 'login_successes',
-    key: 'ctid',
-    column: 'last_at',
-    olderThan: { days: retentionDays },
-    indexed: false,
-    batchSize,
-  });
-}
+export const loginSuccessesRetention: RetentionRule = {
+  table: 'login_successes',
+  key: 'ctid',
+  column: 'last_at',
+  indexed: false,
+};
 
 /**
  * A right password: the address becomes one the account's failures never hold back. No failure is forgiven:

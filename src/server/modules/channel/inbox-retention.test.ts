@@ -9,7 +9,8 @@ import {
   postWebhook,
   useConnectedBrand,
 } from '#tests/support/instagram.ts';
-import { pruneProcessedEvents } from './inbox-retention.ts';
+import { pruneOlderThan } from '#server/db/batched-delete.ts';
+import { processedEventsRetention } from './inbox-retention.ts';
 
 const setup = useConnectedBrand();
 
@@ -58,7 +59,8 @@ const repliesTo = async (mid: string) => {
 };
 
 /** Deletes everything older than 30 days the tests left behind, so each test counts only its own rows. */
-const pruneAll = () => pruneProcessedEvents(app().database.db, { retentionDays: 30 });
+const pruneAll = () =>
+  pruneOlderThan(app().database.db, { ...processedEventsRetention, olderThan: { days: 30 } });
 
 describe('pruning the Instagram inbox (decision 008)', () => {
   it('deletes processed events past the retention, in batches until none is left; pending, failed and recent ones stay', async () => {
@@ -82,7 +84,11 @@ describe('pruning the Instagram inbox (decision 008)', () => {
     );
     await age(`message:${midOf(failed)}`, 40);
 
-    const result = await pruneProcessedEvents(app().database.db, { retentionDays: 30, batchSize: 2 });
+    const result = await pruneOlderThan(app().database.db, {
+      ...processedEventsRetention,
+      olderThan: { days: 30 },
+      batchSize: 2,
+    });
     // 2 + 2 + 1: the short third batch shows nothing is left.
     expect(result).toEqual({ deleted: 5, statements: 3 });
     for (const delivery of old) expect(await inboxRows(`message:${midOf(delivery)}`)).toBe(0);
@@ -93,7 +99,13 @@ describe('pruning the Instagram inbox (decision 008)', () => {
 
     // A full last batch needs one more (empty) statement to know it was the last.
     for (const delivery of [recent, almost]) await age(`message:${midOf(delivery)}`, 31);
-    expect(await pruneProcessedEvents(app().database.db, { retentionDays: 30, batchSize: 2 })).toEqual({
+    expect(
+      await pruneOlderThan(app().database.db, {
+        ...processedEventsRetention,
+        olderThan: { days: 30 },
+        batchSize: 2,
+      }),
+    ).toEqual({
       deleted: 2,
       statements: 2,
     });

@@ -10,7 +10,8 @@ import {
   useTestApp,
 } from '#tests/support/test-app.ts';
 import { notify } from '#server/notifications/notify.ts';
-import { pruneLiveEvents } from './live-feed.ts';
+import { pruneOlderThan } from '#server/db/batched-delete.ts';
+import { liveEventsRetention } from './live-feed.ts';
 
 interface Frame {
   id?: string;
@@ -329,7 +330,7 @@ describe('GET /api/events', () => {
       .limit(1);
     // Age every event past the retention; pruning keeps only the newest.
     await ageLiveEvents();
-    await pruneLiveEvents(app.database.db, { retentionSeconds: 3600 });
+    await pruneOlderThan(app.database.db, { ...liveEventsRetention, olderThan: { seconds: 3600 } });
     const newest = await liveEventIds();
     expect(newest).toHaveLength(1);
     const stream = await openStream(baseUrl, ownerCookie, String(oldest!.id));
@@ -370,13 +371,21 @@ describe('GET /api/events', () => {
     const recent = (await liveEventIds()).filter((id) => !old.includes(id));
     expect(recent.length).toBeGreaterThanOrEqual(2);
 
-    const result = await pruneLiveEvents(app.database.db, { retentionSeconds: 3600, batchSize: 2 });
+    const result = await pruneOlderThan(app.database.db, {
+      ...liveEventsRetention,
+      olderThan: { seconds: 3600 },
+      batchSize: 2,
+    });
     expect(result).toEqual({ deleted: old.length, statements: Math.floor(old.length / 2) + 1 });
     expect(await liveEventIds()).toEqual(recent);
 
     // Once everything is old, the newest row still stays: replay needs to know where kept history starts.
     await ageLiveEvents();
-    await pruneLiveEvents(app.database.db, { retentionSeconds: 3600, batchSize: 2 });
+    await pruneOlderThan(app.database.db, {
+      ...liveEventsRetention,
+      olderThan: { seconds: 3600 },
+      batchSize: 2,
+    });
     expect(await liveEventIds()).toEqual([recent.at(-1)]);
   });
 

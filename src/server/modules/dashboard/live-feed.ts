@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { liveEventSchema, type LiveEvent } from '#contracts/dashboard-actions.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
-import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import type { RetentionRule } from '#server/db/batched-delete.ts';
 import { liveEvents, workspaceMembers } from '#server/db/schema/index.ts';
 
 /** The NOTIFY channel of the `voicecart_live_event` trigger function (migration 0001). */
@@ -151,20 +151,12 @@ export function createLiveFeed({ database }: { database: DatabaseHandle }) {
 export type LiveFeed = ReturnType<typeof createLiveFeed>;
 
 /**
- * Decision 020: the prune-old-rows job's part for the live feed. Events older than `retentionSeconds`
- * (LIVE_EVENTS_RETENTION_SECONDS) go, oldest first along `live_events_created_idx`, at most `batchSize` per
- * statement. The newest row always stays: it tells replay where the kept history starts (a browser resuming from
- * an id before it is told to refetch everything).
+ * Decision 020: the prune-old-rows job's part for the live feed. Events older than LIVE_EVENTS_RETENTION_SECONDS go,
+ * oldest first along `live_events_created_idx`. The newest row always stays: it tells replay where the kept history
+ * starts (a browser resuming from an id before it is told to refetch everything).
  */
-export async function pruneLiveEvents(
-  db: Database,
-  { retentionSeconds, batchSize }: { retentionSeconds: number; batchSize?: number },
-): Promise<BatchedDeleteResult> {
-  return pruneOlderThan(db, {
-    table: 'live_events',
-    column: 'created_at',
-    olderThan: { seconds: retentionSeconds },
-    keep: sql`id = (select max(id) from live_events)`,
-    batchSize,
-  });
-}
+export const liveEventsRetention: RetentionRule = {
+  table: 'live_events',
+  column: 'created_at',
+  keep: sql`id = (select max(id) from live_events)`,
+};

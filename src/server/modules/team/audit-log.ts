@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { auditRetentionDays, type AuditEntry, type AuditQuery } from '#contracts/team.ts';
+import type { AuditEntry, AuditQuery } from '#contracts/team.ts';
 import { authorizeWorkspace } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
-import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
+import type { RetentionRule } from '#server/db/batched-delete.ts';
 import { AppError } from '#server/errors.ts';
 
 /** The cursor is the last row's time and id, base64url: opaque to the client, exact for ties. */
@@ -73,15 +73,5 @@ export async function listAuditLog(
   };
 }
 
-/** The prune-old-rows job's part: entries older than a year go, oldest first along `audit_log_created_idx`. */
-export async function pruneAuditLog(
-  db: Database,
-  { retentionDays = auditRetentionDays, batchSize }: { retentionDays?: number; batchSize?: number } = {},
-): Promise<BatchedDeleteResult> {
-  return pruneOlderThan(db, {
-    table: 'audit_log',
-    column: 'created_at',
-    olderThan: { days: retentionDays },
-    batchSize,
-  });
-}
+/** The prune-old-rows job's part: entries older than `auditRetentionDays` (a year) go, oldest first along `audit_log_created_idx`. */
+export const auditLogRetention: RetentionRule = { table: 'audit_log', column: 'created_at' };

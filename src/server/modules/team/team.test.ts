@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invitationMessages } from '#contracts/team.ts';
+import { auditRetentionDays, invitationMessages } from '#contracts/team.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import {
   auditLog,
@@ -11,7 +11,8 @@ import {
 } from '#server/db/schema/index.ts';
 import { newestMailTo } from '#tests/support/outbox.ts';
 import { createTestUser, requestAs, signInAs, useTestApp } from '#tests/support/test-app.ts';
-import { pruneAuditLog } from './audit-log.ts';
+import { pruneOlderThan } from '#server/db/batched-delete.ts';
+import { auditLogRetention } from './audit-log.ts';
 import { createTeamService, type InvitationAcceptedEvent } from './service.ts';
 
 /**
@@ -494,7 +495,11 @@ describe('the audit log', () => {
       .insert(auditLog)
       .values({ workspaceId, action: 'member.removed', createdAt: new Date(Date.now() - 364 * day) })
       .returning();
-    const result = await pruneAuditLog(db, { batchSize: 1 });
+    const result = await pruneOlderThan(db, {
+      ...auditLogRetention,
+      olderThan: { days: auditRetentionDays },
+      batchSize: 1,
+    });
     expect(result.deleted).toBe(1);
     const ids = (await db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id);
     expect(ids).not.toContain(old!.id);

@@ -24,7 +24,8 @@ import {
   type DisabledEndpoint,
   onEndpointDisabled,
 } from './delivery.ts';
-import { pruneWebhookEvents } from './retention.ts';
+import { pruneOlderThan } from '#server/db/batched-delete.ts';
+import { webhookEventsRetention } from './retention.ts';
 import { createWebhookService } from './service.ts';
 
 /**
@@ -304,7 +305,7 @@ describe('retention', () => {
       .update(webhookEvents)
       .set({ createdAt: new Date(Date.now() - 31 * 24 * hour) })
       .where(eq(webhookEvents.id, old.eventId));
-    const result = await pruneWebhookEvents(db, { retentionDays: 30 });
+    const result = await pruneOlderThan(db, { ...webhookEventsRetention, olderThan: { days: 30 } });
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, old.eventId))).toHaveLength(0);
     expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, old.id))).toHaveLength(0);

@@ -2,6 +2,14 @@ import { defineJob, type JobDefinition } from './queue.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 
 /**
+ * A job the runtime repeats every period (JobQueue.repeat). A failed run is not retried (so no retry delay): the next
+ * period's run takes over, and what it works on waits in a table meanwhile.
+ */
+function periodicJob(name: string, expireInSeconds: number): JobDefinition<Record<string, never>> {
+  return defineJob(name, { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds });
+}
+
+/**
  * Every job kind of the product, with its retry policy. One place, so a reader sees every queue.
  * Mail: 10 tries over roughly 8 hours (30 s doubling), then the dead-letter queue.
  */
@@ -36,13 +44,11 @@ export const instagramRefreshTokensJob = defineJob<Record<string, never>>('insta
  * timeout, a process killed mid-send), every SEND_RECONCILE_EVERY_SECONDS (JobQueue.repeat). A failed run is not
  * retried: the next period's run takes over.
  */
-export const instagramReconcileSendsJob = defineJob<Record<string, never>>('instagram-reconcile-sends', {
-  retryLimit: 0,
-  retryDelay: 60,
-  retryBackoff: false,
+export const instagramReconcileSendsJob = periodicJob(
+  'instagram-reconcile-sends',
   // A run paces its lookups (2 a second per account); 20 sends take a minute or two at most.
-  expireInSeconds: 600,
-});
+  600,
+);
 
 /**
  * A new customer message or comment for the assistant. Enqueued by the channel in the transaction
@@ -81,49 +87,31 @@ export const catalogReconcileJob = defineJob<Record<string, never>>('catalog-rec
  * Decisions 008 and 020: deletes rows kept only for a while (processed webhook events, live events) in bounded
  * batches, every PRUNE_EVERY_SECONDS (JobQueue.repeat). A failed run is not retried: the next period's run takes over.
  */
-export const pruneOldRowsJob = defineJob<Record<string, never>>('prune-old-rows', {
-  retryLimit: 0,
-  retryDelay: 60,
-  retryBackoff: false,
+export const pruneOldRowsJob = periodicJob(
+  'prune-old-rows',
   // A first run over a large backlog deletes in many short statements; it may take a while.
-  expireInSeconds: 3600,
-});
+  3600,
+);
 
 /**
  * Decision 028: recomputes the analytics roll-up's days that changed since the last run, every
  * ANALYTICS_ROLLUP_EVERY_SECONDS (JobQueue.repeat). The changes wait in a table, so a failed run loses nothing: the
  * next period's run takes them.
  */
-export const analyticsRollupJob = defineJob<Record<string, never>>('analytics-rollup', {
-  retryLimit: 0,
-  retryDelay: 30,
-  retryBackoff: false,
-  expireInSeconds: 600,
-});
+export const analyticsRollupJob = periodicJob('analytics-rollup', 600);
 
 /**
  * Decision 051: records every workspace's four Overview counts for today, once an hour (JobQueue.repeat); the last
  * recording of a day stands for that day. A failed run is made good by the next.
  */
-export const overviewCountsJob = defineJob<Record<string, never>>('overview-counts', {
-  retryLimit: 0,
-  retryDelay: 60,
-  retryBackoff: false,
-  expireInSeconds: 600,
-});
+export const overviewCountsJob = periodicJob('overview-counts', 600);
 
-/** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
 /**
  * Order reconciliation (decision 027): every 15 minutes, one job per connected store pulls the orders the store
  * changed since its watermark, so an order whose webhook never came is still counted. A failed run is retried once;
  * the next period's run takes over after that (the watermark only moves past orders that were stored).
  */
-export const ordersReconcileJob = defineJob<Record<string, never>>('orders-reconcile', {
-  retryLimit: 0,
-  retryDelay: 60,
-  retryBackoff: false,
-  expireInSeconds: 300,
-});
+export const ordersReconcileJob = periodicJob('orders-reconcile', 300);
 export const ordersReconcileStoreJob = defineJob<{ connectionId: string }>('orders-reconcile-store', {
   retryLimit: 1,
   retryDelay: 120,
@@ -135,12 +123,7 @@ export const ordersReconcileStoreJob = defineJob<{ connectionId: string }>('orde
  * Decision 049: sends the webhook deliveries waiting for their first job (and any whose job was lost), every
  * WEBHOOKS_DISPATCH_EVERY_SECONDS (JobQueue.repeat). The deliveries wait in their table, so a failed run loses nothing.
  */
-export const webhooksDispatchJob = defineJob<Record<string, never>>('webhooks-dispatch', {
-  retryLimit: 0,
-  retryDelay: 30,
-  retryBackoff: false,
-  expireInSeconds: 300,
-});
+export const webhooksDispatchJob = periodicJob('webhooks-dispatch', 300);
 
 /**
  * One attempt of one webhook delivery. A refused or failed attempt is not a job failure: the handler records it and
@@ -155,6 +138,7 @@ export const webhookDeliverJob = defineJob<{ deliveryId: string }>('webhook-deli
   expireInSeconds: 60,
 });
 
+/** Every job kind; the runtime declares their queues at start-up, before any transaction sends to them. */
 export const allJobs: readonly JobDefinition<object>[] = [
   sendEmailJob,
   instagramProcessJob,

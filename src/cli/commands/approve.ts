@@ -1,4 +1,5 @@
-import { createAccountsService, normalizeEmail } from '#server/modules/auth/service.ts';
+import { normalizeEmail } from '#server/auth/email.ts';
+import { createAccountsService } from '#server/modules/auth/service.ts';
 import { requireString, type CliCommand } from '../command.ts';
 
 export const approveCommand: CliCommand = {

@@ -1,6 +1,7 @@
 import { passwordLimits, signupInputSchema } from '#contracts/auth.ts';
 import { AppError } from '#server/errors.ts';
-import { createAccountsService, normalizeEmail } from '#server/modules/auth/service.ts';
+import { normalizeEmail } from '#server/auth/email.ts';
+import { createAccountsService } from '#server/modules/auth/service.ts';
 import { requireString, UsageError, type CliCommand } from '../command.ts';
 
 const emailSchema = signupInputSchema.shape.email;

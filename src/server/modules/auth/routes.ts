@@ -35,7 +35,8 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { requireUser, currentUser } from '#server/plugins/auth.ts';
 import { logoutConfirmationPage } from './logout-page.ts';
 import { createPasswordResetService } from './password-reset.ts';
-import { createAccountsService, normalizeEmail } from './service.ts';
+import { normalizeEmail } from '#server/auth/email.ts';
+import { createAccountsService } from './service.ts';
 import { perMinute } from '#server/plugins/security.ts';
 
 /** Holds state, nonce and the PKCE verifier between /api/login and /api/callback; 10 minutes, callback only. */

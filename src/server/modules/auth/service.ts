@@ -10,6 +10,7 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { eq, sql } from 'drizzle-orm';
 import * as queries from './queries.ts';
 import { greetingFor, letterText } from '#server/mail/letter.ts';
+import { normalizeEmail } from '#server/auth/email.ts';
 
 /**
  * Sign-in slows down, it never locks: failures are counted over 15 minutes per account and per address, and past
@@ -40,8 +41,6 @@ export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   'Too many failed sign-in attempts. Please wait a moment and try again.';
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Sign in instead.';
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export interface AccountsServiceDeps {
   db: Database;

@@ -31,11 +31,10 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { describeDevice } from './user-agent.ts';
 import { greetingFor, letterText } from '#server/mail/letter.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
+import { normalizeEmail } from '#server/auth/email.ts';
 
 /** An email change link works for a day, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The link in the email: the token in the fragment, so it reaches no server log or Referer header. */
 export const emailChangeLinkFor = (appUrl: string, token: string) =>

@@ -30,10 +30,9 @@ import { sendEmailJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { letterText } from '#server/mail/letter.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
+import { normalizeEmail } from '#server/auth/email.ts';
 
 export const INVITATION_TTL_MS = invitationLifetimeDays * 24 * 60 * 60 * 1000;
-
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The link in the email: the token travels in the fragment, so it reaches no server log or Referer header. */
 export const invitationLinkFor = (appUrl: string, token: string) =>

@@ -48,6 +48,18 @@ export function errorAnswers<Code extends number>(
 /** The answer of a route that answers nothing: 204 with no body (`reply.status(204).send(null)`). */
 export const noContent = { 204: z.null() };
 
+/**
+ * A creating route's answer: 201 with what `creating` gives. `reply` is the route's own reply, seen as what
+ * `status(201).send` takes; as function properties (not methods) TypeScript checks the body strictly against the
+ * route's 201 schema, as it does for `reply.status(201).send(...)` written out.
+ */
+export async function sendCreated<Body, Sent>(
+  reply: { status: (statusCode: 201) => { send: (body: NoInfer<Body>) => Sent } },
+  creating: Promise<Body>,
+): Promise<Sent> {
+  return reply.status(201).send(await creating);
+}
+
 /** A list read's answer: the body is the plain list; the next page's cursor travels in a header. */
 export function sendPage<T>(reply: FastifyReply, page: { items: T[]; nextCursor: string | null }): T[] {
   if (page.nextCursor) reply.header(listPaging.cursorHeader, page.nextCursor);

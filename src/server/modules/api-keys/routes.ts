@@ -9,7 +9,7 @@ import { errorResponseSchema } from '#contracts/errors.ts';
 import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, sendCreated, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { createApiKeyService } from './service.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404));
@@ -41,10 +41,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
       { perMinute: 30 },
     ),
-    async (request, reply) => {
-      const created = await service.create(currentUser(request).id, request.params.workspaceId, request.body);
-      return reply.code(201).send(created);
-    },
+    async (request, reply) =>
+      sendCreated(reply, service.create(currentUser(request).id, request.params.workspaceId, request.body)),
   );
 
   app.delete(

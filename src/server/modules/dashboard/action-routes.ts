@@ -23,23 +23,13 @@ import {
   brandSchema,
   conversationIdParamsSchema,
 } from '#contracts/dashboard.ts';
-import { errorResponseSchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
 import { currentUser, requestWorkspaceId } from '#server/plugins/auth.ts';
-import { noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import { errorAnswers, noContent, sendCreated, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import { createDashboardActions, type DashboardLimits } from './action-service.ts';
 import type { DashboardPorts } from './ports.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  503: errorResponseSchema,
-};
-const route = verifiedRoutes(errors);
+const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409, 413, 503));
 
 /**
  * The dashboard's write calls, for verified users. The access policy is asked in the service (404 for
@@ -54,9 +44,10 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
     '/brands',
     route({ body: createBrandInputSchema, response: { 201: brandSchema } }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await actions.createBrand(currentUser(request).id, requestWorkspaceId(request), request.body)),
+      sendCreated(
+        reply,
+        actions.createBrand(currentUser(request).id, requestWorkspaceId(request), request.body),
+      ),
   );
 
   app.patch(
@@ -96,9 +87,7 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
       response: { 201: automationRuleSchema },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await actions.createRule(currentUser(request).id, request.params.brandId, request.body)),
+      sendCreated(reply, actions.createRule(currentUser(request).id, request.params.brandId, request.body)),
   );
 
   app.patch(
@@ -156,16 +145,15 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
       response: { 201: sendResultSchema },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await actions.sendMessage(
-            currentUser(request).id,
-            request.params.conversationId,
-            request.body.content,
-            request.headers['idempotency-key'],
-          ),
+      sendCreated(
+        reply,
+        actions.sendMessage(
+          currentUser(request).id,
+          request.params.conversationId,
+          request.body.content,
+          request.headers['idempotency-key'],
         ),
+      ),
   );
 
   app.post(
@@ -184,15 +172,14 @@ export const dashboardActionRoutes: FastifyPluginAsyncZod<
       response: { 201: sendResultSchema },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await actions.replyToComment(
-            currentUser(request).id,
-            request.params.commentId,
-            request.body,
-            request.headers['idempotency-key'],
-          ),
+      sendCreated(
+        reply,
+        actions.replyToComment(
+          currentUser(request).id,
+          request.params.commentId,
+          request.body,
+          request.headers['idempotency-key'],
         ),
+      ),
   );
 };

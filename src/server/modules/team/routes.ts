@@ -21,7 +21,13 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
-import { errorAnswers, noContent, sendPage, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import {
+  errorAnswers,
+  noContent,
+  sendCreated,
+  sendPage,
+  verifiedRoutes,
+} from '#server/plugins/verified-route.ts';
 import { listAuditLog } from './audit-log.ts';
 import { createTeamService, type OnInvitationAccepted } from './service.ts';
 import { perMinute } from '#server/plugins/security.ts';
@@ -91,7 +97,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       { perMinute: 30 },
     ),
     async (request, reply) =>
-      reply.code(201).send(await service.invite(actor(request), request.params.workspaceId, request.body)),
+      sendCreated(reply, service.invite(actor(request), request.params.workspaceId, request.body)),
   );
 
   app.post(

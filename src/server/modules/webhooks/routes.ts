@@ -13,7 +13,13 @@ import {
 } from '#contracts/webhooks.ts';
 import { workspaceIdParamsSchema } from '#contracts/workspaces.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { errorAnswers, noContent, sendPage, verifiedRoutes } from '#server/plugins/verified-route.ts';
+import {
+  errorAnswers,
+  noContent,
+  sendCreated,
+  sendPage,
+  verifiedRoutes,
+} from '#server/plugins/verified-route.ts';
 import type { WebhookService } from './service.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409));
@@ -40,11 +46,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService }> =
       { perMinute: 60 },
     ),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await service.createEndpoint(currentUser(request).id, request.params.workspaceId, request.body),
-        ),
+      sendCreated(
+        reply,
+        service.createEndpoint(currentUser(request).id, request.params.workspaceId, request.body),
+      ),
   );
 
   app.get(

@@ -57,12 +57,20 @@ const tokenAnswerSchema = z.object({
   scope: z.string().optional(),
 });
 
+/** The shop and our app's credentials, which every token request sends. */
+interface TokenClient {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 async function requestToken(
   fetch: GuardedFetch,
-  baseUrl: string,
-  form: Record<string, string>,
+  client: TokenClient,
+  grant: Record<string, string>,
 ): Promise<ShopifyTokens> {
-  const response = await fetch(new URL('/admin/oauth/access_token', baseUrl).toString(), {
+  const form = { client_id: client.clientId, client_secret: client.clientSecret, ...grant };
+  const response = await fetch(new URL('/admin/oauth/access_token', client.baseUrl).toString(), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(form).toString(),
@@ -82,25 +90,15 @@ async function requestToken(
 
 export function exchangeCode(
   fetch: GuardedFetch,
-  input: { baseUrl: string; clientId: string; clientSecret: string; code: string },
+  input: TokenClient & { code: string },
 ): Promise<ShopifyTokens> {
-  return requestToken(fetch, input.baseUrl, {
-    client_id: input.clientId,
-    client_secret: input.clientSecret,
-    code: input.code,
-    expiring: '1',
-  });
+  return requestToken(fetch, input, { code: input.code, expiring: '1' });
 }
 
 /** A new access token AND a new refresh token: store both together. */
 export function refreshTokens(
   fetch: GuardedFetch,
-  input: { baseUrl: string; clientId: string; clientSecret: string; refreshToken: string },
+  input: TokenClient & { refreshToken: string },
 ): Promise<ShopifyTokens> {
-  return requestToken(fetch, input.baseUrl, {
-    client_id: input.clientId,
-    client_secret: input.clientSecret,
-    grant_type: 'refresh_token',
-    refresh_token: input.refreshToken,
-  });
+  return requestToken(fetch, input, { grant_type: 'refresh_token', refresh_token: input.refreshToken });
 }

@@ -27,28 +27,24 @@ export type WooWebhookBody =
 
 export type ParsedWooWebhook = ParsedWebhookBody<WooWebhookBody>;
 
+/** The id and change time every resource's body carries. */
+const resourceOf = (body: z.infer<typeof resourceSchema>): Resource => ({
+  id: body.id,
+  modifiedAt: body.date_modified_gmt,
+});
+
 function schemaOf(topic: string): z.ZodType<WooWebhookBody> {
   if (topic === 'order.created' || topic === 'order.updated') {
-    return wooOrderSchema.transform((order) => ({
-      kind: 'order' as const,
-      id: order.id,
-      modifiedAt: order.date_modified_gmt,
-      order,
-    }));
+    return wooOrderSchema.transform((order) => ({ kind: 'order' as const, ...resourceOf(order), order }));
   }
   if (topic === 'product.created' || topic === 'product.updated') {
     return wooProductSchema.transform((product) => ({
       kind: 'product' as const,
-      id: product.id,
-      modifiedAt: product.date_modified_gmt,
+      ...resourceOf(product),
       product,
     }));
   }
-  return resourceSchema.transform((body) => ({
-    kind: 'resource' as const,
-    id: body.id,
-    modifiedAt: body.date_modified_gmt,
-  }));
+  return resourceSchema.transform((body) => ({ kind: 'resource' as const, ...resourceOf(body) }));
 }
 
 /** A signed body (raw bytes) read for its topic; the reason names the first wrong field when it does not fit. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   brands,
@@ -16,23 +16,16 @@ import {
 import type { LiveVariantStock, StoreProductInput } from './store-data.ts';
 import { catalogWords, normalizeText, sortLetters } from './text.ts';
 
-export async function findConnectionOfBrand(db: Database, brandId: string) {
-  const [row] = await db
-    .select()
-    .from(storeConnections)
-    .where(eq(storeConnections.brandId, brandId))
-    .limit(1);
+async function findConnectionWhere(db: Database, condition: SQL) {
+  const [row] = await db.select().from(storeConnections).where(condition).limit(1);
   return row ?? null;
 }
 
-export async function findConnection(db: Database, connectionId: string) {
-  const [row] = await db
-    .select()
-    .from(storeConnections)
-    .where(eq(storeConnections.id, connectionId))
-    .limit(1);
-  return row ?? null;
-}
+export const findConnectionOfBrand = (db: Database, brandId: string) =>
+  findConnectionWhere(db, eq(storeConnections.brandId, brandId));
+
+export const findConnection = (db: Database, connectionId: string) =>
+  findConnectionWhere(db, eq(storeConnections.id, connectionId));
 
 /** The text trigram similarity runs over: every findable word once, in one spelling. */
 function searchTextOf(product: StoreProductInput): string {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Database } from '#server/db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors.ts';
@@ -82,46 +83,49 @@ export function createSendCore(deps: OutboundDeps) {
   const baseDelayMs = deps.retry?.baseDelayMs ?? 500;
   const maxDelayMs = deps.retry?.maxDelayMs ?? 8000;
 
-  async function loadConversation(conversationId: string): Promise<ConversationContext | null> {
+  /**
+   * One conversation or comment with what every send's guard reads besides it (`refuseForBrand`): its brand's
+   * state and the brand's Instagram account, if any.
+   */
+  async function loadWithBrandAccount<Columns extends SelectedFields>(
+    table: typeof conversations | typeof comments,
+    id: string,
+    columns: Columns,
+  ) {
     const [row] = await db
       .select({
-        conversationId: conversations.id,
-        brandId: conversations.brandId,
-        customerIgsid: conversations.customerInstagramId,
-        status: conversations.status,
-        handledBy: conversations.handledBy,
-        lastCustomerMessageAt: conversations.lastCustomerMessageAt,
+        ...columns,
         brandActive: brands.active,
         connectionStatus: instagramConnections.status,
         accountId: instagramConnections.accountId,
       })
-      .from(conversations)
-      .innerJoin(brands, eq(brands.id, conversations.brandId))
-      .leftJoin(instagramConnections, eq(instagramConnections.brandId, conversations.brandId))
-      .where(eq(conversations.id, conversationId));
+      .from(table)
+      .innerJoin(brands, eq(brands.id, table.brandId))
+      .leftJoin(instagramConnections, eq(instagramConnections.brandId, table.brandId))
+      .where(eq(table.id, id));
     return row ?? null;
   }
 
-  async function loadComment(commentId: string): Promise<CommentContext | null> {
-    const [row] = await db
-      .select({
-        commentId: comments.id,
-        brandId: comments.brandId,
-        instagramCommentId: comments.instagramCommentId,
-        parentId: comments.parentInstagramCommentId,
-        fromInstagramId: comments.fromInstagramId,
-        createdAt: comments.createdAt,
-        brandActive: brands.active,
-        connectionStatus: instagramConnections.status,
-        accountId: instagramConnections.accountId,
-        accountUsername: instagramConnections.username,
-      })
-      .from(comments)
-      .innerJoin(brands, eq(brands.id, comments.brandId))
-      .leftJoin(instagramConnections, eq(instagramConnections.brandId, comments.brandId))
-      .where(eq(comments.id, commentId));
-    return row ?? null;
-  }
+  const loadConversation = (conversationId: string): Promise<ConversationContext | null> =>
+    loadWithBrandAccount(conversations, conversationId, {
+      conversationId: conversations.id,
+      brandId: conversations.brandId,
+      customerIgsid: conversations.customerInstagramId,
+      status: conversations.status,
+      handledBy: conversations.handledBy,
+      lastCustomerMessageAt: conversations.lastCustomerMessageAt,
+    });
+
+  const loadComment = (commentId: string): Promise<CommentContext | null> =>
+    loadWithBrandAccount(comments, commentId, {
+      commentId: comments.id,
+      brandId: comments.brandId,
+      instagramCommentId: comments.instagramCommentId,
+      parentId: comments.parentInstagramCommentId,
+      fromInstagramId: comments.fromInstagramId,
+      createdAt: comments.createdAt,
+      accountUsername: instagramConnections.username,
+    });
 
   const guardComment = (comment: CommentContext, kind: CommentReplyKind) =>
     decideCommentReply(comment, kind, { now: now() });

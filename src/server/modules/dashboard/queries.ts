@@ -36,7 +36,7 @@ export interface KeysetPosition {
   id: string;
 }
 
-interface PageParams {
+export interface PageParams {
   limit: number;
   after?: KeysetPosition | undefined;
 }

@@ -13,12 +13,12 @@ import {
   type SetupChecklist,
   setupSteps,
 } from '#contracts/dashboard.ts';
-import { authorize, notFound, refusal } from '#server/access/brand-access.ts';
+import { authorize, notFound, refusal, type AccessTarget } from '#server/access/brand-access.ts';
 import { findSavedPersonality } from '#server/brand-personality.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import * as queries from './queries.ts';
-import type { InboxFilter, KeysetPosition } from './queries.ts';
+import type { InboxFilter, KeysetPosition, PageParams } from './queries.ts';
 import type { InboxCounts } from '#contracts/dashboard-actions.ts';
 
 export interface Page<T> {
@@ -84,6 +84,9 @@ function toPage<Row extends { id: string; positionAt: string }, T>(
   };
 }
 
+/** The page a list's query asks for. */
+const pageOf = (query: ListQuery): PageParams => ({ limit: query.limit, after: decodeCursor(query.cursor) });
+
 const workspaceNotFound = () => new AppError('NOT_FOUND', 'Workspace not found');
 
 /**
@@ -93,10 +96,24 @@ const workspaceNotFound = () => new AppError('NOT_FOUND', 'Workspace not found')
  * except from a filtered conversation list, whose statement says whether the brand is readable.
  */
 export function createDashboardService({ db }: { db: Database }) {
+  /** A page of a list under a brand or conversation; an empty one costs the read that tells "empty" from "not yours". */
+  async function readPage<Row extends { id: string; positionAt: string }, T>(
+    userId: string,
+    target: AccessTarget,
+    query: ListQuery,
+    read: (page: PageParams) => Promise<Row[]>,
+    map: (row: Row) => T,
+  ): Promise<Page<T>> {
+    const page = pageOf(query);
+    const rows = await read(page);
+    if (rows.length === 0) await authorize(db, userId, 'brand.read', target);
+    return toPage(rows, page.limit, map);
+  }
+
   return {
     /** The brands of a workspace the caller belongs to (the session's current one, or `X-Workspace-Id`). */
     async listBrands(userId: string, workspaceId: string, query: ListQuery): Promise<Page<Brand>> {
-      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const page = pageOf(query);
       const rows = await queries.listBrandsOfWorkspace(db, userId, workspaceId, page);
       if (rows.length === 0 && !(await queries.isMemberOfWorkspace(db, userId, workspaceId))) {
         throw workspaceNotFound();
@@ -109,7 +126,7 @@ export function createDashboardService({ db }: { db: Database }) {
       brandId: string,
       query: ListQuery & InboxFilter,
     ): Promise<Page<Conversation>> {
-      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
+      const page = pageOf(query);
       const { rows, readable } = await queries.listConversationsOfBrand(db, userId, brandId, page, query);
       if (rows.length === 0 && !readable) await authorize(db, userId, 'brand.read', { brandId });
       return toPage(rows, page.limit, (row) => ({
@@ -124,17 +141,20 @@ export function createDashboardService({ db }: { db: Database }) {
     },
 
     async listMessages(userId: string, conversationId: string, query: ListQuery): Promise<Page<Message>> {
-      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const rows = await queries.listMessagesOfConversation(db, userId, conversationId, page);
-      if (rows.length === 0) await authorize(db, userId, 'brand.read', { conversationId });
-      return toPage(rows, page.limit, (row) => ({
-        id: row.id,
-        sender: row.sender,
-        content: row.content,
-        createdAt: row.createdAt,
-        inventoryChecked: row.inventoryChecked,
-        deliveryState: row.deliveryState,
-      }));
+      return readPage(
+        userId,
+        { conversationId },
+        query,
+        (page) => queries.listMessagesOfConversation(db, userId, conversationId, page),
+        (row) => ({
+          id: row.id,
+          sender: row.sender,
+          content: row.content,
+          createdAt: row.createdAt,
+          inventoryChecked: row.inventoryChecked,
+          deliveryState: row.deliveryState,
+        }),
+      );
     },
 
     async listComments(
@@ -142,17 +162,20 @@ export function createDashboardService({ db }: { db: Database }) {
       brandId: string,
       query: ListQuery & InboxFilter,
     ): Promise<Page<Comment>> {
-      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const rows = await queries.listCommentsOfBrand(db, userId, brandId, page, query);
-      if (rows.length === 0) await authorize(db, userId, 'brand.read', { brandId });
-      return toPage(rows, page.limit, (row) => ({
-        id: row.id,
-        username: row.username,
-        content: row.content,
-        replied: row.replied,
-        replyContent: row.replyContent,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      return readPage(
+        userId,
+        { brandId },
+        query,
+        (page) => queries.listCommentsOfBrand(db, userId, brandId, page, query),
+        (row) => ({
+          id: row.id,
+          username: row.username,
+          content: row.content,
+          replied: row.replied,
+          replyContent: row.replyContent,
+          createdAt: row.createdAt.toISOString(),
+        }),
+      );
     },
 
     /** The saved personality, or the defaults (`saved: false`) for a brand that has none yet. */
@@ -195,10 +218,13 @@ export function createDashboardService({ db }: { db: Database }) {
       brandId: string,
       query: ListQuery,
     ): Promise<Page<AutomationRule>> {
-      const page = { limit: query.limit, after: decodeCursor(query.cursor) };
-      const rows = await queries.listAutomationRulesOfBrand(db, userId, brandId, page);
-      if (rows.length === 0) await authorize(db, userId, 'brand.read', { brandId });
-      return toPage(rows, page.limit, ({ positionAt: _p, ...rule }) => rule);
+      return readPage(
+        userId,
+        { brandId },
+        query,
+        (page) => queries.listAutomationRulesOfBrand(db, userId, brandId, page),
+        ({ positionAt: _p, ...rule }) => rule,
+      );
     },
 
     async listCommentedPosts(userId: string, brandId: string): Promise<CommentedPost[]> {

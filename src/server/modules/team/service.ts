@@ -11,7 +11,7 @@ import {
   type PendingInvitation,
 } from '#contracts/team.ts';
 import type { WorkspaceMemberItem, WorkspaceRole } from '#contracts/workspaces.ts';
-import { recordAudit } from '#server/access/audit.ts';
+import { recordAudit, type AuditRecord } from '#server/access/audit.ts';
 import { authorizeWorkspace } from '#server/access/brand-access.ts';
 import { may } from '#server/access/policy.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
@@ -68,12 +68,34 @@ const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 const ownersOnly = 'Only an owner can make someone an owner, or change or remove an owner.';
 const lastOwner =
   'A workspace needs at least one owner: make someone else an owner first, then change or remove this one.';
+
+/** Only an owner may make, invite, change or remove an owner (`team.manageOwners`). */
+function requireOwnerFor(actorRole: WorkspaceRole, ...roles: WorkspaceRole[]) {
+  if (roles.includes('owner') && !may(actorRole, 'team.manageOwners')) throw forbidden(ownersOnly);
+}
+
+/** The audit entry of a change `actor` made to the workspace's team, in the change's transaction. */
+const auditTeamChange = (
+  tx: Database,
+  actor: Actor,
+  workspaceId: string,
+  change: Pick<AuditRecord, 'action' | 'target' | 'detail'>,
+) => recordAudit(tx, { workspaceId, actorUserId: actor.userId, ...change, ip: actor.ip });
+
 const memberNotFound = () => new AppError('NOT_FOUND', 'Member not found');
 const invitationNotFound = () => new AppError('NOT_FOUND', 'Invitation not found');
 
 /** The row of `userId` among the workspace's members. */
 const memberRow = (workspaceId: string, userId: string) =>
   and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId));
+
+/** The workspace's open invitations: neither accepted nor revoked (expired ones too, to resend or revoke). */
+const openInvitationsOf = (workspaceId: string) =>
+  and(
+    eq(workspaceInvitations.workspaceId, workspaceId),
+    isNull(workspaceInvitations.acceptedAt),
+    isNull(workspaceInvitations.revokedAt),
+  );
 
 const toInvitation = (row: WorkspaceInvitation): Invitation => ({
   id: row.id,
@@ -264,18 +286,14 @@ export function createTeamService({
       return db.transaction(async (tx) => {
         const member = await findMember(tx, workspaceId, userId);
         if (!member) throw memberNotFound();
-        if ((member.role === 'owner' || role === 'owner') && !may(actorRole, 'team.manageOwners'))
-          throw forbidden(ownersOnly);
+        requireOwnerFor(actorRole, member.role, role);
         if (member.role === role) return { userId, email: member.email, role };
         await keepAnOwner(tx, workspaceId, member.role);
         await tx.update(workspaceMembers).set({ role }).where(memberRow(workspaceId, userId));
-        await recordAudit(tx, {
-          workspaceId,
-          actorUserId: actor.userId,
+        await auditTeamChange(tx, actor, workspaceId, {
           action: 'member.role_changed',
           target: member.email,
           detail: { userId, from: member.role, to: role },
-          ip: actor.ip,
         });
         return { userId, email: member.email, role } satisfies WorkspaceMemberItem;
       });
@@ -287,20 +305,17 @@ export function createTeamService({
       await db.transaction(async (tx) => {
         const member = await findMember(tx, workspaceId, userId);
         if (!member) throw memberNotFound();
-        if (member.role === 'owner' && !may(actorRole, 'team.manageOwners')) throw forbidden(ownersOnly);
+        requireOwnerFor(actorRole, member.role);
         await keepAnOwner(tx, workspaceId, member.role);
         await tx.delete(workspaceMembers).where(memberRow(workspaceId, userId));
         await tx
           .update(sessions)
           .set({ workspaceId: null })
           .where(and(eq(sessions.userId, userId), eq(sessions.workspaceId, workspaceId)));
-        await recordAudit(tx, {
-          workspaceId,
-          actorUserId: actor.userId,
+        await auditTeamChange(tx, actor, workspaceId, {
           action: 'member.removed',
           target: member.email,
           detail: { userId, role: member.role },
-          ip: actor.ip,
         });
       });
     },
@@ -313,13 +328,7 @@ export function createTeamService({
         .select({ invitation: workspaceInvitations, invitedBy: users.email })
         .from(workspaceInvitations)
         .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-        .where(
-          and(
-            eq(workspaceInvitations.workspaceId, workspaceId),
-            isNull(workspaceInvitations.acceptedAt),
-            isNull(workspaceInvitations.revokedAt),
-          ),
-        )
+        .where(openInvitationsOf(workspaceId))
         .orderBy(sql`${workspaceInvitations.createdAt} desc`, asc(workspaceInvitations.email));
       return rows.map(({ invitation, invitedBy }) => ({
         ...toInvitation(invitation),
@@ -335,7 +344,7 @@ export function createTeamService({
      */
     async invite(actor: Actor, workspaceId: string, input: CreateInvitationInput): Promise<Invitation> {
       const actorRole = await authorizeWorkspace(db, actor.userId, 'team.manage', workspaceId);
-      if (input.role === 'owner' && !may(actorRole, 'team.manageOwners')) throw forbidden(ownersOnly);
+      requireOwnerFor(actorRole, input.role);
       const email = normalizeEmail(input.email);
       const at = now();
       const token = newToken();
@@ -356,10 +365,8 @@ export function createTeamService({
           .set({ revokedAt: at })
           .where(
             and(
-              eq(workspaceInvitations.workspaceId, workspaceId),
+              openInvitationsOf(workspaceId),
               eq(workspaceInvitations.email, email),
-              isNull(workspaceInvitations.acceptedAt),
-              isNull(workspaceInvitations.revokedAt),
               lte(workspaceInvitations.expiresAt, at),
             ),
           );
@@ -384,13 +391,10 @@ export function createTeamService({
           );
         }
         await queueInvitationEmail(tx, row, token, actor.userId);
-        await recordAudit(tx, {
-          workspaceId,
-          actorUserId: actor.userId,
+        await auditTeamChange(tx, actor, workspaceId, {
           action: 'invitation.created',
           target: email,
           detail: { invitationId: row.id, role: row.role },
-          ip: actor.ip,
         });
         return toInvitation(row);
       });
@@ -403,20 +407,17 @@ export function createTeamService({
       const at = now();
       return db.transaction(async (tx) => {
         const open = await openInvitation(tx, workspaceId, invitationId);
-        if (open.role === 'owner' && !may(actorRole, 'team.manageOwners')) throw forbidden(ownersOnly);
+        requireOwnerFor(actorRole, open.role);
         const [row] = await tx
           .update(workspaceInvitations)
           .set({ tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + INVITATION_TTL_MS) })
           .where(eq(workspaceInvitations.id, invitationId))
           .returning();
         await queueInvitationEmail(tx, row!, token, actor.userId);
-        await recordAudit(tx, {
-          workspaceId,
-          actorUserId: actor.userId,
+        await auditTeamChange(tx, actor, workspaceId, {
           action: 'invitation.resent',
           target: row!.email,
           detail: { invitationId, role: row!.role },
-          ip: actor.ip,
         });
         return toInvitation(row!);
       });
@@ -427,18 +428,15 @@ export function createTeamService({
       const actorRole = await authorizeWorkspace(db, actor.userId, 'team.manage', workspaceId);
       await db.transaction(async (tx) => {
         const open = await openInvitation(tx, workspaceId, invitationId);
-        if (open.role === 'owner' && !may(actorRole, 'team.manageOwners')) throw forbidden(ownersOnly);
+        requireOwnerFor(actorRole, open.role);
         await tx
           .update(workspaceInvitations)
           .set({ revokedAt: now() })
           .where(eq(workspaceInvitations.id, invitationId));
-        await recordAudit(tx, {
-          workspaceId,
-          actorUserId: actor.userId,
+        await auditTeamChange(tx, actor, workspaceId, {
           action: 'invitation.revoked',
           target: open.email,
           detail: { invitationId, role: open.role },
-          ip: actor.ip,
         });
       });
     },
@@ -522,14 +520,7 @@ export function createTeamService({
     const [row] = await tx
       .select()
       .from(workspaceInvitations)
-      .where(
-        and(
-          eq(workspaceInvitations.id, invitationId),
-          eq(workspaceInvitations.workspaceId, workspaceId),
-          isNull(workspaceInvitations.acceptedAt),
-          isNull(workspaceInvitations.revokedAt),
-        ),
-      )
+      .where(and(eq(workspaceInvitations.id, invitationId), openInvitationsOf(workspaceId)))
       .for('update');
     if (!row) throw invitationNotFound();
     return row;

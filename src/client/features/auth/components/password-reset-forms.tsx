@@ -10,7 +10,7 @@ import { getServerMessage } from '#client/lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset.ts';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { DoneMessage, ProblemMessage } from '#client/components/ui/form-message.tsx';
+import { DoneMessage, ProblemMessage, RequestProblem } from '#client/components/ui/form-message.tsx';
 
 function BackToSignIn() {
   return (
@@ -50,11 +50,7 @@ export function ForgotPasswordForm() {
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      {request.isError ? (
-        <ProblemMessage>
-          {getServerMessage(request.error) ?? 'That did not work. Please try again.'}
-        </ProblemMessage>
-      ) : null}
+      <RequestProblem request={request} fallback="That did not work. Please try again." />
       <Button type="submit" className="w-full" disabled={isSubmitting || request.isPending}>
         Email me a link
       </Button>

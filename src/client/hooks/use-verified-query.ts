@@ -2,7 +2,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { useCurrentUser } from './use-current-user.ts';
 
 /**
- * A read only an approved account may make (brands, workspaces, notifications, usage): behind the review modal it
+ * A read only an approved account may make (brands, workspaces, notifications): behind the review modal it
  * stays in its loading state instead of asking the API for data it would refuse (403).
  */
 export function useVerifiedQuery<TData, TQueryKey extends QueryKey = QueryKey>(

@@ -22,6 +22,16 @@ function BackToSignIn() {
   );
 }
 
+/** The server's confirmation in place of the form, and the way back. */
+function DoneWithSignIn({ message }: { message: string }) {
+  return (
+    <div className="space-y-4">
+      <DoneMessage>{message}</DoneMessage>
+      <BackToSignIn />
+    </div>
+  );
+}
+
 /** Asks for the address; the answer reads the same whether or not it has an account. */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
@@ -37,14 +47,7 @@ export function ForgotPasswordForm() {
       // Shown below from request.error.
     }
   });
-  if (request.isSuccess) {
-    return (
-      <div className="space-y-4">
-        <DoneMessage>{request.data.message}</DoneMessage>
-        <BackToSignIn />
-      </div>
-    );
-  }
+  if (request.isSuccess) return <DoneWithSignIn message={request.data.message} />;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <FormField label="Email" error={errors.email?.message}>
@@ -105,14 +108,7 @@ export function ResetPasswordForm() {
       </div>
     );
   }
-  if (confirm.isSuccess) {
-    return (
-      <div className="space-y-4">
-        <DoneMessage>{confirm.data.message}</DoneMessage>
-        <BackToSignIn />
-      </div>
-    );
-  }
+  if (confirm.isSuccess) return <DoneWithSignIn message={confirm.data.message} />;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <FormField label="New password" error={errors.password?.message}>

@@ -252,7 +252,7 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
                 Name<span aria-hidden="true"> *</span>
               </>
             }
-            error={errors.name?.message && fieldMessage('Name', errors.name.message)}
+            error={fieldMessage('Name', errors.name?.message)}
           >
             <Input required autoComplete="name" {...form.register('name')} />
           </FormField>
@@ -262,20 +262,14 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
                 Email<span aria-hidden="true"> *</span>
               </>
             }
-            error={errors.email?.message && fieldMessage('Email', errors.email.message)}
+            error={fieldMessage('Email', errors.email?.message)}
           >
             <Input required type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
-          <FormField
-            label="Company"
-            error={errors.company?.message && fieldMessage('Company', errors.company.message)}
-          >
+          <FormField label="Company" error={fieldMessage('Company', errors.company?.message)}>
             <Input autoComplete="organization" {...form.register('company')} />
           </FormField>
-          <FormField
-            label="Phone"
-            error={errors.phone?.message && fieldMessage('Phone', errors.phone.message)}
-          >
+          <FormField label="Phone" error={fieldMessage('Phone', errors.phone?.message)}>
             <Input type="tel" autoComplete="tel" {...form.register('phone')} />
           </FormField>
           <div className="sm:col-span-2">

@@ -166,11 +166,7 @@ function InviteForm({ workspace }: { workspace: WorkspaceSummary }) {
       noValidate
       className="mt-4 flex flex-wrap items-start gap-3"
     >
-      <FormField
-        label="Email"
-        error={emailError && fieldMessage('Email', emailError)}
-        className="min-w-0 flex-1 basis-56"
-      >
+      <FormField label="Email" error={fieldMessage('Email', emailError)} className="min-w-0 flex-1 basis-56">
         <Input type="email" autoComplete="off" {...form.register('email')} />
       </FormField>
       <FormField label="Role">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { getServerMessage } from '#client/lib/api-client.ts';
 
 /**
  * Why a form was refused or a page cannot go on (sign-in, sign-up, password reset, invitation, profile), read out
@@ -10,6 +11,19 @@ export function ProblemMessage({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
+}
+
+/** A request's failure as a `ProblemMessage`: the server's words, else `fallback`; nothing until it fails. */
+export function RequestProblem({
+  request,
+  fallback,
+}: {
+  request: { isError: boolean; error: unknown };
+  fallback: string;
+}) {
+  return request.isError ? (
+    <ProblemMessage>{getServerMessage(request.error) ?? fallback}</ProblemMessage>
+  ) : null;
 }
 
 /** What a form did (the server's confirmation: a link sent, a password changed), read out when it appears. */

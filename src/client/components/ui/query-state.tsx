@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -44,7 +44,7 @@ export function ErrorState({
 
 /**
  * A read's three states, the same on every screen: loading (announced), failed (the server's words and Try
- * again), and its data, which `children` renders.
+ * again), and its data, which `children` renders (a paged read's pages loaded so far).
  */
 export function QueryView<T>({
   query,
@@ -52,7 +52,7 @@ export function QueryView<T>({
   failed,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: UseQueryResult<T> | UseInfiniteQueryResult<T>;
   /** The loading line ("Loading the members…"). */
   loading: string;
   /** The failure's title ("Could not load the members"). */

@@ -19,36 +19,26 @@ import { TeamRoute } from './team.tsx';
 import { SettingsApiReferenceRoute, SettingsApiRoute } from './settings-api.tsx';
 import { ProfileRoute } from './profile.tsx';
 
-// Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
-const LazyRevenueRoute = lazy(() => import('./revenue.tsx'));
-function RevenueRoute() {
-  return (
-    <Suspense fallback={<LoadingState label="Loading revenue..." />}>
-      <LazyRevenueRoute />
-    </Suspense>
-  );
+/** A screen in its own chunk: its loading line shows while the chunk arrives. */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>, loading: string): ComponentType {
+  const Screen = lazy(load);
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<LoadingState label={loading} />}>
+        <Screen />
+      </Suspense>
+    );
+  };
 }
+
+// Its own chunk: the chart library loads only when the Revenue screen opens (decision 026).
+const RevenueRoute = lazyScreen(() => import('./revenue.tsx'), 'Loading revenue...');
 
 // The Performance screen carries the chart library: its own chunk, loaded when opened (decision 028).
-const AnalyticsRoute = lazy(() => import('./analytics.tsx'));
+const AnalyticsRoute = lazyScreen(() => import('./analytics.tsx'), 'Loading performance...');
 
 // Billing's daily chart carries the chart library too: its own chunk (decision 026).
-const BillingRoute = lazy(() => import('./billing.tsx'));
-function LazyBillingRoute() {
-  return (
-    <Suspense fallback={<LoadingState label="Loading billing..." />}>
-      <BillingRoute />
-    </Suspense>
-  );
-}
-
-function LazyAnalyticsRoute() {
-  return (
-    <Suspense fallback={<LoadingState label="Loading performance..." />}>
-      <AnalyticsRoute />
-    </Suspense>
-  );
-}
+const BillingRoute = lazyScreen(() => import('./billing.tsx'), 'Loading billing...');
 
 /**
  * Route access for verified users (docs/product.md): `/` and `/dashboard` show the overview, plus four screens, the
@@ -66,13 +56,13 @@ const screens: Record<string, ComponentType> = {
   // The sidebar's Shopify link now leads to the Store screen (docs/spec-deviations.md).
   [paths.dashboard.shopify]: StoreRoute,
   [paths.dashboard.revenue]: RevenueRoute,
-  [paths.dashboard.analytics]: LazyAnalyticsRoute,
+  [paths.dashboard.analytics]: AnalyticsRoute,
   [paths.dashboard.settingsWebhooks]: WebhooksRoute,
   [paths.dashboard.settingsTeam]: TeamRoute,
   [paths.dashboard.settingsApi]: SettingsApiRoute,
   [paths.dashboard.settingsApiReference]: SettingsApiReferenceRoute,
   [paths.dashboard.settingsProfile]: ProfileRoute,
-  [paths.dashboard.settingsBilling]: LazyBillingRoute,
+  [paths.dashboard.settingsBilling]: BillingRoute,
 };
 
 /**

@@ -5,16 +5,40 @@ import { toast } from '#client/hooks/use-toast.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { getDisplayName } from '#client/lib/user-display.ts';
 import { usePendingUsers } from '../api/get-pending-users.ts';
-import { useReviewUser, type ReviewDecision } from '../api/review-user.ts';
+import { useReviewUser } from '../api/review-user.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Each decision's button, in the row's order, and the toast that confirms it. */
+const decisions = [
+  {
+    decision: 'approve',
+    label: 'Approve',
+    Icon: Check,
+    variant: 'default',
+    doneTitle: 'Account approved',
+    done: (email: string) => `${email} can now use the dashboard; they have been emailed.`,
+  },
+  {
+    decision: 'reject',
+    label: 'Reject',
+    Icon: X,
+    variant: 'outline',
+    doneTitle: 'Account rejected',
+    done: (email: string) => `${email} has been removed and emailed.`,
+  },
+] as const;
 
 /** Accounts awaiting review, oldest first, each with Approve and Reject. */
 export function PendingUsers() {
   const pending = usePendingUsers();
   const review = useReviewUser();
 
-  async function handleReview(id: string, email: string, decision: ReviewDecision) {
+  async function handleReview(
+    id: string,
+    email: string,
+    { decision, doneTitle, done }: (typeof decisions)[number],
+  ) {
     if (
       decision === 'reject' &&
       !window.confirm(`Reject and delete the account ${email}? They will be emailed.`)
@@ -22,13 +46,7 @@ export function PendingUsers() {
       return;
     try {
       await review.mutateAsync({ id, decision });
-      toast({
-        title: decision === 'approve' ? 'Account approved' : 'Account rejected',
-        description:
-          decision === 'approve'
-            ? `${email} can now use the dashboard; they have been emailed.`
-            : `${email} has been removed and emailed.`,
-      });
+      toast({ title: doneTitle, description: done(email) });
     } catch (error) {
       toast({
         title: 'Error',
@@ -71,23 +89,18 @@ export function PendingUsers() {
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">
-                    <Button
-                      disabled={isBusy}
-                      aria-label={`Approve ${user.email}`}
-                      onClick={() => void handleReview(user.id, user.email, 'approve')}
-                    >
-                      <Check className="h-4 w-4" aria-hidden="true" />
-                      Approve
-                    </Button>
-                    <Button
-                      variant="outline"
-                      disabled={isBusy}
-                      aria-label={`Reject ${user.email}`}
-                      onClick={() => void handleReview(user.id, user.email, 'reject')}
-                    >
-                      <X className="h-4 w-4" aria-hidden="true" />
-                      Reject
-                    </Button>
+                    {decisions.map((choice) => (
+                      <Button
+                        key={choice.decision}
+                        variant={choice.variant}
+                        disabled={isBusy}
+                        aria-label={`${choice.label} ${user.email}`}
+                        onClick={() => void handleReview(user.id, user.email, choice)}
+                      >
+                        <choice.Icon className="h-4 w-4" aria-hidden="true" />
+                        {choice.label}
+                      </Button>
+                    ))}
                   </div>
                 </td>
               </tr>

@@ -291,57 +291,43 @@ function Figures({ data, brandId }: { data: Analytics; brandId: string | undefin
       <div className="grid gap-6 lg:grid-cols-2">
         <TableSection
           title="Sold-out demand"
-          empty={data.soldOutDemand.length === 0}
           emptyText="Nobody asked for a sold-out variant in this period."
-        >
-          <DataTable
-            caption="Variants buyers asked for while sold out"
-            headers={['Product', 'Variant', 'Buyers', 'Last asked']}
-            rows={data.soldOutDemand.map((row) => [
-              row.productTitle,
-              <Link
-                key="variant"
-                href={conversationsLink({ brand: row.brandId, askedVariant: row.variantId })}
-                className="text-brand-700 underline"
-              >
-                {row.variantTitle || 'Default'}
-              </Link>,
-              row.buyers,
-              new Date(row.lastAskedAt).toLocaleString(),
-            ])}
-          />
-        </TableSection>
+          caption="Variants buyers asked for while sold out"
+          headers={['Product', 'Variant', 'Buyers', 'Last asked']}
+          rows={data.soldOutDemand.map((row) => [
+            row.productTitle,
+            <Link
+              key="variant"
+              href={conversationsLink({ brand: row.brandId, askedVariant: row.variantId })}
+              className="text-brand-700 underline"
+            >
+              {row.variantTitle || 'Default'}
+            </Link>,
+            row.buyers,
+            new Date(row.lastAskedAt).toLocaleString(),
+          ])}
+        />
         <TableSection
           title="Most asked products"
-          empty={data.topProducts.length === 0}
           emptyText="No product questions in this period."
-        >
-          <DataTable
-            caption="Most asked products"
-            headers={['Product', 'Asks']}
-            rows={data.topProducts.map((row) => [row.productTitle, row.asks])}
-          />
-        </TableSection>
+          headers={['Product', 'Asks']}
+          rows={data.topProducts.map((row) => [row.productTitle, row.asks])}
+        />
       </div>
 
       <TableSection
         title="Comment-to-DM funnel by rule"
-        empty={data.rules.length === 0}
         emptyText="No automation rule matched in this period."
-      >
-        <DataTable
-          caption="Comment-to-DM funnel by rule"
-          headers={['Rule', 'Matched', 'Replies sent', 'Conversations that followed', 'Links sent', 'Orders']}
-          rows={data.rules.map((row) => [
-            row.name,
-            row.matched,
-            row.sent,
-            row.conversations,
-            row.links,
-            row.orders,
-          ])}
-        />
-      </TableSection>
+        headers={['Rule', 'Matched', 'Replies sent', 'Conversations that followed', 'Links sent', 'Orders']}
+        rows={data.rules.map((row) => [
+          row.name,
+          row.matched,
+          row.sent,
+          row.conversations,
+          row.links,
+          row.orders,
+        ])}
+      />
     </>
   );
 }
@@ -396,19 +382,25 @@ function CountsPanel({
 /** A titled table of the period, or a sentence saying there was nothing to count. */
 function TableSection({
   title,
-  empty,
   emptyText,
-  children,
+  caption = title,
+  headers,
+  rows,
 }: {
   title: string;
-  empty: boolean;
   emptyText: string;
-  children: ReactNode;
+  caption?: string;
+  headers: string[];
+  rows: ReactNode[][];
 }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
-      {empty ? <p className="text-sm text-slate-600">{emptyText}</p> : children}
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{emptyText}</p>
+      ) : (
+        <DataTable caption={caption} headers={headers} rows={rows} />
+      )}
     </section>
   );
 }

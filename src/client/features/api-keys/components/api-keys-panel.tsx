@@ -161,7 +161,7 @@ function CreateApiKeyForm({
       <FormField
         label="Key Name"
         description='Where the key is used, e.g. "Zapier" or "Warehouse sync".'
-        error={nameError && fieldMessage('Key Name', nameError)}
+        error={fieldMessage('Key Name', nameError)}
       >
         <Input maxLength={apiKeyLimits.nameMax + 1} autoComplete="off" autoFocus {...form.register('name')} />
       </FormField>

@@ -10,7 +10,7 @@ import { getServerMessage } from '#client/lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset.ts';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { DoneMessage, ProblemMessage } from '#client/components/ui/form-message.tsx';
+import { DoneMessage, ProblemMessage, RequestProblem } from '#client/components/ui/form-message.tsx';
 
 function BackToSignIn() {
   return (
@@ -19,6 +19,16 @@ function BackToSignIn() {
         Back to sign in
       </Link>
     </p>
+  );
+}
+
+/** The server's confirmation in place of the form, and the way back. */
+function DoneWithSignIn({ message }: { message: string }) {
+  return (
+    <div className="space-y-4">
+      <DoneMessage>{message}</DoneMessage>
+      <BackToSignIn />
+    </div>
   );
 }
 
@@ -37,24 +47,13 @@ export function ForgotPasswordForm() {
       // Shown below from request.error.
     }
   });
-  if (request.isSuccess) {
-    return (
-      <div className="space-y-4">
-        <DoneMessage>{request.data.message}</DoneMessage>
-        <BackToSignIn />
-      </div>
-    );
-  }
+  if (request.isSuccess) return <DoneWithSignIn message={request.data.message} />;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      {request.isError ? (
-        <ProblemMessage>
-          {getServerMessage(request.error) ?? 'That did not work. Please try again.'}
-        </ProblemMessage>
-      ) : null}
+      <RequestProblem request={request} fallback="That did not work. Please try again." />
       <Button type="submit" className="w-full" disabled={isSubmitting || request.isPending}>
         Email me a link
       </Button>
@@ -109,14 +108,7 @@ export function ResetPasswordForm() {
       </div>
     );
   }
-  if (confirm.isSuccess) {
-    return (
-      <div className="space-y-4">
-        <DoneMessage>{confirm.data.message}</DoneMessage>
-        <BackToSignIn />
-      </div>
-    );
-  }
+  if (confirm.isSuccess) return <DoneWithSignIn message={confirm.data.message} />;
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       <FormField label="New password" error={errors.password?.message}>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactElement } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { weekdays, type RuleActionType, type RuleTriggerType } from '#contracts/automation.ts';
 import type { AutomationRule } from '#contracts/dashboard.ts';
@@ -16,6 +16,7 @@ import {
   ruleFieldHints,
   ruleFieldLabels,
   type RuleDraft,
+  type RuleField,
 } from '../utils/rule-draft.ts';
 
 const fieldClass =
@@ -47,6 +48,26 @@ const dayLabels: Record<(typeof weekdays)[number], string> = {
 
 type RuleForm = UseFormReturn<RuleDraft>;
 
+/** A draft field in `FormField`: its label, hint and error are found by its name (`utils/rule-draft.ts`). */
+function DraftField({
+  form,
+  name,
+  label = ruleFieldLabels[name],
+  children,
+}: {
+  form: RuleForm;
+  name: RuleField;
+  label?: string;
+  children: ReactElement;
+}) {
+  const hints: Partial<Record<RuleField, string>> = ruleFieldHints;
+  return (
+    <FormField label={label} description={hints[name]} error={form.formState.errors[name]?.message}>
+      {children}
+    </FormField>
+  );
+}
+
 /**
  * Automation Rules: the 'Create Custom Rule' form, also used to edit a rule. The draft it holds becomes the
  * structured trigger and action in `utils/rule-draft.ts`, checked by the API's schema; the form shows the readable
@@ -65,7 +86,6 @@ export function CreateRuleForm({
   const create = useCreateRule(brandId);
   const update = useUpdateRule(brandId);
   const isPending = create.isPending || update.isPending;
-  const { errors } = form.formState;
   const draft = form.watch();
   const preview = previewOf(draft);
 
@@ -89,9 +109,9 @@ export function CreateRuleForm({
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      <FormField label={ruleFieldLabels.name} error={errors.name?.message}>
+      <DraftField form={form} name="name">
         <input className={fieldClass} {...form.register('name')} />
-      </FormField>
+      </DraftField>
 
       <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">When</legend>
@@ -142,34 +162,34 @@ function TriggerFields({ brandId, form, draft }: { brandId: string; form: RuleFo
   const { errors } = form.formState;
   return (
     <>
-      <FormField label={ruleFieldLabels.triggerType} error={errors.triggerType?.message}>
+      <DraftField form={form} name="triggerType">
         <Select
           className={fieldClass}
           options={optionsFrom(triggerLabels)}
           {...form.register('triggerType')}
         />
-      </FormField>
+      </DraftField>
       {(draft.triggerType === 'dm_keyword' || draft.triggerType === 'comment_keyword') && (
-        <FormField
+        <DraftField
+          form={form}
+          name="keywords"
           label={draft.triggerType === 'dm_keyword' ? 'Keywords' : 'Emoji or keywords'}
-          description={ruleFieldHints.keywords}
-          error={errors.keywords?.message}
         >
           <input className={fieldClass} {...form.register('keywords')} />
-        </FormField>
+        </DraftField>
       )}
       {draft.triggerType === 'comment_keyword' && <PostPicker brandId={brandId} form={form} draft={draft} />}
       {draft.triggerType === 'outside_business_hours' && (
         <div className="grid gap-3 sm:grid-cols-3">
-          <FormField label={ruleFieldLabels.opensAt} error={errors.opensAt?.message}>
+          <DraftField form={form} name="opensAt">
             <input type="time" className={fieldClass} {...form.register('opensAt')} />
-          </FormField>
-          <FormField label={ruleFieldLabels.closesAt} error={errors.closesAt?.message}>
+          </DraftField>
+          <DraftField form={form} name="closesAt">
             <input type="time" className={fieldClass} {...form.register('closesAt')} />
-          </FormField>
-          <FormField label={ruleFieldLabels.timeZone} error={errors.timeZone?.message}>
+          </DraftField>
+          <DraftField form={form} name="timeZone">
             <input className={fieldClass} {...form.register('timeZone')} />
-          </FormField>
+          </DraftField>
           <FormFieldset
             legend={ruleFieldLabels.days}
             legendClassName="mb-1"
@@ -191,38 +211,25 @@ function TriggerFields({ brandId, form, draft }: { brandId: string; form: RuleFo
 
 /** What the rule does: its type and the fields of that type. */
 function ActionFields({ brandId, form, draft }: { brandId: string; form: RuleForm; draft: RuleDraft }) {
-  const { errors } = form.formState;
   return (
     <>
-      <FormField label={ruleFieldLabels.actionType} error={errors.actionType?.message}>
+      <DraftField form={form} name="actionType">
         <Select className={fieldClass} options={optionsFrom(actionLabels)} {...form.register('actionType')} />
-      </FormField>
+      </DraftField>
       {draft.actionType === 'fixed_text' && (
-        <FormField
-          label={ruleFieldLabels.text}
-          description={ruleFieldHints.text}
-          error={errors.text?.message}
-        >
+        <DraftField form={form} name="text">
           <textarea rows={3} className={fieldClass} {...form.register('text')} />
-        </FormField>
+        </DraftField>
       )}
       {draft.actionType === 'private_reply_product_link' && (
         <>
           <ProductPicker brandId={brandId} form={form} draft={draft} />
-          <FormField
-            label={ruleFieldLabels.dmText}
-            description={ruleFieldHints.dmText}
-            error={errors.dmText?.message}
-          >
+          <DraftField form={form} name="dmText">
             <textarea rows={3} className={fieldClass} {...form.register('dmText')} />
-          </FormField>
-          <FormField
-            label={ruleFieldLabels.publicReply}
-            description={ruleFieldHints.publicReply}
-            error={errors.publicReply?.message}
-          >
+          </DraftField>
+          <DraftField form={form} name="publicReply">
             <input className={fieldClass} {...form.register('publicReply')} />
-          </FormField>
+          </DraftField>
         </>
       )}
     </>
@@ -231,7 +238,6 @@ function ActionFields({ brandId, form, draft }: { brandId: string; form: RuleFor
 
 /** Which post a comment rule listens on: any post, one the brand's comments are on, or one typed by its id. */
 function PostPicker({ brandId, form, draft }: { brandId: string; form: RuleForm; draft: RuleDraft }) {
-  const { errors } = form.formState;
   const posts = useCommentedPosts(brandId);
   const known = posts.data ?? [];
   // A saved post the list no longer shows (its comments are older than 7 days) stays chosen.
@@ -241,7 +247,7 @@ function PostPicker({ brandId, form, draft }: { brandId: string; form: RuleForm;
       : [];
   return (
     <>
-      <FormField label={ruleFieldLabels.post} description={ruleFieldHints.post} error={errors.post?.message}>
+      <DraftField form={form} name="post">
         <Select
           className={fieldClass}
           options={[
@@ -255,11 +261,11 @@ function PostPicker({ brandId, form, draft }: { brandId: string; form: RuleForm;
           ]}
           {...form.register('post')}
         />
-      </FormField>
+      </DraftField>
       {draft.post === 'other' && (
-        <FormField label={ruleFieldLabels.otherPost} error={errors.otherPost?.message}>
+        <DraftField form={form} name="otherPost">
           <input className={fieldClass} inputMode="numeric" {...form.register('otherPost')} />
-        </FormField>
+        </DraftField>
       )}
     </>
   );

@@ -33,16 +33,15 @@ function BrandFields({
   errors: Partial<Record<'name' | 'username', { message?: string | undefined }>>;
   autoFocus?: boolean;
 }) {
-  const messageOf = (label: string, message: string | undefined) => message && fieldMessage(label, message);
   return (
     <>
-      <FormField label="Brand Name" error={messageOf('Brand Name', errors.name?.message)}>
+      <FormField label="Brand Name" error={fieldMessage('Brand Name', errors.name?.message)}>
         <Input maxLength={actionLimits.brandNameMax + 1} autoFocus={autoFocus} autoComplete="off" {...name} />
       </FormField>
       <FormField
         label="Instagram Username"
         description={usernameHint}
-        error={messageOf('Instagram Username', errors.username?.message)}
+        error={fieldMessage('Instagram Username', errors.username?.message)}
       >
         <UsernameInput maxLength={actionLimits.usernameMax + 1} autoComplete="off" {...username} />
       </FormField>

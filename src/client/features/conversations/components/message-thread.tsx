@@ -12,7 +12,7 @@ import { useId, useState } from 'react';
 import { actionLimits, type ConversationStatus } from '#contracts/dashboard-actions.ts';
 import type { Conversation, Message } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import {
@@ -285,37 +285,33 @@ export function MessageThread({
         aria-label="Message history"
         tabIndex={0}
       >
-        {query.isPending ? (
-          <LoadingState label="Loading messages..." />
-        ) : query.isError ? (
-          <ErrorState
-            title="Could not load the messages"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        ) : messages.length === 0 ? (
-          <p className="text-center text-sm text-slate-600">No messages in this conversation yet</p>
-        ) : (
-          <>
-            <ul className="flex flex-col gap-3" aria-label="Messages">
-              {messages.map((message) => (
-                <MessageBubble key={message.id} message={message} />
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <div className="mt-3 flex justify-center">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  Load later messages
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+        <QueryView query={query} loading="Loading messages..." failed="Could not load the messages">
+          {() =>
+            messages.length === 0 ? (
+              <p className="text-center text-sm text-slate-600">No messages in this conversation yet</p>
+            ) : (
+              <>
+                <ul className="flex flex-col gap-3" aria-label="Messages">
+                  {messages.map((message) => (
+                    <MessageBubble key={message.id} message={message} />
+                  ))}
+                </ul>
+                {query.hasNextPage && (
+                  <div className="mt-3 flex justify-center">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void query.fetchNextPage()}
+                      disabled={query.isFetchingNextPage}
+                    >
+                      Load later messages
+                    </Button>
+                  </div>
+                )}
+              </>
+            )
+          }
+        </QueryView>
       </div>
       <Composer key={conversation.id} brandId={brandId} conversationId={conversation.id} />
     </section>

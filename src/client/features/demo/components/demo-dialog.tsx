@@ -64,6 +64,14 @@ export default DemoDialog;
 
 const emptyContact: DemoContact = { name: '', email: '', company: '', phone: '' };
 
+/** A required field's label: the star is for the eye; the input's `required` tells a screen reader. */
+const required = (label: string) => (
+  <>
+    {label}
+    <span aria-hidden="true"> *</span>
+  </>
+);
+
 function DemoScheduler({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const today = useMemo(() => getPacificToday(), []);
@@ -246,36 +254,16 @@ function DemoScheduler({ onDone }: { onDone: () => void }) {
             <Label htmlFor="demo-slot">Time (PST)</Label>
             <Input id="demo-slot" readOnly value={selectedSlot ?? ''} placeholder="No time selected" />
           </div>
-          <FormField
-            label={
-              <>
-                Name<span aria-hidden="true"> *</span>
-              </>
-            }
-            error={errors.name?.message && fieldMessage('Name', errors.name.message)}
-          >
+          <FormField label={required('Name')} error={fieldMessage('Name', errors.name?.message)}>
             <Input required autoComplete="name" {...form.register('name')} />
           </FormField>
-          <FormField
-            label={
-              <>
-                Email<span aria-hidden="true"> *</span>
-              </>
-            }
-            error={errors.email?.message && fieldMessage('Email', errors.email.message)}
-          >
+          <FormField label={required('Email')} error={fieldMessage('Email', errors.email?.message)}>
             <Input required type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
-          <FormField
-            label="Company"
-            error={errors.company?.message && fieldMessage('Company', errors.company.message)}
-          >
+          <FormField label="Company" error={fieldMessage('Company', errors.company?.message)}>
             <Input autoComplete="organization" {...form.register('company')} />
           </FormField>
-          <FormField
-            label="Phone"
-            error={errors.phone?.message && fieldMessage('Phone', errors.phone.message)}
-          >
+          <FormField label="Phone" error={fieldMessage('Phone', errors.phone?.message)}>
             <Input type="tel" autoComplete="tel" {...form.register('phone')} />
           </FormField>
           <div className="sm:col-span-2">

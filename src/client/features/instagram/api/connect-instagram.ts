@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { instagramConnectionQueryOptions } from './get-instagram-connection.ts';
-import { brandKeys } from '#client/lib/query-keys.ts';
+import { useRefreshInstagramConnection } from './get-instagram-connection.ts';
 
 /** PUT /api/brands/{brandId}/instagram with a token from Meta's app dashboard. */
 export async function connectInstagram({ brandId, ...input }: ConnectInstagramInput & { brandId: string }) {
@@ -12,12 +11,9 @@ export async function connectInstagram({ brandId, ...input }: ConnectInstagramIn
 }
 
 export function useConnectInstagram(brandId: string) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshInstagramConnection(brandId);
   return useMutation({
     mutationFn: (input: ConnectInstagramInput) => connectInstagram({ brandId, ...input }),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: instagramConnectionQueryOptions(brandId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: brandKeys.all, exact: true });
-    },
+    onSettled: refresh,
   });
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { instagramConnectionQueryOptions } from './get-instagram-connection.ts';
-import { brandKeys } from '#client/lib/query-keys.ts';
+import { useRefreshInstagramConnection } from './get-instagram-connection.ts';
 
 /** DELETE /api/brands/{brandId}/instagram. */
 export async function disconnectInstagram(brandId: string): Promise<void> {
@@ -9,12 +8,6 @@ export async function disconnectInstagram(brandId: string): Promise<void> {
 }
 
 export function useDisconnectInstagram(brandId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => disconnectInstagram(brandId),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: instagramConnectionQueryOptions(brandId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: brandKeys.all, exact: true });
-    },
-  });
+  const refresh = useRefreshInstagramConnection(brandId);
+  return useMutation({ mutationFn: () => disconnectInstagram(brandId), onSettled: refresh });
 }

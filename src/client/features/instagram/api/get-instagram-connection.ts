@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstagramConnection } from '#contracts/instagram.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { brandKeys } from '#client/lib/query-keys.ts';
@@ -14,3 +14,12 @@ export const instagramConnectionQueryOptions = (brandId: string) =>
   });
 
 export const useInstagramConnection = (brandId: string) => useQuery(instagramConnectionQueryOptions(brandId));
+
+/** After a token is saved or the account disconnected: the connection is read again, and the brand list's too. */
+export function useRefreshInstagramConnection(brandId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: instagramConnectionQueryOptions(brandId).queryKey });
+    await queryClient.invalidateQueries({ queryKey: brandKeys.all, exact: true });
+  };
+}

@@ -50,14 +50,11 @@ function ManualTokenForm({ brand }: { brand: Brand }) {
       <div className="grid gap-3 md:grid-cols-2">
         <FormField
           label="Instagram account ID"
-          error={errors.accountId?.message && fieldMessage('Instagram account ID', errors.accountId.message)}
+          error={fieldMessage('Instagram account ID', errors.accountId?.message)}
         >
           <Input inputMode="numeric" autoComplete="off" {...form.register('accountId')} />
         </FormField>
-        <FormField
-          label="Access token"
-          error={errors.accessToken?.message && fieldMessage('Access token', errors.accessToken.message)}
-        >
+        <FormField label="Access token" error={fieldMessage('Access token', errors.accessToken?.message)}>
           <Input type="password" autoComplete="off" {...form.register('accessToken')} />
         </FormField>
       </div>

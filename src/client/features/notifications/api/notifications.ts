@@ -1,16 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '#contracts/notifications.ts';
-import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { useVerifiedQuery } from '#client/hooks/use-verified-query.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { notificationKeys } from '#client/lib/query-keys.ts';
 
 /** The live feed invalidates this key on a `notification` event (hooks/use-live-events.ts): no polling. */
 
 /** GET /api/notifications: the newest of the current workspace and the unread count. */
-export function useNotifications() {
-  const { user } = useCurrentUser();
-  return useQuery<NotificationList>({ queryKey: notificationKeys.all, enabled: Boolean(user?.verified) });
-}
+export const useNotifications = () => useVerifiedQuery<NotificationList>({ queryKey: notificationKeys.all });
 
 /** POST /api/notifications/{id}/read, shown read at once. */
 export function useMarkNotificationRead() {

@@ -12,6 +12,10 @@ import { authKeys, profileKeys } from '#client/lib/query-keys.ts';
 
 type Message = { message: string };
 
+/** The email and password changes answer with a sentence to show. */
+const postForMessage = async (path: string, body: unknown) =>
+  (await apiRequest('POST', path, body)).json() as Promise<Message>;
+
 /** GET /api/profile */
 export const useProfile = () => useQuery<Profile>({ queryKey: profileKeys.profile });
 
@@ -35,8 +39,7 @@ export function useUpdateName() {
 export function useRequestEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: EmailChangeInput) =>
-      (await apiRequest('POST', '/api/profile/email', input)).json() as Promise<Message>,
+    mutationFn: (input: EmailChangeInput) => postForMessage('/api/profile/email', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.profile }),
   });
 }
@@ -45,8 +48,7 @@ export function useRequestEmailChange() {
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) =>
-      (await apiRequest('POST', '/api/profile/email/confirm', { token })).json() as Promise<Message>,
+    mutationFn: (token: string) => postForMessage('/api/profile/email/confirm', { token }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: profileKeys.profile });
       await queryClient.invalidateQueries({ queryKey: authKeys.user });
@@ -58,8 +60,7 @@ export function useConfirmEmailChange() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: PasswordChangeInput) =>
-      (await apiRequest('POST', '/api/profile/password', input)).json() as Promise<Message>,
+    mutationFn: (input: PasswordChangeInput) => postForMessage('/api/profile/password', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
   });
 }

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
-import { DoneMessage, ProblemMessage } from '#client/components/ui/form-message.tsx';
+import { DoneMessage, RequestProblem } from '#client/components/ui/form-message.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths } from '#client/config/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -122,9 +122,7 @@ function EmailForm({ profile }: { profile: Profile }) {
         </FormField>
       )}
       {request.isSuccess && <DoneMessage>{request.data.message}</DoneMessage>}
-      {request.isError && (
-        <ProblemMessage>{getServerMessage(request.error) ?? 'Could not send the link.'}</ProblemMessage>
-      )}
+      <RequestProblem request={request} fallback="Could not send the link." />
       <Button type="submit" disabled={request.isPending}>
         Send confirmation link
       </Button>
@@ -166,9 +164,7 @@ function ChangePasswordForm() {
         <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
       </FormField>
       {change.isSuccess && <DoneMessage>{change.data.message}</DoneMessage>}
-      {change.isError && (
-        <ProblemMessage>{getServerMessage(change.error) ?? 'Could not change your password.'}</ProblemMessage>
-      )}
+      <RequestProblem request={change} fallback="Could not change your password." />
       <Button type="submit" disabled={change.isPending}>
         Change password
       </Button>
@@ -289,13 +285,7 @@ function EmailConfirmation() {
     return () => window.removeEventListener('hashchange', take);
   }, [mutate]);
   if (confirm.isSuccess) return <DoneMessage>{confirm.data.message}</DoneMessage>;
-  if (confirm.isError)
-    return (
-      <ProblemMessage>
-        {getServerMessage(confirm.error) ?? 'Could not confirm your new email.'}
-      </ProblemMessage>
-    );
-  return null;
+  return <RequestProblem request={confirm} fallback="Could not confirm your new email." />;
 }
 
 /** `/dashboard/settings/profile`: the signed-in user's own account. */

@@ -32,7 +32,7 @@ export function PersonalityForm({ form }: { form: PsychologyForm }) {
     <FormField
       label={label}
       description={`${values[key].length} / ${max} characters`}
-      error={errors[key]?.message && fieldMessage(label, errors[key].message)}
+      error={fieldMessage(label, errors[key]?.message)}
     >
       <textarea rows={rows} className={fieldClass} {...register(key)} />
     </FormField>

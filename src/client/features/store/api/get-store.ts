@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoreStatus } from '#contracts/catalog.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { brandKeys } from '#client/lib/query-keys.ts';
@@ -17,3 +17,13 @@ export const useStore = (brandId: string | undefined) =>
     enabled: Boolean(brandId),
     refetchInterval: (query) => (query.state.data?.connection?.sync.state === 'running' ? 2000 : false),
   });
+
+/** After a store is connected or disconnected: its status is read again, and the brand list, which shows it too. */
+export function useRefreshStoreConnection(brandId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: storeQueryOptions(brandId).queryKey });
+    // The brand list's shopifyConnected flag.
+    await queryClient.invalidateQueries({ queryKey: brandKeys.all, exact: true });
+  };
+}

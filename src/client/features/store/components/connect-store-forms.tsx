@@ -34,10 +34,8 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
   });
   const { errors } = form.formState;
   const platform = form.watch('platform');
-  const errorOf = (name: keyof typeof fieldLabels) => {
-    const message = (errors as Partial<Record<string, { message?: string }>>)[name]?.message;
-    return message && fieldMessage(fieldLabels[name], message);
-  };
+  const errorOf = (name: keyof typeof fieldLabels) =>
+    fieldMessage(fieldLabels[name], (errors as Partial<Record<string, { message?: string }>>)[name]?.message);
   const field = (
     name: keyof typeof fieldLabels,
     props: ComponentProps<'input'> = {},

@@ -4,6 +4,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type UseMutationOptions,
 } from '@tanstack/react-query';
 import type {
   AuditEntry,
@@ -46,59 +47,58 @@ const auditQueryOptions = (workspaceId: string) =>
 export const useAuditLog = (workspaceId: string, enabled: boolean) =>
   useInfiniteQuery({ ...auditQueryOptions(workspaceId), enabled });
 
-/** After any team change: the members, invitations and audit log are read again. */
-function useRefreshTeam(workspaceId: string) {
+/** A team change: whether it worked or not, the members, invitations and audit log are read again. */
+function useTeamMutation<TData, TVariables>(
+  workspaceId: string,
+  options: Omit<UseMutationOptions<TData, Error, TVariables>, 'onSettled'>,
+) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: workspaceKeys.auditLog(workspaceId) }),
-    ]);
+  return useMutation({
+    ...options,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.invitations(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.auditLog(workspaceId) }),
+      ]),
+  });
 }
 
 export function useChangeRole(workspaceId: string) {
-  const refresh = useRefreshTeam(workspaceId);
-  return useMutation({
+  return useTeamMutation(workspaceId, {
     mutationFn: async ({ userId, role }: { userId: string; role: WorkspaceRole }) =>
       (
         await apiRequest('PATCH', `/api/workspaces/${workspaceId}/members/${userId}`, { role })
       ).json() as Promise<WorkspaceMemberItem>,
     onSuccess: (member) => toastSuccess('Role changed', `${member.email} is now ${member.role}.`),
     onError: (error) => toastFailure(error, 'Failed to change the role.'),
-    onSettled: refresh,
   });
 }
 
 export function useRemoveMember(workspaceId: string) {
-  const refresh = useRefreshTeam(workspaceId);
-  return useMutation({
+  return useTeamMutation(workspaceId, {
     mutationFn: async (member: WorkspaceMemberItem) => {
       await apiRequest('DELETE', `/api/workspaces/${workspaceId}/members/${member.userId}`);
       return member;
     },
     onSuccess: (member) => toastSuccess('Member removed', `${member.email} is no longer in this workspace.`),
     onError: (error) => toastFailure(error, 'Failed to remove the member.'),
-    onSettled: refresh,
   });
 }
 
 export function useInvite(workspaceId: string) {
-  const refresh = useRefreshTeam(workspaceId);
-  return useMutation({
+  return useTeamMutation(workspaceId, {
     mutationFn: async (input: CreateInvitationInput) =>
       (
         await apiRequest('POST', `/api/workspaces/${workspaceId}/invitations`, input)
       ).json() as Promise<Invitation>,
     onSuccess: (invitation) =>
       toastSuccess('Invitation sent', `${invitation.email} can join as ${invitation.role} within 7 days.`),
-    onSettled: refresh,
   });
 }
 
 export function useResendInvitation(workspaceId: string) {
-  const refresh = useRefreshTeam(workspaceId);
-  return useMutation({
+  return useTeamMutation(workspaceId, {
     mutationFn: async (invitationId: string) =>
       (
         await apiRequest('POST', `/api/workspaces/${workspaceId}/invitations/${invitationId}/resend`)
@@ -109,13 +109,11 @@ export function useResendInvitation(workspaceId: string) {
         `A new link went to ${invitation.email}; the old one no longer works.`,
       ),
     onError: (error) => toastFailure(error, 'Failed to resend the invitation.'),
-    onSettled: refresh,
   });
 }
 
 export function useRevokeInvitation(workspaceId: string) {
-  const refresh = useRefreshTeam(workspaceId);
-  return useMutation({
+  return useTeamMutation(workspaceId, {
     mutationFn: async (invitation: PendingInvitation) => {
       await apiRequest('DELETE', `/api/workspaces/${workspaceId}/invitations/${invitation.id}`);
       return invitation;
@@ -123,7 +121,6 @@ export function useRevokeInvitation(workspaceId: string) {
     onSuccess: (invitation) =>
       toastSuccess('Invitation withdrawn', `The link sent to ${invitation.email} no longer works.`),
     onError: (error) => toastFailure(error, 'Failed to withdraw the invitation.'),
-    onSettled: refresh,
   });
 }
 

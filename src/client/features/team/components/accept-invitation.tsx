@@ -11,10 +11,9 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ProblemMessage } from '#client/components/ui/form-message.tsx';
+import { ProblemMessage, RequestProblem } from '#client/components/ui/form-message.tsx';
 import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths, withReturnTo } from '#client/config/paths.ts';
-import { getServerMessage } from '#client/lib/api-client.ts';
 import { assignLocation } from '#client/lib/navigation.ts';
 import { useAcceptInvitation, useInvitationPreview, useSignUpWithInvitation } from '../api/team.ts';
 
@@ -63,11 +62,7 @@ function SignUpAndAccept({ token, preview }: { token: string; preview: Invitatio
       {field('firstName', 'First name', 'text', 'given-name')}
       {field('lastName', 'Last name', 'text', 'family-name')}
       {field('password', 'Password', 'password', 'new-password')}
-      {signUp.isError ? (
-        <ProblemMessage>
-          {getServerMessage(signUp.error) ?? 'That did not work. Please try again.'}
-        </ProblemMessage>
-      ) : null}
+      <RequestProblem request={signUp} fallback="That did not work. Please try again." />
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
         Create account and join
       </Button>
@@ -111,11 +106,7 @@ function AcceptSignedIn({
   return (
     <div className="space-y-4">
       <Summary preview={preview} />
-      {accept.isError ? (
-        <ProblemMessage>
-          {getServerMessage(accept.error) ?? 'That did not work. Please try again.'}
-        </ProblemMessage>
-      ) : null}
+      <RequestProblem request={accept} fallback="That did not work. Please try again." />
       <Button
         className="w-full"
         disabled={accept.isPending}
@@ -145,9 +136,7 @@ export function AcceptInvitation({ user }: { user: CurrentUser | null }) {
   if (preview.isError) {
     return (
       <div className="space-y-4">
-        <ProblemMessage>
-          {getServerMessage(preview.error) ?? 'This invitation could not be read. Please try again.'}
-        </ProblemMessage>
+        <RequestProblem request={preview} fallback="This invitation could not be read. Please try again." />
         <p className="text-center text-sm">
           <Link href={paths.login} className="font-medium text-brand-700 underline">
             Go to sign in

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
-import { ErrorState, LoadingState, QueryView } from '#client/components/ui/query-state.tsx';
+import { QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import {
@@ -166,11 +166,7 @@ function InviteForm({ workspace }: { workspace: WorkspaceSummary }) {
       noValidate
       className="mt-4 flex flex-wrap items-start gap-3"
     >
-      <FormField
-        label="Email"
-        error={emailError && fieldMessage('Email', emailError)}
-        className="min-w-0 flex-1 basis-56"
-      >
+      <FormField label="Email" error={fieldMessage('Email', emailError)} className="min-w-0 flex-1 basis-56">
         <Input type="email" autoComplete="off" {...form.register('email')} />
       </FormField>
       <FormField label="Role">
@@ -320,32 +316,28 @@ function AuditLog({ workspace }: { workspace: WorkspaceSummary }) {
         Role changes, invitations, store and Instagram connections and deleted brands, newest first; kept for
         a year.
       </p>
-      {log.isPending ? (
-        <LoadingState label="Loading the audit log…" />
-      ) : log.isError ? (
-        <ErrorState
-          title="Could not load the audit log"
-          error={log.error}
-          onRetry={() => void log.refetch()}
-        />
-      ) : entries.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Nothing recorded yet.</p>
-      ) : (
-        <ol className="mt-2">
-          {entries.map((entry) => (
-            <li key={entry.id} className="border-t border-slate-100 py-3 text-sm first:border-t-0">
-              <p className="break-words text-slate-900">
-                <span className="font-medium">{entry.actorEmail ?? 'Someone'}</span>{' '}
-                {describeAuditEntry(entry)}
-              </p>
-              <p className="text-slate-600">
-                <time dateTime={entry.createdAt}>{dateTime.format(new Date(entry.createdAt))}</time>
-                {entry.ipAddress ? <> · from {entry.ipAddress}</> : null}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryView query={log} loading="Loading the audit log…" failed="Could not load the audit log">
+        {() =>
+          entries.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">Nothing recorded yet.</p>
+          ) : (
+            <ol className="mt-2">
+              {entries.map((entry) => (
+                <li key={entry.id} className="border-t border-slate-100 py-3 text-sm first:border-t-0">
+                  <p className="break-words text-slate-900">
+                    <span className="font-medium">{entry.actorEmail ?? 'Someone'}</span>{' '}
+                    {describeAuditEntry(entry)}
+                  </p>
+                  <p className="text-slate-600">
+                    <time dateTime={entry.createdAt}>{dateTime.format(new Date(entry.createdAt))}</time>
+                    {entry.ipAddress ? <> · from {entry.ipAddress}</> : null}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryView>
       {log.hasNextPage ? (
         <Button
           variant="outline"

@@ -1,21 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkspaceSummary } from '#contracts/workspaces.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { toastFailure } from '#client/lib/mutation-toasts.ts';
-import { useCurrentUser } from '#client/hooks/use-current-user.ts';
+import { useVerifiedQuery } from '#client/hooks/use-verified-query.ts';
 import { workspaceKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/workspaces: the caller's workspaces with their role in each. */
-export function useWorkspaces() {
-  const { user } = useCurrentUser();
-  return useQuery<WorkspaceSummary[]>({ queryKey: workspaceKeys.all, enabled: Boolean(user?.verified) });
-}
+export const useWorkspaces = () => useVerifiedQuery<WorkspaceSummary[]>({ queryKey: workspaceKeys.all });
 
 /** GET /api/session/workspace: the workspace this session works in. */
-export function useCurrentWorkspace() {
-  const { user } = useCurrentUser();
-  return useQuery<WorkspaceSummary>({ queryKey: workspaceKeys.current, enabled: Boolean(user?.verified) });
-}
+export const useCurrentWorkspace = () =>
+  useVerifiedQuery<WorkspaceSummary>({ queryKey: workspaceKeys.current });
 
 /** PUT /api/session/workspace; every screen's data then belongs to another workspace, so all of it is refetched. */
 export function useSwitchWorkspace() {

@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { registerSecurity } from './security.ts';
 
 /**
- * The exact security headers the app sent through @fastify/helmet 13 (recorded from it), so that building
- * helmet once (decision 016) provably changed none of them, on routes, 404s and errors alike.
+ * The exact security headers. Pages get what the app sent through @fastify/helmet 13 (recorded from it), so that
+ * building helmet once (decision 016) provably changed none of them; every other answer (JSON, 404s and errors
+ * alike) gets the headers that matter for a resource that is not a page (decision 062).
  */
 const csp =
   "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
   "img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';form-action 'self';frame-ancestors 'none';" +
   "object-src 'none'";
-const common = {
+const pageCommon = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -22,12 +23,19 @@ const common = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
+const answer = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+const hsts = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
 const expected = {
-  http: { 'content-security-policy': csp, ...common },
+  http: { page: { 'content-security-policy': csp, ...pageCommon }, answer },
   https: {
-    'content-security-policy': `${csp};upgrade-insecure-requests`,
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
-    ...common,
+    page: { 'content-security-policy': `${csp};upgrade-insecure-requests`, ...hsts, ...pageCommon },
+    answer: { ...answer, ...hsts },
   },
 };
 
@@ -38,7 +46,11 @@ async function headersOf(isHttps: boolean) {
   app.get('/fails', async () => {
     throw new Error('boom');
   });
-  const answers = await Promise.all(['/ok', '/missing', '/fails'].map((url) => app.inject({ url })));
+  app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html>'));
+  app.get('/asset', async (_request, reply) => reply.type('text/javascript').send('console.log(1)'));
+  const answers = await Promise.all(
+    ['/ok', '/missing', '/fails', '/asset', '/page'].map((url) => app.inject({ url })),
+  );
   await app.close();
   return answers.map((answer) => {
     const { 'content-type': _t, 'content-length': _l, date: _d, connection: _c, ...headers } = answer.headers;
@@ -47,19 +59,25 @@ async function headersOf(isHttps: boolean) {
 }
 
 describe('security headers', () => {
-  it('sends the same headers as before on a route, a 404 and an error, over http', async () => {
+  it('sends the page headers with HTML and the answer headers with everything else, over http', async () => {
+    const { page, answer } = expected.http;
     expect(await headersOf(false)).toEqual([
-      { status: 200, headers: expected.http },
-      { status: 404, headers: expected.http },
-      { status: 500, headers: expected.http },
+      { status: 200, headers: answer },
+      { status: 404, headers: answer },
+      { status: 500, headers: answer },
+      { status: 200, headers: answer },
+      { status: 200, headers: page },
     ]);
   });
 
-  it('adds HSTS and upgrade-insecure-requests over https', async () => {
+  it('adds HSTS to both and upgrade-insecure-requests to pages over https', async () => {
+    const { page, answer } = expected.https;
     expect(await headersOf(true)).toEqual([
-      { status: 200, headers: expected.https },
-      { status: 404, headers: expected.https },
-      { status: 500, headers: expected.https },
+      { status: 200, headers: answer },
+      { status: 404, headers: answer },
+      { status: 500, headers: answer },
+      { status: 200, headers: answer },
+      { status: 200, headers: page },
     ]);
   });
 });

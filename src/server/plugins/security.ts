@@ -7,21 +7,26 @@ import type { Database } from '#server/db/client.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
- * Security headers and the rate limiter. The CSP allows only our own scripts and styles (Vite emits no
- * inline scripts), https images (Instagram profile pictures) and same-origin fetches.
+ * Security headers and the rate limiter. Pages (HTML) get helmet's full set: a CSP that allows only our own
+ * scripts and styles (Vite emits no inline scripts), https images (Instagram profile pictures) and same-origin
+ * fetches, with the document headers around it. Every other answer (JSON, assets, the event stream) gets the
+ * headers that mean something for a resource that is not a page: no sniffing, no cross-origin reads, no framing,
+ * no referrer, and a CSP that lets nothing load should it ever be opened as a document (decision 062). The
+ * document-only headers on each JSON answer cost the read API about a tenth of its requests per second.
  *
- * The headers are helmet's own: its middleware is run ONCE here, against a response that only records what it
- * sets, and every request (every route, 404s and errors included) gets that recorded set through Fastify's reply
- * headers, which Fastify writes in one `writeHead`. Running helmet's middleware on every request called Node's
- * `setHeader` twelve times per response, which also sent Fastify's own headers down Node's slower merging path:
- * about 5 µs of the read API's 75-110 µs per request (decision 016). A route that writes its own head after
- * `reply.hijack()` (the live events stream) passes `reply.getHeaders()` along.
+ * Both sets are helmet's own: its middleware is run ONCE per set here, against a response that only records what
+ * it sets, and every request (every route, 404s and errors included) gets the answer set through Fastify's
+ * reply headers in `onRequest`; `onSend` adds the page set when the answer is HTML. Fastify writes them in one
+ * `writeHead` (decision 016). A route that writes its own head after `reply.hijack()` (the live events stream)
+ * passes `reply.getHeaders()` along.
  */
 export async function registerSecurity(
   app: FastifyInstance,
   options: { isHttps: boolean; db?: Database },
 ): Promise<void> {
-  const headers = securityHeaders(
+  // HSTS only means something over HTTPS; it goes with every answer.
+  const strictTransportSecurity = options.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false;
+  const pageHeaders = securityHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -40,13 +45,34 @@ export async function registerSecurity(
           ...(options.isHttps ? { upgradeInsecureRequests: [] } : {}),
         },
       },
-      // HSTS only means something over HTTPS.
-      strictTransportSecurity: options.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
+      strictTransportSecurity,
+    }),
+  );
+  const answerHeaders = securityHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+      xFrameOptions: { action: 'deny' },
+      strictTransportSecurity,
+      // Headers that only a document (a page in a browsing context) acts on.
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
     }),
   );
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(answerHeaders);
     done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(pageHeaders);
+    done(null, payload);
   });
 
   // Off by default; a route opts in with `config: perMinute(max)` (below). Counted in the database

@@ -90,6 +90,32 @@ describe('serving the built client', () => {
     expect(post.headers['content-type']).toMatch(/application\/json/);
   });
 
+  it('sends the page security policy with every page, compressed or not, and a policy that loads nothing with the rest', async () => {
+    const pagePolicy = /^default-src 'self';.*script-src 'self'/;
+    const pages = [
+      await get('/'),
+      await get('/dashboard'),
+      await get('/no/such/page'),
+      await get('/nope', 'HEAD'),
+      await app.app.inject({ method: 'GET', url: '/privacy', headers: { 'accept-encoding': 'br' } }),
+      await get('/index.html'),
+    ];
+    for (const page of pages) {
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['content-security-policy']).toMatch(pagePolicy);
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+    for (const other of [
+      await get('/assets/index-AbC123.js'),
+      await get('/favicon.svg'),
+      await get('/api/nope'),
+    ]) {
+      expect(other.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+      expect(other.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
+
   it('does not serve files outside the client directory', async () => {
     const response = await get('/../package.json');
     expect(response.body).not.toContain('"name": "voicecart"');

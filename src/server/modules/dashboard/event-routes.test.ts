@@ -190,9 +190,11 @@ describe('GET /api/events', () => {
     const stream = await openStream(baseUrl, ownerCookie);
     try {
       expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
-      // The security headers of every reply come with the stream's own head too.
+      // The security headers of every answer come with the stream's own head too.
       expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(stream.response.headers.get('content-security-policy')).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
       const ready = await stream.waitFor((frame) => frame.event === 'ready');
       expect(Number(ready.id)).toBeGreaterThanOrEqual(0);
 

@@ -153,13 +153,32 @@ export async function signInAs(db: Database, userId: string): Promise<{ cookie: 
   return { cookie: `${SESSION_COOKIE}=${token}` };
 }
 
+/** A user made by `createTestUser` and signed in: the user's row with the cookie header its browser sends. */
+export async function createSignedInUser(
+  db: Database,
+  fields: Partial<typeof users.$inferInsert> = {},
+): Promise<User & { cookie: string }> {
+  const user = await createTestUser(db, fields);
+  return { ...user, ...(await signInAs(db, user.id)) };
+}
+
+/** A new user with the role in the workspace, signed in: a teammate of whoever else is in it. */
+export async function createSignedInMember(
+  db: Database,
+  workspaceId: string,
+  role: WorkspaceRole,
+): Promise<User & { cookie: string }> {
+  const member = await createSignedInUser(db);
+  await db.insert(workspaceMembers).values({ workspaceId, userId: member.id, role });
+  return member;
+}
+
 /** A verified user, signed in, with a brand of their own (`brand` changes its fields): where most route tests start. */
 export async function createSignedInOwner(
   db: Database,
   brand: Partial<typeof brands.$inferInsert> = {},
 ): Promise<{ user: User; cookie: string; brand: typeof brands.$inferSelect }> {
-  const user = await createTestUser(db);
-  const { cookie } = await signInAs(db, user.id);
+  const { cookie, ...user } = await createSignedInUser(db);
   const [row] = await db
     .insert(brands)
     .values({ userId: user.id, name: 'B', username: 'b', ...brand })

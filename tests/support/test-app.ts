@@ -213,11 +213,15 @@ export async function personalWorkspaceOf(db: Database, userId: string): Promise
  * A workspace with one new member per role given (in that order) and a brand in it, owned by the first: what a
  * test of who is told, or who may, sets up.
  */
-export async function createTestWorkspace(
+export async function createTestWorkspace<const Roles extends readonly WorkspaceRole[]>(
   db: Database,
-  roles: WorkspaceRole[],
+  roles: Roles,
   brand: Partial<typeof brands.$inferInsert> = {},
-): Promise<{ workspaceId: string; members: User[]; brand: typeof brands.$inferSelect }> {
+): Promise<{
+  workspaceId: string;
+  members: { [Index in keyof Roles]: User };
+  brand: typeof brands.$inferSelect;
+}> {
   const members: User[] = [];
   for (const _role of roles) members.push(await createTestUser(db));
   const [workspace] = await db.insert(workspaces).values({ name: 'Test workspace' }).returning();
@@ -228,5 +232,23 @@ export async function createTestWorkspace(
     .insert(brands)
     .values({ workspaceId: workspace!.id, userId: members[0]!.id, name: 'B', username: 'b', ...brand })
     .returning();
-  return { workspaceId: workspace!.id, members, brand: row! };
+  // One member per role, in the roles' order.
+  return { workspaceId: workspace!.id, members: members as { [Index in keyof Roles]: User }, brand: row! };
+}
+
+/** `createTestWorkspace` with every member signed in: each member carries the cookie header their browser sends. */
+export async function createSignedInWorkspace<const Roles extends readonly WorkspaceRole[]>(
+  db: Database,
+  roles: Roles,
+  brand: Partial<typeof brands.$inferInsert> = {},
+): Promise<{
+  workspaceId: string;
+  members: { [Index in keyof Roles]: User & { cookie: string } };
+  brand: typeof brands.$inferSelect;
+}> {
+  const workspace = await createTestWorkspace(db, roles, brand);
+  const members: (User & { cookie: string })[] = [];
+  for (const member of workspace.members as readonly User[])
+    members.push({ ...member, ...(await signInAs(db, member.id)) });
+  return { ...workspace, members: members as { [Index in keyof Roles]: User & { cookie: string } } };
 }

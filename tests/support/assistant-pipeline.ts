@@ -1,5 +1,13 @@
-import type { AssistantTrace, PipelineEffects } from '#server/modules/assistant/pipeline.ts';
+import { beforeEach } from 'vitest';
+import type { CatalogProduct } from '#server/modules/assistant/ports.ts';
+import {
+  runPipeline,
+  type AssistantTrace,
+  type LlmComposer,
+  type PipelineEffects,
+} from '#server/modules/assistant/pipeline.ts';
 import type { AssistantEvent, ConversationState, HistoryTurn } from '#server/modules/assistant/types.ts';
+import { createMemoryCatalog, type MemoryCatalog } from './memory-catalog.ts';
 
 /**
  * The assistant's pipeline tests without a database: effects that record what the pipeline did instead of sending,
@@ -52,6 +60,22 @@ export function recordingEffects(options: { windowOpen?: boolean } = {}) {
 }
 
 export type RecordingEffects = ReturnType<typeof recordingEffects>;
+
+/**
+ * The pipeline over an in-memory catalog of `products()` with recording effects, both made afresh before each test
+ * of the describe block this is called in (read `catalog` and `recorder` inside tests); `run` composes with the
+ * LLM composer when one is given, the embedded one otherwise.
+ */
+export function usePipeline(products: () => CatalogProduct[]) {
+  const pipeline = {} as { catalog: MemoryCatalog; recorder: RecordingEffects };
+  beforeEach(() => {
+    pipeline.catalog = createMemoryCatalog(products());
+    pipeline.recorder = recordingEffects();
+  });
+  const run = (event: AssistantEvent, llm: LlmComposer | null = null) =>
+    runPipeline({ catalog: pipeline.catalog, effects: pipeline.recorder.effects, llm }, event);
+  return Object.assign(pipeline, { run });
+}
 
 let counter = 0;
 

@@ -145,6 +145,16 @@ export function customerMessage(
   };
 }
 
+/** One message of a customer to the account, as Instagram's webhook delivers it alone. */
+export function customerDm(
+  accountId: string,
+  igsid: string,
+  message: Record<string, unknown>,
+  timestamp = Date.now(),
+) {
+  return messagingPayload(accountId, [customerMessage(accountId, igsid, message, timestamp)]);
+}
+
 /** The account's own message to the customer as Instagram echoes it back (a fresh `mid` unless `message` names one). */
 export function echoMessage(
   accountId: string,

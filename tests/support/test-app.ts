@@ -153,13 +153,32 @@ export async function signInAs(db: Database, userId: string): Promise<{ cookie: 
   return { cookie: `${SESSION_COOKIE}=${token}` };
 }
 
+/** A user made by `createTestUser` and signed in: the user's row with the cookie header its browser sends. */
+export async function createSignedInUser(
+  db: Database,
+  fields: Partial<typeof users.$inferInsert> = {},
+): Promise<User & { cookie: string }> {
+  const user = await createTestUser(db, fields);
+  return { ...user, ...(await signInAs(db, user.id)) };
+}
+
+/** A new user with the role in the workspace, signed in: a teammate of whoever else is in it. */
+export async function createSignedInMember(
+  db: Database,
+  workspaceId: string,
+  role: WorkspaceRole,
+): Promise<User & { cookie: string }> {
+  const member = await createSignedInUser(db);
+  await db.insert(workspaceMembers).values({ workspaceId, userId: member.id, role });
+  return member;
+}
+
 /** A verified user, signed in, with a brand of their own (`brand` changes its fields): where most route tests start. */
 export async function createSignedInOwner(
   db: Database,
   brand: Partial<typeof brands.$inferInsert> = {},
 ): Promise<{ user: User; cookie: string; brand: typeof brands.$inferSelect }> {
-  const user = await createTestUser(db);
-  const { cookie } = await signInAs(db, user.id);
+  const { cookie, ...user } = await createSignedInUser(db);
   const [row] = await db
     .insert(brands)
     .values({ userId: user.id, name: 'B', username: 'b', ...brand })
@@ -194,11 +213,15 @@ export async function personalWorkspaceOf(db: Database, userId: string): Promise
  * A workspace with one new member per role given (in that order) and a brand in it, owned by the first: what a
  * test of who is told, or who may, sets up.
  */
-export async function createTestWorkspace(
+export async function createTestWorkspace<const Roles extends readonly WorkspaceRole[]>(
   db: Database,
-  roles: WorkspaceRole[],
+  roles: Roles,
   brand: Partial<typeof brands.$inferInsert> = {},
-): Promise<{ workspaceId: string; members: User[]; brand: typeof brands.$inferSelect }> {
+): Promise<{
+  workspaceId: string;
+  members: { [Index in keyof Roles]: User };
+  brand: typeof brands.$inferSelect;
+}> {
   const members: User[] = [];
   for (const _role of roles) members.push(await createTestUser(db));
   const [workspace] = await db.insert(workspaces).values({ name: 'Test workspace' }).returning();
@@ -209,5 +232,23 @@ export async function createTestWorkspace(
     .insert(brands)
     .values({ workspaceId: workspace!.id, userId: members[0]!.id, name: 'B', username: 'b', ...brand })
     .returning();
-  return { workspaceId: workspace!.id, members, brand: row! };
+  // One member per role, in the roles' order.
+  return { workspaceId: workspace!.id, members: members as { [Index in keyof Roles]: User }, brand: row! };
+}
+
+/** `createTestWorkspace` with every member signed in: each member carries the cookie header their browser sends. */
+export async function createSignedInWorkspace<const Roles extends readonly WorkspaceRole[]>(
+  db: Database,
+  roles: Roles,
+  brand: Partial<typeof brands.$inferInsert> = {},
+): Promise<{
+  workspaceId: string;
+  members: { [Index in keyof Roles]: User & { cookie: string } };
+  brand: typeof brands.$inferSelect;
+}> {
+  const workspace = await createTestWorkspace(db, roles, brand);
+  const members: (User & { cookie: string })[] = [];
+  for (const member of workspace.members as readonly User[])
+    members.push({ ...member, ...(await signInAs(db, member.id)) });
+  return { ...workspace, members: members as { [Index in keyof Roles]: User & { cookie: string } } };
 }

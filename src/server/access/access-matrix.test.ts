@@ -48,13 +48,37 @@ interface Ids {
 
 interface RouteCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The registered route, as Fastify names it. */
+  /** The registered route, as Fastify names it; the request's path is this with each `:param` filled in. */
   route: string;
   action: Action;
-  url: (ids: Ids) => string;
+  /** The query string, for the routes that read one. */
+  query?: (ids: Ids) => string;
   body?: unknown;
   /** Sent as X-Workspace-Id (routes that act on the current workspace). */
   workspaceHeader?: boolean;
+}
+
+/** Which of the fixture's ids fills each `:param` of a route. */
+const idOfParam: Record<string, keyof Ids> = {
+  workspaceId: 'workspaceId',
+  brandId: 'brandId',
+  conversationId: 'conversationId',
+  commentId: 'commentId',
+  ruleId: 'ruleId',
+  userId: 'memberId',
+  invitationId: 'invitationId',
+  endpointId: 'endpointId',
+  keyId: 'apiKeyId',
+};
+
+/** The URL a case requests: its route with the fixture's ids in place of the params, then its query. */
+function urlOf(entry: RouteCase, ids: Ids): string {
+  const path = entry.route.replace(/:(\w+)/g, (_, param: string) => {
+    const key = idOfParam[param];
+    if (!key) throw new Error(`no fixture id for :${param} in ${entry.route}`);
+    return ids[key];
+  });
+  return path + (entry.query?.(ids) ?? '');
 }
 
 const matrix: RouteCase[] = [
@@ -63,14 +87,12 @@ const matrix: RouteCase[] = [
     method: 'GET',
     route: '/api/usage',
     action: 'usage.read',
-    url: () => '/api/usage',
     workspaceHeader: true,
   },
   {
     method: 'GET',
     route: '/api/usage/summary',
     action: 'usage.read',
-    url: () => '/api/usage/summary',
     workspaceHeader: true,
   },
   // The Overview's stat cards with their trend: the workspace's brands (X-Workspace-Id).
@@ -78,7 +100,6 @@ const matrix: RouteCase[] = [
     method: 'GET',
     route: '/api/analytics/overview',
     action: 'brand.read',
-    url: () => '/api/analytics/overview',
     workspaceHeader: true,
   },
   // The brand list and brand creation act on a workspace (X-Workspace-Id) rather than a brand id.
@@ -86,14 +107,12 @@ const matrix: RouteCase[] = [
     method: 'GET',
     route: '/api/brands',
     action: 'brand.read',
-    url: () => '/api/brands',
     workspaceHeader: true,
   },
   {
     method: 'POST',
     route: '/api/brands',
     action: 'brand.create',
-    url: () => '/api/brands',
     body: { name: 'New', username: 'new' },
     workspaceHeader: true,
   },
@@ -101,57 +120,48 @@ const matrix: RouteCase[] = [
     method: 'PATCH',
     route: '/api/brands/:brandId',
     action: 'brand.update',
-    url: (i) => `/api/brands/${i.brandId}`,
     body: { name: 'Renamed' },
   },
   {
     method: 'DELETE',
     route: '/api/brands/:brandId',
     action: 'brand.delete',
-    url: (i) => `/api/brands/${i.brandId}`,
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/conversations',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/conversations`,
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/comments',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/comments`,
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/inbox-counts',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/inbox-counts`,
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/personality',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/personality`,
   },
   {
     method: 'PUT',
     route: '/api/brands/:brandId/personality',
     action: 'assistant.configure',
-    url: (i) => `/api/brands/${i.brandId}/personality`,
     body: { archetype: 'sage', tone: 'friendly', voiceDescription: 'calm', exampleResponses: '' },
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/automation-rules',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/automation-rules`,
   },
   {
     method: 'POST',
     route: '/api/brands/:brandId/automation-rules',
     action: 'assistant.configure',
-    url: (i) => `/api/brands/${i.brandId}/automation-rules`,
     body: {
       name: 'Another',
       triggerConfig: { type: 'first_message' },
@@ -162,166 +172,143 @@ const matrix: RouteCase[] = [
     method: 'PATCH',
     route: '/api/automation-rules/:ruleId',
     action: 'assistant.configure',
-    url: (i) => `/api/automation-rules/${i.ruleId}`,
     body: { active: false },
   },
   {
     method: 'POST',
     route: '/api/automation-rules/:ruleId/test',
     action: 'playground.use',
-    url: (i) => `/api/automation-rules/${i.ruleId}/test`,
     body: { text: 'hello' },
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/commented-posts',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/commented-posts`,
   },
   {
     method: 'DELETE',
     route: '/api/automation-rules/:ruleId',
     action: 'assistant.configure',
-    url: (i) => `/api/automation-rules/${i.ruleId}`,
   },
   {
     method: 'GET',
     route: '/api/conversations/:conversationId/messages',
     action: 'brand.read',
-    url: (i) => `/api/conversations/${i.conversationId}/messages`,
   },
   {
     method: 'PATCH',
     route: '/api/conversations/:conversationId',
     action: 'inbox.reply',
-    url: (i) => `/api/conversations/${i.conversationId}`,
     body: { status: 'escalated' },
   },
   {
     method: 'PUT',
     route: '/api/conversations/:conversationId/read',
     action: 'brand.read',
-    url: (i) => `/api/conversations/${i.conversationId}/read`,
   },
   {
     method: 'GET',
     route: '/api/conversations/:conversationId/send-window',
     action: 'brand.read',
-    url: (i) => `/api/conversations/${i.conversationId}/send-window`,
   },
   {
     method: 'POST',
     route: '/api/conversations/:conversationId/messages',
     action: 'inbox.reply',
-    url: (i) => `/api/conversations/${i.conversationId}/messages`,
     body: { content: 'Hello' },
   },
   {
     method: 'GET',
     route: '/api/conversations/:conversationId/order',
     action: 'brand.read',
-    url: (i) => `/api/conversations/${i.conversationId}/order`,
   },
   {
     method: 'POST',
     route: '/api/conversations/:conversationId/draft',
     action: 'inbox.reply',
-    url: (i) => `/api/conversations/${i.conversationId}/draft`,
   },
   {
     method: 'POST',
     route: '/api/comments/:commentId/reply',
     action: 'inbox.reply',
-    url: (i) => `/api/comments/${i.commentId}/reply`,
     body: { content: 'Thanks', visibility: 'public' },
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/store',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/store`,
   },
   {
     method: 'PUT',
     route: '/api/brands/:brandId/store',
     action: 'store.manage',
-    url: (i) => `/api/brands/${i.brandId}/store`,
     body: { platform: 'sample' },
   },
   {
     method: 'DELETE',
     route: '/api/brands/:brandId/store',
     action: 'store.manage',
-    url: (i) => `/api/brands/${i.brandId}/store`,
   },
   {
     method: 'POST',
     route: '/api/brands/:brandId/store/sync',
     action: 'store.manage',
-    url: (i) => `/api/brands/${i.brandId}/store/sync`,
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/store/find',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/store/find?q=shirt`,
+    query: () => '?q=shirt',
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/store/shopify/install',
     action: 'store.manage',
-    url: (i) => `/api/brands/${i.brandId}/store/shopify/install?shop=matrix.myshopify.com`,
+    query: () => '?shop=matrix.myshopify.com',
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/instagram',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/instagram`,
   },
   {
     method: 'PUT',
     route: '/api/brands/:brandId/instagram',
     action: 'instagram.manage',
-    url: (i) => `/api/brands/${i.brandId}/instagram`,
     body: { accountId: '17841400000000000', accessToken: 'IGAAmatrixTokenFromTheDashboard' },
   },
   {
     method: 'POST',
     route: '/api/brands/:brandId/instagram/simulate',
     action: 'playground.use',
-    url: (i) => `/api/brands/${i.brandId}/instagram/simulate`,
     body: { kind: 'dm', text: 'Is the hoodie in stock?' },
   },
   {
     method: 'DELETE',
     route: '/api/brands/:brandId/instagram',
     action: 'instagram.manage',
-    url: (i) => `/api/brands/${i.brandId}/instagram`,
   },
   {
     method: 'GET',
     route: '/api/instagram/connect',
     action: 'instagram.manage',
-    url: (i) => `/api/instagram/connect?brandId=${i.brandId}`,
+    query: (i) => `?brandId=${i.brandId}`,
   },
   {
     method: 'POST',
     route: '/api/brands/:brandId/assistant/preview',
     action: 'playground.use',
-    url: (i) => `/api/brands/${i.brandId}/assistant/preview`,
     body: { message: 'Do you have the shirt?' },
   },
   {
     method: 'GET',
     route: '/api/brands/:brandId/assistant/settings',
     action: 'brand.read',
-    url: (i) => `/api/brands/${i.brandId}/assistant/settings`,
   },
   {
     method: 'PUT',
     route: '/api/brands/:brandId/assistant/settings',
     action: 'assistant.configure',
-    url: (i) => `/api/brands/${i.brandId}/assistant/settings`,
     body: { discloseAutomation: false },
   },
   // The Team screen (decision 042): the workspace's members, invitations and audit log.
@@ -329,122 +316,103 @@ const matrix: RouteCase[] = [
     method: 'GET',
     route: '/api/workspaces/:workspaceId/members',
     action: 'brand.read',
-    url: (i) => `/api/workspaces/${i.workspaceId}/members`,
   },
   {
     method: 'PATCH',
     route: '/api/workspaces/:workspaceId/members/:userId',
     action: 'team.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/members/${i.memberId}`,
     body: { role: 'admin' },
   },
   {
     method: 'DELETE',
     route: '/api/workspaces/:workspaceId/members/:userId',
     action: 'team.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/members/${i.memberId}`,
   },
   {
     method: 'GET',
     route: '/api/workspaces/:workspaceId/invitations',
     action: 'team.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/invitations`,
   },
   {
     method: 'POST',
     route: '/api/workspaces/:workspaceId/invitations',
     action: 'team.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/invitations`,
     body: { email: 'matrix-invitee@example.com', role: 'agent' },
   },
   {
     method: 'POST',
     route: '/api/workspaces/:workspaceId/invitations/:invitationId/resend',
     action: 'team.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/invitations/${i.invitationId}/resend`,
   },
   {
     method: 'DELETE',
     route: '/api/workspaces/:workspaceId/invitations/:invitationId',
     action: 'team.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/invitations/${i.invitationId}`,
   },
   {
     method: 'GET',
     route: '/api/workspaces/:workspaceId/audit-log',
     action: 'audit.read',
-    url: (i) => `/api/workspaces/${i.workspaceId}/audit-log`,
   },
   // Outbound webhooks (decision 049).
   {
     method: 'GET',
     route: '/api/workspaces/:workspaceId/webhooks',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks`,
   },
   {
     method: 'POST',
     route: '/api/workspaces/:workspaceId/webhooks',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks`,
     body: { url: 'https://hooks.example.com/voicecart', events: ['message.received'] },
   },
   {
     method: 'GET',
     route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
   },
   {
     method: 'PATCH',
     route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
     body: { enabled: false },
   },
   {
     method: 'DELETE',
     route: '/api/workspaces/:workspaceId/webhooks/:endpointId',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}`,
   },
   {
     method: 'POST',
     route: '/api/workspaces/:workspaceId/webhooks/:endpointId/roll-secret',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/roll-secret`,
   },
   {
     method: 'POST',
     route: '/api/workspaces/:workspaceId/webhooks/:endpointId/test',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/test`,
   },
   {
     method: 'GET',
     route: '/api/workspaces/:workspaceId/webhooks/:endpointId/deliveries',
     action: 'webhooks.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/webhooks/${i.endpointId}/deliveries`,
   },
   // A workspace's API keys: people who may manage them, never a key.
   {
     method: 'GET',
     route: '/api/workspaces/:workspaceId/api-keys',
     action: 'apiKeys.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/api-keys`,
   },
   {
     method: 'POST',
     route: '/api/workspaces/:workspaceId/api-keys',
     action: 'apiKeys.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/api-keys`,
     body: { name: 'Matrix', role: 'agent' },
   },
   {
     method: 'DELETE',
     route: '/api/workspaces/:workspaceId/api-keys/:keyId',
     action: 'apiKeys.manage',
-    url: (i) => `/api/workspaces/${i.workspaceId}/api-keys/${i.apiKeyId}`,
   },
 ];
 
@@ -594,7 +562,7 @@ describe('the access matrix: every brand and workspace route × owner, admin, ag
         const ids = await fixture();
         const response = await app.app.inject({
           method: entry.method,
-          url: entry.url(ids),
+          url: urlOf(entry, ids),
           headers: {
             ...credentials(caller),
             ...(entry.workspaceHeader ? { 'x-workspace-id': ids.workspaceId } : {}),

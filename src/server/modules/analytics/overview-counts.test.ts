@@ -5,7 +5,12 @@ import pino from 'pino';
 import { overviewCountsJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import { brands, workspaceDailyCounts } from '#server/db/schema/index.ts';
-import { createTestUser, personalWorkspaceOf, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import {
+  createSignedInUser,
+  createTestUser,
+  personalWorkspaceOf,
+  useTestApp,
+} from '#tests/support/test-app.ts';
 import { recordOverviewCounts, readOverviewTrends } from './overview-counts.ts';
 import { startAnalyticsWorker } from './worker.ts';
 
@@ -19,13 +24,13 @@ const overview = (cookie: string, headers: Record<string, string> = {}) =>
 describe('the Overview stat cards against 30 days before', () => {
   it('has no trend until the workspace has counts recorded 30 days back', async () => {
     const db = app.database.db;
-    const user = await createTestUser(db);
+    const user = await createSignedInUser(db);
     await db.insert(brands).values({ userId: user.id, name: 'New', username: 'new_shop' });
     // Recorded today and 29 days ago: neither is 30 days back.
     await recordOverviewCounts(db);
     await recordOverviewCounts(db, new Date(Date.now() - 29 * DAY));
 
-    const response = await overview((await signInAs(db, user.id)).cookie);
+    const response = await overview(user.cookie);
     expect(response.statusCode).toBe(200);
     expect(overviewTrendsSchema.parse(response.json())).toEqual({
       current: { totalBrands: 1, activeBrands: 1, instagramConnected: 0, shopifyConnected: 0 },
@@ -36,7 +41,7 @@ describe('the Overview stat cards against 30 days before', () => {
 
   it('compares the live counts with the last recording on or before the day 30 days ago, deleted brands included', async () => {
     const db = app.database.db;
-    const user = await createTestUser(db);
+    const user = await createSignedInUser(db);
     const workspaceId = await personalWorkspaceOf(db, user.id);
     const [kept, deleted] = await db
       .insert(brands)
@@ -60,7 +65,7 @@ describe('the Overview stat cards against 30 days before', () => {
     ]);
     await db.update(brands).set({ active: true, shopifyConnected: true }).where(eq(brands.id, kept!.id));
 
-    const response = await overview((await signInAs(db, user.id)).cookie);
+    const response = await overview(user.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       current: { totalBrands: 3, activeBrands: 2, instagramConnected: 2, shopifyConnected: 1 },
@@ -93,11 +98,10 @@ describe('the Overview stat cards against 30 days before', () => {
 
   it('answers 404 for a workspace the user is not a member of, and 401 without a session', async () => {
     const db = app.database.db;
-    const user = await createTestUser(db);
+    const { cookie } = await createSignedInUser(db);
     const stranger = await createTestUser(db);
     await db.insert(brands).values({ userId: stranger.id, name: 'Theirs', username: 'their_shop' });
     const strangersWorkspace = await personalWorkspaceOf(db, stranger.id);
-    const { cookie } = await signInAs(db, user.id);
     const refused = await overview(cookie, { 'x-workspace-id': strangersWorkspace });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).not.toHaveProperty('current');

@@ -11,11 +11,11 @@ import {
   messages,
   storeOrders,
 } from '#server/db/schema/index.ts';
-import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import { createSignedInUser, useTestApp } from '#tests/support/test-app.ts';
 import { rollUpChanges } from './rollup.ts';
 
-let owner: { cookie: string };
-let stranger: { cookie: string };
+let owner: { id: string; cookie: string };
+let stranger: { id: string; cookie: string };
 let ownerBrandId: string;
 let otherOwnerBrandId: string;
 let strangerBrandId: string;
@@ -65,16 +65,14 @@ async function conversationWith(
 const app = useTestApp();
 beforeAll(async () => {
   const db = app.database.db;
-  const ownerUser = await createTestUser(db);
-  const strangerUser = await createTestUser(db);
-  owner = await signInAs(db, ownerUser.id);
-  stranger = await signInAs(db, strangerUser.id);
+  owner = await createSignedInUser(db);
+  stranger = await createSignedInUser(db);
   const inserted = await db
     .insert(brands)
     .values([
-      { userId: ownerUser.id, name: 'Owner A', username: 'owner_a' },
-      { userId: ownerUser.id, name: 'Owner B', username: 'owner_b', timeZone: 'UTC' },
-      { userId: strangerUser.id, name: 'Stranger', username: 'stranger' },
+      { userId: owner.id, name: 'Owner A', username: 'owner_a' },
+      { userId: owner.id, name: 'Owner B', username: 'owner_b', timeZone: 'UTC' },
+      { userId: stranger.id, name: 'Stranger', username: 'stranger' },
     ])
     .returning();
   [ownerBrandId, otherOwnerBrandId, strangerBrandId] = inserted.map((brand) => brand.id) as [

@@ -7,10 +7,10 @@ import { findApiKeyPrincipal } from '#server/auth/api-keys.ts';
 import { createApiKeyService } from './service.ts';
 import { apiKeys, brands, users, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
 import {
-  createTestUser,
+  createSignedInMember,
+  createSignedInUser,
   personalWorkspaceOf,
   requestAs,
-  signInAs,
   useTestApp,
 } from '#tests/support/test-app.ts';
 
@@ -53,13 +53,10 @@ async function brand(name: string) {
 const app = useTestApp();
 beforeAll(async () => {
   const db = app.database.db;
-  const ownerUser = await createTestUser(db);
-  owner = { id: ownerUser.id, cookie: (await signInAs(db, ownerUser.id)).cookie };
-  workspaceId = await personalWorkspaceOf(db, ownerUser.id);
-  const agentUser = await createTestUser(db);
-  await db.insert(workspaceMembers).values({ workspaceId, userId: agentUser.id, role: 'agent' });
-  agentPerson = await signInAs(db, agentUser.id);
-  outsider = await signInAs(db, (await createTestUser(db)).id);
+  owner = await createSignedInUser(db);
+  workspaceId = await personalWorkspaceOf(db, owner.id);
+  agentPerson = await createSignedInMember(db, workspaceId, 'agent');
+  outsider = await createSignedInUser(db);
 }, 60_000);
 
 describe('creating and listing keys', () => {
@@ -265,18 +262,12 @@ describe('Bearer keys', () => {
 
   it("goes with its workspace: deleting the workspace deletes the key's principal too", async () => {
     const db = app.database.db;
-    const other = await createTestUser(db);
-    const otherCookie = (await signInAs(db, other.id)).cookie;
+    const other = await createSignedInUser(db);
     const otherWorkspace = await personalWorkspaceOf(db, other.id);
-    const response = await call(
-      'POST',
-      `/api/workspaces/${otherWorkspace}/api-keys`,
-      { cookie: otherCookie },
-      {
-        name: 'Short-lived',
-        role: 'agent',
-      },
-    );
+    const response = await call('POST', `/api/workspaces/${otherWorkspace}/api-keys`, other, {
+      name: 'Short-lived',
+      role: 'agent',
+    });
     expect(response.statusCode).toBe(201);
     const { id, key } = response.json() as { id: string; key: string };
     const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
@@ -287,22 +278,19 @@ describe('Bearer keys', () => {
 
   it('holds at most 50 keys per workspace: the next is 409 until one is revoked', async () => {
     const db = app.database.db;
-    const other = await createTestUser(db);
-    const otherCookie = (await signInAs(db, other.id)).cookie;
+    const other = await createSignedInUser(db);
     const otherWorkspace = await personalWorkspaceOf(db, other.id);
     const service = createApiKeyService({ db });
     for (let n = 0; n < 50; n++)
       await service.create(other.id, otherWorkspace, { name: `k${n}`, role: 'agent' });
     const url = `/api/workspaces/${otherWorkspace}/api-keys`;
-    const refused = await call('POST', url, { cookie: otherCookie }, { name: 'one more', role: 'agent' });
+    const refused = await call('POST', url, other, { name: 'one more', role: 'agent' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('at most 50 API keys');
-    const [first] = (await call('GET', url, { cookie: otherCookie }).then((r) => r.json())) as {
+    const [first] = (await call('GET', url, other).then((r) => r.json())) as {
       id: string;
     }[];
-    expect((await call('DELETE', `${url}/${first!.id}`, { cookie: otherCookie })).statusCode).toBe(204);
-    expect(
-      (await call('POST', url, { cookie: otherCookie }, { name: 'one more', role: 'agent' })).statusCode,
-    ).toBe(201);
+    expect((await call('DELETE', `${url}/${first!.id}`, other)).statusCode).toBe(204);
+    expect((await call('POST', url, other, { name: 'one more', role: 'agent' })).statusCode).toBe(201);
   });
 });

@@ -7,8 +7,7 @@ import {
 import {
   createConnectedBrand,
   createInstagramHarness,
-  customerMessage,
-  messagingPayload,
+  customerDm,
   postWebhook,
   type InstagramHarness,
 } from '#tests/support/instagram.ts';
@@ -40,10 +39,7 @@ describe('assistant with the LLM composer', () => {
   });
 
   async function ask(igsid: string, text: string) {
-    expect(
-      (await postWebhook(harness.app, messagingPayload(account, [customerMessage(account, igsid, { text })])))
-        .statusCode,
-    ).toBe(200);
+    expect((await postWebhook(harness.app, customerDm(account, igsid, { text }))).statusCode).toBe(200);
     return vi.waitFor(
       async () => {
         const { rows } = await harness.app.database.executeSql(

@@ -6,7 +6,7 @@ import {
   countRows,
   createConnectedBrand,
   createInstagramHarness,
-  customerMessage,
+  customerDm,
   echoMessage,
   messagingPayload,
   postWebhook,
@@ -47,7 +47,7 @@ describe('assistant through the signed webhook', () => {
     return rows;
   };
   const dm = async (igsid: string, text: string, accountId = account, timestamp = Date.now()) => {
-    const payload = messagingPayload(accountId, [customerMessage(accountId, igsid, { text }, timestamp)]);
+    const payload = customerDm(accountId, igsid, { text }, timestamp);
     expect((await postWebhook(harness.app, payload)).statusCode).toBe(200);
     return payload;
   };

@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
+import { describe, expect, it } from 'vitest';
+import { sampleProducts } from '#tests/support/memory-catalog.ts';
 import type { CatalogProduct } from './ports.ts';
 import { languageByLexicon } from './language/lexicon.ts';
 import { valuesByFlavourFamily } from './option-words.ts';
-import { converse, makeEvent as buyerEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { converse, makeEvent as buyerEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
 import { catalogProduct as product, catalogVariant } from '#tests/support/catalog-products.ts';
-import { runPipeline, withoutOwnThings } from './pipeline.ts';
+import { withoutOwnThings } from './pipeline.ts';
 import { readAttributes, readLetterSizes, readMeasures } from './qualifiers.ts';
 import type { AssistantEvent } from './types.ts';
 
@@ -68,16 +68,12 @@ const makeEvent = (text: string, fields: Partial<AssistantEvent> = {}) =>
   buyerEvent(text, { discloseAutomation: false, ...fields });
 
 describe('several items in one message', () => {
-  let catalog: MemoryCatalog;
-  let recorder: ReturnType<typeof recordingEffects>;
-  beforeEach(() => {
-    catalog = createMemoryCatalog([...sampleProducts(), ...moreProducts()]);
-    recorder = recordingEffects();
-  });
-  const run = (text: string) =>
-    runPipeline({ catalog, effects: recorder.effects, llm: null }, makeEvent(text));
+  const pipeline = usePipeline(() => [...sampleProducts(), ...moreProducts()]);
+  const run = (text: string) => pipeline.run(makeEvent(text));
   const idOf = (title: string, variantTitle: string) =>
-    catalog.products.find((item) => item.title === title)!.variants.find((v) => v.title === variantTitle)!.id;
+    pipeline.catalog.products
+      .find((item) => item.title === title)!
+      .variants.find((v) => v.title === variantTitle)!.id;
 
   it('puts each product with its own count on one link and lists them', async () => {
     const trace = await run('2 trail tees in M and a canvas cap please');
@@ -86,7 +82,7 @@ describe('several items in one message', () => {
       { product: 'Trail Tee', variant: 'M', asked: 2, linked: 2 },
       { product: 'Canvas Cap', variant: 'Default Title', asked: null, linked: 1 },
     ]);
-    expect(catalog.calls).toContain(
+    expect(pipeline.catalog.calls).toContain(
       `basket:${idOf('Trail Tee', 'M')}:2,${idOf('Canvas Cap', 'Default Title')}:1`,
     );
     // The trace's link is the one basket link, each item with its count in the order asked.
@@ -110,27 +106,22 @@ describe('several items in one message', () => {
       { product: 'Canvas Cap', variant: 'Default Title', asked: 2, linked: 2 },
       { product: 'Trail Tee', variant: 'L', asked: null, linked: null },
     ]);
-    expect(catalog.calls).toContain(`basket:${idOf('Canvas Cap', 'Default Title')}:2`);
+    expect(pipeline.catalog.calls).toContain(`basket:${idOf('Canvas Cap', 'Default Title')}:2`);
     expect(trace.reply).toMatch(/Trail Tee in L is sold out/);
   });
 
   it('answers one product as before when the second part names nothing', async () => {
     const trace = await run('trail tee in M and how much is shipping');
     expect(trace.items ?? null).toBeNull();
-    expect(catalog.calls.some((call) => call.startsWith('basket:'))).toBe(false);
+    expect(pipeline.catalog.calls.some((call) => call.startsWith('basket:'))).toBe(false);
   });
 });
 
 describe('what the buyer asks a product to be', () => {
-  let catalog: MemoryCatalog;
-  let recorder: ReturnType<typeof recordingEffects>;
-  beforeEach(() => {
-    catalog = createMemoryCatalog([...sampleProducts(), ...moreProducts()]);
-    recorder = recordingEffects();
-  });
-  const run = (event: AssistantEvent) =>
-    runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
-  const conversation = (texts: string[]) => converse(run, recorder, texts, { discloseAutomation: false });
+  const pipeline = usePipeline(() => [...sampleProducts(), ...moreProducts()]);
+  const run = (event: AssistantEvent) => pipeline.run(event);
+  const conversation = (texts: string[]) =>
+    converse(run, pipeline.recorder, texts, { discloseAutomation: false });
 
   it('picks the one product that carries the measure asked', async () => {
     const trace = await run(makeEvent('do you have a 6 person tent?'));

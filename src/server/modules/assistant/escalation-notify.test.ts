@@ -26,7 +26,7 @@ describe('escalating a conversation', () => {
     const [row] = await db.select().from(conversations).where(eq(conversations.id, conversation!.id));
     expect(row!.status).toBe('escalated');
     let rows = await db.select().from(notifications).where(eq(notifications.brandId, brand.id));
-    expect(rows.map((item) => item.userId).sort()).toEqual([owner!.id, agent!.id].sort());
+    expect(rows.map((item) => item.userId).sort()).toEqual([owner.id, agent.id].sort());
     expect(rows.map((item) => item.userId)).not.toContain(stranger.id);
     expect(rows[0]).toMatchObject({
       kind: 'conversation_escalated',

@@ -3,7 +3,7 @@ import { makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.t
 import { createMemoryCatalog } from '#tests/support/memory-catalog.ts';
 import { catalogProduct as product, catalogVariant as variant } from '#tests/support/catalog-products.ts';
 import { toEnglish } from './language/lexicon.ts';
-import type { CatalogProduct } from './ports.ts';
+import type { CatalogProduct, FindProductsResult } from './ports.ts';
 import { runPipeline, type AssistantTrace } from './pipeline.ts';
 import { missingBedSize, readMeasures } from './qualifiers.ts';
 import { colourFamiliesOf, flavoursNotCarried, readRelativeAmount } from './option-words.ts';
@@ -83,6 +83,22 @@ function run(text: string): Promise<AssistantTrace> {
   );
 }
 
+/** What `understand` makes of the buyer's text over the store, given what the search answered. */
+function understandSearched(
+  catalog: ReturnType<typeof createMemoryCatalog>,
+  text: string,
+  search: FindProductsResult,
+) {
+  return understand({ catalog, brandId: 'brand-1', text, history: [], search });
+}
+
+/** The search's match of every variant of the product. */
+const matchOf = (item: CatalogProduct, score: number) => ({
+  product: item,
+  variantIds: item.variants.map((v) => v.id),
+  score,
+});
+
 describe('a kind of product the shop does not sell', () => {
   it('says "X or just Y" is not sold when only Y is, and offers Y as the closest', async () => {
     const trace = await run('do u sell kayaks or just the paddle lol');
@@ -134,20 +150,10 @@ describe('a kind of product the shop does not sell', () => {
   it('says a kind none of several fitting products is, nor any other, is not sold', async () => {
     const catalog = createMemoryCatalog(store());
     const bars = catalog.products.filter((item) => item.title.includes('Protein Bar'));
-    const understanding = await understand({
-      catalog,
-      brandId: 'brand-1',
-      text: 'any protein pancakes?',
-      history: [],
-      search: {
-        outcome: 'ambiguous',
-        matches: bars.map((item) => ({
-          product: item,
-          variantIds: item.variants.map((v) => v.id),
-          score: 0.5,
-        })),
-        requestedOptions: [],
-      },
+    const understanding = await understandSearched(catalog, 'any protein pancakes?', {
+      outcome: 'ambiguous',
+      matches: bars.map((item) => matchOf(item, 0.5)),
+      requestedOptions: [],
     });
     expect(understanding).toMatchObject({
       lacking: 'pancakes',
@@ -183,17 +189,11 @@ describe('which product and which options', () => {
     const catalog = createMemoryCatalog(store());
     const boots = catalog.products.find((item) => item.title === 'Suede Chelsea Boots')!;
     const darkBrown = boots.variants.find((item) => item.title === '10 / Dark Brown')!;
-    const understanding = await understand({
-      catalog,
-      brandId: 'brand-1',
-      text: 'suede chelsea boots size 10 in brown',
-      history: [],
-      // The search narrows to the value with the buyer's word in it.
-      search: {
-        outcome: 'match',
-        matches: [{ product: boots, variantIds: [darkBrown.id], score: 1 }],
-        requestedOptions: [{ name: 'color', value: 'brown' }],
-      },
+    // The search narrows to the value with the buyer's word in it.
+    const understanding = await understandSearched(catalog, 'suede chelsea boots size 10 in brown', {
+      outcome: 'match',
+      matches: [{ product: boots, variantIds: [darkBrown.id], score: 1 }],
+      requestedOptions: [{ name: 'color', value: 'brown' }],
     });
     expect(understanding.selection).toMatchObject({
       kind: 'product',
@@ -204,20 +204,10 @@ describe('which product and which options', () => {
   it('says a colour none of several fitting products comes in is not sold', async () => {
     const catalog = createMemoryCatalog(store());
     const kitchen = catalog.products.filter((item) => item.productType === 'Kitchen');
-    const understanding = await understand({
-      catalog,
-      brandId: 'brand-1',
-      text: 'linen kitchen things in yellow',
-      history: [],
-      search: {
-        outcome: 'ambiguous',
-        matches: kitchen.map((item) => ({
-          product: item,
-          variantIds: item.variants.map((v) => v.id),
-          score: 0.5,
-        })),
-        requestedOptions: [],
-      },
+    const understanding = await understandSearched(catalog, 'linen kitchen things in yellow', {
+      outcome: 'ambiguous',
+      matches: kitchen.map((item) => matchOf(item, 0.5)),
+      requestedOptions: [],
     });
     expect(understanding).toMatchObject({
       lacking: 'yellow',
@@ -225,42 +215,25 @@ describe('which product and which options', () => {
     });
   });
 
-  it('prefers a product carrying every word the buyer gave over a better-rated one lacking one', async () => {
-    const catalog = createMemoryCatalog(store());
-    const [vegan, plain] = catalog.products.filter((item) => item.title.endsWith('Box of 12'));
-    const understanding = await understand({
-      catalog,
-      brandId: 'brand-1',
+  // The search rates the vegan box 1 and the plain one `plainScore`: either way the plain box is the one.
+  it.each([
+    {
+      name: 'prefers a product carrying every word the buyer gave over a better-rated one lacking one',
       text: 'the salted caramel protein bar box',
-      history: [],
-      search: {
-        outcome: 'match',
-        matches: [
-          { product: vegan!, variantIds: vegan!.variants.map((v) => v.id), score: 1 },
-          { product: plain!, variantIds: plain!.variants.map((v) => v.id), score: 0.6 },
-        ],
-        requestedOptions: [],
-      },
-    });
-    expect(understanding.selection).toMatchObject({ product: { title: 'Protein Bar Box of 12' } });
-  });
-
-  it('takes the plainest of products the search rates the same', async () => {
+      plainScore: 0.6,
+    },
+    {
+      name: 'takes the plainest of products the search rates the same',
+      text: 'protein bar box of 12',
+      plainScore: 1,
+    },
+  ])('$name', async ({ text, plainScore }) => {
     const catalog = createMemoryCatalog(store());
     const [vegan, plain] = catalog.products.filter((item) => item.title.endsWith('Box of 12'));
-    const understanding = await understand({
-      catalog,
-      brandId: 'brand-1',
-      text: 'protein bar box of 12',
-      history: [],
-      search: {
-        outcome: 'match',
-        matches: [
-          { product: vegan!, variantIds: vegan!.variants.map((v) => v.id), score: 1 },
-          { product: plain!, variantIds: plain!.variants.map((v) => v.id), score: 1 },
-        ],
-        requestedOptions: [],
-      },
+    const understanding = await understandSearched(catalog, text, {
+      outcome: 'match',
+      matches: [matchOf(vegan!, 1), matchOf(plain!, plainScore)],
+      requestedOptions: [],
     });
     expect(understanding.selection).toMatchObject({ product: { title: 'Protein Bar Box of 12' } });
   });

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
-import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
-import { makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
-import { runPipeline } from './pipeline.ts';
+import { sampleProducts } from '#tests/support/memory-catalog.ts';
+import { makeEvent, recordingEffects, usePipeline } from '#tests/support/assistant-pipeline.ts';
 import type { AssistantEvent, HistoryTurn, StoredRule } from './types.ts';
 
 const rule = (
@@ -21,15 +20,8 @@ const rule = (
 });
 
 describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
-  let catalog: MemoryCatalog;
-  let recorder: ReturnType<typeof recordingEffects>;
-  const run = (event: AssistantEvent) =>
-    runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
-
-  beforeEach(() => {
-    catalog = createMemoryCatalog(sampleProducts());
-    recorder = recordingEffects();
-  });
+  const pipeline = usePipeline(sampleProducts);
+  const run = (event: AssistantEvent) => pipeline.run(event);
 
   it('answers an in-stock variant with its live figure and a checkout link, and says it is automated the first time', async () => {
     const trace = await run(makeEvent('hi! is the cloud hoodie in small red available?'));
@@ -42,8 +34,8 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     });
     expect(trace.variant?.title).toBe('S / Red');
     expect(trace.stock).toMatchObject({ quantity: 4, source: 'live' });
-    expect(recorder.sent).toHaveLength(1);
-    const [dm] = recorder.sent;
+    expect(pipeline.recorder.sent).toHaveLength(1);
+    const [dm] = pipeline.recorder.sent;
     expect(dm!.text).toContain(trace.link!);
     expect(dm!.text).toMatch(/automated/);
     expect(dm!.text).toContain('4');
@@ -57,7 +49,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     ];
     const trace = await run(makeEvent('is the trail tee in M in stock?', { history }));
     expect(trace.disclosed).toBe(false);
-    expect(recorder.sent[0]!.text).not.toMatch(/automated/);
+    expect(pipeline.recorder.sent[0]!.text).not.toMatch(/automated/);
   });
 
   it('offers the nearest in-stock alternative when the variant is sold out, with no link for the sold-out one', async () => {
@@ -66,35 +58,35 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     expect(trace.variant?.title).toBe('M / Red');
     expect(trace.alternative?.product).toBe('Cloud Hoodie');
     expect(trace.alternative?.variant).not.toBe('M / Red');
-    expect(recorder.sent[0]!.text).toContain(trace.alternative!.link!);
+    expect(pipeline.recorder.sent[0]!.text).toContain(trace.alternative!.link!);
   });
 
   it('asks one short question listing the sizes when the size is not given', async () => {
     const trace = await run(makeEvent('do you have the cloud hoodie?'));
     expect(trace.answerKind).toBe('ask_variant');
-    expect(recorder.sent[0]!.text).toMatch(/S, M or L/);
-    expect(recorder.sent[0]!.text).not.toMatch(/https?:/);
-    expect(catalog.calls.filter((call) => call.startsWith('stock:'))).toEqual([]);
+    expect(pipeline.recorder.sent[0]!.text).toMatch(/S, M or L/);
+    expect(pipeline.recorder.sent[0]!.text).not.toMatch(/https?:/);
+    expect(pipeline.catalog.calls.filter((call) => call.startsWith('stock:'))).toEqual([]);
   });
 
   it('asks which product when several fit equally', async () => {
     const trace = await run(makeEvent('is the mug available?'));
     expect(trace.answerKind).toBe('ask_product');
-    expect(recorder.sent[0]!.text).toMatch(/Camp Mug/);
-    expect(recorder.sent[0]!.text).toMatch(/Travel Mug/);
+    expect(pipeline.recorder.sent[0]!.text).toMatch(/Camp Mug/);
+    expect(pipeline.recorder.sent[0]!.text).toMatch(/Travel Mug/);
   });
 
   it('says so when the product is not sold, without a link or a figure', async () => {
     const trace = await run(makeEvent('do you sell surfboards?'));
     expect(trace.answerKind).toBe('not_sold');
-    expect(recorder.sent[0]!.text).not.toMatch(/https?:|\d/);
+    expect(pipeline.recorder.sent[0]!.text).not.toMatch(/https?:|\d/);
   });
 
   it('answers a price question with the store price and a link', async () => {
     const trace = await run(makeEvent('how much is the canvas cap??'));
     expect(trace).toMatchObject({ intent: 'price', answerKind: 'price' });
-    expect(recorder.sent[0]!.text).toContain('$19.50');
-    expect(recorder.sent[0]!.text).toContain(trace.link!);
+    expect(pipeline.recorder.sent[0]!.text).toContain('$19.50');
+    expect(pipeline.recorder.sent[0]!.text).toContain(trace.link!);
   });
 
   it('reads a follow-up ("and in blue?") as the last product of the conversation', async () => {
@@ -115,8 +107,8 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
   ])('hands "%s" to a person with one acknowledgement and escalates', async (text) => {
     const trace = await run(makeEvent(text));
     expect(trace).toMatchObject({ answerKind: 'hand_off', handedOff: true, outcome: 'replied' });
-    expect(recorder.sent).toHaveLength(1);
-    expect(recorder.escalated).toEqual(['conversation-1']);
+    expect(pipeline.recorder.sent).toHaveLength(1);
+    expect(pipeline.recorder.escalated).toEqual(['conversation-1']);
   });
 
   it.each([
@@ -131,15 +123,15 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     const trace = await run(makeEvent('is the trail tee in M in stock?', fields as Partial<AssistantEvent>));
     expect(trace.outcome).toBe('silent');
     expect(trace.silentReason).toContain(reason);
-    expect(recorder.sent).toEqual([]);
+    expect(pipeline.recorder.sent).toEqual([]);
   });
 
   it('stays silent when the messaging window is closed', async () => {
-    recorder = recordingEffects({ windowOpen: false });
+    pipeline.recorder = recordingEffects({ windowOpen: false });
     const trace = await run(makeEvent('is the trail tee in M in stock?'));
     expect(trace).toMatchObject({ outcome: 'silent' });
     expect(trace.silentReason).toMatch(/window/);
-    expect(recorder.sent).toEqual([]);
+    expect(pipeline.recorder.sent).toEqual([]);
   });
 
   describe('rules', () => {
@@ -180,7 +172,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
         }),
       );
       expect(late.rule?.name).toBe('After-Hours Auto Reply');
-      expect(recorder.sent[0]!.text).toMatch(/^Thanks Jane! The Luna Wear team is offline/);
+      expect(pipeline.recorder.sent[0]!.text).toMatch(/^Thanks Jane! The Luna Wear team is offline/);
       const inHours = await run(
         makeEvent('is the trail tee in M in stock?', { rules: [productInquiry, afterHours] }),
       );
@@ -206,7 +198,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
       const quiet = rule('Quiet', { type: 'first_message' }, { type: 'do_nothing' }, 1);
       const trace = await run(makeEvent('hello', { rules: [quiet] }));
       expect(trace).toMatchObject({ outcome: 'silent', rule: { name: 'Quiet' } });
-      expect(recorder.sent).toEqual([]);
+      expect(pipeline.recorder.sent).toEqual([]);
     });
 
     it('answers a 🔥 comment with one private-reply DM carrying the product link', async () => {
@@ -220,9 +212,12 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
         }),
       );
       expect(trace.rule?.name).toBe('Fire Emoji Comment to DM');
-      expect(recorder.sent).toHaveLength(1);
-      expect(recorder.sent[0]).toMatchObject({ kind: 'private', idempotencyKey: 'assistant:comment:c1' });
-      expect(recorder.sent[0]!.text).toContain(trace.link!);
+      expect(pipeline.recorder.sent).toHaveLength(1);
+      expect(pipeline.recorder.sent[0]).toMatchObject({
+        kind: 'private',
+        idempotencyKey: 'assistant:comment:c1',
+      });
+      expect(pipeline.recorder.sent[0]!.text).toContain(trace.link!);
     });
 
     it('answers a product question in a comment by private reply, and ignores other comments', async () => {
@@ -235,7 +230,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
         }),
       );
       expect(question.outcome).toBe('replied');
-      expect(recorder.sent[0]).toMatchObject({ kind: 'private' });
+      expect(pipeline.recorder.sent[0]).toMatchObject({ kind: 'private' });
       const praise = await run(
         makeEvent('love this look', {
           kind: 'comment',
@@ -245,7 +240,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
         }),
       );
       expect(praise.outcome).toBe('silent');
-      expect(recorder.sent).toHaveLength(1);
+      expect(pipeline.recorder.sent).toHaveLength(1);
     });
   });
 
@@ -334,7 +329,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
         1,
       );
       const trace = await run(makeEvent('hello', { rules: [long] }));
-      expect(Buffer.byteLength(recorder.sent[0]!.text)).toBeLessThanOrEqual(1000);
+      expect(Buffer.byteLength(pipeline.recorder.sent[0]!.text)).toBeLessThanOrEqual(1000);
       expect(trace.bytes).toBeLessThanOrEqual(1000);
       expect(trace.disclosed).toBe(true);
     });

@@ -1,13 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryCatalog, sampleProducts, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
-import {
-  conversationState,
-  converse,
-  makeEvent,
-  recordingEffects,
-} from '#tests/support/assistant-pipeline.ts';
-import { runPipeline, type LlmComposer } from './pipeline.ts';
-import type { AssistantEvent } from './types.ts';
+import { describe, expect, it } from 'vitest';
+import { sampleProducts } from '#tests/support/memory-catalog.ts';
+import { conversationState, converse, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
+import type { LlmComposer } from './pipeline.ts';
 
 /**
  * The assistant on DMs as buyers write them (in-memory catalog; the database-backed state is in
@@ -16,17 +10,10 @@ import type { AssistantEvent } from './types.ts';
  */
 
 describe('the assistant with real buyers', () => {
-  let catalog: MemoryCatalog;
-  let recorder: ReturnType<typeof recordingEffects>;
-  const run = (event: AssistantEvent, llm: LlmComposer | null = null) =>
-    runPipeline({ catalog, effects: recorder.effects, llm }, event);
+  const pipeline = usePipeline(sampleProducts);
+  const { run } = pipeline;
 
-  const conversation = (texts: string[]) => converse(run, recorder, texts);
-
-  beforeEach(() => {
-    catalog = createMemoryCatalog(sampleProducts());
-    recorder = recordingEffects();
-  });
+  const conversation = (texts: string[]) => converse(run, pipeline.recorder, texts);
 
   describe('quantities', () => {
     it('carries the quantity asked on the checkout link and says it', async () => {
@@ -71,7 +58,7 @@ describe('the assistant with real buyers', () => {
       expect(third!.link).toMatch(/:2(\?|$)/);
       // A new product: the quantity of 2 does not carry over.
       expect(fourth).toMatchObject({ product: { title: 'Trail Tee', fromHistory: false } });
-      expect(recorder.states.at(-1)).toMatchObject({ quantity: null });
+      expect(pipeline.recorder.states.at(-1)).toMatchObject({ quantity: null });
     });
 
     it('answers "how much is it?" about the product in play', async () => {
@@ -123,8 +110,8 @@ describe('the assistant with real buyers', () => {
     ])('"%s" gets one acknowledgement and is escalated', async (text) => {
       const trace = await run(makeEvent(text));
       expect(trace).toMatchObject({ answerKind: 'hand_off', handedOff: true });
-      expect(recorder.escalated).toEqual(['conversation-1']);
-      expect(recorder.sent).toHaveLength(1);
+      expect(pipeline.recorder.escalated).toEqual(['conversation-1']);
+      expect(pipeline.recorder.sent).toHaveLength(1);
     });
 
     it('hands a repeated complaint to a person', async () => {
@@ -180,7 +167,7 @@ describe('the assistant with real buyers', () => {
       expect(trace.provider).toBe('embedded');
       expect(trace.reply).not.toContain(text);
       expect(trace.refusals.map((refusal) => refusal.rule)).toContain(rule);
-      expect(recorder.sent[0]?.text).toBe(trace.reply);
+      expect(pipeline.recorder.sent[0]?.text).toBe(trace.reply);
     });
 
     it('refuses another product’s price quoted for the one asked about', async () => {
@@ -208,7 +195,7 @@ describe('the assistant with real buyers', () => {
     });
 
     it('quotes a product title without the link inside it', async () => {
-      const tee = catalog.products.find((product) => product.title === 'Trail Tee')!;
+      const tee = pipeline.catalog.products.find((product) => product.title === 'Trail Tee')!;
       tee.title = 'Trail Tee (see evil.example/deal)';
       const trace = await run(makeEvent('trail tee in M?'));
       expect(trace.outcome).toBe('replied');

@@ -12,7 +12,13 @@ import {
 } from '#server/db/schema/index.ts';
 import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
 import { createStoringChannel } from '#tests/support/storing-channel.ts';
-import { buildAppOn, createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import {
+  buildAppOn,
+  createSignedInOwner,
+  createTestUser,
+  signInAs,
+  useTestApp,
+} from '#tests/support/test-app.ts';
 import { createAssistantService, type AssistantService } from './service.ts';
 
 describe('assistant service and playground route', () => {
@@ -29,19 +35,10 @@ describe('assistant service and playground route', () => {
     channel = createStoringChannel(db);
     assistant = createAssistantService({ db, catalog: createMemoryCatalog(sampleProducts()), channel });
     http = await buildAppOn(app, { assistant });
-    const ownerUser = await createTestUser(db);
-    const strangerUser = await createTestUser(db);
-    owner = await signInAs(db, ownerUser.id);
-    const [brand] = await db
-      .insert(brands)
-      .values({ userId: ownerUser.id, name: 'Luna Wear', username: 'lunawear' })
-      .returning();
-    brandId = brand!.id;
-    const [other] = await db
-      .insert(brands)
-      .values({ userId: strangerUser.id, name: 'Other', username: 'other' })
-      .returning();
-    strangerBrandId = other!.id;
+    const mine = await createSignedInOwner(db, { name: 'Luna Wear', username: 'lunawear' });
+    owner = { cookie: mine.cookie };
+    brandId = mine.brand.id;
+    strangerBrandId = (await createSignedInOwner(db, { name: 'Other', username: 'other' })).brand.id;
   });
   afterAll(async () => {
     await http.close();

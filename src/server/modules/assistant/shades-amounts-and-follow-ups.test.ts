@@ -1,10 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryCatalog, type MemoryCatalog } from '#tests/support/memory-catalog.ts';
-import { converse, makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { describe, expect, it } from 'vitest';
+import { converse, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
 import { productWithOptions as product } from '#tests/support/catalog-products.ts';
 import { toEnglish } from './language/lexicon.ts';
 import { colourFamiliesOf, readRelativeAmount, valuesByFlavourFamily } from './option-words.ts';
-import { runPipeline } from './pipeline.ts';
 import { readAttributes } from './qualifiers.ts';
 import { readQuantity } from './quantities.ts';
 import {
@@ -197,28 +195,21 @@ describe('words of the other languages', () => {
 });
 
 describe('in the pipeline', () => {
-  let catalog: MemoryCatalog;
-  let recorder: ReturnType<typeof recordingEffects>;
-  const run = (event: AssistantEvent) =>
-    runPipeline({ catalog, effects: recorder.effects, llm: null }, event);
-
-  beforeEach(() => {
-    catalog = createMemoryCatalog([
-      vase,
-      drapes,
-      bowls,
-      tabs,
-      candle,
-      duvet,
-      cream,
-      jacket,
-      tee,
-      tent,
-      rug,
-      saucepan,
-    ]);
-    recorder = recordingEffects();
-  });
+  const pipeline = usePipeline(() => [
+    vase,
+    drapes,
+    bowls,
+    tabs,
+    candle,
+    duvet,
+    cream,
+    jacket,
+    tee,
+    tent,
+    rug,
+    saucepan,
+  ]);
+  const run = (event: AssistantEvent) => pipeline.run(event);
 
   it('sells the unscented one for "fragrance free … for sensitive skin"', async () => {
     const trace = await run(makeEvent('oat hand cream fragrance free one for sensitive skin'));
@@ -226,7 +217,7 @@ describe('in the pipeline', () => {
   });
 
   it('stays on the product in play for "2 of those in M black", however long the DM', async () => {
-    const [, second] = await converse(run, recorder, [
+    const [, second] = await converse(run, pipeline.recorder, [
       'how much is the cropped denim jacket',
       'ok cool 2 of those in M light wash please',
     ]);
@@ -239,7 +230,11 @@ describe('in the pipeline', () => {
   });
 
   it('reads "make it 3" as the count for a 3-person tent', async () => {
-    const [, , third] = await converse(run, recorder, ['the 3 person tent', 'olive', 'ok make it 3']);
+    const [, , third] = await converse(run, pipeline.recorder, [
+      'the 3 person tent',
+      'olive',
+      'ok make it 3',
+    ]);
     expect(third).toMatchObject({ answerKind: 'in_stock', variant: { title: 'Olive' } });
     expect(third!.link).toMatch(/:3(\?|$)/);
   });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loginAttempts, loginSuccesses, sessions, signupAttempts, users } from '#server/db/schema/index.ts';
 import {
   buildAppOn,
+  createSignedInUser,
   createTestApp,
   createTestUser,
   signInAs,
@@ -44,6 +45,11 @@ describe('accounts API', () => {
 
   async function createPasswordUser(email: string, fields: Partial<typeof users.$inferInsert> = {}) {
     return createTestUser(app.database.db, { email, passwordHash: await hashPassword(password), ...fields });
+  }
+
+  /** A password account with a session made directly (not through the sign-in route), and its cookie header. */
+  async function createSignedInPasswordUser(email: string) {
+    return createSignedInUser(app.database.db, { email, passwordHash: await hashPassword(password) });
   }
 
   const app = useTestApp();
@@ -180,8 +186,7 @@ describe('accounts API', () => {
   });
 
   it('logs out: deletes the session, clears the cookie, redirects home; the old cookie no longer works', async () => {
-    const user = await createPasswordUser('logout@example.com');
-    const { cookie } = await signInAs(app.database.db, user.id);
+    const { cookie, ...user } = await createSignedInPasswordUser('logout@example.com');
     const response = await inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/');
@@ -194,8 +199,7 @@ describe('accounts API', () => {
   });
 
   it('asks before signing out when another site sent the browser to GET /api/logout', async () => {
-    const user = await createPasswordUser('logout-cross@example.com');
-    const { cookie } = await signInAs(app.database.db, user.id);
+    const { cookie, ...user } = await createSignedInPasswordUser('logout-cross@example.com');
     const page = await inject({
       method: 'GET',
       url: '/api/logout',
@@ -403,8 +407,7 @@ describe('accounts API', () => {
   });
 
   it('refuses a cross-origin POST (Origin or Sec-Fetch-Site) with 403 and stores nothing', async () => {
-    const user = await createPasswordUser('csrf@example.com');
-    const { cookie } = await signInAs(app.database.db, user.id);
+    const { cookie } = await createSignedInPasswordUser('csrf@example.com');
     const body = { firstName: 'E', lastName: 'Vil', email: 'csrf-new@example.com', password };
     const hostileHeaders: Record<string, string>[] = [
       { origin: 'https://evil.example', cookie },
@@ -473,8 +476,7 @@ describe('accounts API', () => {
   });
 
   it('sends an already signed-in visitor of /api/login straight to returnTo', async () => {
-    const user = await createPasswordUser('already@example.com');
-    const { cookie } = await signInAs(app.database.db, user.id);
+    const { cookie } = await createSignedInPasswordUser('already@example.com');
     const response = await inject({
       method: 'GET',
       url: '/api/login?returnTo=/dashboard',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands, storeConnections } from '#server/db/schema/index.ts';
+import { storeConnections } from '#server/db/schema/index.ts';
 import { signShopifyQuery } from '#server/integrations/shopify/oauth.ts';
-import { createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import { createSignedInOwner, createSignedInUser, useTestApp } from '#tests/support/test-app.ts';
 import {
   makeShopifyProducts,
   startFakeShopifyAdmin,
@@ -53,13 +53,9 @@ const app = useTestApp({
 });
 beforeAll(async () => {
   shopify = await startFakeShopifyAdmin({ products: makeShopifyProducts(5) });
-  const user = await createTestUser(app.database.db);
-  cookie = (await signInAs(app.database.db, user.id)).cookie;
-  const [brand] = await app.database.db
-    .insert(brands)
-    .values({ userId: user.id, name: 'O', username: 'o' })
-    .returning();
-  brandId = brand!.id;
+  const owner = await createSignedInOwner(app.database.db, { name: 'O', username: 'o' });
+  cookie = owner.cookie;
+  brandId = owner.brand.id;
 });
 afterAll(async () => {
   await shopify.close();
@@ -128,8 +124,7 @@ describe('Shopify OAuth install', () => {
     await app.app.inject({ method: 'DELETE', url: `/api/brands/${brandId}/store`, headers: { cookie } });
     const base = await approvedInstall('code-x');
     expect((await callback(base, true, null)).statusCode).toBe(401);
-    const other = await createTestUser(app.database.db);
-    const otherCookie = (await signInAs(app.database.db, other.id)).cookie;
+    const { cookie: otherCookie } = await createSignedInUser(app.database.db);
     expect((await callback(base, true, otherCookie)).statusCode).toBe(400);
     expect(await app.database.db.select().from(storeConnections)).toEqual([]);
     // The owner's own browser still completes it; then the shop is disconnected for the next test.
@@ -138,13 +133,11 @@ describe('Shopify OAuth install', () => {
   });
 
   it("refuses a shop already connected to another account's brand until its owner disconnects it", async () => {
-    const other = await createTestUser(app.database.db);
-    const otherCookie = (await signInAs(app.database.db, other.id)).cookie;
-    const [otherBrand] = await app.database.db
-      .insert(brands)
-      .values({ userId: other.id, name: 'Theirs', username: 'theirs' })
-      .returning();
-    const connected = await putStore(app, otherCookie, otherBrand!.id, shopifyConnectBody(shopify));
+    const { cookie: otherCookie, brand: otherBrand } = await createSignedInOwner(app.database.db, {
+      name: 'Theirs',
+      username: 'theirs',
+    });
+    const connected = await putStore(app, otherCookie, otherBrand.id, shopifyConnectBody(shopify));
     expect(connected.statusCode).toBe(200);
 
     const taken = await callback(await approvedInstall('code-taken'));

@@ -6,9 +6,8 @@ import { signShopifyWebhook } from '#server/integrations/shopify/webhook-signatu
 import { signWooWebhook } from '#server/integrations/woocommerce/rest-client.ts';
 import {
   createSignedInOwner,
+  createSignedInUser,
   createTestApp,
-  createTestUser,
-  signInAs,
   type TestApp,
   useTestApp,
 } from '#tests/support/test-app.ts';
@@ -718,8 +717,7 @@ describe('sync at scale', () => {
 
 describe('ownership', () => {
   it("keeps one brand owner out of another brand's store", async () => {
-    const stranger = await createTestUser(app.database.db);
-    const cookie = (await signInAs(app.database.db, stranger.id)).cookie;
+    const { cookie } = await createSignedInUser(app.database.db);
     for (const [method, url] of [
       ['GET', `/api/brands/${brandId}/store`],
       ['PUT', `/api/brands/${brandId}/store`],

@@ -30,7 +30,7 @@ describe('a store sync that fails', () => {
     const [stored] = await db.select().from(storeConnections).where(eq(storeConnections.id, connection!.id));
     expect(stored!.syncState).toBe('failed');
     const rows = await db.select().from(notifications).where(eq(notifications.brandId, brand.id));
-    expect(rows.map((row) => row.userId).sort()).toEqual([owner!.id, admin!.id].sort());
+    expect(rows.map((row) => row.userId).sort()).toEqual([owner.id, admin.id].sort());
     expect(rows[0]).toMatchObject({ kind: 'store_sync_failed', link: '/dashboard/shopify' });
     expect(rows[0]!.sourceKey).toMatch(new RegExp(`^store-sync:${connection!.id}:`));
   });

@@ -3,9 +3,8 @@ import {
   assistantJobs,
   commentPayload,
   countRows,
-  customerMessage,
+  customerDm,
   drainInbox,
-  messagingPayload,
   postWebhook,
   useConnectedBrand,
 } from '#tests/support/instagram.ts';
@@ -19,7 +18,7 @@ const app = () => setup.harness.app;
 /** One DM delivery from a customer, as Instagram would send (and resend) it. */
 const dmDelivery = (igsid: string, text: string) => {
   const account = setup.brand.account.accountId;
-  return messagingPayload(account, [customerMessage(account, igsid, { text })]);
+  return customerDm(account, igsid, { text });
 };
 const midOf = (delivery: ReturnType<typeof dmDelivery>) =>
   (delivery.entry[0]!.messaging[0]!.message as { mid: string }).mid;

@@ -3,7 +3,7 @@ import { AppError } from '#server/errors.ts';
 import {
   commentPayload,
   createConnectedBrand,
-  customerMessage,
+  customerDm,
   drainInbox,
   echoMessage,
   messagingPayload,
@@ -33,10 +33,7 @@ async function newConversation(
   customerCounter += 1;
   const igsid = `out-cust-${customerCounter}`;
   const account = target.account.accountId;
-  await postWebhook(
-    setup.harness.app,
-    messagingPayload(account, [customerMessage(account, igsid, { text: 'hi there' }, Date.now() - ageMs)]),
-  );
+  await postWebhook(setup.harness.app, customerDm(account, igsid, { text: 'hi there' }, Date.now() - ageMs));
   await drainInbox(setup.harness.app);
   const { rows } = await db().executeSql(
     'select id from conversations where brand_id = $1 and customer_instagram_id = $2',

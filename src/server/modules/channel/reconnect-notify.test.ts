@@ -23,7 +23,7 @@ describe('an Instagram account that needs reconnecting', () => {
     await app.channel.connections.markNeedsReconnect(brand.id, 'Error validating access token');
     await app.channel.connections.markNeedsReconnect(brand.id, 'Error validating access token');
     const rows = await db.select().from(notifications).where(eq(notifications.brandId, brand.id));
-    expect(rows.map((row) => row.userId)).toEqual([owner!.id]);
+    expect(rows.map((row) => row.userId)).toEqual([owner.id]);
     expect(rows[0]).toMatchObject({ kind: 'instagram_reconnect', link: '/dashboard/instagram' });
     expect(rows[0]!.title).toContain('@reconnect_me');
   });

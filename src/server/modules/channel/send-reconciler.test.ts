@@ -3,9 +3,8 @@ import {
   commentPayload,
   createConnectedBrand,
   createInstagramHarness,
-  customerMessage,
+  customerDm,
   drainInbox,
-  messagingPayload,
   postWebhook,
   useConnectedBrand,
 } from '#tests/support/instagram.ts';
@@ -55,10 +54,7 @@ async function newConversation(): Promise<{ conversationId: string; igsid: strin
   customerCounter += 1;
   const igsid = `rec-cust-${customerCounter}`;
   const account = setup.brand.account.accountId;
-  await postWebhook(
-    setup.harness.app,
-    messagingPayload(account, [customerMessage(account, igsid, { text: 'is it in stock?' })]),
-  );
+  await postWebhook(setup.harness.app, customerDm(account, igsid, { text: 'is it in stock?' }));
   await drainInbox(setup.harness.app);
   const { rows } = await db().executeSql(
     'select id from conversations where brand_id = $1 and customer_instagram_id = $2',
@@ -687,16 +683,17 @@ describe('comment replies', () => {
       db().executeSql(`update comments set created_at = now() - interval '8 days' where id = $1`, [
         commentId,
       ]);
+    /** A private reply the `failure` left unfinished, to a comment 8 days old, aged for the reconciler. */
+    const oldReplyWithFailure = async (failure: 'answerLost' | 'lostRequest', text: string) => {
+      const reply = await replyWithFailure(failure, 'private', text);
+      await makeOld(reply.commentId);
+      await age(reply.idempotencyKey);
+      return reply;
+    };
 
     it('that never reached Instagram is failed as expired, never sent, and not tried again', async () => {
       const reconciler = createReconciler();
-      const { commentId, instagramId, idempotencyKey } = await replyWithFailure(
-        'lostRequest',
-        'private',
-        'Too late for a DM',
-      );
-      await makeOld(commentId);
-      await age(idempotencyKey);
+      const { instagramId, idempotencyKey } = await oldReplyWithFailure('lostRequest', 'Too late for a DM');
       expect(await reconciler.reconcile()).toEqual({ ...nothing, failed: 1 });
       expect(repliesTo(instagramId, 'private')).toHaveLength(0);
       expect((await replyRows(idempotencyKey))[0]).toMatchObject({
@@ -710,13 +707,7 @@ describe('comment replies', () => {
 
     it('that did leave is still confirmed (asking comes first)', async () => {
       const reconciler = createReconciler();
-      const { commentId, instagramId, idempotencyKey } = await replyWithFailure(
-        'answerLost',
-        'private',
-        'Left just in time',
-      );
-      await makeOld(commentId);
-      await age(idempotencyKey);
+      const { instagramId, idempotencyKey } = await oldReplyWithFailure('answerLost', 'Left just in time');
       expect(await reconciler.reconcile()).toEqual({ ...nothing, confirmed: 1 });
       expect(repliesTo(instagramId, 'private')).toHaveLength(1);
       expect((await replyRows(idempotencyKey))[0]!.status).toBe('sent');

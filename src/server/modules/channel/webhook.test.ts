@@ -8,6 +8,7 @@ import {
   countRows,
   createConnectedBrand,
   createInstagramHarness,
+  customerDm,
   customerMessage,
   drainInbox,
   echoMessage,
@@ -109,10 +110,7 @@ describe('POST /api/webhooks/instagram: signatures and shape', () => {
   });
 
   it('acknowledges an unknown account without storing its events', async () => {
-    const response = await postWebhook(
-      app(),
-      messagingPayload('99999999999', [customerMessage('99999999999', 'ghost', { text: 'who?' })]),
-    );
+    const response = await postWebhook(app(), customerDm('99999999999', 'ghost', { text: 'who?' }));
     expect(response.statusCode).toBe(200);
     expect(await countRows(app(), `select 1 from instagram_events where account_id = '99999999999'`)).toBe(0);
   });
@@ -215,20 +213,14 @@ describe('processing each event kind', () => {
     );
     // The profile is looked up once per customer (cached).
     setup.harness.fake.calls.length = 0;
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-1', { text: 'hello?' })]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-1', { text: 'hello?' }));
     await drainInbox(app());
     expect(setup.harness.fake.calls.filter((c) => c.path === '/cust-1')).toHaveLength(0);
   });
 
   it('shows the IGSID when the profile cannot be read (no consent yet)', async () => {
     const account = setup.brand.account.accountId;
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-noconsent', { text: 'hey' })]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-noconsent', { text: 'hey' }));
     await drainInbox(app());
     expect((await conversationOf('cust-noconsent'))[0]).toMatchObject({
       customer_username: 'cust-noconsent',
@@ -272,19 +264,13 @@ describe('processing each event kind', () => {
     const mid = (original.message as { mid: string }).mid;
     await postWebhook(app(), messagingPayload(account, [original]));
     await drainInbox(app());
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-3', { mid, is_deleted: true })]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-3', { mid, is_deleted: true }));
     await drainInbox(app());
     expect(await messagesOf('cust-3')).toEqual([expect.objectContaining({ content: 'oops', deleted: true })]);
 
     const late = customerMessage(account, 'cust-3', { text: 'unsent later' });
     const lateMid = (late.message as { mid: string }).mid;
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-3', { mid: lateMid, is_deleted: true })]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-3', { mid: lateMid, is_deleted: true }));
     await drainInbox(app());
     const before = (await assistantJobs(app())).length;
     await postWebhook(app(), messagingPayload(account, [late]));
@@ -391,7 +377,7 @@ describe('processing each event kind', () => {
 describe('exactly once and in order', () => {
   it('duplicate deliveries store one message and one assistant job', async () => {
     const account = setup.brand.account.accountId;
-    const payload = messagingPayload(account, [customerMessage(account, 'cust-dup', { text: 'once' })]);
+    const payload = customerDm(account, 'cust-dup', { text: 'once' });
     for (let i = 0; i < 3; i += 1) expect((await postWebhook(app(), payload)).statusCode).toBe(200);
     await drainInbox(app());
     await postWebhook(app(), payload);
@@ -407,15 +393,9 @@ describe('exactly once and in order', () => {
   it('out-of-order deliveries: lastMessageAt follows the newest message', async () => {
     const account = setup.brand.account.accountId;
     const newest = Date.now() - 1000;
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-ooo', { text: 'second' }, newest)]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-ooo', { text: 'second' }, newest));
     await drainInbox(app());
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-ooo', { text: 'first' }, newest - 60_000)]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-ooo', { text: 'first' }, newest - 60_000));
     await drainInbox(app());
     const [conversation] = await conversationOf('cust-ooo');
     expect(new Date(conversation!.last_message_at as string).getTime()).toBe(newest);
@@ -425,10 +405,7 @@ describe('exactly once and in order', () => {
   it('20 simultaneous first messages from a new customer make one conversation', async () => {
     const account = setup.brand.account.accountId;
     const posts = Array.from({ length: 20 }, (_, i) =>
-      postWebhook(
-        app(),
-        messagingPayload(account, [customerMessage(account, 'cust-race', { text: `hello ${i}` })]),
-      ),
+      postWebhook(app(), customerDm(account, 'cust-race', { text: `hello ${i}` })),
     );
     expect((await Promise.all(posts)).map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     // Workers racing on the same thread.
@@ -494,10 +471,7 @@ describe('exactly once and in order', () => {
     const paused = await createConnectedBrand(setup.harness, { active: false });
     const account = paused.account.accountId;
     const before = (await assistantJobs(app())).length;
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-paused', { text: 'anyone?' })]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-paused', { text: 'anyone?' }));
     await postWebhook(
       app(),
       commentPayload(account, { id: 'c-paused', text: 'price?', from: { id: 'cust-paused', username: 'p' } }),
@@ -512,10 +486,7 @@ describe('exactly once and in order', () => {
 describe('echoes', () => {
   it('an echo we did not send is a person replying from the Instagram app: stored as agent, the AI paused', async () => {
     const account = setup.brand.account.accountId;
-    await postWebhook(
-      app(),
-      messagingPayload(account, [customerMessage(account, 'cust-echo', { text: 'hi' })]),
-    );
+    await postWebhook(app(), customerDm(account, 'cust-echo', { text: 'hi' }));
     const echo = echoMessage(account, 'cust-echo', { text: 'Hi! Sarah here.' }, Date.now() + 10);
     await postWebhook(app(), messagingPayload(account, [echo]));
     await postWebhook(app(), messagingPayload(account, [echo]));
@@ -536,10 +507,7 @@ describe('with workers running', () => {
       const connected = await createConnectedBrand(live);
       const account = connected.account.accountId;
       const started = Date.now();
-      await postWebhook(
-        live.app,
-        messagingPayload(account, [customerMessage(account, 'cust-live', { text: 'fast?' })]),
-      );
+      await postWebhook(live.app, customerDm(account, 'cust-live', { text: 'fast?' }));
       await vi.waitFor(async () => expect((await assistantJobs(live.app)).length).toBeGreaterThan(0), {
         timeout: 10_000,
         interval: 20,

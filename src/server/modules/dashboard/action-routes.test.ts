@@ -13,9 +13,9 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import {
   createSignedInOwner,
+  createSignedInUser,
   createTestApp,
   createTestUser,
-  signInAs,
   type TestApp,
   useTestApp,
 } from '#tests/support/test-app.ts';
@@ -96,7 +96,7 @@ const drafts: AssistantDrafts = {
 };
 
 let bare: TestApp;
-let owner: { cookie: string };
+let owner: { id: string; cookie: string };
 let ownerBrandId: string;
 let ownerConversationId: string;
 let ownerCommentId: string;
@@ -128,9 +128,8 @@ const validRule = {
 const app = useTestApp({ dashboardPorts: { channel: fakeChannel.channel, drafts } });
 beforeAll(async () => {
   const db = app.database.db;
-  const ownerUser = await createTestUser(db);
-  const strangerUser = await createTestUser(db);
-  owner = await signInAs(db, ownerUser.id);
+  owner = await createSignedInUser(db);
+  const stranger = await createTestUser(db);
 
   const seedBrand = async (userId: string, username: string) => {
     const [brand] = await db
@@ -170,8 +169,8 @@ beforeAll(async () => {
       .returning();
     return { brand: brand!.id, conversation: conversation!.id, comment: comment!.id, rule: rule!.id };
   };
-  const mine = await seedBrand(ownerUser.id, 'mine');
-  const theirs = await seedBrand(strangerUser.id, 'theirs');
+  const mine = await seedBrand(owner.id, 'mine');
+  const theirs = await seedBrand(stranger.id, 'theirs');
   ({
     brand: ownerBrandId,
     conversation: ownerConversationId,
@@ -824,15 +823,8 @@ describe('sends through the channel and drafts from the assistant', () => {
 describe('search, status filter and counts on the server', () => {
   it('filters conversations by username and status and comments by username or content, case-insensitively', async () => {
     const db = app.database.db;
-    const [brand] = await db
-      .insert(brands)
-      .values({ userId: (await createTestUser(db)).id, name: 'Search', username: 'search' })
-      .returning();
-    const session = await signInAs(
-      db,
-      (await db.select({ userId: brands.userId }).from(brands).where(eq(brands.id, brand!.id)))[0]!.userId!,
-    );
-    const brandId = brand!.id;
+    const { brand, ...session } = await createSignedInOwner(db, { name: 'Search', username: 'search' });
+    const brandId = brand.id;
     await db.insert(conversations).values([
       { brandId, customerUsername: 'Anna.Bell', customerInstagramId: '1', status: 'active' },
       { brandId, customerUsername: 'annabelle_x', customerInstagramId: '2', status: 'resolved' },
@@ -888,13 +880,12 @@ describe('search, status filter and counts on the server', () => {
 
   it('finds DMs by what was written in them, only in the brand searched, with counts that agree', async () => {
     const db = app.database.db;
-    const user = await createTestUser(db);
-    const session = await signInAs(db, user.id);
+    const session = await createSignedInUser(db);
     const [mine, other] = await db
       .insert(brands)
       .values([
-        { userId: user.id, name: 'Text search', username: 'textsearch' },
-        { userId: user.id, name: 'Other brand', username: 'otherbrand' },
+        { userId: session.id, name: 'Text search', username: 'textsearch' },
+        { userId: session.id, name: 'Other brand', username: 'otherbrand' },
       ])
       .returning();
     const [cara, dev, eli] = await db
@@ -1136,8 +1127,7 @@ describe('ceilings and the draft rate limit', () => {
     });
     try {
       const db = limited.database.db;
-      const user = await createTestUser(db);
-      const { cookie } = await signInAs(db, user.id);
+      const { cookie, ...user } = await createSignedInUser(db);
       const made: string[] = [];
       for (const username of ['one', 'two']) {
         const response = await send('POST', '/api/brands', {

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   commentPayload,
-  customerMessage,
+  customerDm,
   drainInbox,
-  messagingPayload,
   postWebhook,
   useConnectedBrand,
 } from '#tests/support/instagram.ts';
@@ -29,7 +28,7 @@ beforeAll(async () => {
   setup.harness.fake.setProfile('cust-dash-1', 'dash.buyer');
   await postWebhook(
     setup.harness.app,
-    messagingPayload(account, [customerMessage(account, 'cust-dash-1', { text: 'Do you ship to Berlin?' })]),
+    customerDm(account, 'cust-dash-1', { text: 'Do you ship to Berlin?' }),
   );
   await drainInbox(setup.harness.app);
   const list = (await inject('GET', `/api/brands/${setup.brand.brandId}/conversations`)).json() as Json[];

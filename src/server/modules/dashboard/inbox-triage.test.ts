@@ -1,21 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { brandPersonalities, brands, conversations, messages } from '#server/db/schema/index.ts';
 import {
-  brandPersonalities,
-  brands,
-  conversations,
-  messages,
-  workspaceMembers,
-} from '#server/db/schema/index.ts';
-import { createTestUser, personalWorkspaceOf, signInAs, useTestApp } from '#tests/support/test-app.ts';
+  createSignedInMember,
+  createSignedInUser,
+  personalWorkspaceOf,
+  useTestApp,
+} from '#tests/support/test-app.ts';
 
 /**
  * Triage in the inbox: unread per person (a buyer message newer than the person's `conversation_reads` row), the
  * `open` view that leaves resolved and archived conversations out, and counts that say what they count.
  */
-let owner: { cookie: string };
-let teammate: { cookie: string };
-let outsider: { cookie: string };
+let owner: { id: string; cookie: string };
+let teammate: { id: string; cookie: string };
+let outsider: { id: string; cookie: string };
 let brandId: string;
 const ids: Record<string, string> = {};
 
@@ -31,17 +30,12 @@ const names = (rows: Json[]) => rows.map((row) => row.customerUsername).sort();
 const app = useTestApp();
 beforeAll(async () => {
   const { db } = app.database;
-  const user = await createTestUser(db);
-  owner = await signInAs(db, user.id);
-  const mate = await createTestUser(db);
-  await db
-    .insert(workspaceMembers)
-    .values({ workspaceId: await personalWorkspaceOf(db, user.id), userId: mate.id, role: 'agent' });
-  teammate = await signInAs(db, mate.id);
-  outsider = await signInAs(db, (await createTestUser(db)).id);
+  owner = await createSignedInUser(db);
+  teammate = await createSignedInMember(db, await personalWorkspaceOf(db, owner.id), 'agent');
+  outsider = await createSignedInUser(db);
   const [brand] = await db
     .insert(brands)
-    .values({ userId: user.id, name: 'Triage', username: 'triage' })
+    .values({ userId: owner.id, name: 'Triage', username: 'triage' })
     .returning({ id: brands.id });
   brandId = brand!.id;
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -146,8 +140,7 @@ describe('the open view', () => {
 describe('the setup checklist', () => {
   it('ticks each step from what the workspace has stored, for its members only', async () => {
     const { db } = app.database;
-    const user = await createTestUser(db);
-    const me = await signInAs(db, user.id);
+    const me = await createSignedInUser(db);
     const checklist = async () =>
       (
         await app.app.inject({ method: 'GET', url: '/api/setup-checklist', headers: { cookie: me.cookie } })
@@ -167,7 +160,7 @@ describe('the setup checklist', () => {
 
     const [brand] = await db
       .insert(brands)
-      .values({ userId: user.id, name: 'Setup', username: 'setup.brand', active: false })
+      .values({ userId: me.id, name: 'Setup', username: 'setup.brand', active: false })
       .returning({ id: brands.id });
     expect(await done()).toEqual(['brand']);
     await db.insert(brandPersonalities).values({ brandId: brand!.id, archetype: 'sage', tone: 'friendly' });
@@ -177,7 +170,7 @@ describe('the setup checklist', () => {
        values ($1, $2, 'setup.brand', '', true)`,
       [brand!.id, `sample-${brand!.id}`],
     );
-    await app.catalog.connections.connect(user.id, brand!.id, { platform: 'sample' });
+    await app.catalog.connections.connect(me.id, brand!.id, { platform: 'sample' });
     expect(await done()).toEqual(['brand', 'instagram', 'store', 'voice']);
     expect(await checklist()).toMatchObject({ sampleInstagram: true, complete: false });
 
@@ -193,7 +186,7 @@ describe('the setup checklist', () => {
     const other = await app.app.inject({
       method: 'GET',
       url: '/api/setup-checklist',
-      headers: { cookie: outsider.cookie, 'x-workspace-id': await personalWorkspaceOf(db, user.id) },
+      headers: { cookie: outsider.cookie, 'x-workspace-id': await personalWorkspaceOf(db, me.id) },
     });
     expect(other.statusCode).toBe(404);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '#server/db/schema/index.ts';
-import { createTestUser, requestAs, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import { createSignedInUser, createTestUser, requestAs, useTestApp } from '#tests/support/test-app.ts';
 
 /**
  * What people read when something is refused or missing: sentences, with the field paths kept for programs;
@@ -15,8 +15,7 @@ const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: u
 
 const app = useTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
 beforeAll(async () => {
-  const user = await createTestUser(app.database.db);
-  ({ cookie } = await signInAs(app.database.db, user.id));
+  ({ cookie } = await createSignedInUser(app.database.db));
   const created = await request('POST', '/api/brands', { name: 'Luna', username: '@Luna.Skin' });
   expect(created.statusCode).toBe(201);
   brandId = created.json().id;

@@ -5,7 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, conversationSchema, listPaging, messageSchema } from '#contracts/dashboard.ts';
 import { brands, conversations, messages, sessions, users } from '#server/db/schema/index.ts';
 import { listBrandsOfWorkspace, listConversationsOfBrand, listMessagesOfConversation } from './queries.ts';
-import { createTestUser, personalWorkspaceOf, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import {
+  createSignedInUser,
+  createTestUser,
+  personalWorkspaceOf,
+  signInAs,
+  useTestApp,
+} from '#tests/support/test-app.ts';
 
 /**
  * The three hot reads and the session lookup run as prepared statements built once per database handle
@@ -60,8 +66,7 @@ beforeAll(async () => {
       createdAt: new Date(Date.now() - (10 - n) * 60_000),
     })),
   );
-  const stranger = await createTestUser(db, { email: 'prepared-stranger@example.com' });
-  strangerCookie = (await signInAs(db, stranger.id)).cookie;
+  strangerCookie = (await createSignedInUser(db, { email: 'prepared-stranger@example.com' })).cookie;
 });
 
 describe('the session is checked on every request, never remembered', () => {
@@ -94,11 +99,10 @@ describe('the session is checked on every request, never remembered', () => {
   });
 
   it('an account set back to "under review" gets 403 on the very next request', async () => {
-    const pending = await createTestUser(app.database.db, { email: 'prepared-pending@example.com' });
-    const { cookie } = await signInAs(app.database.db, pending.id);
-    expect((await get('/api/brands', cookie)).statusCode).toBe(200);
+    const pending = await createSignedInUser(app.database.db, { email: 'prepared-pending@example.com' });
+    expect((await get('/api/brands', pending.cookie)).statusCode).toBe(200);
     await app.database.db.update(users).set({ verified: false }).where(eq(users.id, pending.id));
-    expect((await get('/api/brands', cookie)).statusCode).toBe(403);
+    expect((await get('/api/brands', pending.cookie)).statusCode).toBe(403);
   });
 });
 

@@ -4,10 +4,9 @@ import type { NotificationList } from '#contracts/notifications.ts';
 import { liveEvents, notifications, workspaceMembers } from '#server/db/schema/index.ts';
 import { notify } from '#server/notifications/notify.ts';
 import {
-  createTestUser,
-  createTestWorkspace,
+  createSignedInUser,
+  createSignedInWorkspace,
   personalWorkspaceOf,
-  signInAs,
   useTestApp,
 } from '#tests/support/test-app.ts';
 
@@ -24,25 +23,17 @@ const call = (method: 'GET' | 'POST', url: string, cookie: string, workspace?: s
 const bell = async (who: { cookie: string }) =>
   (await call('GET', '/api/notifications', who.cookie, shop)).json() as NotificationList;
 
-async function signedIn(user: { id: string }) {
-  return { id: user.id, cookie: (await signInAs(app.database.db, user.id)).cookie };
-}
-
 const app = useTestApp();
 beforeAll(async () => {
   const db = app.database.db;
-  const workspace = await createTestWorkspace(db, ['owner', 'admin', 'agent'], {
+  const workspace = await createSignedInWorkspace(db, ['owner', 'admin', 'agent'], {
     name: 'Shop brand',
     username: 'shopbrand',
   });
   shop = workspace.workspaceId;
   brandId = workspace.brand.id;
-  [owner, admin, agent] = [
-    await signedIn(workspace.members[0]!),
-    await signedIn(workspace.members[1]!),
-    await signedIn(workspace.members[2]!),
-  ];
-  outsider = await signedIn(await createTestUser(db));
+  [owner, admin, agent] = workspace.members;
+  outsider = await createSignedInUser(db);
 }, 60_000);
 
 describe('notify', () => {

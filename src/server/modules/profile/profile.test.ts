@@ -21,6 +21,7 @@ import {
   workspaces,
 } from '#server/db/schema/index.ts';
 import {
+  createSignedInUser,
   createTestUser,
   personalWorkspaceOf,
   requestAs,
@@ -64,6 +65,17 @@ async function logIn(email: string, pass: string, userAgent = firefox) {
   expect(response.statusCode, response.body).toBe(200);
   const setCookie = response.cookies.find((cookie) => cookie.name === 'vc_session');
   return `vc_session=${setCookie!.value}`;
+}
+
+/** A brand of the user's in their personal workspace, and that workspace's id. */
+async function createPersonalBrand(userId: string, name: string, username: string) {
+  const db = app.database.db;
+  const personal = await personalWorkspaceOf(db, userId);
+  const [brand] = await db
+    .insert(brands)
+    .values({ workspaceId: personal, userId, name, username })
+    .returning();
+  return { personal, brand: brand! };
 }
 
 const app = useTestApp({ workers: true, env: { PUBLIC_URL: 'http://127.0.0.1:3999' } });
@@ -236,33 +248,26 @@ describe('export my data', () => {
     const user = await passwordUser();
     const other = await passwordUser();
     const db = app.database.db;
-    const personal = await personalWorkspaceOf(db, user.id);
-    const [brand] = await db
-      .insert(brands)
-      .values({ workspaceId: personal, userId: user.id, name: 'Exported', username: 'exported' })
-      .returning();
+    const { personal, brand } = await createPersonalBrand(user.id, 'Exported', 'exported');
     const [conversation] = await db
       .insert(conversations)
-      .values({ brandId: brand!.id, customerUsername: 'buyer', customerInstagramId: 'ig-1' })
+      .values({ brandId: brand.id, customerUsername: 'buyer', customerInstagramId: 'ig-1' })
       .returning();
     await db.insert(messages).values({
       conversationId: conversation!.id,
-      brandId: brand!.id,
+      brandId: brand.id,
       sender: 'customer',
       content: 'Hi there',
     });
     await db.insert(storeConnections).values({
-      brandId: brand!.id,
+      brandId: brand.id,
       platform: 'shopify',
       storeKey: 'exported.myshopify.com',
       name: 'Exported shop',
       currency: 'USD',
       sealedCredentials: 'sealed-secret-value',
     });
-    const otherPersonal = await personalWorkspaceOf(db, other.id);
-    await db
-      .insert(brands)
-      .values({ workspaceId: otherPersonal, userId: other.id, name: 'Not theirs', username: 'nottheirs' });
+    await createPersonalBrand(other.id, 'Not theirs', 'nottheirs');
 
     const response = await call('GET', '/api/profile/export', user.cookie);
     expect(response.statusCode, response.body).toBe(200);
@@ -317,11 +322,7 @@ describe('delete my account', () => {
   it('needs the email typed, then removes the user, their personal workspace and its brands', async () => {
     const user = await passwordUser();
     const db = app.database.db;
-    const personal = await personalWorkspaceOf(db, user.id);
-    const [brand] = await db
-      .insert(brands)
-      .values({ workspaceId: personal, userId: user.id, name: 'Going', username: 'going' })
-      .returning();
+    const { personal, brand } = await createPersonalBrand(user.id, 'Going', 'going');
     const mismatch = await call('DELETE', '/api/profile', user.cookie, { email: 'someone@example.com' });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(deleteAccountEmailMismatchMessage);
@@ -330,16 +331,15 @@ describe('delete my account', () => {
     expect(deleted.statusCode).toBe(204);
     expect(await db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
     expect(await db.select().from(workspaces).where(eq(workspaces.id, personal))).toEqual([]);
-    expect(await db.select().from(brands).where(eq(brands.id, brand!.id))).toEqual([]);
+    expect(await db.select().from(brands).where(eq(brands.id, brand.id))).toEqual([]);
     expect((await call('GET', '/api/profile', user.cookie)).statusCode).toBe(401);
   });
 });
 
-// Keeps signInAs in use for sessions made without the sign-in route (no device recorded).
+// A session made without the sign-in route (no device recorded).
 describe('a session without a recorded device', () => {
   it('reads as an unknown device', async () => {
-    const user = await createTestUser(app.database.db);
-    const { cookie } = await signInAs(app.database.db, user.id);
+    const { cookie } = await createSignedInUser(app.database.db);
     const listed = (await call('GET', '/api/profile/sessions', cookie)).json() as ProfileSession[];
     expect(listed).toEqual([
       expect.objectContaining({ device: 'Unknown device', address: null, current: true }),

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  brands,
   catalogVariants,
   catalogWebhookEvents,
   checkoutLinks,
@@ -10,7 +9,7 @@ import {
   storeOrders,
 } from '#server/db/schema/index.ts';
 import { shopifyDeliveries, startStoreWebhookApp } from '#tests/support/store-webhooks.ts';
-import { createTestUser, signInAs, type TestApp } from '#tests/support/test-app.ts';
+import { createSignedInOwner, type TestApp } from '#tests/support/test-app.ts';
 import {
   makeShopifyProducts,
   startFakeShopifyAdmin,
@@ -97,10 +96,9 @@ beforeAll(async () => {
   ({ app, baseUrl, owner, shopBrand, wooBrand } = started);
   const put = started.putStore;
   const db = app.database.db;
-  const other = await createTestUser(db);
-  stranger = await signInAs(db, other.id);
-  const [x] = await db.insert(brands).values({ userId: other.id, name: 'X', username: 'x' }).returning();
-  strangerBrand = x!.id;
+  const other = await createSignedInOwner(db, { name: 'X', username: 'x' });
+  stranger = other;
+  strangerBrand = other.brand.id;
   const [c1, c2] = await db
     .insert(conversations)
     .values([

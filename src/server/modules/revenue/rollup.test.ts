@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { brands, checkoutLinks, storeOrders } from '#server/db/schema/index.ts';
 import type { IncomingOrder } from '#server/ports/revenue.ts';
-import { createTestConversation, createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import {
+  createSignedInUser,
+  createTestConversation,
+  createTestUser,
+  useTestApp,
+} from '#tests/support/test-app.ts';
 import { createOrderIngest } from './ingest.ts';
 
 /**
@@ -11,7 +16,7 @@ import { createOrderIngest } from './ingest.ts';
  * order payloads and refunds (duplicates, older payloads after newer ones, paid before created, cancellations),
  * applied through the real ingest in transactions; and the orders table a page at a time through the API.
  */
-let owner: { cookie: string };
+let owner: { id: string; cookie: string };
 let stranger: { cookie: string };
 let brandId: string;
 let otherBrandId: string;
@@ -77,14 +82,13 @@ const summed = (brand: string) =>
 const app = useTestApp();
 beforeAll(async () => {
   const db = app.database.db;
-  const user = await createTestUser(db);
-  owner = await signInAs(db, user.id);
-  stranger = await signInAs(db, (await createTestUser(db)).id);
+  owner = await createSignedInUser(db);
+  stranger = await createSignedInUser(db);
   const [brand, other] = await db
     .insert(brands)
     .values([
-      { userId: user.id, name: 'Rollup brand', username: 'rollup' },
-      { userId: user.id, name: 'Paged brand', username: 'paged' },
+      { userId: owner.id, name: 'Rollup brand', username: 'rollup' },
+      { userId: owner.id, name: 'Paged brand', username: 'paged' },
     ])
     .returning();
   brandId = brand!.id;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brands, catalogVariants, storeConnections, storeOrders } from '#server/db/schema/index.ts';
-import { createTestConversation, createTestUser, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import { catalogVariants, storeConnections, storeOrders } from '#server/db/schema/index.ts';
+import { createSignedInOwner, createTestConversation, useTestApp } from '#tests/support/test-app.ts';
 
 /** The sample store's Place order: a paid order through the same ingestion as a store's webhook. */
 let owner: { cookie: string };
@@ -31,13 +31,9 @@ const revenue = async () =>
 const app = useTestApp({ env: { PUBLIC_URL: 'https://app.voicecart.test' } });
 beforeAll(async () => {
   const db = app.database.db;
-  const user = await createTestUser(db);
-  owner = await signInAs(db, user.id);
-  const [brand] = await db
-    .insert(brands)
-    .values({ userId: user.id, name: 'Luna', username: 'luna' })
-    .returning();
-  brandId = brand!.id;
+  const created = await createSignedInOwner(db, { name: 'Luna', username: 'luna' });
+  owner = { cookie: created.cookie };
+  brandId = created.brand.id;
   conversationId = (
     await createTestConversation(db, brandId, { customerUsername: 'mia.shops', customerInstagramId: 'ig-9' })
   ).id;

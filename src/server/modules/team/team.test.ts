@@ -10,7 +10,14 @@ import {
   workspaces,
 } from '#server/db/schema/index.ts';
 import { newestMailTo } from '#tests/support/outbox.ts';
-import { createTestUser, requestAs, signInAs, useTestApp } from '#tests/support/test-app.ts';
+import {
+  createSignedInMember,
+  createSignedInUser,
+  createTestUser,
+  requestAs,
+  signInAs,
+  useTestApp,
+} from '#tests/support/test-app.ts';
 import { pruneOlderThan } from '#server/db/batched-delete.ts';
 import { auditLogRetention } from './audit-log.ts';
 import { createTeamService, type InvitationAcceptedEvent } from './service.ts';
@@ -48,9 +55,10 @@ const nextEmail = (name = 'invitee') => `${name}${++counter}-${Date.now()}@examp
 
 async function person(role: 'owner' | 'admin' | 'agent' | null): Promise<Person> {
   const db = app.database.db;
-  const user = await createTestUser(db);
-  if (role) await db.insert(workspaceMembers).values({ workspaceId, userId: user.id, role });
-  return { id: user.id, email: user.email, cookie: (await signInAs(db, user.id)).cookie };
+  const { id, email, cookie } = role
+    ? await createSignedInMember(db, workspaceId, role)
+    : await createSignedInUser(db);
+  return { id, email, cookie };
 }
 
 async function invite(email: string, role = 'agent', by: Person = owner) {

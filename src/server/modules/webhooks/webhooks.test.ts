@@ -10,12 +10,11 @@ import {
 import { AppError } from '#server/errors.ts';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '#tests/fakes/webhook-receiver.ts';
 import {
+  createSignedInUser,
+  createSignedInWorkspace,
   createTestConversation,
-  createTestUser,
-  createTestWorkspace,
   personalWorkspaceOf,
   requestAs,
-  signInAs,
   useTestApp,
 } from '#tests/support/test-app.ts';
 import { createWebhookService } from './service.ts';
@@ -32,7 +31,7 @@ let conversationId: string;
 let owner: { id: string; cookie: string };
 let admin: { cookie: string };
 let agent: { cookie: string };
-let stranger: { cookie: string };
+let stranger: { id: string; cookie: string };
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) =>
   requestAs(app, method, url, { cookie, body });
@@ -92,19 +91,15 @@ const app = useTestApp({
 });
 beforeAll(async () => {
   const db = app.database.db;
-  const shared = await createTestWorkspace(db, ['owner', 'admin', 'agent'], {
+  const shared = await createSignedInWorkspace(db, ['owner', 'admin', 'agent'], {
     name: 'Luna',
     username: 'luna',
   });
   workspaceId = shared.workspaceId;
   brandId = shared.brand.id;
-  const [ownerUser, adminUser, agentUser] = shared.members;
-  owner = { id: ownerUser!.id, cookie: (await signInAs(db, ownerUser!.id)).cookie };
-  admin = await signInAs(db, adminUser!.id);
-  agent = await signInAs(db, agentUser!.id);
-  const strangerUser = await createTestUser(db);
-  stranger = await signInAs(db, strangerUser.id);
-  otherWorkspaceId = await personalWorkspaceOf(db, strangerUser.id);
+  [owner, admin, agent] = shared.members;
+  stranger = await createSignedInUser(db);
+  otherWorkspaceId = await personalWorkspaceOf(db, stranger.id);
   conversationId = (await createTestConversation(db, brandId)).id;
 }, 60_000);
 

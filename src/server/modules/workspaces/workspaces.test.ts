@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brands, workspaceMembers, workspaces } from '#server/db/schema/index.ts';
 import {
-  createTestUser,
+  createSignedInUser,
   personalWorkspaceOf,
   requestAs,
   signInAs,
@@ -30,11 +30,9 @@ const call = (
 const app = useTestApp();
 beforeAll(async () => {
   const db = app.database.db;
-  const ownerUser = await createTestUser(db, { firstName: 'Olga', lastName: 'Owner' });
-  const agentUser = await createTestUser(db);
-  owner = { ...ownerUser, cookie: (await signInAs(db, ownerUser.id)).cookie };
-  agent = { ...agentUser, cookie: (await signInAs(db, agentUser.id)).cookie };
-  stranger = await signInAs(db, (await createTestUser(db)).id);
+  owner = await createSignedInUser(db, { firstName: 'Olga', lastName: 'Owner' });
+  agent = await createSignedInUser(db);
+  stranger = await createSignedInUser(db);
   personal = await personalWorkspaceOf(db, owner.id);
   const [shared] = await db.insert(workspaces).values({ name: 'Agency' }).returning();
   agency = shared!.id;

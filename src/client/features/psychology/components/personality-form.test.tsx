@@ -16,13 +16,19 @@ function Form({ settings }: { settings: AssistantSettings }) {
   return <PersonalityForm form={form} />;
 }
 
+/** The form with the saved personality and `settings`, and the user who acts on it. */
 function renderForm(settings: AssistantSettings = { discloseAutomation: true }) {
-  return render(
+  const user = userEvent.setup();
+  render(
     <AppProvider>
       <Form settings={settings} />
     </AppProvider>,
   );
+  return user;
 }
+
+/** The automated-reply notice's checkbox. */
+const noticeCheckbox = () => screen.getByRole<HTMLInputElement>('checkbox', { name: noticeLabel });
 
 type Answer = { status: number; body: unknown };
 /** The two PUTs Save may send; each answers what its function says, echoing the body by default. */
@@ -49,15 +55,14 @@ function stubSaves(
 describe('Psychology Settings: the automated-reply notice', () => {
   it('is a labelled checkbox from the saved setting that counts as an unsaved change', async () => {
     stubSaves();
-    const user = userEvent.setup();
-    renderForm({ discloseAutomation: true });
-    const notice = screen.getByRole('checkbox', { name: noticeLabel });
-    expect((notice as HTMLInputElement).checked).toBe(true);
+    const user = renderForm({ discloseAutomation: true });
+    const notice = noticeCheckbox();
+    expect(notice.checked).toBe(true);
     expect(screen.getByText(/ends with a short note/).id).toBe(notice.getAttribute('aria-describedby'));
     expect(screen.queryByText('Unsaved changes')).toBeNull();
 
     await user.click(notice);
-    expect((notice as HTMLInputElement).checked).toBe(false);
+    expect(notice.checked).toBe(false);
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
     // Leaving now asks first; dismissing stays.
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
@@ -73,21 +78,19 @@ describe('Psychology Settings: the automated-reply notice', () => {
 
   it('works from the keyboard', async () => {
     stubSaves();
-    const user = userEvent.setup();
-    renderForm({ discloseAutomation: false });
-    const notice = screen.getByRole('checkbox', { name: noticeLabel });
-    expect((notice as HTMLInputElement).checked).toBe(false);
+    const user = renderForm({ discloseAutomation: false });
+    const notice = noticeCheckbox();
+    expect(notice.checked).toBe(false);
     notice.focus();
     await user.keyboard(' ');
-    expect((notice as HTMLInputElement).checked).toBe(true);
+    expect(notice.checked).toBe(true);
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
   });
 
   it('Save sends only what changed: the setting alone, or both', async () => {
     const calls = stubSaves();
-    const user = userEvent.setup();
-    renderForm();
-    await user.click(screen.getByRole('checkbox', { name: noticeLabel }));
+    const user = renderForm();
+    await user.click(noticeCheckbox());
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings saved')).toBeTruthy();
     expect(calls).toEqual([
@@ -97,7 +100,7 @@ describe('Psychology Settings: the automated-reply notice', () => {
 
     calls.length = 0;
     await user.selectOptions(screen.getByLabelText('Communication Tone'), 'witty');
-    await user.click(screen.getByRole('checkbox', { name: noticeLabel }));
+    await user.click(noticeCheckbox());
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls).toEqual(
@@ -125,15 +128,14 @@ describe('Psychology Settings: the automated-reply notice', () => {
           ? { status: 503, body: { message: 'The database is busy. Please try again.' } }
           : { status: 200, body },
     });
-    const user = userEvent.setup();
-    renderForm();
+    const user = renderForm();
     await user.selectOptions(screen.getByLabelText('Communication Tone'), 'witty');
-    await user.click(screen.getByRole('checkbox', { name: noticeLabel }));
+    await user.click(noticeCheckbox());
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('The database is busy. Please try again.')).toBeTruthy();
     expect(screen.queryByText('Settings saved')).toBeNull();
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
-    expect((screen.getByRole('checkbox', { name: noticeLabel }) as HTMLInputElement).checked).toBe(false);
+    expect(noticeCheckbox().checked).toBe(false);
     expect(calls).toHaveLength(2);
 
     // Save again: only the setting is left to save.
@@ -149,10 +151,9 @@ describe('Psychology Settings: the automated-reply notice', () => {
 
   it('when the personality fails to save, shows the failure and saves the setting alone', async () => {
     const calls = stubSaves({ personality: () => ({ status: 404, body: { message: 'Brand not found' } }) });
-    const user = userEvent.setup();
-    renderForm();
+    const user = renderForm();
     await user.selectOptions(screen.getByLabelText('Communication Tone'), 'witty');
-    await user.click(screen.getByRole('checkbox', { name: noticeLabel }));
+    await user.click(noticeCheckbox());
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Brand not found')).toBeTruthy();
     expect(calls).toHaveLength(2);
@@ -165,10 +166,9 @@ describe('Psychology Settings: the automated-reply notice', () => {
 
   it('Reset to Defaults turns it back on, as an unsaved change', async () => {
     stubSaves();
-    const user = userEvent.setup();
-    renderForm({ discloseAutomation: false });
+    const user = renderForm({ discloseAutomation: false });
     await user.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
-    expect((screen.getByRole('checkbox', { name: noticeLabel }) as HTMLInputElement).checked).toBe(true);
+    expect(noticeCheckbox().checked).toBe(true);
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
   });
 });

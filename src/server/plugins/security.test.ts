@@ -59,25 +59,20 @@ async function headersOf(isHttps: boolean) {
 }
 
 describe('security headers', () => {
-  it('sends the page headers with HTML and the answer headers with everything else, over http', async () => {
-    const { page, answer } = expected.http;
-    expect(await headersOf(false)).toEqual([
-      { status: 200, headers: answer },
-      { status: 404, headers: answer },
-      { status: 500, headers: answer },
-      { status: 200, headers: answer },
-      { status: 200, headers: page },
-    ]);
-  });
-
-  it('adds HSTS to both and upgrade-insecure-requests to pages over https', async () => {
-    const { page, answer } = expected.https;
-    expect(await headersOf(true)).toEqual([
-      { status: 200, headers: answer },
-      { status: 404, headers: answer },
-      { status: 500, headers: answer },
-      { status: 200, headers: answer },
-      { status: 200, headers: page },
-    ]);
-  });
+  it.each([
+    { over: 'http', isHttps: false, set: expected.http },
+    // HSTS on both, upgrade-insecure-requests on pages.
+    { over: 'https', isHttps: true, set: expected.https },
+  ])(
+    'sends the page headers with HTML and the answer headers with JSON, 404s, errors and assets, over $over',
+    async ({ isHttps, set: { page, answer } }) => {
+      expect(await headersOf(isHttps)).toEqual([
+        { status: 200, headers: answer },
+        { status: 404, headers: answer },
+        { status: 500, headers: answer },
+        { status: 200, headers: answer },
+        { status: 200, headers: page },
+      ]);
+    },
+  );
 });

@@ -314,19 +314,20 @@ test.describe('dashboard actions', () => {
   test('a conversation Instagram cannot be answered in says why before typing; Generate AI Response fills the composer', async ({
     page,
   }) => {
-    // The demo conversations were seeded, not written by a buyer on Instagram, so the channel refuses.
+    // abigail.s last wrote more than a day ago: past Instagram's 24-hour window, and this server does not mark
+    // replies with the Human Agent tag that would stretch it, so the channel refuses.
     await page.goto('/dashboard/conversations');
-    await page.getByTestId('dm-item').filter({ hasText: 'emma.glow' }).click();
-    const thread = page.getByRole('region', { name: 'Conversation with emma.glow' });
+    await page.getByTestId('dm-item').filter({ hasText: 'abigail.s' }).click();
+    const thread = page.getByRole('region', { name: 'Conversation with abigail.s' });
     const composer = thread.getByPlaceholder('Type your message...');
     await expect(thread.getByTestId('send-window')).toHaveText(
-      /^You can't reply here right now\. The customer has not written yet/,
+      /^You can't reply here right now\. The customer’s last message is more than 24 hours old\. Instagram then takes a reply for up to 7 days only marked as from a person/,
     );
     await expect(composer).toBeDisabled();
     await expect(thread.getByRole('button', { name: 'Send' })).toBeDisabled();
     const before = await thread.getByTestId('message').count();
     await thread.getByRole('button', { name: 'Generate AI Response' }).click();
-    // The assistant's draft of a reply to "Perfect, ordering now 🙌": written into the composer, not sent.
+    // The assistant's draft of a reply to the buyer's last message: written into the composer, not sent.
     await expect(composer).toHaveValue(/\S/);
     await expect(thread.getByTestId('message')).toHaveCount(before);
     await expectAccessible(page);

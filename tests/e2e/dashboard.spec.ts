@@ -237,10 +237,13 @@ test.describe('dashboard with the demo data', () => {
     const composer = page.getByRole('textbox', { name: 'Message' });
     await expect(composer).toHaveAttribute('placeholder', 'Type your message...');
     await expect(page.getByRole('button', { name: 'Generate AI Response' })).toBeVisible();
-    // Send sends through Instagram; the demo brand has no account connected, so the composer says
-    // why before anyone types (tests/e2e/dashboard-actions.spec.ts sends on a connected brand).
-    await expect(page.getByTestId('send-window')).toContainText("You can't reply here right now");
-    await expect(composer).toBeDisabled();
+    // The demo brand answers through its sample Instagram account and this buyer wrote minutes ago, so
+    // Instagram's reply window is open and the composer with it, as the API says (the sample account's sends
+    // stay on this machine; tests/e2e/dashboard-actions.spec.ts sends).
+    const sendWindow = await api(page, `/api/conversations/${conversations[0]!.id}/send-window`);
+    expect(sendWindow).toMatchObject({ allowed: true, humanAgentTag: false });
+    await expect(composer).toBeEnabled();
+    await expect(page.getByTestId('send-window')).toHaveCount(0);
     await expectAccessible(page);
 
     // Comments: Replied with the reply text, or New with a Reply button; search by content.

@@ -82,16 +82,24 @@ test.describe('on a 1440 × 900 laptop', () => {
     await expect(row(page, 'wide.buyer')).not.toHaveAttribute('data-unread', 'true');
     await expectAccessible(page);
 
-    // Unread only: nothing, until another buyer writes.
+    // Unread only: the demo's open conversations nobody has opened yet (their buyers wrote last), not the one just
+    // answered; another buyer's message joins them, and a search that finds none of them empties the view.
     const unread = page.getByRole('button', { name: /^Unread/ });
     await unread.click();
     await expect(unread).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByText('No conversations match these filters')).toBeVisible();
-    await expect(dms).toHaveText('DMs (0 open, unread)');
+    await expect(dms).toHaveText(/^DMs \(\d+ open, unread\)$/);
+    await expect(row(page, 'emma.glow')).toHaveAttribute('data-unread', 'true');
+    await expect(row(page, 'wide.buyer')).toHaveCount(0);
+    const unreadBefore = await page.getByTestId('dm-item').count();
+    expect(unreadBefore).toBeGreaterThan(0);
+    await expect(dms).toHaveText(`DMs (${unreadBefore} open, unread)`);
     await simulateDm(page, 'second.buyer', 'do you ship to Lisbon?');
     await expect(row(page, 'second.buyer')).toBeVisible({ timeout: 15_000 });
-    await expect(dms).toHaveText('DMs (1 open, unread)');
+    await expect(dms).toHaveText(`DMs (${unreadBefore + 1} open, unread)`);
     await expect(row(page, 'wide.buyer')).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Search conversations and comments' }).fill('wide.buyer');
+    await expect(page.getByText('No conversations match these filters')).toBeVisible();
+    await expect(dms).toHaveText('DMs (0 open, unread)');
     await expectAccessible(page);
 
     // The assistant has answered: that was the last step, so the checklist goes.

@@ -76,6 +76,18 @@ describe('admin seed-demo', () => {
     expect(statusSet.has('active') && statusSet.has('resolved')).toBe(true);
     expect(statusSet.size).toBeGreaterThanOrEqual(3);
 
+    // Each conversation knows when the buyer last wrote, as one that came through the channel does: the time
+    // of its newest buyer message, none without one (so the inbox shows it unread and the reply window is open).
+    const { rows: buyerTimes } = await database.executeSql(
+      `select c.last_customer_message_at is not distinct from (select max(m.created_at) from messages m
+          where m.conversation_id = c.id and m.sender = 'customer') as matches,
+        c.last_customer_message_at is not null as known
+       from conversations c join brands b on b.id = c.brand_id where b.user_id = $1`,
+      [user.id],
+    );
+    expect(buyerTimes.every((row) => row.matches === true)).toBe(true);
+    expect(buyerTimes.filter((row) => row.known === true).length).toBeGreaterThanOrEqual(20);
+
     const { rows: detail } = await database.executeSql(
       `select
          (select count(*) from messages m join brands b on b.id = m.brand_id where b.user_id = $1 and m.inventory_checked)::int as checked,

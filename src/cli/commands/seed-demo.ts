@@ -100,6 +100,10 @@ export const seedDemoCommand: CliCommand = {
 
         for (const [index, chat] of demo.conversations.entries()) {
           const lastMessageAt = new Date(now - chat.minutesAgo * MINUTE_MS);
+          const sentAt = (messageIndex: number) =>
+            new Date(lastMessageAt.getTime() - (chat.messages.length - 1 - messageIndex) * MESSAGE_GAP_MS);
+          // As the channel's processor keeps it: the inbox's unread dot and Instagram's reply window read it.
+          const lastFromBuyer = chat.messages.findLastIndex((message) => message.sender === 'customer');
           const inserted = await tx
             .insert(conversations)
             .values({
@@ -108,6 +112,7 @@ export const seedDemoCommand: CliCommand = {
               customerInstagramId: `demo-${demo.key}-customer-${index + 1}`,
               status: chat.status,
               lastMessageAt,
+              lastCustomerMessageAt: lastFromBuyer === -1 ? null : sentAt(lastFromBuyer),
               createdAt: new Date(lastMessageAt.getTime() - chat.messages.length * MESSAGE_GAP_MS),
             })
             .onConflictDoNothing()
@@ -123,9 +128,7 @@ export const seedDemoCommand: CliCommand = {
             sender: message.sender,
             content: message.content,
             inventoryChecked: message.inventoryChecked ?? false,
-            createdAt: new Date(
-              lastMessageAt.getTime() - (chat.messages.length - 1 - messageIndex) * MESSAGE_GAP_MS,
-            ),
+            createdAt: sentAt(messageIndex),
           }));
           counts.messages += await insertNew(tx, messages, rows);
         }

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { cn } from '#client/lib/cn.ts';
 import { Input } from './input.tsx';
+import { ErrorBox } from '#client/components/ui/error-box.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -151,11 +152,7 @@ function ConfirmForm({
           />
         </div>
       )}
-      {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBox>{error}</ErrorBox>}
       <div className="flex justify-end gap-2">
         <DialogPrimitive.Close asChild>
           <button

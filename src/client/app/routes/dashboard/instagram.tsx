@@ -5,6 +5,7 @@ import { useInstagramSettings } from '#client/features/instagram/api/get-instagr
 import { ConnectionCard } from '#client/features/instagram/components/connection-card.tsx';
 import { WebhookSetup } from '#client/features/instagram/components/webhook-setup.tsx';
 import { NoBrands, PageHeader, WithBrands } from './with-brands.tsx';
+import { ErrorBox } from '#client/components/ui/error-box.tsx';
 
 /** The message the OAuth callback sends back in the query string. */
 function CallbackMessage({ brands }: { brands: Brand[] }) {
@@ -23,9 +24,9 @@ function CallbackMessage({ brands }: { brands: Brand[] }) {
   }
   if (outcome === 'error') {
     return (
-      <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <ErrorBox className="mb-4">
         Instagram was not connected: {params.get('message') ?? 'something went wrong.'}
-      </p>
+      </ErrorBox>
     );
   }
   return null;

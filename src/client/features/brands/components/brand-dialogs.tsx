@@ -20,6 +20,7 @@ import { paths } from '#client/config/paths.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brand-mutations.ts';
+import { ErrorBox } from '#client/components/ui/error-box.tsx';
 
 /** A brand's name and Instagram username, as both brand forms ask for them. */
 function BrandFields({
@@ -105,9 +106,9 @@ function CreateBrandForm({ onDone }: { onDone: () => void }) {
       {/* A refusal (the username another brand has) stays in the dialog being typed in; a toast behind the
           modal is neither seen for long nor read out. */}
       {mutation.isError && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <ErrorBox>
           {getServerMessage(mutation.error) ?? 'Failed to create the brand. Please try again.'}
-        </p>
+        </ErrorBox>
       )}
       <FormActions
         onCancel={onDone}

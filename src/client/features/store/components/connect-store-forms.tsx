@@ -8,6 +8,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import { useConnectStore } from '../api/connect-store.ts';
+import { ErrorBox } from '#client/components/ui/error-box.tsx';
 
 const platformLabels: Record<StorePlatform, string> = {
   shopify: 'Shopify',
@@ -99,9 +100,9 @@ export function ConnectStoreForms({ brandId, replacing }: { brandId: string; rep
         </p>
       )}
       {connect.isError && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <ErrorBox>
           Could not connect: {getServerMessage(connect.error) ?? 'the server did not answer'}
-        </p>
+        </ErrorBox>
       )}
       <div>
         <Button type="submit" disabled={connect.isPending}>

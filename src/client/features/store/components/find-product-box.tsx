@@ -4,6 +4,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useFindProduct } from '../api/find-product.ts';
+import { ErrorBox } from '#client/components/ui/error-box.tsx';
 
 const outcomeText = { match: 'Match', ambiguous: 'Several products fit', none: 'Not sold here' } as const;
 
@@ -42,9 +43,9 @@ export function FindProductBox({ brandId }: { brandId: string }) {
         </Button>
       </form>
       {find.isError && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <ErrorBox className="mt-4">
           Could not search: {getServerMessage(find.error) ?? 'the server did not answer'}
-        </p>
+        </ErrorBox>
       )}
       {result && (
         <div className="mt-4 flex flex-col gap-3" aria-live="polite">

@@ -9,6 +9,7 @@ import { useStore } from '../api/get-store.ts';
 import { useSyncStore } from '../api/sync-store.ts';
 import { ConnectStoreForms } from './connect-store-forms.tsx';
 import { FindProductBox } from './find-product-box.tsx';
+import { ErrorBox } from '#client/components/ui/error-box.tsx';
 
 const platformNames = { shopify: 'Shopify', woocommerce: 'WooCommerce', sample: 'Sample store' } as const;
 
@@ -71,9 +72,9 @@ function ConnectionDetails({ brandId, connection }: { brandId: string; connectio
         />
       ) : null}
       {(sync.isError || disconnect.isError) && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+        <ErrorBox className="mt-4">
           {getServerMessage(sync.error ?? disconnect.error) ?? 'The server did not answer'}
-        </p>
+        </ErrorBox>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button

@@ -101,7 +101,7 @@ for (const size of sizes) {
       await expect(time).not.toContainText(/outputGuards|understanding \d|compose \d/);
       await expectAccessible(page);
 
-      // The seeded conversations were not written on Instagram, and Peak is paused: each note is a sentence.
+      // Peak is paused, so nothing is sent in its conversations: the note says so in a sentence.
       await goThroughSidebar(page, 'Conversations');
       await brandSelect(page).selectOption({ label: 'Peak Outdoor Gear' });
       await page.getByTestId('dm-item').filter({ hasText: 'alpine.jo' }).click();

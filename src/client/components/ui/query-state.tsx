@@ -2,7 +2,7 @@ import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-que
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { getServerMessage } from '#client/lib/api-client.ts';
-import { Button } from './button.tsx';
+import { Button, type ButtonProps } from './button.tsx';
 
 /** A loading line that screen readers announce. */
 export function LoadingState({ label }: { label: string }) {
@@ -64,4 +64,30 @@ export function QueryView<T>({
     return <ErrorState title={failed} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <>{children(query.data)}</>;
+}
+
+/** The next page of a paged read, while there is one: an outline button, off while that page loads. */
+export function NextPageButton({
+  query,
+  size,
+  className,
+  children,
+}: {
+  query: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+  size?: ButtonProps['size'];
+  className?: string;
+  children: ReactNode;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button
+      variant="outline"
+      size={size}
+      className={className}
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {children}
+    </Button>
+  );
 }

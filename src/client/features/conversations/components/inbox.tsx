@@ -4,7 +4,7 @@ import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
-import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
+import { ErrorState, LoadingState, NextPageButton } from '#client/components/ui/query-state.tsx';
 import { LG_AND_UP, useMediaQuery } from '#client/hooks/use-media-query.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useComments } from '../api/get-comments.ts';
@@ -243,14 +243,9 @@ export function Inbox({
               )}
               {activeQuery.hasNextPage && (
                 <div className="flex justify-center p-3">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => void activeQuery.fetchNextPage()}
-                    disabled={activeQuery.isFetchingNextPage}
-                  >
+                  <NextPageButton query={activeQuery} size="sm">
                     Load more
-                  </Button>
+                  </NextPageButton>
                 </div>
               )}
             </>

@@ -12,7 +12,7 @@ import { useId, useState } from 'react';
 import { actionLimits, type ConversationStatus } from '#contracts/dashboard-actions.ts';
 import type { Conversation, Message } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { QueryView } from '#client/components/ui/query-state.tsx';
+import { NextPageButton, QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import {
@@ -298,14 +298,9 @@ export function MessageThread({
                 </ul>
                 {query.hasNextPage && (
                   <div className="mt-3 flex justify-center">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => void query.fetchNextPage()}
-                      disabled={query.isFetchingNextPage}
-                    >
+                    <NextPageButton query={query} size="sm">
                       Load later messages
-                    </Button>
+                    </NextPageButton>
                   </div>
                 )}
               </>

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
-import { QueryView } from '#client/components/ui/query-state.tsx';
+import { NextPageButton, QueryView } from '#client/components/ui/query-state.tsx';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import {
@@ -338,16 +338,9 @@ function AuditLog({ workspace }: { workspace: WorkspaceSummary }) {
           )
         }
       </QueryView>
-      {log.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="mt-3"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          {log.isFetchingNextPage ? 'Loading…' : 'Show older entries'}
-        </Button>
-      ) : null}
+      <NextPageButton query={log} className="mt-3">
+        {log.isFetchingNextPage ? 'Loading…' : 'Show older entries'}
+      </NextPageButton>
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import type { MouseEvent } from 'react';
 import { about, blog, closingCta, contact } from '#client/config/marketing.ts';
+import { CtaButtons, type DemoHandlers } from './cta-buttons.tsx';
 
 const container = 'mx-auto max-w-6xl px-4 sm:px-6';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -73,13 +73,7 @@ export function ContactSection() {
 }
 
 /** Closing call to action: Start Free Trial to /signup; Schedule Demo opens the demo dialog. */
-export function ClosingCtaSection({
-  onScheduleDemo,
-  onPrepareDemo,
-}: {
-  onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
-  onPrepareDemo?: () => void;
-}) {
+export function ClosingCtaSection(demo: DemoHandlers) {
   return (
     <section aria-labelledby="closing-heading" className="bg-brand-700 py-16 md:py-20">
       <div className={`${container} text-center`}>
@@ -87,23 +81,7 @@ export function ClosingCtaSection({
           {closingCta.headline}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-brand-50">{closingCta.text}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a
-            href={closingCta.primaryCta.href}
-            className="inline-flex min-h-11 items-center rounded-md bg-white px-6 py-3 text-base font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            {closingCta.primaryCta.label}
-          </a>
-          <button
-            type="button"
-            onClick={onScheduleDemo}
-            onPointerEnter={onPrepareDemo}
-            onFocus={onPrepareDemo}
-            className="inline-flex min-h-11 items-center rounded-md border border-white px-6 py-3 text-base font-semibold text-white hover:bg-brand-800"
-          >
-            {closingCta.secondaryCta.label}
-          </button>
-        </div>
+        <CtaButtons calls={closingCta} tone="dark" className="justify-center" {...demo} />
       </div>
     </section>
   );

@@ -1,15 +1,9 @@
-import type { MouseEvent } from 'react';
 import { Check } from 'lucide-react';
 import { hero } from '#client/config/marketing.ts';
+import { CtaButtons, type DemoHandlers } from './cta-buttons.tsx';
 
 /** The landing claims and the hero: Start Free Trial to /api/login, Schedule Demo opens the demo dialog. */
-export function HeroSection({
-  onScheduleDemo,
-  onPrepareDemo,
-}: {
-  onScheduleDemo: (event: MouseEvent<HTMLButtonElement>) => void;
-  onPrepareDemo?: () => void;
-}) {
+export function HeroSection(demo: DemoHandlers) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-6xl px-4 pb-16 pt-14 sm:px-6 md:pt-20">
@@ -21,23 +15,7 @@ export function HeroSection({
           {hero.headline}
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-700">{hero.subheadline}</p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <a
-            href={hero.primaryCta.href}
-            className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            {hero.primaryCta.label}
-          </a>
-          <button
-            type="button"
-            onClick={onScheduleDemo}
-            onPointerEnter={onPrepareDemo}
-            onFocus={onPrepareDemo}
-            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-900 hover:bg-slate-50"
-          >
-            {hero.secondaryCta.label}
-          </button>
-        </div>
+        <CtaButtons calls={hero} tone="light" {...demo} />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {hero.claims.map((claim) => (
             <li key={claim.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -1,5 +1,18 @@
-// Landing page copy for Voicecart. Pure data: no imports, no JSX.
-// Icon fields hold lucide-react component names (e.g. "Zap"), resolved by the page.
+// Landing page copy for Voicecart. Pure data, no JSX: icon fields hold the lucide-react components themselves,
+// imported by name so only these ship (a name-to-component table would list every icon twice).
+import {
+  Inbox,
+  MessageCircle,
+  PackageCheck,
+  Palette,
+  Plug,
+  ShieldCheck,
+  ShoppingBag,
+  ShoppingCart,
+  Sparkles,
+  Workflow,
+  Zap,
+} from 'lucide-react';
 
 export const hero = {
   eyebrow: 'AI sales assistant for Instagram brands',
@@ -48,25 +61,25 @@ export const benefits = [
     title: 'Answer every DM in seconds',
     description:
       'Buyers get a reply while they are still on your post, not the next morning. Fewer unanswered questions means fewer lost sales.',
-    icon: 'Zap',
+    icon: Zap,
   },
   {
     title: "Only promise what's in stock",
     description:
       'Each reply about a size, colour or variant is checked against your live inventory first, so you avoid oversells and awkward follow-ups.',
-    icon: 'PackageCheck',
+    icon: PackageCheck,
   },
   {
     title: 'Sound like yourself',
     description:
       'The assistant learns your tone, vocabulary and emoji habits from your own example replies, and your customers hear the brand they follow.',
-    icon: 'Sparkles',
+    icon: Sparkles,
   },
   {
     title: 'Keep your customer relationships',
     description:
       "Orders go through your own store's checkout and conversation data belongs to your brand, not to a marketplace.",
-    icon: 'ShieldCheck',
+    icon: ShieldCheck,
   },
 ] as const;
 
@@ -76,21 +89,21 @@ export const steps = [
     title: 'Connect',
     description:
       'Sign up, link your Instagram business account and your Shopify or WooCommerce store. We review new accounts, typically within 24 hours.',
-    icon: 'Plug',
+    icon: Plug,
   },
   {
     step: 2,
     title: 'Automate',
     description:
       'Describe your brand personality, add a few example replies and choose which keywords, comments and hours the AI should handle.',
-    icon: 'Workflow',
+    icon: Workflow,
   },
   {
     step: 3,
     title: 'Convert',
     description:
       'Voicecart AI answers questions, confirms stock and sends a checkout link; you watch conversations and step in whenever you like.',
-    icon: 'ShoppingCart',
+    icon: ShoppingCart,
   },
 ] as const;
 
@@ -99,37 +112,37 @@ export const features = [
     title: 'Live inventory checks',
     description:
       'Stock, sizes and variants are looked up in your Shopify or WooCommerce store in under 5 seconds, and replies that used live data are marked as inventory checked.',
-    icon: 'PackageCheck',
+    icon: PackageCheck,
   },
   {
     title: 'Comment-to-DM triggers',
     description:
       'Turn comments on posts and reels into private conversations: a keyword or emoji starts a DM with the product and a link.',
-    icon: 'MessageCircle',
+    icon: MessageCircle,
   },
   {
     title: 'Brand personality setup',
     description:
       'Choose from twelve brand archetypes and six tones, then add a voice description and sample answers the AI follows.',
-    icon: 'Palette',
+    icon: Palette,
   },
   {
     title: 'Checkout links in the chat',
     description:
       "Buyers receive a link to your store's own checkout, so payment, shipping and the order record stay in your store.",
-    icon: 'ShoppingBag',
+    icon: ShoppingBag,
   },
   {
     title: 'Automation rules',
     description:
       'Decide what the AI handles by product name, SKU, comment emoji or business hours, and when a conversation goes to your team.',
-    icon: 'Workflow',
+    icon: Workflow,
   },
   {
     title: 'One inbox for every brand',
     description:
       'DMs and comments from all your brands in one searchable view, with archive, resolve and escalate actions beside each conversation.',
-    icon: 'Inbox',
+    icon: Inbox,
   },
 ] as const;
 

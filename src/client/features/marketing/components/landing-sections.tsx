@@ -1,5 +1,4 @@
 import { benefits, features, stats, steps, testimonials } from '#client/config/marketing.ts';
-import { MarketingIcon } from './marketing-icon.tsx';
 
 const container = 'mx-auto max-w-6xl px-4 sm:px-6';
 
@@ -39,7 +38,7 @@ export function BenefitsSection() {
           {benefits.map((benefit) => (
             <li key={benefit.title} className="flex gap-4 rounded-xl border border-slate-200 p-6">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <MarketingIcon name={benefit.icon} className="h-6 w-6" />
+                <benefit.icon className="h-6 w-6" aria-hidden="true" />
               </span>
               <div>
                 <h3 className="text-lg font-semibold text-slate-900">{benefit.title}</h3>
@@ -68,7 +67,7 @@ export function HowItWorksSection() {
                 <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
                   {step.step}
                 </span>
-                <MarketingIcon name={step.icon} className="h-6 w-6 text-brand-700" />
+                <step.icon className="h-6 w-6 text-brand-700" aria-hidden="true" />
               </div>
               <h3 className="mt-4 text-xl font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-slate-600">{step.description}</p>
@@ -98,7 +97,7 @@ export function FeaturesSection() {
               data-testid="feature-card"
               className="rounded-xl border border-slate-200 p-6"
             >
-              <MarketingIcon name={feature.icon} className="h-7 w-7 text-brand-700" />
+              <feature.icon className="h-7 w-7 text-brand-700" aria-hidden="true" />
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
               <p className="mt-2 text-slate-600">{feature.description}</p>
             </li>

@@ -43,6 +43,19 @@ const publicPaths: ReadonlySet<string> = new Set([
   paths.sampleCart,
 ]);
 
+/**
+ * The pages signed-in and signed-out visitors both open the same way: the legal pages and the sample store's cart.
+ * A fragment, not a component: wouter's `Switch` looks into fragments for its routes, not into components.
+ */
+const pagesForEveryone = (
+  <>
+    <Route path={paths.privacy} component={PrivacyRoute} />
+    <Route path={paths.terms} component={TermsRoute} />
+    <Route path={paths.dataDeletion} component={DataDeletionRoute} />
+    <Route path={paths.sampleCart} component={SampleCartRoute} />
+  </>
+);
+
 const isDashboardPath = (path: string) =>
   path === paths.dashboard.overview || path.startsWith(`${paths.dashboard.overview}/`);
 
@@ -71,14 +84,11 @@ function PublicRoutes() {
     <Suspense fallback={<PageLoading />}>
       <Switch>
         <Route path={paths.home} component={LandingRoute} />
-        <Route path={paths.privacy} component={PrivacyRoute} />
-        <Route path={paths.terms} component={TermsRoute} />
-        <Route path={paths.dataDeletion} component={DataDeletionRoute} />
+        {pagesForEveryone}
         <Route path={paths.login} component={LoginRoute} />
         <Route path={paths.signup} component={SignupRoute} />
         <Route path={paths.forgotPassword} component={ForgotPasswordRoute} />
         <Route path={paths.resetPassword} component={ResetPasswordRoute} />
-        <Route path={paths.sampleCart} component={SampleCartRoute} />
         <Route path={paths.invite}>
           <InviteRoute user={null} />
         </Route>
@@ -116,10 +126,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   const routes: ReactNode = (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path={paths.privacy} component={PrivacyRoute} />
-        <Route path={paths.terms} component={TermsRoute} />
-        <Route path={paths.dataDeletion} component={DataDeletionRoute} />
-        <Route path={paths.sampleCart} component={SampleCartRoute} />
+        {pagesForEveryone}
         {/* Already signed in: the sign-in pages have nothing to offer. */}
         <Route path={paths.login}>
           <Redirect to={paths.home} replace />

@@ -1,27 +1,24 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { BrandCard } from '#client/features/brands/components/brand-card.tsx';
-import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
+import { CreateBrandButton } from '#client/features/brands/components/brand-dialogs.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
 
 /** Brands; 'Add New Brand' opens the create dialog. */
 export function BrandsRoute() {
   const [search, setSearch] = useState('');
-  const [isCreating, setIsCreating] = useState(false);
   const term = search.trim().toLowerCase();
   return (
     <>
       <PageHeader
         title="Your Brands"
         action={
-          <Button onClick={() => setIsCreating(true)}>
+          <CreateBrandButton>
             <Plus aria-hidden="true" className="h-4 w-4" /> Add New Brand
-          </Button>
+          </CreateBrandButton>
         }
       />
-      <CreateBrandDialog open={isCreating} onOpenChange={setIsCreating} />
       <SearchInput
         className="mb-6 max-w-md"
         label="Search brands by name or username"

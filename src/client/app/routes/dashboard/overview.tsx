@@ -1,11 +1,9 @@
 import { Plus, Store } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { getGreetingName } from '#client/lib/user-display.ts';
 import { BrandStats } from '#client/features/brands/components/brand-stats.tsx';
 import { BrandsTable } from '#client/features/brands/components/brands-table.tsx';
-import { CreateBrandDialog } from '#client/features/brands/components/brand-dialogs.tsx';
+import { CreateBrandButton } from '#client/features/brands/components/brand-dialogs.tsx';
 import { SetupChecklist } from '#client/features/onboarding/components/setup-checklist.tsx';
 import { RevenueStatCard } from '#client/features/revenue/components/revenue-stat-card.tsx';
 import { PageHeader, WithBrands } from './with-brands.tsx';
@@ -13,19 +11,17 @@ import { PageHeader, WithBrands } from './with-brands.tsx';
 /** Overview; 'Connect New Brand' and 'Connect Your First Brand' open the create dialog. */
 export function OverviewRoute() {
   const { user } = useCurrentUser();
-  const [isCreating, setIsCreating] = useState(false);
   return (
     <>
       <PageHeader
         title={`Welcome back, ${getGreetingName(user)}!`}
         subtitle="Here's what's happening with your brands today"
         action={
-          <Button onClick={() => setIsCreating(true)}>
+          <CreateBrandButton>
             <Plus aria-hidden="true" className="h-4 w-4" /> Connect New Brand
-          </Button>
+          </CreateBrandButton>
         }
       />
-      <CreateBrandDialog open={isCreating} onOpenChange={setIsCreating} />
       <WithBrands>
         {(brands) => (
           <div className="flex flex-col gap-6">
@@ -43,7 +39,7 @@ export function OverviewRoute() {
                 <p className="text-slate-600">
                   Connect your first brand to start automating Instagram DM conversations
                 </p>
-                <Button onClick={() => setIsCreating(true)}>Connect Your First Brand</Button>
+                <CreateBrandButton>Connect Your First Brand</CreateBrandButton>
               </section>
             ) : (
               <BrandsTable brands={brands} />

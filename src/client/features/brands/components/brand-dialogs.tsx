@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
@@ -85,6 +85,17 @@ export function CreateBrandDialog({
       {/* Mounted only while open, so every opening starts empty. */}
       {open && <CreateBrandForm onDone={() => onOpenChange(false)} />}
     </Modal>
+  );
+}
+
+/** A button that opens "Add New Brand" (the Brands and Overview headers, the Overview's empty state). */
+export function CreateBrandButton({ children }: { children: ReactNode }) {
+  const [isCreating, setIsCreating] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setIsCreating(true)}>{children}</Button>
+      <CreateBrandDialog open={isCreating} onOpenChange={setIsCreating} />
+    </>
   );
 }
 

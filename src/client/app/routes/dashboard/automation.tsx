@@ -1,14 +1,13 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AutomationRule, Brand } from '#contracts/dashboard.ts';
-import { BrandSelect } from '#client/components/brand-select.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { QueryView } from '#client/components/ui/query-state.tsx';
 import { useAutomationRules } from '#client/features/automation/api/get-automation-rules.ts';
 import { CreateRuleForm } from '#client/features/automation/components/create-rule-form.tsx';
 import { RuleList } from '#client/features/automation/components/rule-list.tsx';
-import { PageHeader, WithSomeBrands } from './with-brands.tsx';
+import { BrandScreen, PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 /** What the form is doing: nothing, a new rule, or editing one. */
 type Editor = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; rule: AutomationRule };
@@ -27,17 +26,14 @@ function BrandRules({
   const query = useAutomationRules(brandId);
   const close = () => setEditor({ mode: 'closed' });
   return (
-    <div className="flex flex-col gap-4">
-      <div className="max-w-xs">
-        <BrandSelect
-          brands={brands}
-          value={brandId}
-          onChange={(id) => {
-            setBrandId(id);
-            close();
-          }}
-        />
-      </div>
+    <BrandScreen
+      brands={brands}
+      brandId={brandId}
+      onBrandChange={(id) => {
+        setBrandId(id);
+        close();
+      }}
+    >
       {editor.mode !== 'closed' && (
         <CreateRuleForm
           key={editor.mode === 'edit' ? editor.rule.id : 'new'}
@@ -55,7 +51,7 @@ function BrandRules({
           <RuleList brandId={brandId} rules={rules} onEdit={(rule) => setEditor({ mode: 'edit', rule })} />
         )}
       </QueryView>
-    </div>
+    </BrandScreen>
   );
 }
 

@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import type { AssistantSettings } from '#contracts/assistant.ts';
 import type { Brand, BrandPersonality as Personality } from '#contracts/dashboard.ts';
-import { BrandSelect } from '#client/components/brand-select.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
@@ -11,7 +10,7 @@ import { PersonalityForm } from '#client/features/psychology/components/personal
 import { TryAssistantPanel } from '#client/features/psychology/components/try-assistant-panel.tsx';
 import { confirmLeavingPersonality } from '#client/features/psychology/components/unsaved-changes.ts';
 import { usePsychologyForm } from '#client/features/psychology/hooks/use-psychology-form.ts';
-import { PageHeader, WithSomeBrands } from './with-brands.tsx';
+import { BrandScreen, PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 function BrandPersonality({ brands }: { brands: Brand[] }) {
   const [brandId, setBrandId] = useChosenBrand(brands);
@@ -19,14 +18,11 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
   const personality = usePersonality(brandId);
   const settings = useAssistantSettings(brandId);
   return (
-    <div className="flex flex-col gap-4">
-      <div className="max-w-xs">
-        <BrandSelect
-          brands={brands}
-          value={brandId}
-          onChange={(id) => confirmLeavingPersonality() && setBrandId(id)}
-        />
-      </div>
+    <BrandScreen
+      brands={brands}
+      brandId={brandId}
+      onBrandChange={(id) => confirmLeavingPersonality() && setBrandId(id)}
+    >
       {brand && !brand.shopifyConnected && (
         <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           {brand.name} has no store connected, so buyers will hear that nothing is in stock.{' '}
@@ -58,7 +54,7 @@ function BrandPersonality({ brands }: { brands: Brand[] }) {
           settings={settings.data}
         />
       )}
-    </div>
+    </BrandScreen>
   );
 }
 

@@ -1,28 +1,33 @@
 import { useSearch } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
-import { BrandSelect } from '#client/components/brand-select.tsx';
 import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { StorePanel } from '#client/features/store/components/store-panel.tsx';
-import { PageHeader, WithSomeBrands } from './with-brands.tsx';
+import { BrandScreen, PageHeader, WithSomeBrands } from './with-brands.tsx';
 
 function BrandStore({ brands }: { brands: Brand[] }) {
   const params = new URLSearchParams(useSearch());
   const asked = params.get('brand');
   const [brandId, setBrandId] = useChosenBrand(brands, asked);
   return (
-    <div className="flex flex-col gap-4">
-      {params.get('install') === 'unavailable' && (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Install with Shopify is not set up on this server: it needs a Shopify app, which the server&apos;s
-          administrator adds. Meanwhile, connect with an Admin API access token from your store (below), or
-          try the sample store.
-        </p>
-      )}
-      <div className="max-w-xs">
-        <BrandSelect brands={brands} value={brandId} onChange={setBrandId} />
-      </div>
+    <BrandScreen
+      brands={brands}
+      brandId={brandId}
+      onBrandChange={setBrandId}
+      notice={
+        params.get('install') === 'unavailable' && (
+          <p
+            role="alert"
+            className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            Install with Shopify is not set up on this server: it needs a Shopify app, which the server&apos;s
+            administrator adds. Meanwhile, connect with an Admin API access token from your store (below), or
+            try the sample store.
+          </p>
+        )
+      }
+    >
       {brandId && <StorePanel key={brandId} brandId={brandId} />}
-    </div>
+    </BrandScreen>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '#contracts/dashboard.ts';
+import { BrandSelect } from '#client/components/brand-select.tsx';
 import { QueryView } from '#client/components/ui/query-state.tsx';
 import { useBrands } from '#client/features/brands/api/get-brands.ts';
 
@@ -44,4 +45,32 @@ export function NoBrands() {
  */
 export function WithSomeBrands({ children }: { children: (brands: Brand[]) => ReactNode }) {
   return <WithBrands>{(brands) => (brands.length === 0 ? <NoBrands /> : children(brands))}</WithBrands>;
+}
+
+/**
+ * A screen about one brand at a time (rules, personality, store): the brand picker on top, then what the screen
+ * shows for the chosen brand. `notice` stands above the picker.
+ */
+export function BrandScreen({
+  brands,
+  brandId,
+  onBrandChange,
+  notice,
+  children,
+}: {
+  brands: Brand[];
+  brandId: string | undefined;
+  onBrandChange: (brandId: string) => void;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {notice}
+      <div className="max-w-xs">
+        <BrandSelect brands={brands} value={brandId} onChange={onBrandChange} />
+      </div>
+      {children}
+    </div>
+  );
 }

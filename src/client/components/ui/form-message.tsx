@@ -13,17 +13,31 @@ export function ProblemMessage({ children }: { children: ReactNode }) {
   );
 }
 
-/** A request's failure as a `ProblemMessage`: the server's words, else `fallback`; nothing until it fails. */
+/**
+ * A request's failure as a `ProblemMessage`: the server's words, else `fallback`; nothing until it fails. `inline`
+ * shows it as a line of red text instead of a box, for a panel's or a row's own small form.
+ */
 export function RequestProblem({
   request,
   fallback,
+  inline = false,
+  className,
 }: {
   request: { isError: boolean; error: unknown };
   fallback: string;
+  inline?: boolean;
+  /** With `inline`: added to the line's classes. */
+  className?: string;
 }) {
-  return request.isError ? (
-    <ProblemMessage>{getServerMessage(request.error) ?? fallback}</ProblemMessage>
-  ) : null;
+  if (!request.isError) return null;
+  const message = getServerMessage(request.error) ?? fallback;
+  return inline ? (
+    <p role="alert" className={className ? `text-sm text-red-700 ${className}` : 'text-sm text-red-700'}>
+      {message}
+    </p>
+  ) : (
+    <ProblemMessage>{message}</ProblemMessage>
+  );
 }
 
 /** What a form did (the server's confirmation: a link sent, a password changed), read out when it appears. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { assistantLimits, describeTrace, type AssistantTraceView } from '#contracts/assistant.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { getServerMessage } from '#client/lib/api-client.ts';
+import { RequestProblem } from '#client/components/ui/form-message.tsx';
 import { usePreviewAssistant } from '../api/preview-assistant.ts';
 import { pickPersonality, type PsychologyValues } from '../hooks/use-psychology-form.ts';
 
@@ -142,11 +142,7 @@ export function TryAssistantPanel({
         <p id={`${id}-keys`} className="text-xs text-slate-600">
           Enter sends; Shift+Enter starts a new line.
         </p>
-        {preview.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {getServerMessage(preview.error) ?? 'The preview failed. Please try again.'}
-          </p>
-        ) : null}
+        <RequestProblem request={preview} fallback="The preview failed. Please try again." inline />
         <div className="flex justify-end gap-2">
           <Button
             variant="outline"

@@ -19,8 +19,8 @@ import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
+import { RequestProblem } from '#client/components/ui/form-message.tsx';
 import { NextPageButton, QueryView } from '#client/components/ui/query-state.tsx';
-import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import {
   useAuditLog,
@@ -183,11 +183,7 @@ function InviteForm({ workspace }: { workspace: WorkspaceSummary }) {
       <p className="w-full text-sm text-slate-600">
         {roleLabels[role]}: {roleHints[role]}. The link works once, for 7 days.
       </p>
-      {invite.isError ? (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {getServerMessage(invite.error) ?? 'Failed to send the invitation.'}
-        </p>
-      ) : null}
+      <RequestProblem request={invite} fallback="Failed to send the invitation." inline className="w-full" />
     </form>
   );
 }

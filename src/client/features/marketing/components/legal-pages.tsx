@@ -40,14 +40,23 @@ function BackToHome() {
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const formatUpdated = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
+/** A legal page's title, the day it was last updated and its opening paragraph. */
+function LegalHeading({ page }: { page: { title: string; updated: string; intro: string } }) {
+  return (
+    <>
+      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{page.title}</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        Last updated <time dateTime={page.updated}>{formatUpdated(page.updated)}</time>
+      </p>
+      <p className="mt-6 max-w-3xl text-slate-700">{page.intro}</p>
+    </>
+  );
+}
+
 function LegalDocumentView({ document: doc }: { document: LegalDocument }) {
   return (
     <LegalShell>
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{doc.title}</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Last updated <time dateTime={doc.updated}>{formatUpdated(doc.updated)}</time>
-      </p>
-      <p className="mt-6 max-w-3xl text-slate-700">{doc.intro}</p>
+      <LegalHeading page={doc} />
       <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_1fr]">
         <nav aria-label="Sections" className="lg:sticky lg:top-6 lg:self-start">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700">On this page</h2>
@@ -111,11 +120,7 @@ export function TermsOfServicePage() {
 export function DataDeletionPage() {
   return (
     <LegalShell>
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{dataDeletion.title}</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Last updated <time dateTime={dataDeletion.updated}>{formatUpdated(dataDeletion.updated)}</time>
-      </p>
-      <p className="mt-6 max-w-3xl text-slate-700">{dataDeletion.intro}</p>
+      <LegalHeading page={dataDeletion} />
       <section aria-labelledby="options-heading" className="mt-10">
         <h2 id="options-heading" className="text-2xl font-bold text-slate-900">
           Your options

@@ -43,16 +43,14 @@ export const invitationTokenSchema = z.object({
 });
 export type InvitationToken = z.infer<typeof invitationTokenSchema>;
 
-/** What the accept page shows before anyone signs in or up. */
-export const invitationPreviewSchema = z.object({
-  workspaceName: z.string(),
-  email: z.string(),
-  role: workspaceRoleSchema,
-  expiresAt: z.string(),
-  invitedBy: z.string().nullable(),
-  /** An account with the invited email exists: the page offers sign-in rather than sign-up. */
-  accountExists: z.boolean(),
-});
+/** What the accept page shows before anyone signs in or up: the listed invitation's fields, and its workspace. */
+export const invitationPreviewSchema = pendingInvitationSchema
+  .pick({ email: true, role: true, expiresAt: true, invitedBy: true })
+  .extend({
+    workspaceName: z.string(),
+    /** An account with the invited email exists: the page offers sign-in rather than sign-up. */
+    accountExists: z.boolean(),
+  });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** Signed out: create the account with the invited email (verified on acceptance, docs/spec-deviations.md). */

@@ -121,6 +121,13 @@ function transactionExecutor(tx: Database): PgBoss.Db {
 /** Arbitrary constant (the migrations use 727_001): every Voicecart instance agrees on it. */
 const SET_UP_LOCK_KEY = 727_002;
 
+/** What a module's periodic worker starts with: the queue, the period of its repeated job, the log. */
+export interface PeriodicWorkerDeps {
+  jobs: JobQueue;
+  everySeconds: number;
+  log: Logger;
+}
+
 export interface JobQueueOptions {
   database: DatabaseHandle;
   /** Used instead of the shared handle on PostgreSQL, so jobs get their own small pool. */

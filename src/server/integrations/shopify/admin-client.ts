@@ -247,6 +247,12 @@ export interface ShopifyAdminClientOptions {
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A page of a Shopify connection: `after` the previous page's end cursor (null for the first), `first` its size. */
+interface PageInput {
+  after: string | null;
+  first?: number;
+}
+
 export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
   const graphqlUrl = `${options.baseUrl.replace(/\/$/, '')}/admin/api/${options.apiVersion}/graphql.json`;
   const sleep = options.sleep ?? sleepFor;
@@ -344,12 +350,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
      * so the defaults (8 products × 50 variants ≈ 842) stay under it. A product with more than 50 variants is
      * mirrored with its first 50 (its live check still reads any variant by id).
      */
-    async listProducts(input: {
-      first?: number;
-      variantsFirst?: number;
-      after: string | null;
-      query?: string;
-    }): Promise<ProductsPage> {
+    async listProducts(input: PageInput & { variantsFirst?: number; query?: string }): Promise<ProductsPage> {
       const data = await request(
         productsQuery,
         {
@@ -380,11 +381,7 @@ export function createShopifyAdminClient(options: ShopifyAdminClientOptions) {
       if (refused.length > 0) throw new ShopifyError('graphql', refused.map((e) => e.message).join('; '));
     },
     /** One page of the orders changed after `since`, oldest change first (order reconciliation). */
-    async listOrdersUpdatedSince(input: {
-      since: Date;
-      after: string | null;
-      first?: number;
-    }): Promise<OrdersPage> {
+    async listOrdersUpdatedSince(input: PageInput & { since: Date }): Promise<OrdersPage> {
       const data = await request(
         ordersQuery,
         {

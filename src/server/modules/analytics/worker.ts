@@ -1,17 +1,11 @@
 import type { Database } from '#server/db/client.ts';
-import type { JobQueue } from '#server/jobs/queue.ts';
+import type { PeriodicWorkerDeps } from '#server/jobs/queue.ts';
 import { analyticsRollupJob, overviewCountsJob } from '#server/jobs/definitions.ts';
-import type { Logger } from 'pino';
 import { recordOverviewCounts } from './overview-counts.ts';
 import { rollUpChanges } from './rollup.ts';
 
 /** Keeps the roll-up current: every `everySeconds`, the days changed since the last run are recomputed. */
-export async function startAnalyticsWorker(input: {
-  db: Database;
-  jobs: JobQueue;
-  everySeconds: number;
-  log: Logger;
-}): Promise<void> {
+export async function startAnalyticsWorker(input: PeriodicWorkerDeps & { db: Database }): Promise<void> {
   const { db, jobs, everySeconds, log } = input;
   await jobs.work(analyticsRollupJob, async () => {
     const days = await rollUpChanges(db);

@@ -18,6 +18,33 @@ import type { CatalogSync } from './sync.ts';
 export const badStore = (path: string, message: string) =>
   new AppError('BAD_REQUEST', `${path}: ${message}`, [{ path, message }]);
 
+/** Connects one platform's store for a brand: saved, synced (or syncing), audited. */
+type ConnectPlatform<P extends ConnectStoreInput['platform']> = (
+  userId: string,
+  brandId: string,
+  input: Extract<ConnectStoreInput, { platform: P }>,
+  ip: string | null,
+) => Promise<StoreConnectionRow>;
+
+/** The audit log (decision 042): who connected or disconnected which store of which brand, from where. */
+function auditStore(
+  db: Database,
+  action: 'store.connected' | 'store.disconnected',
+  userId: string,
+  brandId: string,
+  connection: Pick<StoreConnectionRow, 'name' | 'platform'>,
+  ip: string | null,
+) {
+  return recordAudit(db, {
+    brandId,
+    actorUserId: userId,
+    action,
+    target: connection.name,
+    detail: { brandId, platform: connection.platform },
+    ip,
+  });
+}
+
 /** A brand's store connection: verified with a test call, saved with its credentials sealed, described, removed. */
 export function createStoreConnections({
   db,
@@ -34,23 +61,6 @@ export function createStoreConnections({
   settings: { shopifyApiVersion: string; publicUrl: string };
   log?: { warn(obj: object, msg: string): void } | undefined;
 }) {
-  /** The audit log (decision 042): who connected which store to which brand, from where. */
-  async function auditConnected(
-    userId: string,
-    brandId: string,
-    connection: Pick<StoreConnectionRow, 'name' | 'platform'>,
-    ip: string | null,
-  ) {
-    await recordAudit(db, {
-      brandId,
-      actorUserId: userId,
-      action: 'store.connected',
-      target: connection.name,
-      detail: { brandId, platform: connection.platform },
-      ip,
-    });
-  }
-
   async function describe(connection: StoreConnectionRow): Promise<StoreConnection> {
     const counts = await queries.countCatalog(db, connection.id);
     return {
@@ -205,16 +215,11 @@ export function createStoreConnections({
     });
     await subscribeShopifyOrders(connection);
     await sync.startSync(connection.id);
-    await auditConnected(userId, brandId, connection, ip);
+    await auditStore(db, 'store.connected', userId, brandId, connection, ip);
     return connection;
   }
 
-  async function connectWooCommerce(
-    userId: string,
-    brandId: string,
-    input: Extract<ConnectStoreInput, { platform: 'woocommerce' }>,
-    ip: string | null,
-  ): Promise<StoreConnectionRow> {
+  const connectWooCommerce: ConnectPlatform<'woocommerce'> = async (userId, brandId, input, ip) => {
     const storeUrl = new URL(input.storeUrl).origin + new URL(input.storeUrl).pathname.replace(/\/+$/, '');
     const { client, checkoutStyle, currency } = await verifyWooCommerce(input, storeUrl);
     const id = randomUUID();
@@ -236,16 +241,11 @@ export function createStoreConnections({
     });
     await registerWooWebhooks(client, id, webhookSecret);
     await sync.startSync(connection.id);
-    await auditConnected(userId, brandId, connection, ip);
+    await auditStore(db, 'store.connected', userId, brandId, connection, ip);
     return connection;
-  }
+  };
 
-  async function connectSample(
-    userId: string,
-    brandId: string,
-    input: Extract<ConnectStoreInput, { platform: 'sample' }>,
-    ip: string | null,
-  ): Promise<StoreConnectionRow> {
+  const connectSample: ConnectPlatform<'sample'> = async (userId, brandId, input, ip) => {
     const sampleCatalog = input.catalog ?? 'apparel';
     const connection = await save(brandId, {
       platform: 'sample',
@@ -257,9 +257,9 @@ export function createStoreConnections({
     });
     // The shipped file is local: sync it now, so the catalog is there when the request returns.
     await sync.runSync(connection.id);
-    await auditConnected(userId, brandId, connection, ip);
+    await auditStore(db, 'store.connected', userId, brandId, connection, ip);
     return connection;
-  }
+  };
 
   return {
     /** Also the end of the Shopify OAuth install (shopify-install.ts), with the tokens it was given. */
@@ -296,14 +296,7 @@ export function createStoreConnections({
       await authorize(db, userId, 'store.manage', { brandId });
       await db.transaction(async (tx) => {
         for (const connection of await queries.deleteConnectionOfBrand(tx, brandId)) {
-          await recordAudit(tx, {
-            brandId,
-            actorUserId: userId,
-            action: 'store.disconnected',
-            target: connection.name,
-            detail: { brandId, platform: connection.platform },
-            ip,
-          });
+          await auditStore(tx, 'store.disconnected', userId, brandId, connection, ip);
         }
         await queries.setBrandStoreConnected(tx, brandId, false);
       });

@@ -167,11 +167,14 @@ export function mapWooProduct(
   };
 }
 
-function createShopifyStoreClient(
+/** Builds one platform's client from the connection, its unsealed credentials and the platform settings. */
+type PlatformStoreClient<P extends StoreCredentials['platform']> = (
   connection: StoreConnectionRow,
-  credentials: Extract<StoreCredentials, { platform: 'shopify' }>,
+  credentials: Extract<StoreCredentials, { platform: P }>,
   settings: PlatformSettings,
-): StoreClient {
+) => StoreClient;
+
+const createShopifyStoreClient: PlatformStoreClient<'shopify'> = (connection, credentials, settings) => {
   const client = createShopifyAdminClient({
     baseUrl: shopifyBaseUrl(connection.storeKey!),
     accessToken: credentials.accessToken,
@@ -215,13 +218,9 @@ function createShopifyStoreClient(
       };
     },
   };
-}
+};
 
-function createWooStoreClient(
-  connection: StoreConnectionRow,
-  credentials: Extract<StoreCredentials, { platform: 'woocommerce' }>,
-  settings: PlatformSettings,
-): StoreClient {
+const createWooStoreClient: PlatformStoreClient<'woocommerce'> = (connection, credentials, settings) => {
   const client = createWooCommerceClient({
     storeUrl: connection.storeKey!,
     consumerKey: credentials.consumerKey,
@@ -254,27 +253,21 @@ function createWooStoreClient(
     async fetchVariantStock({ variantExternalId, productExternalId, signal }) {
       const productId = Number(productExternalId);
       const variantId = Number(variantExternalId);
-      if (productId === variantId) {
-        const product = await client.getProduct(productId, signal);
-        const stock = mapWooStock(product);
-        return {
-          quantity: stock.stockQuantity,
-          availableForSale: stock.availableForSale,
-          price: product.price,
-          inventoryPolicy: stock.inventoryPolicy,
-        };
-      }
-      const variation = await client.getVariation(productId, variantId, signal);
-      const stock = mapWooStock(variation);
+      // A simple product is its own only variant: its stock is the product's.
+      const item =
+        productId === variantId
+          ? await client.getProduct(productId, signal)
+          : await client.getVariation(productId, variantId, signal);
+      const stock = mapWooStock(item);
       return {
         quantity: stock.stockQuantity,
         availableForSale: stock.availableForSale,
-        price: variation.price,
+        price: item.price,
         inventoryPolicy: stock.inventoryPolicy,
       };
     },
   };
-}
+};
 
 /** The sample store is the shipped file: its "live" answer is that file, read now. */
 function createSampleStoreClient(name: SampleCatalogName): StoreClient {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   brands,
@@ -26,6 +26,20 @@ export const findConnectionOfBrand = (db: Database, brandId: string) =>
 
 export const findConnection = (db: Database, connectionId: string) =>
   findConnectionWhere(db, eq(storeConnections.id, connectionId));
+
+const identityColumns = new Set(['id', 'connectionId', 'externalId']);
+
+/**
+ * The `set` of a mirror upsert: every column but the row's identity (id, connection, the store's id) takes the
+ * incoming value (`excluded.<column>`), so a column added to the mirror follows the store without a second list.
+ */
+function incomingValues(table: typeof catalogProducts | typeof catalogVariants): Record<string, SQL> {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([key]) => !identityColumns.has(key))
+      .map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`]),
+  );
+}
 
 /** The text trigram similarity runs over: every findable word once, in one spelling. */
 function searchTextOf(product: StoreProductInput): string {
@@ -81,43 +95,21 @@ export async function upsertProducts(
     const written = await tx
       .insert(catalogProducts)
       .values(
-        unique.map((product) => ({
-          connectionId,
-          externalId: product.externalId,
-          title: product.title,
-          handle: product.handle,
-          description: product.description,
-          productType: product.productType,
-          vendor: product.vendor,
-          tags: product.tags,
-          options: product.options,
-          status: product.status,
-          imageUrl: product.imageUrl,
-          url: product.url,
-          storeUpdatedAt: product.storeUpdatedAt,
-          syncedAt,
-          searchText: searchTextOf(product),
-          searchVector: searchVectorOf(product),
-        })),
+        unique.map((product) => {
+          // The store's fields are the row's columns one to one; its variants go to their own table below.
+          const { variants: _variants, ...fields } = product;
+          return {
+            ...fields,
+            connectionId,
+            syncedAt,
+            searchText: searchTextOf(product),
+            searchVector: searchVectorOf(product),
+          };
+        }),
       )
       .onConflictDoUpdate({
         target: [catalogProducts.connectionId, catalogProducts.externalId],
-        set: {
-          title: sql`excluded.title`,
-          handle: sql`excluded.handle`,
-          description: sql`excluded.description`,
-          productType: sql`excluded.product_type`,
-          vendor: sql`excluded.vendor`,
-          tags: sql`excluded.tags`,
-          options: sql`excluded.options`,
-          status: sql`excluded.status`,
-          imageUrl: sql`excluded.image_url`,
-          url: sql`coalesce(excluded.url, ${catalogProducts.url})`,
-          storeUpdatedAt: sql`excluded.store_updated_at`,
-          syncedAt: sql`excluded.synced_at`,
-          searchText: sql`excluded.search_text`,
-          searchVector: sql`excluded.search_vector`,
-        },
+        set: { ...incomingValues(catalogProducts), url: sql`coalesce(excluded.url, ${catalogProducts.url})` },
         setWhere: sql`${catalogProducts.storeUpdatedAt} <= excluded.store_updated_at`,
       })
       .returning({ id: catalogProducts.id, externalId: catalogProducts.externalId });
@@ -176,19 +168,8 @@ export async function upsertProducts(
         .onConflictDoUpdate({
           target: [catalogVariants.connectionId, catalogVariants.externalId],
           set: {
-            productId: sql`excluded.product_id`,
+            ...incomingValues(catalogVariants),
             inventoryItemId: sql`coalesce(excluded.inventory_item_id, ${catalogVariants.inventoryItemId})`,
-            title: sql`excluded.title`,
-            options: sql`excluded.options`,
-            sku: sql`excluded.sku`,
-            price: sql`excluded.price`,
-            currency: sql`excluded.currency`,
-            stockQuantity: sql`excluded.stock_quantity`,
-            inventoryPolicy: sql`excluded.inventory_policy`,
-            availableForSale: sql`excluded.available_for_sale`,
-            position: sql`excluded.position`,
-            storeUpdatedAt: sql`excluded.store_updated_at`,
-            syncedAt: sql`excluded.synced_at`,
           },
         });
     }

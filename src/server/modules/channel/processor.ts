@@ -25,6 +25,13 @@ const profileRetryMs = 24 * 3_600_000;
 
 type Tx = Database;
 type Outcome = { outcome: string; enqueued: boolean };
+/** The four kinds of messaging item are applied from the same inputs: the event, its parsed item, the cached username. */
+type ApplyMessagingItem = (
+  tx: Tx,
+  event: InstagramEventRow,
+  item: MessagingItem,
+  username: string | null,
+) => Promise<Outcome>;
 
 /** Readable content for a message that has no text (the dashboard lists `content`). */
 function describeMessage(message: NonNullable<MessagingItem['message']>): { content: string; kind: string } {
@@ -142,12 +149,7 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     return brand?.active ?? false;
   }
 
-  async function applyCustomerMessage(
-    tx: Tx,
-    event: InstagramEventRow,
-    item: MessagingItem,
-    username: string | null,
-  ): Promise<Outcome> {
+  const applyCustomerMessage: ApplyMessagingItem = async (tx, event, item, username) => {
     const message = item.message!;
     const { content, kind } = describeMessage(message);
     // The conversation, its times and the brand's state in one statement. lastMessageAt follows the newest
@@ -194,14 +196,9 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
       { tx, singletonKey: `message:${inserted.id}` },
     );
     return { outcome: 'stored', enqueued: true };
-  }
+  };
 
-  async function applyDeleted(
-    tx: Tx,
-    event: InstagramEventRow,
-    item: MessagingItem,
-    username: string | null,
-  ): Promise<Outcome> {
+  const applyDeleted: ApplyMessagingItem = async (tx, event, item, username) => {
     const mid = item.message!.mid;
     const updated = await tx
       .update(messages)
@@ -228,14 +225,9 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
         set: { deleted: true },
       });
     return { outcome: 'deleted before arrival', enqueued: false };
-  }
+  };
 
-  async function applyEcho(
-    tx: Tx,
-    event: InstagramEventRow,
-    item: MessagingItem,
-    username: string | null,
-  ): Promise<Outcome> {
+  const applyEcho: ApplyMessagingItem = async (tx, event, item, username) => {
     const message = item.message!;
     const mid = message.mid;
     const customer = item.recipient.id;
@@ -319,14 +311,9 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
     await touchConversation(tx, conversationId, event.occurredAt, false);
     await tx.execute(sql`update conversations set handled_by = 'person' where id = ${conversationId}`);
     return { outcome: 'person replied from Instagram', enqueued: false };
-  }
+  };
 
-  async function applyPostback(
-    tx: Tx,
-    event: InstagramEventRow,
-    item: MessagingItem,
-    username: string | null,
-  ): Promise<Outcome> {
+  const applyPostback: ApplyMessagingItem = async (tx, event, item, username) => {
     const postback = item.postback!;
     const synthetic = {
       mid: postback.mid ?? event.dedupeKey,
@@ -338,7 +325,7 @@ export function createProcessor({ db, jobs, graph, connections, log }: Processor
       .set({ kind: 'postback', metadata: { postback: postback.payload ?? null } })
       .where(and(eq(messages.brandId, event.brandId), eq(messages.instagramMessageId, synthetic.mid)));
     return result;
-  }
+  };
 
   async function applyComment(tx: Tx, event: InstagramEventRow, accountId: string): Promise<Outcome> {
     const parsed = commentValueSchema.safeParse((event.payload as { value?: unknown }).value);

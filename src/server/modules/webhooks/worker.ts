@@ -1,18 +1,14 @@
-import type { Logger } from 'pino';
 import { webhookDeliverJob, webhooksDispatchJob } from '#server/jobs/definitions.ts';
-import type { JobQueue } from '#server/jobs/queue.ts';
+import type { PeriodicWorkerDeps } from '#server/jobs/queue.ts';
 import type { WebhookDelivery } from './delivery.ts';
 
 /**
  * Decision 049: the dispatcher sends a job for each delivery the triggers recorded, every `everySeconds`; each job
  * is one attempt, and a failed attempt sends the next itself.
  */
-export async function startWebhookWorkers(input: {
-  jobs: JobQueue;
-  delivery: WebhookDelivery;
-  everySeconds: number;
-  log: Logger;
-}): Promise<void> {
+export async function startWebhookWorkers(
+  input: PeriodicWorkerDeps & { delivery: WebhookDelivery },
+): Promise<void> {
   const { jobs, delivery, everySeconds, log } = input;
   await jobs.work(
     webhookDeliverJob,

@@ -1,4 +1,4 @@
-import { beforeEach } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { CatalogProduct } from '#server/modules/assistant/ports.ts';
 import {
   runPipeline,
@@ -136,4 +136,13 @@ export async function converse(
     history.push({ sender: 'customer', content: text }, { sender: 'ai', content: trace.reply ?? '' });
   }
   return traces;
+}
+
+/** The trace says what was asked is not sold: what the catalog lacks, and the closest product offered instead. */
+export function expectNotSold(
+  trace: AssistantTrace,
+  lacking: string,
+  alternative: { product: string; variant?: string },
+): void {
+  expect(trace).toMatchObject({ answerKind: 'not_sold', match: { lacking }, alternative });
 }

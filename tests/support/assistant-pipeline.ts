@@ -100,6 +100,21 @@ export function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): A
   };
 }
 
+/** A buyer's comment `commentId` under a post (no conversation), keyed as the channel keys comments. */
+export function makeCommentEvent(
+  text: string,
+  commentId: string,
+  fields: Partial<AssistantEvent> = {},
+): AssistantEvent {
+  return makeEvent(text, {
+    kind: 'comment',
+    eventKey: `comment:${commentId}`,
+    commentId,
+    conversation: null,
+    ...fields,
+  });
+}
+
 /** A conversation's state with nothing in play yet (in English); `fields` set what a test needs. */
 export function conversationState(fields: Partial<ConversationState> = {}): ConversationState {
   return {

@@ -190,6 +190,12 @@ async function clearBrands() {
   await db.execute(sql`delete from analytics_dirty`);
 }
 
+/** Starts over (as clearBrands) with one brand of the user's, named `name`, in UTC; returns its id. */
+async function startOverWithBrand(name: string) {
+  await clearBrands();
+  return (await createTestBrand(db, { userId, name, username: name.toLowerCase(), timeZone: 'UTC' })).id;
+}
+
 async function store(history: History) {
   await clearBrands();
   const brandIds: string[] = [];
@@ -412,13 +418,7 @@ describe('sold-out demand over a range', () => {
           maxLength: 4,
         }),
         async (asks, split, ranges) => {
-          await clearBrands();
-          const { id: brandId } = await createTestBrand(db, {
-            userId,
-            name: 'Demand',
-            username: 'demand',
-            timeZone: 'UTC',
-          });
+          const brandId = await startOverWithBrand('Demand');
           const buyerIds = await Promise.all(
             [0, 1, 2, 3, 4, 5].map(async (b) => {
               const id = randomUUID();
@@ -510,13 +510,7 @@ const rolledUpMessages = async (brandId: string) =>
 
 describe('message counts added by the job (decision 055)', () => {
   it('adds each message once over several brand-days in one run and runs that overlap, and takes deleted ones off', async () => {
-    await clearBrands();
-    const { id: brandId } = await createTestBrand(db, {
-      userId,
-      name: 'Busy',
-      username: 'busy',
-      timeZone: 'UTC',
-    });
+    const brandId = await startOverWithBrand('Busy');
     const ids: string[] = [];
     for (let c = 0; c < 6; c += 1) {
       const id = randomUUID();

@@ -9,9 +9,9 @@ export type CliValues = Record<string, string | boolean | undefined>;
 export interface CliCommand {
   name: string;
   summary: string;
-  /** Shown after `npm run admin -- <name>`, e.g. `--email E [--verified]`. */
-  usage: string;
-  options: CliOptions;
+  /** Shown after `npm run admin -- <name>`, e.g. `--email E [--verified]`; left out by a command without options. */
+  usage?: string;
+  options?: CliOptions;
   /** Positional arguments are a usage error unless the command takes them (then they arrive joined as `values._`). */
   acceptsPositionals?: boolean;
   run(context: CliContext, values: CliValues): Promise<void>;
@@ -30,6 +30,15 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** The one argument of commands that act on one user's account: `--email E`, required. */
+export const emailArgument = {
+  usage: '--email E',
+  options: { email: { type: 'string' } },
+  validate(values: CliValues) {
+    requireString(values, 'email');
+  },
+} satisfies Pick<CliCommand, 'usage' | 'options' | 'validate'>;
 
 export function requireString(values: CliValues, name: string): string {
   const value = values[name];

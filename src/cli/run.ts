@@ -20,7 +20,8 @@ function helpText(commands: readonly CliCommand[]): string {
   ].join('\n');
 }
 
-const commandUsage = (command: CliCommand) => `Usage: ${PROGRAM} ${command.name} ${command.usage}`.trimEnd();
+const commandUsage = (command: CliCommand) =>
+  `Usage: ${PROGRAM} ${command.name} ${command.usage ?? ''}`.trimEnd();
 
 /** Runs one admin command and returns the exit code. In-process, so tests call it directly. */
 export async function runCli(
@@ -52,7 +53,7 @@ export async function runCli(
   try {
     const parsed = parseArgs({
       args: [...rest],
-      options: command.options,
+      options: command.options ?? {},
       strict: true,
       allowPositionals: command.acceptsPositionals ?? false,
     });

@@ -1,4 +1,4 @@
-import { beforeEach } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { CatalogProduct } from '#server/modules/assistant/ports.ts';
 import {
   runPipeline,
@@ -100,6 +100,21 @@ export function makeEvent(text: string, fields: Partial<AssistantEvent> = {}): A
   };
 }
 
+/** A buyer's comment `commentId` under a post (no conversation), keyed as the channel keys comments. */
+export function makeCommentEvent(
+  text: string,
+  commentId: string,
+  fields: Partial<AssistantEvent> = {},
+): AssistantEvent {
+  return makeEvent(text, {
+    kind: 'comment',
+    eventKey: `comment:${commentId}`,
+    commentId,
+    conversation: null,
+    ...fields,
+  });
+}
+
 /** A conversation's state with nothing in play yet (in English); `fields` set what a test needs. */
 export function conversationState(fields: Partial<ConversationState> = {}): ConversationState {
   return {
@@ -136,4 +151,13 @@ export async function converse(
     history.push({ sender: 'customer', content: text }, { sender: 'ai', content: trace.reply ?? '' });
   }
   return traces;
+}
+
+/** The trace says what was asked is not sold: what the catalog lacks, and the closest product offered instead. */
+export function expectNotSold(
+  trace: AssistantTrace,
+  lacking: string,
+  alternative: { product: string; variant?: string },
+): void {
+  expect(trace).toMatchObject({ answerKind: 'not_sold', match: { lacking }, alternative });
 }

@@ -179,11 +179,20 @@ export async function createSignedInOwner(
   brand: Partial<typeof brands.$inferInsert> = {},
 ): Promise<{ user: User; cookie: string; brand: typeof brands.$inferSelect }> {
   const { cookie, ...user } = await createSignedInUser(db);
-  const [row] = await db
-    .insert(brands)
-    .values({ userId: user.id, name: 'B', username: 'b', ...brand })
-    .returning();
-  return { user, cookie, brand: row! };
+  return {
+    user,
+    cookie,
+    brand: await createTestBrand(db, { userId: user.id, name: 'B', username: 'b', ...brand }),
+  };
+}
+
+/** Inserts one brand as given and returns its row: for tests that need a brand beside the ones the helpers above make. */
+export async function createTestBrand(
+  db: Database,
+  fields: typeof brands.$inferInsert,
+): Promise<typeof brands.$inferSelect> {
+  const [row] = await db.insert(brands).values(fields).returning();
+  return row!;
 }
 
 /** A conversation of the brand with one buyer (`fields` changes who): what a test of messages and their events starts from. */
@@ -228,12 +237,15 @@ export async function createTestWorkspace<const Roles extends readonly Workspace
   await db
     .insert(workspaceMembers)
     .values(roles.map((role, index) => ({ workspaceId: workspace!.id, userId: members[index]!.id, role })));
-  const [row] = await db
-    .insert(brands)
-    .values({ workspaceId: workspace!.id, userId: members[0]!.id, name: 'B', username: 'b', ...brand })
-    .returning();
+  const row = await createTestBrand(db, {
+    workspaceId: workspace!.id,
+    userId: members[0]!.id,
+    name: 'B',
+    username: 'b',
+    ...brand,
+  });
   // One member per role, in the roles' order.
-  return { workspaceId: workspace!.id, members: members as { [Index in keyof Roles]: User }, brand: row! };
+  return { workspaceId: workspace!.id, members: members as { [Index in keyof Roles]: User }, brand: row };
 }
 
 /** `createTestWorkspace` with every member signed in: each member carries the cookie header their browser sends. */

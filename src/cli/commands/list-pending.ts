@@ -4,8 +4,6 @@ import type { CliCommand } from '../command.ts';
 export const listPendingCommand: CliCommand = {
   name: 'list-pending',
   summary: 'List accounts awaiting review, oldest first',
-  usage: '',
-  options: {},
   async run({ database, jobs, config, out }) {
     const accounts = createAccountsService({ db: database.db, jobs, publicUrl: config.PUBLIC_URL });
     const pending = await accounts.listPendingUsers();

@@ -3,8 +3,6 @@ import type { CliCommand } from '../command.ts';
 export const migrateCommand: CliCommand = {
   name: 'migrate',
   summary: 'Apply database migrations (the server also does this on start)',
-  usage: '',
-  options: {},
   // Opening the context already migrates under the advisory lock.
   async run({ database, out }) {
     out(`Database (${database.kind}) is up to date.`);

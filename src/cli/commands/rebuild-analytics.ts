@@ -4,8 +4,6 @@ import type { CliCommand } from '../command.ts';
 export const rebuildAnalyticsCommand: CliCommand = {
   name: 'rebuild-analytics',
   summary: 'Rebuild the Performance roll-up from the messages, comments and assistant traces',
-  usage: '',
-  options: {},
   async run({ database, out }) {
     const started = Date.now();
     const { brands } = await rebuildAnalytics(database.db);

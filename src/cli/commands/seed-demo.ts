@@ -15,7 +15,7 @@ import { catalogSettingsFromConfig, createCatalogModule } from '#server/modules/
 import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
 import { demoAutomationRules, demoBrands } from '../demo-data.ts';
 import { findUserByEmail } from '../users.ts';
-import { requireString, type CliCommand } from '../command.ts';
+import { emailArgument, requireString, type CliCommand } from '../command.ts';
 
 const MINUTE_MS = 60_000;
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -46,11 +46,7 @@ async function insertNew<Table extends PgTable>(db: Database, table: Table, rows
 export const seedDemoCommand: CliCommand = {
   name: 'seed-demo',
   summary: 'Give a user three sample brands with conversations, comments, personalities and rules',
-  usage: '--email E',
-  options: { email: { type: 'string' } },
-  validate(values) {
-    requireString(values, 'email');
-  },
+  ...emailArgument,
   async run({ config, database, out }, values) {
     const email = requireString(values, 'email').toLowerCase();
     const user = await findUserByEmail(database.db, email);

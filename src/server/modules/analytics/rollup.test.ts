@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { assistantTraces, brands, comments, conversations, messages } from '#server/db/schema/index.ts';
-import { createTestUser } from '#tests/support/test-app.ts';
+import { assistantTraces, comments, conversations, messages } from '#server/db/schema/index.ts';
+import { createTestBrand, createTestUser } from '#tests/support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 import { rebuildAnalytics, rollUpChanges } from './rollup.ts';
 
@@ -190,6 +190,12 @@ async function clearBrands() {
   await db.execute(sql`delete from analytics_dirty`);
 }
 
+/** Starts over (as clearBrands) with one brand of the user's, named `name`, in UTC; returns its id. */
+async function startOverWithBrand(name: string) {
+  await clearBrands();
+  return (await createTestBrand(db, { userId, name, username: name.toLowerCase(), timeZone: 'UTC' })).id;
+}
+
 async function store(history: History) {
   await clearBrands();
   const brandIds: string[] = [];
@@ -197,11 +203,12 @@ async function store(history: History) {
   const inserts: (() => Promise<unknown>)[] = [];
   const later: (() => Promise<unknown>)[] = [];
   for (const [b, brand] of history.brands.entries()) {
-    const [row] = await db
-      .insert(brands)
-      .values({ userId, name: `Brand ${b}`, username: `brand${b}`, timeZone: brand.zone })
-      .returning();
-    const brandId = row!.id;
+    const { id: brandId } = await createTestBrand(db, {
+      userId,
+      name: `Brand ${b}`,
+      username: `brand${b}`,
+      timeZone: brand.zone,
+    });
     brandIds.push(brandId);
     for (const [c, conversation] of brand.conversations.entries()) {
       const id = randomUUID();
@@ -411,12 +418,7 @@ describe('sold-out demand over a range', () => {
           maxLength: 4,
         }),
         async (asks, split, ranges) => {
-          await clearBrands();
-          const [brand] = await db
-            .insert(brands)
-            .values({ userId, name: 'Demand', username: 'demand', timeZone: 'UTC' })
-            .returning();
-          const brandId = brand!.id;
+          const brandId = await startOverWithBrand('Demand');
           const buyerIds = await Promise.all(
             [0, 1, 2, 3, 4, 5].map(async (b) => {
               const id = randomUUID();
@@ -508,12 +510,7 @@ const rolledUpMessages = async (brandId: string) =>
 
 describe('message counts added by the job (decision 055)', () => {
   it('adds each message once over several brand-days in one run and runs that overlap, and takes deleted ones off', async () => {
-    await clearBrands();
-    const [brand] = await db
-      .insert(brands)
-      .values({ userId, name: 'Busy', username: 'busy', timeZone: 'UTC' })
-      .returning();
-    const brandId = brand!.id;
+    const brandId = await startOverWithBrand('Busy');
     const ids: string[] = [];
     for (let c = 0; c < 6; c += 1) {
       const id = randomUUID();

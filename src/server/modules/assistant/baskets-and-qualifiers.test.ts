@@ -3,7 +3,12 @@ import { sampleProducts } from '#tests/support/memory-catalog.ts';
 import type { CatalogProduct } from './ports.ts';
 import { languageByLexicon } from './language/lexicon.ts';
 import { valuesByFlavourFamily } from './option-words.ts';
-import { converse, makeEvent as buyerEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
+import {
+  converse,
+  expectNotSold,
+  makeEvent as buyerEvent,
+  usePipeline,
+} from '#tests/support/assistant-pipeline.ts';
 import { catalogProduct as product, catalogVariant } from '#tests/support/catalog-products.ts';
 import { withoutOwnThings } from './pipeline.ts';
 import { readAttributes, readLetterSizes, readMeasures } from './qualifiers.ts';
@@ -130,30 +135,18 @@ describe('what the buyer asks a product to be', () => {
 
   it('says a measure no product carries is not sold, the nearest offered as the closest', async () => {
     const trace = await run(makeEvent('got a 1 person tent?'));
-    expect(trace).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: '1-person' },
-      alternative: { product: 'Ultralight 2-Person Tent' },
-    });
+    expectNotSold(trace, '1-person', { product: 'Ultralight 2-Person Tent' });
     expect(trace.reply).toMatch(/don't (have|sell) (that|it) in 1-person/);
   });
 
   it('says a letter size the product lacks is not sold, with its own variant as the closest', async () => {
     const trace = await run(makeEvent('trail tee in XXL?'));
-    expect(trace).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: 'size XXL' },
-      alternative: { product: 'Trail Tee', variant: 'M' },
-    });
+    expectNotSold(trace, 'size XXL', { product: 'Trail Tee', variant: 'M' });
   });
 
   it('offers a product of the same kind that has the attribute asked', async () => {
     const trace = await run(makeEvent('is the whey protein vegan?'));
-    expect(trace).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: 'vegan' },
-      alternative: { product: 'Plant Protein' },
-    });
+    expectNotSold(trace, 'vegan', { product: 'Plant Protein' });
   });
 
   it('reads "the other one?" as the other value of a settled option', async () => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
-import { assistantConversationState, brands, conversations, messages } from '#server/db/schema/index.ts';
+import { assistantConversationState, conversations, messages } from '#server/db/schema/index.ts';
 import { conversationState } from '#tests/support/assistant-pipeline.ts';
 import { createMemoryCatalog, sampleProducts } from '#tests/support/memory-catalog.ts';
 import { createStoringChannel } from '#tests/support/storing-channel.ts';
-import { createTestUser, useTestApp } from '#tests/support/test-app.ts';
+import { createTestBrand, createTestUser, useTestApp } from '#tests/support/test-app.ts';
 import * as queries from './queries.ts';
 import { createAssistantService } from './service.ts';
 
@@ -22,11 +22,9 @@ describe('conversation state across a restart and two instances', () => {
   const app = useTestApp();
   beforeAll(async () => {
     const user = await createTestUser(app.database.db);
-    const [brand] = await app.database.db
-      .insert(brands)
-      .values({ userId: user.id, name: 'Luna Wear', username: 'lunawear' })
-      .returning();
-    brandId = brand!.id;
+    brandId = (
+      await createTestBrand(app.database.db, { userId: user.id, name: 'Luna Wear', username: 'lunawear' })
+    ).id;
     // On PostgreSQL the other instance has its own connection pool; PGlite lives in one process, one handle.
     if (app.database.url)
       second = await openDatabase({ kind: 'postgres', url: app.database.url, poolSize: 2 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
+import { expectNotSold, makeEvent, recordingEffects } from '#tests/support/assistant-pipeline.ts';
 import { createMemoryCatalog } from '#tests/support/memory-catalog.ts';
 import { catalogProduct as product, catalogVariant as variant } from '#tests/support/catalog-products.ts';
 import { toEnglish } from './language/lexicon.ts';
@@ -102,11 +102,7 @@ const matchOf = (item: CatalogProduct, score: number) => ({
 describe('a kind of product the shop does not sell', () => {
   it('says "X or just Y" is not sold when only Y is, and offers Y as the closest', async () => {
     const trace = await run('do u sell kayaks or just the paddle lol');
-    expect(trace).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: 'kayaks' },
-      alternative: { product: 'Fiberglass Kayak Paddle' },
-    });
+    expectNotSold(trace, 'kayaks', { product: 'Fiberglass Kayak Paddle' });
     // Said as a kind we do not carry, not as an option of the paddle.
     expect(trace.reply).not.toContain('in kayaks');
   });
@@ -131,11 +127,7 @@ describe('a kind of product the shop does not sell', () => {
 
   it('offers the product itself for an attribute only another kind has (a waterproof eyeliner is no mascara)', async () => {
     const trace = await run('is the lash lift mascara waterproof?? need it for a wedding');
-    expect(trace).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: 'waterproof' },
-      alternative: { product: 'Lash Lift Mascara' },
-    });
+    expectNotSold(trace, 'waterproof', { product: 'Lash Lift Mascara' });
   });
 
   it('says a kind is not sold when what the catalog has of that kind lacks the word before it', async () => {
@@ -163,24 +155,16 @@ describe('a kind of product the shop does not sell', () => {
   });
 
   it('says a value of the option’s own kind that it lacks is not sold ("light wash" of Mid Wash)', async () => {
-    expect(await run('do you have the denim jacket in light wash?')).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: 'light wash' },
-      alternative: { product: 'Classic Denim Jacket' },
+    expectNotSold(await run('do you have the denim jacket in light wash?'), 'light wash', {
+      product: 'Classic Denim Jacket',
     });
   });
 
   it('says a temperature or a bed size the product is not made for is not sold', async () => {
-    expect(await run('need a sleeping bag good to -20 for winter')).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: '-20 °C' },
-      alternative: { product: 'Down Sleeping Bag -5C' },
+    expectNotSold(await run('need a sleeping bag good to -20 for winter'), '-20 °C', {
+      product: 'Down Sleeping Bag -5C',
     });
-    expect(await run('percale sheets in twin xl?')).toMatchObject({
-      answerKind: 'not_sold',
-      match: { lacking: 'twin xl' },
-      alternative: { product: 'Percale Sheet Set' },
-    });
+    expectNotSold(await run('percale sheets in twin xl?'), 'twin xl', { product: 'Percale Sheet Set' });
   });
 });
 

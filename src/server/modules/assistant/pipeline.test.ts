@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { defaultBusinessHours } from '#contracts/automation.ts';
 import { brandArchetypes, brandTones } from '#contracts/dashboard.ts';
 import { sampleProducts } from '#tests/support/memory-catalog.ts';
-import { makeEvent, recordingEffects, usePipeline } from '#tests/support/assistant-pipeline.ts';
+import {
+  makeCommentEvent,
+  makeEvent,
+  recordingEffects,
+  usePipeline,
+} from '#tests/support/assistant-pipeline.ts';
 import type { AssistantEvent, HistoryTurn, StoredRule } from './types.ts';
 
 const rule = (
@@ -137,13 +143,8 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
   describe('rules', () => {
     const afterHours = rule(
       'After-Hours Auto Reply',
-      {
-        type: 'outside_business_hours',
-        opensAt: '09:00',
-        closesAt: '18:00',
-        timeZone: 'America/Los_Angeles',
-        days: ['mon', 'tue', 'wed', 'thu', 'fri'],
-      },
+      // The default hours, 09:00 to 18:00 on weekdays in Los Angeles, as the demo's rule has them.
+      { type: 'outside_business_hours', ...defaultBusinessHours, days: [...defaultBusinessHours.days] },
       {
         type: 'fixed_text',
         text: 'Thanks {first_name}! The {brand} team is offline and will follow up during business hours.',
@@ -203,13 +204,7 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
 
     it('answers a 🔥 comment with one private-reply DM carrying the product link', async () => {
       const trace = await run(
-        makeEvent('🔥🔥 need the trail tee', {
-          kind: 'comment',
-          eventKey: 'comment:c1',
-          commentId: 'c1',
-          conversation: null,
-          rules: [productInquiry, fire],
-        }),
+        makeCommentEvent('🔥🔥 need the trail tee', 'c1', { rules: [productInquiry, fire] }),
       );
       expect(trace.rule?.name).toBe('Fire Emoji Comment to DM');
       expect(pipeline.recorder.sent).toHaveLength(1);
@@ -221,24 +216,10 @@ describe('assistant pipeline (embedded composer, in-memory catalog)', () => {
     });
 
     it('answers a product question in a comment by private reply, and ignores other comments', async () => {
-      const question = await run(
-        makeEvent('is the canvas cap still available?', {
-          kind: 'comment',
-          eventKey: 'comment:c2',
-          commentId: 'c2',
-          conversation: null,
-        }),
-      );
+      const question = await run(makeCommentEvent('is the canvas cap still available?', 'c2'));
       expect(question.outcome).toBe('replied');
       expect(pipeline.recorder.sent[0]).toMatchObject({ kind: 'private' });
-      const praise = await run(
-        makeEvent('love this look', {
-          kind: 'comment',
-          eventKey: 'comment:c3',
-          commentId: 'c3',
-          conversation: null,
-        }),
-      );
+      const praise = await run(makeCommentEvent('love this look', 'c3'));
       expect(praise.outcome).toBe('silent');
       expect(pipeline.recorder.sent).toHaveLength(1);
     });

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brands } from '#server/db/schema/index.ts';
-import { createTestUser, useTestApp } from '#tests/support/test-app.ts';
+import { createTestBrand, createTestUser, useTestApp } from '#tests/support/test-app.ts';
 import type { FindProductsResult } from '#server/ports/catalog.ts';
 
 /** Finding the product over the sample store: typos, plurals, sizes written many ways, colours, SKUs, ambiguity. */
@@ -18,11 +17,7 @@ const top = (result: FindProductsResult) => {
 const app = useTestApp();
 beforeAll(async () => {
   const user = await createTestUser(app.database.db);
-  const [brand] = await app.database.db
-    .insert(brands)
-    .values({ userId: user.id, name: 'B', username: 'b' })
-    .returning();
-  brandId = brand!.id;
+  brandId = (await createTestBrand(app.database.db, { userId: user.id, name: 'B', username: 'b' })).id;
   await app.catalog.connections.connect(user.id, brandId, { platform: 'sample' });
 });
 

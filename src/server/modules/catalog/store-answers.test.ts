@@ -91,6 +91,12 @@ afterAll(async () => {
   await woo.close();
 });
 
+/** The connection test's refusal: a 400 whose one issue is on the field `path`, its message as given. */
+function expectRefused(response: Awaited<ReturnType<typeof put>>, path: string, message: unknown) {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ issues: [{ path, message }] });
+}
+
 describe('Shopify answering unexpectedly', () => {
   it('the connection test says the store answered unexpectedly, naming the field, and stores nothing', async () => {
     shopify.alterNextAnswer((body) => {
@@ -98,17 +104,13 @@ describe('Shopify answering unexpectedly', () => {
       return body;
     });
     const response = await put(shopBrand, shopifyConnectBody(shopify));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      issues: [
-        {
-          path: 'shopDomain',
-          message: expect.stringMatching(
-            /^not a store \(The store answered GraphQL Shop unexpectedly at shop\.myshopifyDomain: /,
-          ),
-        },
-      ],
-    });
+    expectRefused(
+      response,
+      'shopDomain',
+      expect.stringMatching(
+        /^not a store \(The store answered GraphQL Shop unexpectedly at shop\.myshopifyDomain: /,
+      ),
+    );
     expect(response.body).not.toContain(shopify.accessToken);
     expect(await connectionOf(shopBrand)).toBeUndefined();
   });
@@ -208,17 +210,11 @@ describe('WooCommerce answering unexpectedly', () => {
     woo.alterNextAnswer((products) => products);
     woo.alterNextAnswer(() => ({ code: 42 }));
     const response = await put(wooBrand, wooConnectBody(woo));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      issues: [
-        {
-          path: 'storeUrl',
-          message: expect.stringContaining(
-            'The store answered GET /data/currencies/current unexpectedly at code',
-          ),
-        },
-      ],
-    });
+    expectRefused(
+      response,
+      'storeUrl',
+      expect.stringContaining('The store answered GET /data/currencies/current unexpectedly at code'),
+    );
     expect(await connectionOf(wooBrand)).toBeUndefined();
   });
 

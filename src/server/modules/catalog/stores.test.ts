@@ -139,11 +139,7 @@ describe('Shopify connection', () => {
   });
 
   it('refuses a bad token with a 400 naming it, storing nothing', async () => {
-    const response = await put({
-      platform: 'shopify',
-      shopDomain: shopify.shopDomain,
-      accessToken: 'shpat_wrong',
-    });
+    const response = await put({ ...shopifyConnectBody(shopify), accessToken: 'shpat_wrong' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       issues: [{ path: 'accessToken', message: expect.stringContaining('bad credentials') }],
@@ -433,12 +429,7 @@ describe('Shopify connection', () => {
 
 describe('WooCommerce connection', () => {
   it('refuses bad keys and a non-store address with a 400 naming what failed', async () => {
-    const badKeys = await put({
-      platform: 'woocommerce',
-      storeUrl: woo.url,
-      consumerKey: 'ck_no',
-      consumerSecret: 'cs_no',
-    });
+    const badKeys = await put({ ...wooConnectBody(woo), consumerKey: 'ck_no', consumerSecret: 'cs_no' });
     expect(badKeys.statusCode).toBe(400);
     expect(badKeys.json()).toMatchObject({ issues: [{ path: 'consumerKey' }] });
     expect(badKeys.body).not.toContain('cs_no');

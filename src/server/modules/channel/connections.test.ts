@@ -1,11 +1,10 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands } from '#server/db/schema/index.ts';
 import { AppError } from '#server/errors.ts';
 import { createUnavailableSecretBox } from '#server/security/secret-box.ts';
 import { createConnectionService } from './connections.ts';
-import { createTestUser, signInAs } from '#tests/support/test-app.ts';
+import { createTestBrand, createTestUser, signInAs } from '#tests/support/test-app.ts';
 import {
   createConnectedBrand,
   createInstagramHarness,
@@ -32,11 +31,7 @@ beforeAll(async () => {
   owner = { id: user.id, cookie: (await signInAs(db, user.id)).cookie };
   strangerCookie = (await signInAs(db, (await createTestUser(db)).id)).cookie;
   unverifiedCookie = (await signInAs(db, (await createTestUser(db, { verified: false })).id)).cookie;
-  const [brand] = await db
-    .insert(brands)
-    .values({ userId: user.id, name: 'Luna', username: 'luna' })
-    .returning();
-  brandId = brand!.id;
+  brandId = (await createTestBrand(db, { userId: user.id, name: 'Luna', username: 'luna' })).id;
 });
 afterAll(async () => {
   await harness?.close();
@@ -55,6 +50,10 @@ const inject = (options: {
     headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
     ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
   });
+
+/** The owner connects the brand's Instagram account: PUT with the account id and its token. */
+const putInstagram = (payload: { accountId: string; accessToken?: string }) =>
+  inject({ method: 'PUT', url: `/api/brands/${brandId}/instagram`, cookie: owner.cookie, payload });
 
 describe('who may use the connection endpoints', () => {
   const endpoints = () =>
@@ -98,12 +97,7 @@ describe('who may use the connection endpoints', () => {
 
 describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)', () => {
   it('400 naming the field for bad input, never a 500 (fast-check)', async () => {
-    const response = await inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/instagram`,
-      cookie: owner.cookie,
-      payload: { accountId: 'abc' },
-    });
+    const response = await putInstagram({ accountId: 'abc' });
     expect(response.statusCode).toBe(400);
     expect(
       response
@@ -128,11 +122,9 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
   });
 
   it('400 with Instagram’s reason when the token is refused; nothing stored', async () => {
-    const response = await inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/instagram`,
-      cookie: owner.cookie,
-      payload: { accountId: '17841400000000099', accessToken: 'IGAAnot-a-real-token-at-all' },
+    const response = await putInstagram({
+      accountId: '17841400000000099',
+      accessToken: 'IGAAnot-a-real-token-at-all',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/Session has expired/);
@@ -148,24 +140,14 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
 
   it('400 when the token belongs to another account', async () => {
     const account = harness.fake.addAccount({ accountId: '17841400000000123', username: 'someone' });
-    const response = await inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/instagram`,
-      cookie: owner.cookie,
-      payload: { accountId: '17841400000000999', accessToken: account.token },
-    });
+    const response = await putInstagram({ accountId: '17841400000000999', accessToken: account.token });
     expect(response.statusCode).toBe(400);
     expect(response.json().issues[0].path).toBe('accountId');
   });
 
   it('connects, subscribes to webhooks, answers without the token; the token is sealed in the database and absent from logs', async () => {
     const account = harness.fake.addAccount({ accountId: '17841400000000456', username: 'luna.skin' });
-    const response = await inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/instagram`,
-      cookie: owner.cookie,
-      payload: { accountId: account.accountId, accessToken: account.token },
-    });
+    const response = await putInstagram({ accountId: account.accountId, accessToken: account.token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'connected',
@@ -227,11 +209,9 @@ describe('PUT /api/brands/{brandId}/instagram (a token from Meta’s dashboard)'
 
   it('409 when the account already belongs to another brand', async () => {
     const other = await createConnectedBrand(harness);
-    const response = await inject({
-      method: 'PUT',
-      url: `/api/brands/${brandId}/instagram`,
-      cookie: owner.cookie,
-      payload: { accountId: other.account.accountId, accessToken: other.account.token },
+    const response = await putInstagram({
+      accountId: other.account.accountId,
+      accessToken: other.account.token,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/another brand/);
@@ -269,14 +249,11 @@ describe('Instagram Login (OAuth)', () => {
     const db = harness.app.database.db;
     const user = await createTestUser(db);
     const { cookie } = await signInAs(db, user.id);
-    const [brand] = await db
-      .insert(brands)
-      .values({ userId: user.id, name: 'OAuth brand', username: 'oauthbrand' })
-      .returning();
+    const brand = await createTestBrand(db, { userId: user.id, name: 'OAuth brand', username: 'oauthbrand' });
     const account = harness.fake.addAccount({ accountId: '17841400000000777', username: 'oauth.shop' });
     harness.fake.nextAuthorizationFor(account.accountId);
 
-    const start = await inject({ method: 'GET', url: `/api/instagram/connect?brandId=${brand!.id}`, cookie });
+    const start = await inject({ method: 'GET', url: `/api/instagram/connect?brandId=${brand.id}`, cookie });
     expect(start.statusCode).toBe(302);
     const authorize = new URL(start.headers.location as string);
     expect(authorize.searchParams.get('client_id')).toBe('test-app-id');
@@ -288,10 +265,8 @@ describe('Instagram Login (OAuth)', () => {
     const callback = new URL(back.headers.get('location')!.replace(/#_$/, ''));
     const done = await inject({ method: 'GET', url: `/api/instagram/callback${callback.search}`, cookie });
     expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe(`/dashboard/instagram?instagram=connected&brandId=${brand!.id}`);
-    const status = (
-      await inject({ method: 'GET', url: `/api/brands/${brand!.id}/instagram`, cookie })
-    ).json();
+    expect(done.headers.location).toBe(`/dashboard/instagram?instagram=connected&brandId=${brand.id}`);
+    const status = (await inject({ method: 'GET', url: `/api/brands/${brand.id}/instagram`, cookie })).json();
     expect(status).toMatchObject({
       status: 'connected',
       accountId: account.accountId,

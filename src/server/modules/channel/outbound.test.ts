@@ -61,16 +61,28 @@ const sendMessage = (
 ) =>
   outbound.sendDirectMessage({ conversationId, text, origin: 'assistant', idempotencyKey: key(), ...fields });
 
+/** A private reply to the comment from the assistant with a fresh idempotency key; `fields` change any of that. */
+const sendPrivateReply = (
+  commentId: string,
+  text: string,
+  fields: Partial<Parameters<ChannelOutbound['sendCommentReply']>[0]> = {},
+) =>
+  outbound.sendCommentReply({
+    commentId,
+    text,
+    visibility: 'private',
+    origin: 'assistant',
+    idempotencyKey: key(),
+    ...fields,
+  });
+
 const sendsTo = (igsid: string) => setup.harness.fake.sentMessages().filter((m) => m.recipient.id === igsid);
 
 describe('sendDirectMessage', () => {
   it('records the message before the call, sends it, keeps Graph’s id; the same key never sends twice', async () => {
     const { conversationId, igsid } = await newConversation();
     const idempotencyKey = key();
-    const result = await outbound.sendDirectMessage({
-      conversationId,
-      text: 'Yes, M is in stock.',
-      origin: 'assistant',
+    const result = await sendMessage(conversationId, 'Yes, M is in stock.', {
       idempotencyKey,
       inventoryChecked: true,
     });
@@ -93,14 +105,7 @@ describe('sendDirectMessage', () => {
     // Concurrent calls with one key: one send.
     const racedKey = key();
     const raced = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        outbound.sendDirectMessage({
-          conversationId,
-          text: 'Raced',
-          origin: 'assistant',
-          idempotencyKey: racedKey,
-        }),
-      ),
+      Array.from({ length: 5 }, () => sendMessage(conversationId, 'Raced', { idempotencyKey: racedKey })),
     );
     expect(raced.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(sendsTo(igsid).filter((m) => m.text === 'Raced')).toHaveLength(1);
@@ -111,12 +116,7 @@ describe('sendDirectMessage', () => {
     const text = Array.from({ length: 30 }, (_, i) => `Sentence ${i} tells you about the linen shirt 👕.`)
       .join(' ')
       .repeat(2);
-    const result = await outbound.sendDirectMessage({
-      conversationId,
-      text,
-      origin: 'assistant',
-      idempotencyKey: key(),
-    });
+    const result = await sendMessage(conversationId, text);
     expect(result.status).toBe('sent');
     const sent = sendsTo(igsid);
     expect(sent.length).toBe(result.messageIds.length);
@@ -203,16 +203,9 @@ describe('send guard', () => {
     const other = await newConversation();
     await db().executeSql('update brands set active = false where id = $1', [setup.brand.brandId]);
     try {
-      expect(
-        await conflictOf(
-          outbound.sendDirectMessage({
-            conversationId: other.conversationId,
-            text: 'x',
-            origin: 'person',
-            idempotencyKey: key(),
-          }),
-        ),
-      ).toMatch(/paused/);
+      expect(await conflictOf(sendMessage(other.conversationId, 'x', { origin: 'person' }))).toMatch(
+        /paused/,
+      );
     } finally {
       await db().executeSql('update brands set active = true where id = $1', [setup.brand.brandId]);
     }
@@ -370,13 +363,7 @@ describe('sendCommentReply', () => {
   it('a private reply goes to recipient.comment_id once per comment; the comment is marked replied', async () => {
     const { commentId, instagramId } = await newComment();
     const idempotencyKey = key();
-    const result = await outbound.sendCommentReply({
-      commentId,
-      text: 'Sent you the link!',
-      visibility: 'private',
-      origin: 'assistant',
-      idempotencyKey,
-    });
+    const result = await sendPrivateReply(commentId, 'Sent you the link!', { idempotencyKey });
     expect(result).toEqual({ status: 'sent', messageIds: [], duplicate: false });
     expect(setup.harness.fake.sentMessages().at(-1)).toMatchObject({
       recipient: { comment_id: instagramId },
@@ -386,41 +373,15 @@ describe('sendCommentReply', () => {
       commentId,
     ]);
     expect(rows[0]).toEqual({ replied: true, reply_content: 'Sent you the link!' });
-    expect(
-      (
-        await outbound.sendCommentReply({
-          commentId,
-          text: 'again',
-          visibility: 'private',
-          origin: 'assistant',
-          idempotencyKey,
-        })
-      ).duplicate,
-    ).toBe(true);
-    expect(
-      await conflictOf(
-        outbound.sendCommentReply({
-          commentId,
-          text: 'second',
-          visibility: 'private',
-          origin: 'assistant',
-          idempotencyKey: key(),
-        }),
-      ),
-    ).toMatch(/one per comment/);
+    expect((await sendPrivateReply(commentId, 'again', { idempotencyKey })).duplicate).toBe(true);
+    expect(await conflictOf(sendPrivateReply(commentId, 'second'))).toMatch(/one per comment/);
   });
 
   it('a private reply whose answer timed out is settled by its echo in the commenter’s thread; the comment is marked replied', async () => {
     const { commentId, igsid } = await newComment();
     setup.harness.fake.failNext('hang', { path: /^\/me\/messages$/ });
     const idempotencyKey = key();
-    const result = await outbound.sendCommentReply({
-      commentId,
-      text: 'Check your DMs 🔥',
-      visibility: 'private',
-      origin: 'assistant',
-      idempotencyKey,
-    });
+    const result = await sendPrivateReply(commentId, 'Check your DMs 🔥', { idempotencyKey });
     expect(result.status).toBe('unknown');
     const account = setup.brand.account.accountId;
     await postWebhook(
@@ -444,43 +405,13 @@ describe('sendCommentReply', () => {
   it('a refused private reply does not use up the comment’s one reply', async () => {
     const { commentId } = await newComment();
     setup.harness.fake.failNext('content', { path: /^\/me\/messages$/ });
-    expect(
-      (
-        await outbound.sendCommentReply({
-          commentId,
-          text: 'bad',
-          visibility: 'private',
-          origin: 'assistant',
-          idempotencyKey: key(),
-        })
-      ).status,
-    ).toBe('failed');
-    expect(
-      (
-        await outbound.sendCommentReply({
-          commentId,
-          text: 'good',
-          visibility: 'private',
-          origin: 'assistant',
-          idempotencyKey: key(),
-        })
-      ).status,
-    ).toBe('sent');
+    expect((await sendPrivateReply(commentId, 'bad')).status).toBe('failed');
+    expect((await sendPrivateReply(commentId, 'good')).status).toBe('sent');
   });
 
   it('no private reply after 7 days', async () => {
     const { commentId } = await newComment({}, Math.floor((Date.now() - 8 * 86_400_000) / 1000));
-    expect(
-      await conflictOf(
-        outbound.sendCommentReply({
-          commentId,
-          text: 'late',
-          visibility: 'private',
-          origin: 'assistant',
-          idempotencyKey: key(),
-        }),
-      ),
-    ).toMatch(/7 days/);
+    expect(await conflictOf(sendPrivateReply(commentId, 'late'))).toMatch(/7 days/);
   });
 
   it('a public reply posts to /{comment-id}/replies; a reply to a reply goes to the top-level comment', async () => {

@@ -28,6 +28,13 @@ function createReconciler(settings: Partial<SendReconcilerSettings> = {}) {
   return createParts(settings).reconciler;
 }
 
+/** Two reconcilers run at once over the same aged parts: between them they resend `count`, and do nothing else. */
+async function expectResentOnceByTwoReconcilers(count: number) {
+  const [a, b] = await Promise.all([createReconciler().reconcile(), createReconciler().reconcile()]);
+  expect(a.resent + b.resent).toBe(count);
+  expect(a.confirmed + b.confirmed + a.failed + b.failed + a.deferred + b.deferred).toBe(0);
+}
+
 function createParts(settings: Partial<SendReconcilerSettings> = {}) {
   const channel = setup.harness.app.channel;
   const core = createSendCore({
@@ -305,8 +312,6 @@ describe('guards, races and errors', () => {
   });
 
   it('two reconcilers at once on the same sends: each is sent once', async () => {
-    const first = createReconciler();
-    const second = createReconciler();
     const sends = await Promise.all(
       Array.from({ length: 4 }, async (_, index) => {
         const conversation = await newConversation();
@@ -315,9 +320,7 @@ describe('guards, races and errors', () => {
         return { ...conversation, idempotencyKey };
       }),
     );
-    const [a, b] = await Promise.all([first.reconcile(), second.reconcile()]);
-    expect(a.resent + b.resent).toBe(4);
-    expect(a.confirmed + b.confirmed + a.failed + b.failed + a.deferred + b.deferred).toBe(0);
+    await expectResentOnceByTwoReconcilers(4);
     for (const send of sends) {
       expect(sendsTo(send.igsid)).toHaveLength(1);
       expect((await sendRows(send.idempotencyKey))[0]!.status).toBe('sent');
@@ -653,8 +656,6 @@ describe('comment replies', () => {
   });
 
   it('two reconcilers at once on the same comment replies: each reply is sent once', async () => {
-    const first = createReconciler();
-    const second = createReconciler();
     const replies = await Promise.all(
       Array.from({ length: 4 }, async (_, index) => {
         const comment = await newComment();
@@ -669,9 +670,7 @@ describe('comment replies', () => {
         return { ...comment, visibility, idempotencyKey };
       }),
     );
-    const [a, b] = await Promise.all([first.reconcile(), second.reconcile()]);
-    expect(a.resent + b.resent).toBe(4);
-    expect(a.confirmed + b.confirmed + a.failed + b.failed + a.deferred + b.deferred).toBe(0);
+    await expectResentOnceByTwoReconcilers(4);
     for (const reply of replies) {
       expect(repliesTo(reply.instagramId, reply.visibility)).toHaveLength(1);
       expect((await replyRows(reply.idempotencyKey))[0]!.status).toBe('sent');

@@ -4,6 +4,7 @@ import { brands, comments, conversations, liveEvents, messages, sessions } from 
 import { deleteSession, SESSION_IDLE_MS, sessionIdHashOf } from '#server/auth/sessions.ts';
 import {
   createTestApp,
+  createTestBrand,
   createTestUser,
   personalWorkspaceOf,
   signInAs,
@@ -110,16 +111,9 @@ beforeAll(async () => {
   const stranger = await createTestUser(db);
   ownerId = owner.id;
   ownerCookie = (await signInAs(db, owner.id)).cookie;
-  const [mine] = await db
-    .insert(brands)
-    .values({ userId: owner.id, name: 'Mine', username: 'mine' })
-    .returning();
-  const [theirs] = await db
-    .insert(brands)
-    .values({ userId: stranger.id, name: 'Theirs', username: 'theirs' })
-    .returning();
-  ownerBrandId = mine!.id;
-  strangerBrandId = theirs!.id;
+  ownerBrandId = (await createTestBrand(db, { userId: owner.id, name: 'Mine', username: 'mine' })).id;
+  strangerBrandId = (await createTestBrand(db, { userId: stranger.id, name: 'Theirs', username: 'theirs' }))
+    .id;
   const [c1] = await db
     .insert(conversations)
     .values({ brandId: ownerBrandId, customerUsername: 'a', customerInstagramId: 'a' })

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { looksLikeLinkOrMarkup, scheduleDemoInputSchema } from '#contracts/demo.ts';
 import { AppError } from '#server/errors.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import { hourlySchedule, hourlySlotLabels } from '#tests/support/demo-schedule.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
 import { addressKey, createDemoService, demoLimitMessages, type DemoLimits } from './service.ts';
 
-const times = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'];
-const slotTexts = ['9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM'];
 /** Weekdays after the fixed clock's Monday 2 March 2026. */
 const weekdays = [
   '2026-03-04',
@@ -30,8 +29,8 @@ describe('demo booking limits and holds (decision 031)', () => {
     const i = slotIndex;
     slotIndex += 1;
     return {
-      date: weekdays[Math.floor(i / slotTexts.length) % weekdays.length]!,
-      timeSlot: slotTexts[i % 8]!,
+      date: weekdays[Math.floor(i / hourlySlotLabels.length) % weekdays.length]!,
+      timeSlot: hourlySlotLabels[i % 8]!,
     };
   };
   const service = (limits: Partial<DemoLimits> = {}) =>
@@ -43,7 +42,7 @@ describe('demo booking limits and holds (decision 031)', () => {
           return 'job-id';
         },
       },
-      schedule: { times, minutes: 30 },
+      schedule: hourlySchedule,
       mailFrom: 'Voicecart <hello@voicecart.test>',
       notifyEmail: 'sales@voicecart.test',
       limits: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slotTakenMessage } from '#contracts/demo.ts';
+import { hourlySlotLabels } from '#tests/support/demo-schedule.ts';
 import { useTestApp } from '#tests/support/test-app.ts';
 import { countDemoBookings } from './queries.ts';
 import { addDays, calendarDateAt, dayOfWeek } from './slots.ts';
@@ -21,18 +22,6 @@ function nextSaturday(): string {
   while (dayOfWeek(date) !== 6) date = addDays(date, 1);
   return date;
 }
-
-/** What a weekday offers with the default schedule (09:00 to 16:00, hourly). */
-const defaultSlots = [
-  '9:00 AM',
-  '10:00 AM',
-  '11:00 AM',
-  '12:00 PM',
-  '1:00 PM',
-  '2:00 PM',
-  '3:00 PM',
-  '4:00 PM',
-];
 
 let ipCounter = 0;
 /** Each request from its own address, as from different visitors (the route is rate-limited per address). */
@@ -78,7 +67,7 @@ describe('demo scheduling API', () => {
       const response = await getSlots(`?date=${futureWeekday(3)}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        availableSlots: defaultSlots,
+        availableSlots: hourlySlotLabels,
       });
     });
 
@@ -264,7 +253,7 @@ describe('demo scheduling API', () => {
           {
             ...valid(),
             date: futureWeekday(30 + Math.floor(i / 8)),
-            timeSlot: defaultSlots[i % 8],
+            timeSlot: hourlySlotLabels[i % 8],
             email: `office${i}@example.com`,
           },
           ip,

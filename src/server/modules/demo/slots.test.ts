@@ -11,13 +11,10 @@ import {
   zonedWallTimeToInstant,
   type DemoSchedule,
 } from './slots.ts';
+import { hourlySchedule as hourly, hourlySlotLabels } from '#tests/support/demo-schedule.ts';
 
 // These tests also run under TZ=UTC and TZ=Asia/Tokyo (scripts/test-unit.mjs): nothing may depend on the
 // machine's zone.
-const hourly: DemoSchedule = {
-  times: ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'],
-  minutes: 30,
-};
 const iso = (date: Date) => date.toISOString();
 
 describe('zonedWallTimeToInstant (America/Los_Angeles)', () => {
@@ -82,16 +79,7 @@ describe('listAvailableSlots', () => {
   const mondayMorning = new Date('2026-03-02T08:00:00Z'); // Mon 2 Mar 2026, 12:00 AM PST
 
   it('offers the eight default slots, written 9:00 AM to 4:00 PM', () => {
-    expect(listAvailableSlots('2026-03-03', hourly, mondayMorning, [])).toEqual([
-      '9:00 AM',
-      '10:00 AM',
-      '11:00 AM',
-      '12:00 PM',
-      '1:00 PM',
-      '2:00 PM',
-      '3:00 PM',
-      '4:00 PM',
-    ]);
+    expect(listAvailableSlots('2026-03-03', hourly, mondayMorning, [])).toEqual(hourlySlotLabels);
   });
 
   it('offers nothing on Saturdays and Sundays, including the DST Sundays', () => {

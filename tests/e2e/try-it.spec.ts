@@ -94,6 +94,9 @@ test.describe('README: Try it', () => {
     const orders = page.getByRole('region', { name: 'Attributed orders' });
     await expect(orders.getByRole('row').filter({ hasText: orderNumber! })).toContainText('Paid');
     await expect(page.getByRole('region', { name: 'Attributed revenue' }).first()).toBeVisible();
+    // The chart view too: the chart is hidden from screen readers, so nothing in it may take focus.
+    await expect(page.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Show as table' }).click();
     await expect(page.getByRole('table', { name: /Attributed revenue and orders by day/ })).toBeVisible();
     await expectAccessible(page);

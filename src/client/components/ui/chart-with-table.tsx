@@ -4,7 +4,8 @@ import { TableHead } from './table-head.tsx';
 
 /**
  * A daily chart with its table view (decision 026): the table is the chart's text alternative, one button away,
- * and the chart itself is hidden from screen readers (so nothing in it may take focus). The table stays in the page
+ * and the chart itself is hidden from screen readers, so nothing in it may take focus (a recharts chart passed in
+ * needs `accessibilityLayer={false}`, or its surface is a tab stop). The table stays in the page
  * (visually hidden) while the chart shows. The chart is passed in, so the chart library stays in its screen's chunk.
  */
 export function ChartWithTable({

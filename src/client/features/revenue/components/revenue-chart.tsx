@@ -42,7 +42,11 @@ export function RevenueChart({
       }))}
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+          <ComposedChart
+            accessibilityLayer={false}
+            data={data}
+            margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="date" tick={{ fontSize: 12, fill: '#475569' }} />
             <YAxis yAxisId="revenue" tick={{ fontSize: 12, fill: '#475569' }} />

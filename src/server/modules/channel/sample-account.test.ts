@@ -83,11 +83,12 @@ describe('the sample Instagram account', () => {
       async () => {
         const messages = await messagesOf(conversation.id as string);
         expect(messages.map((message) => message.sender)).toEqual(['customer', 'ai']);
+        // The reply is stored as queued before its send is recorded: wait for the send, not only the row.
+        expect(messages[1]).toMatchObject({ deliveryState: 'sent' });
         return messages;
       },
       { timeout: 15_000, interval: 50 },
     );
-    expect(answered[1]).toMatchObject({ deliveryState: 'sent' });
     expect(answered[1]!.content).toMatch(/hoodie/i);
 
     // A person's reply from the dashboard: sent through the same outbound path, shown as sent.

@@ -17,6 +17,7 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { startRuntime } from '#server/runtime.ts';
 import { createApiKeyService } from '#server/modules/api-keys/service.ts';
 import { addMessages, CONVERSATIONS, FIRST_PHASE_CONVERSATIONS, seed } from './api-seed.ts';
+import { startCpuProfile } from './cpu-profile.ts';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -87,9 +88,12 @@ async function main(backend: string) {
   });
   send({ type: 'ready', real, databaseUrl: databaseUrl ?? null, cookie, bearer: `Bearer ${key}`, brandId });
 
+  // BENCH_CPU_PROFILE=DIR: the serving at full size alone, from the end of the seeding to close.
+  let profile = { async stop() {} };
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await profile.stop();
       await runtime.close();
       // runtime.close() closed the database; give the job queue's pool a moment to let its sockets go.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -118,6 +122,7 @@ async function main(backend: string) {
           );
           plan = rows.map((p) => p['QUERY PLAN']).join(' | ');
         }
+        profile = await startCpuProfile(`api-real-${backend}`);
         send({
           type: 'grown',
           messages: count[0]!.n as number,

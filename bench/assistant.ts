@@ -12,8 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '#server/config.ts';
@@ -24,6 +23,7 @@ import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import { createInstagramGraphClient } from '#server/integrations/instagram/graph-client.ts';
 import { startRuntime } from '#server/runtime.ts';
 import { signWebhookBody, startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
+import { startCpuProfile } from './cpu-profile.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
 
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
@@ -166,28 +166,6 @@ function cpuMeter(database: string | null) {
       let database = 0;
       for (const [pid, ms] of last) database += ms - (first?.get(pid) ?? 0);
       return { app: (app.user + app.system) / 1000, database: first ? database : NaN };
-    },
-  };
-}
-
-/**
- * With BENCH_CPU_PROFILE=DIR, a V8 CPU profile of the load alone (not the start-up or the accuracy pass), written to
- * DIR/assistant-<backend>.cpuprofile; `node bench/cpu-profile-summary.mjs FILE` lists where the time went.
- */
-async function startCpuProfile(backend: string) {
-  const directory = process.env.BENCH_CPU_PROFILE;
-  if (!directory) return null;
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      const file = path.join(directory, `assistant-${backend}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-      process.stderr.write(`CPU profile of the load: ${file}\n`);
     },
   };
 }
@@ -481,7 +459,8 @@ async function runBackend(backend: string) {
     const total = RATE * SECONDS;
     const sentAt = new Map<string, number>();
     const cpu = cpuMeter(opened.name ?? null);
-    const profile = await startCpuProfile(backend);
+    // BENCH_CPU_PROFILE=DIR: the load alone, as DIR/assistant-<backend>.cpuprofile.
+    const profile = await startCpuProfile(`assistant-${backend}`);
     // WAL written per DM: how much the database writes for one answer, a figure other load does not move.
     const walBefore = await walPosition();
     const loadStarted = performance.now();
@@ -509,7 +488,7 @@ async function runBackend(backend: string) {
     const lastArrival = Math.max(...[...sentAt.keys()].flatMap((igsid) => arrivals.get(igsid) ?? []));
     // CPU (this process and PostgreSQL's) per answered DM, from the start of the load to the last answer.
     const cpuUsed = cpu.stop();
-    await profile?.stop();
+    await profile.stop();
     const walBytesPerDm = ((await walPosition()) - walBefore) / total;
     // Duplicates show up late, if at all: give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -91,6 +91,13 @@ describe('loadConfig', () => {
       refusalSays: '36 hours',
     },
     {
+      title: 'keeps 10 connections to PostgreSQL unless told otherwise (decision 063)',
+      defaults: { DATABASE_POOL_SIZE: 10 },
+      given: { DATABASE_POOL_SIZE: '4' },
+      read: { DATABASE_POOL_SIZE: 4 },
+      refused: { DATABASE_POOL_SIZE: '0' },
+    },
+    {
       title: 'keeps read notifications 90 days and sign-in addresses 180, at least a day each',
       defaults: { NOTIFICATIONS_RETENTION_DAYS: 90, LOGIN_SUCCESSES_RETENTION_DAYS: 180 },
       given: { NOTIFICATIONS_RETENTION_DAYS: '30', LOGIN_SUCCESSES_RETENTION_DAYS: '365' },

@@ -46,6 +46,11 @@ const configSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
+    /**
+     * Connections the app keeps open to PostgreSQL (DATABASE_URL): requests wait for one in the app rather than
+     * crowd the database's cores (decision 063).
+     */
+    DATABASE_POOL_SIZE: setting(wholeNumber(1, 200).default(10)),
     LOG_LEVEL: setting(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),

@@ -65,7 +65,7 @@ export interface Runtime {
 /** Opens the database chosen by config (PGlite under DATA_DIR, or DATABASE_URL), migrates it, and wires the parts. */
 export async function openDatabaseFromConfig(config: Config): Promise<DatabaseHandle> {
   const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
   try {
     await migrateDatabase(database);

@@ -168,7 +168,12 @@ function prepareQueriesOf(client: pg.PoolClient) {
   }) as typeof client.query;
 }
 
-async function openPostgres(url: string, poolSize = 20): Promise<DatabaseHandle> {
+/**
+ * The pool's default is node-postgres's own, 10 (config.ts's DATABASE_POOL_SIZE): on the 2-core machines we
+ * measure on, 20 had the read API at 0.74-0.78 of its floor against 0.84-0.91 with 10, and the assistant's load
+ * was no slower with 10 (decision 063).
+ */
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'voicecart' });
   pool.on('connect', prepareQueriesOf);
   // An idle connection that the server drops (restart, failover) would otherwise be an unhandled 'error'

@@ -5,12 +5,19 @@ import { storeConnections } from '#server/db/schema/catalog.ts';
 import { instagramConnections } from '#server/db/schema/channel.ts';
 import { isCurrentFormat, type SecretBox, type SecretPurpose } from './secret-box.ts';
 
+/** A sealed column named by its table's own key for it, so a misspelt key is a compile error. */
+const sealedColumn = <Table extends PgTable>(
+  table: Table,
+  key: Extract<keyof Table['_']['columns'], string>,
+  purpose: SecretPurpose,
+) => ({ table: table as PgTable, key: key as string, purpose });
+
 /** Every sealed column that may still hold first-format values, with the purpose its values are sealed for. */
 const sealedColumns = [
-  { table: storeConnections, key: 'sealedCredentials', purpose: 'store-credentials' },
-  { table: storeConnections, key: 'sealedWebhookSecret', purpose: 'store-webhook-secret' },
-  { table: instagramConnections, key: 'accessTokenSealed', purpose: 'instagram-token' },
-] as const satisfies readonly { table: PgTable; key: string; purpose: SecretPurpose }[];
+  sealedColumn(storeConnections, 'sealedCredentials', 'store-credentials'),
+  sealedColumn(storeConnections, 'sealedWebhookSecret', 'store-webhook-secret'),
+  sealedColumn(instagramConnections, 'accessTokenSealed', 'instagram-token'),
+];
 
 /**
  * Stored secrets still in the first format (no purpose bound, see secret-box.ts) are read once and written back
@@ -32,16 +39,13 @@ async function resealColumn(
   const columns: Record<string, PgColumn> = getTableColumns(table);
   const id = columns.id!;
   const column = columns[key]!;
-  const rows = await db
-    .select({ id, value: column })
-    .from(table as PgTable)
-    .where(like(column, 'v1.%'));
+  const rows = await db.select({ id, value: column }).from(table).where(like(column, 'v1.%'));
   let count = 0;
   for (const row of rows) {
     const old = row.value as string | null;
     if (!old || isCurrentFormat(old)) continue;
     const done = await db
-      .update(table as PgTable)
+      .update(table)
       .set({ [key]: box.seal(box.open(old, purpose), purpose) })
       .where(and(eq(id, row.id), eq(column, old)))
       .returning({ id });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`: the dashboard's read API under load (issues 6 and 13), on PGlite and on PostgreSQL.
+ * `npm run bench:api`: the dashboard's read API under load (decision 016), on PGlite and on PostgreSQL.
  *
  * bench/api-target.ts (a child process) seeds one brand with 10,000 conversations and 200,000 messages and
  * starts the real app at production defaults (LOG_LEVEL=info, its log lines going to a file); on PostgreSQL,

@@ -169,9 +169,8 @@ function prepareQueriesOf(client: pg.PoolClient) {
 }
 
 /**
- * The pool's default is node-postgres's own, 10 (config.ts's DATABASE_POOL_SIZE): on the 2-core machines we
- * measure on, 20 had the read API at 0.74-0.78 of its floor against 0.84-0.91 with 10, and the assistant's load
- * was no slower with 10 (decision 063).
+ * The pool's default is node-postgres's own, 10 (config.ts's DATABASE_POOL_SIZE): more statements at once than a
+ * few per database core make each slower; 20 served the read API worse and the assistant no better (decision 063).
  */
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'voicecart' });

@@ -8,8 +8,6 @@
  * bench/api-floor.ts), then follows the parent's messages: `grow` adds the rest of the messages (2k -> 200k), `close` shuts everything down and drops the
  * database.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createSession, SESSION_COOKIE } from '#server/auth/sessions.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
@@ -18,8 +16,7 @@ import { startRuntime } from '#server/runtime.ts';
 import { createApiKeyService } from '#server/modules/api-keys/service.ts';
 import { addMessages, CONVERSATIONS, FIRST_PHASE_CONVERSATIONS, seed } from './api-seed.ts';
 import { startCpuProfile } from './cpu-profile.ts';
-
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { appPoolSize, createThrowawayDatabase } from './throwaway-database.ts';
 
 export type ToTarget = { type: 'grow' } | { type: 'close' };
 export type FromTarget =
@@ -42,21 +39,10 @@ async function main(backend: string) {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (backend === 'postgres') {
-    const name = `voicecart_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(POSTGRES_URL);
-    parsed.pathname = `/${name}`;
-    databaseUrl = parsed.toString();
-    database = await openDatabase({ kind: 'postgres', url: databaseUrl });
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const throwaway = await createThrowawayDatabase();
+    databaseUrl = throwaway.url;
+    database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: appPoolSize() });
+    dropDatabase = throwaway.drop;
   } else {
     database = await openDatabase({ kind: 'pglite' });
   }

@@ -19,7 +19,7 @@
  * Settings: BENCH_BACKENDS=pglite,postgres; BENCH_ROUNDS (pairs per target, 8); BENCH_ROUND_SECONDS (2);
  * BENCH_CONNECTIONS (50); BENCH_LOG_LEVEL (info); BENCH_NODE_ARGS (extra Node flags for both server
  * processes); BENCH_CPU_PROFILE (a directory: V8 CPU profiles of both servers while they serve at full size,
- * bench/cpu-profile.ts); BENCH_POSTGRES_URL (a throwaway database is created
+ * bench/cpu-profile.ts); DATABASE_POOL_SIZE (the real app's pool, as in production); BENCH_POSTGRES_URL (a throwaway database is created
  * there and dropped); BENCH_FLOOR_STATEMENTS (named, or unnamed: see bench/floor.ts); BENCH_TARGETS (a comma
  * list of growth, brands, conversations, messages, search, bearer, to run only some). `search` (the
  * conversation search, the status filter and the tab counts) runs the real app only and is reported, not compared.

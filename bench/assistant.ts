@@ -24,7 +24,7 @@ import { createInstagramGraphClient } from '#server/integrations/instagram/graph
 import { startRuntime } from '#server/runtime.ts';
 import { signWebhookBody, startFakeInstagramGraph } from '#tests/fakes/instagram-graph.ts';
 import { startCpuProfile } from './cpu-profile.ts';
-import { createThrowawayDatabase } from './throwaway-database.ts';
+import { appPoolSize, createThrowawayDatabase } from './throwaway-database.ts';
 
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -105,7 +105,7 @@ async function openBenchDatabase(
     return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
   const throwaway = await createThrowawayDatabase(POSTGRES_URL);
   return {
-    database: await openDatabase({ kind: 'postgres', url: throwaway.url }),
+    database: await openDatabase({ kind: 'postgres', url: throwaway.url, poolSize: appPoolSize() }),
     url: throwaway.url,
     name: throwaway.name,
     drop: throwaway.drop,

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { loadConfig } from '#server/config.ts';
 
 /** The PostgreSQL server the benches use unless told otherwise (BENCH_POSTGRES_URL). */
 export const BENCH_POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The pool the app opens (DATABASE_POOL_SIZE, its default unless set), for a bench that opens the database itself. */
+export const appPoolSize = (): number =>
+  loadConfig({ DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }).DATABASE_POOL_SIZE;
 
 export interface ThrowawayDatabase {
   /** The new database's URL (the server URL with its name as the path). */

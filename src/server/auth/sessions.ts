@@ -78,7 +78,12 @@ function prepareSessionLookup(db: Database): SessionLookup {
   const runner = rowArrayRunnerOf(db);
   if (!runner) {
     const prepared = query.prepare('session_user');
-    return async (idHash, now, idleSince) => (await prepared.execute({ idHash, now, idleSince }))[0];
+    return async (idHash, now, idleSince) => {
+      const [row] = await prepared.execute({ idHash, now, idleSince });
+      if (!row) return undefined;
+      const { workspaceId, lastSeenAt, ...user } = row;
+      return { user, workspaceId, lastSeenAt };
+    };
   }
   const { sql: text, params } = query.toSQL();
   const statement = { name: 'session_user', text };
@@ -88,13 +93,15 @@ function prepareSessionLookup(db: Database): SessionLookup {
     const [row] = await runner(statement, fillPlaceholders(params, values));
     if (!row) return undefined;
     return {
-      id: row[0] as string,
-      email: row[1] as string,
-      firstName: row[2] as string | null,
-      lastName: row[3] as string | null,
-      profileImageUrl: row[4] as string | null,
-      verified: row[5] as boolean,
-      role: row[6] as User['role'],
+      user: {
+        id: row[0] as string,
+        email: row[1] as string,
+        firstName: row[2] as string | null,
+        lastName: row[3] as string | null,
+        profileImageUrl: row[4] as string | null,
+        verified: row[5] as boolean,
+        role: row[6] as User['role'],
+      },
       workspaceId: row[7] as string | null,
       // Timestamps arrive as PostgreSQL's text (the runner's type parser); read through its ISO form, which V8
       // parses on its fast path (db/timestamps.ts).
@@ -107,12 +114,18 @@ type SessionLookup = (
   idHash: string,
   now: Date,
   idleSince: Date,
-) => Promise<(SessionUserWithWorkspace & { lastSeenAt: Date }) | undefined>;
+) => Promise<(FoundSession & { lastSeenAt: Date }) | undefined>;
 
 const sessionLookups = new WeakMap<Database, SessionLookup>();
 
-/** A session's user and the workspace it works in (membership is checked where it is used). */
-export type SessionUserWithWorkspace = SessionUser & { workspaceId: string | null };
+/**
+ * A session's user and the workspace it works in (membership is checked where it is used). Apart, so that
+ * neither is copied out of the other on every request.
+ */
+export interface FoundSession {
+  user: SessionUser;
+  workspaceId: string | null;
+}
 
 /**
  * The signed-in user for a cookie value, or null when the session is unknown, idle too long or past its end.
@@ -124,7 +137,7 @@ export async function findSessionUser(
   token: string,
   now = new Date(),
   { touch = true }: { touch?: boolean } = {},
-): Promise<SessionUserWithWorkspace | null> {
+): Promise<FoundSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const idHash = hashToken(token);
   let lookup = sessionLookups.get(db);
@@ -132,13 +145,12 @@ export async function findSessionUser(
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const row = await lookup(idHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
-  if (!row) return null;
-  if (touch && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  const found = await lookup(idHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
+  if (!found) return null;
+  if (touch && now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  const { lastSeenAt: _lastSeenAt, ...user } = row;
-  return user;
+  return found;
 }
 
 /** Makes the workspace the session's current one (the caller checked the membership). */

@@ -595,13 +595,11 @@ export async function isMemberOfWorkspace(db: Database, userId: string, workspac
   return row !== undefined;
 }
 
-/** The workspace's brands, for a member of it (none otherwise). */
-export async function listBrandsOfWorkspace(
-  db: Database,
-  userId: string,
-  workspaceId: string,
-  page: PageParams,
-) {
+/**
+ * The workspace's brands, for a member of it (none otherwise). This and the message list hand on their
+ * statement's promise as it is: an `async` wrapper would add a promise and its turns to every read.
+ */
+export function listBrandsOfWorkspace(db: Database, userId: string, workspaceId: string, page: PageParams) {
   const { first, next } = statementsOf(db).brands;
   return (page.after ? next : first).execute({ userId, workspaceId, ...pageValues(page) });
 }
@@ -631,7 +629,7 @@ export async function listConversationsOfBrand(
 }
 
 /** Oldest first (index messages_conversation_created_idx). */
-export async function listMessagesOfConversation(
+export function listMessagesOfConversation(
   db: Database,
   userId: string,
   conversationId: string,

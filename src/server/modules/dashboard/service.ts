@@ -140,7 +140,7 @@ export function createDashboardService({ db }: { db: Database }) {
       }));
     },
 
-    async listMessages(userId: string, conversationId: string, query: ListQuery): Promise<Page<Message>> {
+    listMessages(userId: string, conversationId: string, query: ListQuery): Promise<Page<Message>> {
       return readPage(
         userId,
         { conversationId },
@@ -157,11 +157,7 @@ export function createDashboardService({ db }: { db: Database }) {
       );
     },
 
-    async listComments(
-      userId: string,
-      brandId: string,
-      query: ListQuery & InboxFilter,
-    ): Promise<Page<Comment>> {
+    listComments(userId: string, brandId: string, query: ListQuery & InboxFilter): Promise<Page<Comment>> {
       return readPage(
         userId,
         { brandId },

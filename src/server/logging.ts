@@ -83,12 +83,12 @@ const WARN_LEVEL = 40;
 const pinoMetadata: unique symbol = Symbol.for('pino.metadata') as never;
 
 /**
- * A log destination that writes lines in batches (decision 060). Under load the access log's one synchronous
- * write per request was a system call per request; here `info` and below wait in memory until 4 KiB have
- * gathered, `flushEveryMs` has passed, or the process exits, and go out in one write. A `warn`, `error` or
- * `fatal` line is written at once, with everything queued before it, so the lines that explain a failure are
- * never left in memory and the file keeps its order. What can be lost is the last few `info` lines before a
- * hard kill (SIGKILL, out of memory).
+ * A log destination that writes lines in batches (decisions 060 and 064). Under load the access log's one
+ * synchronous write per request was a system call per request; here `info` and below wait in memory until 16 KiB
+ * have gathered (about 70 access lines), `flushEveryMs` has passed, or the process exits, and go out in one write.
+ * A `warn`, `error` or `fatal` line is written at once, with everything queued before it, so the lines that
+ * explain a failure are never left in memory and the file keeps its order. What can be lost is the last batch of
+ * `info` lines before a hard kill (SIGKILL, out of memory).
  *
  * The batch is gathered here, in one string, and handed to SonicBoom whole: SonicBoom's own batching measures
  * the UTF-8 length of everything it holds on each line it takes, which cost more than the write it saved
@@ -106,7 +106,7 @@ export class BatchedLogDestination implements DestinationStream {
   constructor(options: { fd: number; minLength?: number; flushEveryMs?: number }) {
     // sync: writes happen on this thread, whole batches in order, as pino's default destination writes lines.
     this.sonic = pino.destination({ dest: options.fd, sync: true });
-    this.minLength = options.minLength ?? 4096;
+    this.minLength = options.minLength ?? 16384;
     // A quiet server's lines do not wait for more traffic; the timer never keeps the process alive.
     this.timer = setInterval(() => this.writePending(), options.flushEveryMs ?? 1000);
     this.timer.unref();

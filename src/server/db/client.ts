@@ -145,11 +145,11 @@ const statementNames = new Map<string, string>();
 const maxStatementNames = 1000;
 
 /**
- * A query config that carries its own parameters runs as a named statement: PostgreSQL parses it once per
+ * A query with parameters runs as a named statement: PostgreSQL parses it once per
  * connection and plans it from its cache (custom plans first, then a generic one where that is as cheap), instead
  * of parsing and planning it on every call (decision 024). Text without parameters (several statements, BEGIN,
- * COMMIT) runs as before. Drizzle passes its parameters beside its config (`query(config, params)`), so its
- * queries are not named here; the hot reads are, through the row-array runner (decision 064 says what that means).
+ * COMMIT) runs as before. The parameters are the config's own or, as Drizzle passes them (`query(config, params)`),
+ * the second argument's (decision 065).
  * The named config is a copy: one that inherited the caller's (as `withValues` below does from a base kept per
  * statement) would make a new prototype on every call, which V8 makes slower than the copy.
  */
@@ -161,7 +161,8 @@ function prepareQueriesOf(client: pg.PoolClient) {
   ) => unknown;
   client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
     if (config && typeof config === 'object' && !('name' in config && config.name)) {
-      const { text, values: parameters } = config as { text?: unknown; values?: unknown[] };
+      const { text, values: own } = config as { text?: unknown; values?: unknown[] };
+      const parameters = own ?? values;
       if (typeof text === 'string' && Array.isArray(parameters) && parameters.length > 0) {
         let name = statementNames.get(text);
         if (!name && statementNames.size < maxStatementNames) {

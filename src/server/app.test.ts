@@ -34,7 +34,8 @@ describe('the request log', () => {
       callback();
     },
   });
-  const app = useTestApp({ logStream, env: { LOG_LEVEL: 'info' } });
+  // The most verbose level: a line any level writes, this one writes too, so no secret may reach any of them.
+  const app = useTestApp({ logStream, env: { LOG_LEVEL: 'trace' } });
   beforeAll(async () => {
     app.app.get('/api/test-crash', async () => {
       throw new Error('the handler failed');

@@ -52,6 +52,15 @@ async function countOf(sql: string, params: unknown[]) {
   return Number((rows[0] as { n: number }).n);
 }
 
+/** What unreadable deliveries told the brand's managers: one notification a store a day, however many came. */
+async function unreadableNotices(brandId: string) {
+  const { rows } = await app.database.executeSql(
+    `select kind, title, link from notifications where brand_id = $1 and source_key like 'store-webhook-unreadable:%'`,
+    [brandId],
+  );
+  return rows;
+}
+
 const deliverShopify = shopifyDeliveries(
   () => shopify,
   () => baseUrl,
@@ -135,8 +144,9 @@ describe('Shopify answering unexpectedly', () => {
     expect(await mirrorOf(shopBrand)).toHaveLength(12);
   });
 
-  it('a signed body that does not fit its topic is acknowledged, ignored with the field, and changes nothing', async () => {
+  it('a signed body that does not fit its topic is acknowledged, ignored with the field, told once, and changes nothing', async () => {
     const before = await mirrorOf(shopBrand);
+    expect(await unreadableNotices(shopBrand)).toEqual([]);
     const product = {
       id: 1,
       admin_graphql_api_id: 'gid://shopify/Product/1',
@@ -181,6 +191,16 @@ describe('Shopify answering unexpectedly', () => {
     expect(await inventory.json()).toMatchObject({ reason: expect.stringContaining('inventory_item_id') });
 
     expect(await mirrorOf(shopBrand)).toEqual(before);
+    // Four unreadable deliveries, one notification to the brand's one manager (its owner), with the first reason.
+    expect(await unreadableNotices(shopBrand)).toEqual([
+      {
+        kind: 'store_sync_failed',
+        title:
+          'The store sent an update Voicecart could not read (products/update body at variants[0].price: expected ' +
+          'string or number, received object); the next scheduled sync brings it in.',
+        link: '/dashboard/shopify',
+      },
+    ]);
     const connection = await connectionOf(shopBrand);
     // Nothing is stored under their event ids: a delivery that is read later is applied once, like any other.
     expect(
@@ -262,5 +282,11 @@ describe('WooCommerce answering unexpectedly', () => {
     expect(await countOf(`select count(*)::int as n from store_orders where brand_id = $1`, [wooBrand])).toBe(
       0,
     );
+    expect(await unreadableNotices(wooBrand)).toEqual([
+      expect.objectContaining({
+        kind: 'store_sync_failed',
+        title: expect.stringContaining('(product.updated body at price: expected string or number'),
+      }),
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { mapWooOrder } from '#server/integrations/woocommerce/orders.ts';
 import { isValidWooWebhook, type WooVariation } from '#server/integrations/woocommerce/rest-client.ts';
 import { parseWooWebhookBody } from '#server/integrations/woocommerce/webhook-bodies.ts';
 import type { OrderDelivery } from '#server/ports/revenue.ts';
+import { notifyAboutBrand } from '#server/notifications/notify.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { mapWooProduct } from './platforms.ts';
 import * as queries from './queries.ts';
@@ -175,11 +176,14 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       const shop = (header(request, 'x-shopify-shop-domain') ?? '').toLowerCase();
       const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
       if (!eventId) return reply.code(400).send({ message: 'Malformed webhook' });
-      // Signed, so it is the store's: a body we cannot read is acknowledged (a retry would carry the same bytes)
-      // and logged with the field that is wrong; nothing is applied or stored under its event id.
+      // Signed, so it is the store's: a body we cannot read is acknowledged (a retry would carry the same bytes),
+      // logged with the field that is wrong and told to the brand's managers; nothing is applied or stored under
+      // its event id.
       const parsed = parseShopifyWebhookBody(topic, raw);
       if (!parsed.success) {
         request.log.warn({ topic, shop, eventId, reason: parsed.reason }, 'Shopify webhook ignored');
+        const connection = await shopifyConnectionOf(shop);
+        if (connection) await notifyUnreadable(connection, parsed.reason);
         return reply.code(200).send({ ok: true, ignored: true, reason: parsed.reason });
       }
       const body = parsed.body;
@@ -200,11 +204,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
         );
         return reply.code(200).send({ ok: true, ignored: true });
       }
-      const [connection] = await db
-        .select()
-        .from(storeConnections)
-        .where(and(eq(storeConnections.platform, 'shopify'), eq(storeConnections.storeKey, shop)))
-        .limit(1);
+      const connection = await shopifyConnectionOf(shop);
       // A shop we no longer hold: acknowledge, so Shopify stops retrying.
       if (!connection) return reply.code(200).send({ ok: true });
       // The shop header is not signed (every shop's deliveries share the app secret): an order must name the
@@ -223,6 +223,29 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       return reply.code(200).send({ ok: true, duplicate: !applied });
     }),
   );
+
+  async function shopifyConnectionOf(shop: string): Promise<StoreConnectionRow | undefined> {
+    const [connection] = await db
+      .select()
+      .from(storeConnections)
+      .where(and(eq(storeConnections.platform, 'shopify'), eq(storeConnections.storeKey, shop)))
+      .limit(1);
+    return connection;
+  }
+
+  /**
+   * A signed delivery we could not read leaves the mirror behind until the next scheduled sync: the brand's
+   * managers hear of it once a day per store (decision 045's source key), the log keeps every one.
+   */
+  async function notifyUnreadable(connection: { id: string; brandId: string }, reason: string) {
+    await notifyAboutBrand(db, connection.brandId, {
+      kind: 'store_sync_failed',
+      title: `The store sent an update Voicecart could not read (${reason}); the next scheduled sync brings it in.`,
+      link: '/dashboard/shopify',
+      audience: 'managers',
+      sourceKey: `store-webhook-unreadable:${connection.id}:${new Date().toISOString().slice(0, 10)}`,
+    });
+  }
 
   async function applyShopifyEvent(
     connection: StoreConnectionRow,
@@ -322,9 +345,11 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       }
       const topic = header(request, 'x-wc-webhook-topic') ?? '';
       // A 2xx, as for Shopify: WooCommerce turns a webhook off after a few failed deliveries, and a retry would
-      // carry the same bytes. Logged with the wrong field; nothing is applied or stored under its key.
-      const ignore = (reason: string) => {
+      // carry the same bytes. Logged with the wrong field and told to the managers; nothing is applied or stored
+      // under its key.
+      const ignore = async (reason: string) => {
         request.log.warn({ connectionId, topic, reason }, 'WooCommerce webhook ignored');
+        await notifyUnreadable(connection, reason);
         return reply.code(200).send({ ok: true, ignored: true, reason });
       };
       const parsed = parseWooWebhookBody(topic, raw);

@@ -38,7 +38,8 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=debug shows the apps' logs, e.g. to search a whole run's lines for the tokens tests use.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     CLIENT_DIST_DIR: '/nonexistent-client-build',
     JOB_POLL_SECONDS: '0.5',
     // A fresh key per app: nothing written to ./data, and secrets sealed in one test cannot open in another.

@@ -391,8 +391,10 @@ describe('guards, races and errors', () => {
       expect.stringMatching(/^\/conv\./),
       expect.stringMatching(/^\/mid\./),
     ]);
+    // Timed where the fake receives each call, so a busy machine can deliver one call late and the next on time:
+    // 50 ms of slack for that, while calls without pacing would come a few milliseconds apart.
     for (let index = 1; index < calls.length; index += 1) {
-      expect(calls[index]!.at - calls[index - 1]!.at).toBeGreaterThanOrEqual(490);
+      expect(calls[index]!.at - calls[index - 1]!.at).toBeGreaterThanOrEqual(450);
     }
   });
 });

@@ -34,3 +34,8 @@ export function toSafeReturnTo(value: unknown): string | null {
   // Only a fixed point is returned, so checking the result again gives the same answer.
   return path !== null && normalise(path) === path ? path : null;
 }
+
+/** A path that brings the visitor back to `returnTo` afterwards (sign-in, sign-up); the path alone without one. */
+export function withReturnTo(path: string, returnTo: string | null | undefined): string {
+  return returnTo ? `${path}?${new URLSearchParams({ returnTo })}` : path;
+}

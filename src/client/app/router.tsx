@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { CurrentUser } from '#contracts/auth.ts';
-import { paths, withReturnTo } from '#client/config/paths.ts';
+import { withReturnTo } from '#contracts/return-to.ts';
+import { paths } from '#contracts/page-routes.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { replaceLocation } from '#client/lib/navigation.ts';
 import { LandingRoute } from './routes/marketing/landing.tsx';

@@ -15,6 +15,7 @@ import {
   type AssistantTraceRow,
 } from '#server/db/schema/index.ts';
 import type { ConversationState, HistoryTurn, Personality, StoredRule } from './types.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 /** How much of the conversation the assistant reads: enough for follow-ups, bounded for speed. */
 const HISTORY_TURNS = 12;
@@ -325,7 +326,7 @@ export async function escalateConversation(
     await notifyAboutBrand(tx, row.brandId, {
       kind: 'conversation_escalated',
       title: `@${row.username} needs a person: the assistant handed the conversation over.`,
-      link: `/dashboard/conversations?${query}`,
+      link: `${paths.dashboard.conversations}?${query}`,
       audience: 'all',
       sourceKey: `escalation:${eventKey}`,
     });

@@ -16,6 +16,7 @@ import { currentUser } from '#server/plugins/auth.ts';
 import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { CatalogModule } from './service.ts';
 import { perMinute } from '#server/plugins/security.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const route = verifiedRoutes(errors);
@@ -120,7 +121,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
       if (!module.install.isAvailable()) {
         await module.connections.getStatus(currentUser(request).id, request.params.brandId);
         const back = new URLSearchParams({ brand: request.params.brandId, install: 'unavailable' });
-        return reply.redirect(`/dashboard/shopify?${back}`, 302);
+        return reply.redirect(`${paths.dashboard.shopify}?${back}`, 302);
       }
       const url = await module.install.start(
         currentUser(request).id,
@@ -143,7 +144,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ module: CatalogModule }> = a
     },
     async (request, reply) => {
       await module.install.complete(request.user?.id ?? null, request.query, request.ip);
-      return reply.redirect('/dashboard/shopify', 302);
+      return reply.redirect(paths.dashboard.shopify, 302);
     },
   );
 

@@ -6,6 +6,7 @@ import type { OrderIngest } from '#server/ports/revenue.ts';
 import * as queries from './queries.ts';
 import { describeStoreFailure, type StoreAccess } from './store-access.ts';
 import type { StoreProductInput } from './store-data.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 /**
  * The store's catalog and orders into our database: the bodies of the `catalog-sync`, `catalog-reconcile`,
@@ -87,7 +88,7 @@ export function createCatalogSync({
           title: refused
             ? `The store refused Voicecart's credentials: reconnect it to keep the catalog current.`
             : `The store sync failed: ${reason}.`,
-          link: '/dashboard/shopify',
+          link: paths.dashboard.shopify,
           audience: 'managers',
           sourceKey: `store-sync:${connectionId}:${startedAt.toISOString()}`,
         });

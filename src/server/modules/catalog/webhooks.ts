@@ -20,6 +20,7 @@ import { mapWooProduct } from './platforms.ts';
 import * as queries from './queries.ts';
 import type { CatalogModule } from './service.ts';
 import { stripHtml, type StoreProductInput } from './store-data.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 /**
  * Store webhooks keep the mirror fresh. Signatures are checked on the raw bytes; each delivery is recorded under its dedupe key in the same transaction that applies it, so a replay is a
@@ -241,7 +242,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
     await notifyAboutBrand(db, connection.brandId, {
       kind: 'store_sync_failed',
       title: `The store sent an update Voicecart could not read (${reason}); the next scheduled sync brings it in.`,
-      link: '/dashboard/shopify',
+      link: paths.dashboard.shopify,
       audience: 'managers',
       sourceKey: `store-webhook-unreadable:${connection.id}:${new Date().toISOString().slice(0, 10)}`,
     });

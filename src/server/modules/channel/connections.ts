@@ -17,6 +17,7 @@ import { sampleAccountIdOf, sampleAccountToken } from '#server/integrations/inst
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
 import { notifyAboutBrand } from '#server/notifications/notify.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 const DAY_MS = 86_400_000;
 /** Long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */
@@ -348,7 +349,7 @@ export function createConnectionService({
           await notifyAboutBrand(tx, brandId, {
             kind: 'instagram_reconnect',
             title: `Instagram refused the token of @${was.username}: reconnect the account to answer messages again.`,
-            link: '/dashboard/instagram',
+            link: paths.dashboard.instagram,
             audience: 'managers',
           });
         await tx

@@ -15,10 +15,11 @@ import { AppError } from '#server/errors.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { InstagramChannel } from './channel.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409, 503));
 
-const dashboardPath = '/dashboard/instagram';
+const dashboardPath = paths.dashboard.instagram;
 
 /** A brand's Instagram connection, for its verified owner only. */
 export const instagramConnectionRoutes: FastifyPluginAsyncZod<{ channel: InstagramChannel }> = async (

@@ -32,13 +32,14 @@ import { describeDevice } from './user-agent.ts';
 import { greetingFor, letterText } from '#server/mail/letter.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
 import { normalizeEmail } from '#server/auth/email.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 /** An email change link works for a day, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The link in the email: the token in the fragment, so it reaches no server log or Referer header. */
 export const emailChangeLinkFor = (appUrl: string, token: string) =>
-  `${new URL('/dashboard/settings/profile', appUrl).toString()}#confirm-email=${token}`;
+  `${new URL(paths.dashboard.settingsProfile, appUrl).toString()}#confirm-email=${token}`;
 
 /** Columns an export never carries: sealed credentials, tokens, secrets, password and token hashes. */
 const SECRET_COLUMN = /sealed|secret|token|password|hash|credential/i;

@@ -31,6 +31,7 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { letterText } from '#server/mail/letter.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
 import { normalizeEmail } from '#server/auth/email.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 export const INVITATION_TTL_MS = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 
@@ -260,7 +261,7 @@ export function createTeamService({
       workspaceId: invitation.workspaceId,
       kind: 'invitation_accepted',
       title: `${invitation.email} accepted the invitation and joined as ${invitation.role}.`,
-      link: '/dashboard/settings/team',
+      link: paths.dashboard.settingsTeam,
       audience: 'managers',
       sourceKey: `invitation-accepted:${invitation.id}`,
     });

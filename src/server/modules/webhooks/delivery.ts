@@ -10,6 +10,7 @@ import { webhookDeliverJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { signWebhookBody } from './signing.ts';
+import { paths } from '#contracts/page-routes.ts';
 
 const hour = 60 * 60 * 1000;
 /** Decision 049: a delivery is tried for 24 hours from its event, then given up. */
@@ -50,7 +51,7 @@ export async function onEndpointDisabled(
     workspaceId: endpoint.workspaceId,
     kind: 'webhook_endpoint_failing',
     title: `Webhook endpoint ${endpoint.url} was turned off after failing for 5 days.`,
-    link: '/dashboard/settings/webhooks',
+    link: paths.dashboard.settingsWebhooks,
     audience: 'managers',
     sourceKey: `webhook-disabled:${endpoint.endpointId}:${endpoint.disabledAt.toISOString()}`,
   });

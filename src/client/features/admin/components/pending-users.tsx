@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
+import { RequestProblem } from '#client/components/ui/form-message.tsx';
 import { TableHead } from '#client/components/ui/table-head.tsx';
 import { toast } from '#client/hooks/use-toast.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
@@ -57,13 +58,8 @@ export function PendingUsers() {
   }
 
   if (pending.isLoading) return <p className="text-sm text-slate-600">Loading accounts…</p>;
-  if (pending.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-800">
-        {getServerMessage(pending.error) ?? 'The accounts could not be loaded.'}
-      </p>
-    );
-  }
+  if (pending.isError)
+    return <RequestProblem request={pending} fallback="The accounts could not be loaded." inline />;
   const users = pending.data?.users ?? [];
   if (users.length === 0) return <p className="text-sm text-slate-600">No accounts are awaiting review.</p>;
 

@@ -10,9 +10,9 @@ import {
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
+import { RequestProblem } from '#client/components/ui/form-message.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { QueryView } from '#client/components/ui/query-state.tsx';
-import { getServerMessage } from '#client/lib/api-client.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import { useConnectInstagram } from '../api/connect-instagram.ts';
 import { useDisconnectInstagram } from '../api/disconnect-instagram.ts';
@@ -58,11 +58,7 @@ function ManualTokenForm({ brand }: { brand: Brand }) {
           <Input type="password" autoComplete="off" {...form.register('accessToken')} />
         </FormField>
       </div>
-      {connect.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {getServerMessage(connect.error) ?? 'The token could not be saved.'}
-        </p>
-      )}
+      <RequestProblem request={connect} fallback="The token could not be saved." inline />
       <div>
         <Button type="submit" variant="outline" disabled={connect.isPending}>
           {connect.isPending ? 'Checking the token…' : 'Save token'}
@@ -153,11 +149,7 @@ function ConnectionDetails({
           </Button>
         )}
       </div>
-      {disconnect.isError && (
-        <p role="alert" className="text-sm text-red-800">
-          {getServerMessage(disconnect.error) ?? 'Could not disconnect.'}
-        </p>
-      )}
+      <RequestProblem request={disconnect} fallback="Could not disconnect." inline />
       <details className="rounded-lg border border-slate-200 p-3">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">
           Use a token from Meta’s app dashboard

@@ -13,7 +13,8 @@ import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { ProblemMessage, RequestProblem } from '#client/components/ui/form-message.tsx';
 import { LoadingState } from '#client/components/ui/query-state.tsx';
-import { paths, withReturnTo } from '#client/config/paths.ts';
+import { withReturnTo } from '#contracts/return-to.ts';
+import { paths } from '#contracts/page-routes.ts';
 import { assignLocation } from '#client/lib/navigation.ts';
 import { useAcceptInvitation, useInvitationPreview, useSignUpWithInvitation } from '../api/team.ts';
 

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CurrentUser } from '#contracts/auth.ts';
 import { isRoutedPagePath, routedPagePaths } from '#contracts/page-routes.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { AppProvider } from './provider.tsx';
 import { AppRouter } from './router.tsx';
 

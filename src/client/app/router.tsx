@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { CurrentUser } from '#contracts/auth.ts';
 import { withReturnTo } from '#contracts/return-to.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { replaceLocation } from '#client/lib/navigation.ts';
 import { LandingRoute } from './routes/marketing/landing.tsx';

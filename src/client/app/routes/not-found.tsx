@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { notFoundMeta } from '#client/config/pages.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { usePageMeta } from '#client/hooks/use-page-meta.ts';
 
 /** Shown for every path the router does not know. */

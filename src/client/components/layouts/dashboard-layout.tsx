@@ -35,7 +35,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { useCurrentUser } from '#client/hooks/use-current-user.ts';
 import { cn } from '#client/lib/cn.ts';
 import { getDisplayName, getInitials } from '#client/lib/user-display.ts';

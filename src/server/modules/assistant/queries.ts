@@ -15,7 +15,7 @@ import {
   type AssistantTraceRow,
 } from '#server/db/schema/index.ts';
 import type { ConversationState, HistoryTurn, Personality, StoredRule } from './types.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 /** How much of the conversation the assistant reads: enough for follow-ups, bounded for speed. */
 const HISTORY_TURNS = 12;

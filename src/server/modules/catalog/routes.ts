@@ -16,7 +16,7 @@ import { currentUser } from '#server/plugins/auth.ts';
 import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { CatalogModule } from './service.ts';
 import { perMinute } from '#server/plugins/security.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const route = verifiedRoutes(errors);

@@ -6,7 +6,7 @@ import type { OrderIngest } from '#server/ports/revenue.ts';
 import * as queries from './queries.ts';
 import { describeStoreFailure, type StoreAccess } from './store-access.ts';
 import type { StoreProductInput } from './store-data.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 /**
  * The store's catalog and orders into our database: the bodies of the `catalog-sync`, `catalog-reconcile`,

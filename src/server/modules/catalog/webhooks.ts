@@ -20,7 +20,7 @@ import { mapWooProduct } from './platforms.ts';
 import * as queries from './queries.ts';
 import type { CatalogModule } from './service.ts';
 import { stripHtml, type StoreProductInput } from './store-data.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 /**
  * Store webhooks keep the mirror fresh. Signatures are checked on the raw bytes; each delivery is recorded under its dedupe key in the same transaction that applies it, so a replay is a

@@ -17,7 +17,7 @@ import { sampleAccountIdOf, sampleAccountToken } from '#server/integrations/inst
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
 import { notifyAboutBrand } from '#server/notifications/notify.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 const DAY_MS = 86_400_000;
 /** Long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */

@@ -15,7 +15,7 @@ import { AppError } from '#server/errors.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { InstagramChannel } from './channel.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409, 503));
 

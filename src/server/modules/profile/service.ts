@@ -32,7 +32,7 @@ import { describeDevice } from './user-agent.ts';
 import { greetingFor, letterText } from '#server/mail/letter.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
 import { normalizeEmail } from '#server/auth/email.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 /** An email change link works for a day, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;

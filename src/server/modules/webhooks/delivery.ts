@@ -10,7 +10,7 @@ import { webhookDeliverJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { signWebhookBody } from './signing.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 
 const hour = 60 * 60 * 1000;
 /** Decision 049: a delivery is tried for 24 hours from its event, then given up. */

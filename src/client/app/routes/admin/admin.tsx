@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { PendingUsers } from '#client/features/admin/components/pending-users.tsx';
 
 /** The admin team's page: accounts awaiting review. Routed for admins only. */

@@ -5,7 +5,7 @@ import { DashboardLayout } from '#client/components/layouts/dashboard-layout.tsx
 import { WorkspaceSwitcher } from '#client/features/workspaces/components/workspace-switcher.tsx';
 import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
 import { UsageFooter } from '#client/features/billing/components/usage-footer.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { NotFoundRoute } from '../not-found.tsx';
 import { AutomationRoute } from './automation.tsx';
 import { InstagramRoute } from './instagram.tsx';

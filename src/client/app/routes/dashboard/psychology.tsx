@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { AssistantSettings } from '#contracts/assistant.ts';
 import type { Brand, BrandPersonality as Personality } from '#contracts/dashboard.ts';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { useChosenBrand } from '#client/hooks/use-chosen-brand.ts';
 import { useAssistantSettings } from '#client/features/psychology/api/get-assistant-settings.ts';
 import { usePersonality } from '#client/features/psychology/api/get-personality.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { openApiPath } from '#contracts/openapi.ts';
 import { QueryView } from '#client/components/ui/query-state.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { ApiKeysPanel } from '#client/features/api-keys/components/api-keys-panel.tsx';
 import { ApiReference } from '#client/features/api-keys/components/api-reference.tsx';
 import { useCurrentWorkspace } from '#client/features/workspaces/api/workspaces.ts';

@@ -24,7 +24,7 @@ import {
 } from '#client/components/ui/period-fields.tsx';
 import { QueryView } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { useAnalytics } from '../api/get-analytics.ts';
 import {
   answerKindLabels,

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { z } from 'zod';
 import { passwordLimits, passwordResetRequestSchema, type PasswordResetRequest } from '#contracts/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/password-reset.ts';
 import { FormField } from '#client/components/ui/form-field.tsx';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Clock } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { assignLocation } from '#client/lib/navigation.ts';
 
 const preventClose = (event: Event) => event.preventDefault();

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { passwordLimits, signupInputSchema, type SignupInput } from '#contracts/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { withReturnTo } from '#contracts/return-to.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useSignup } from '../api/signup.ts';
 import { FirstAdministratorWelcome } from './first-administrator-welcome.tsx';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { Brand } from '#contracts/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { useUpdateBrand } from '../api/brand-mutations.ts';
 import { BrandSettingsDialog } from './brand-dialogs.tsx';
 

@@ -16,7 +16,7 @@ import { FormActions } from '#client/components/ui/form-actions.tsx';
 import { ConfirmDialog, Modal } from '#client/components/ui/dialog.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { fieldMessage } from '#client/lib/field-message.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { useCreateBrand, useDeleteBrand, useUpdateBrand } from '../api/brand-mutations.ts';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Mail } from 'lucide-react';
 import { dataDeletion, privacyPolicy, termsOfService, type LegalDocument } from '#client/config/legal.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { Logo } from './logo.tsx';
 import { SiteFooter } from './site-footer.tsx';
 

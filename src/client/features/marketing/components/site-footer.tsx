@@ -1,5 +1,5 @@
 import { footer } from '#client/config/marketing.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { Logo } from './logo.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
 

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { Logo } from './logo.tsx';
 
 /** Navigation bar: the same three items on wide screens and in the mobile menu. */

@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'wouter';
 import type { SetupStep } from '#contracts/dashboard.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { cn } from '#client/lib/cn.ts';
 import { useSetupChecklist } from '../api/get-setup-checklist.ts';
 

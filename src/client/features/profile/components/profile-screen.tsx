@@ -7,7 +7,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { DoneMessage, RequestProblem } from '#client/components/ui/form-message.tsx';
 import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { getServerMessage } from '#client/lib/api-client.ts';
 import { toastFailure, toastSuccess } from '#client/lib/mutation-toasts.ts';
 import {

@@ -14,7 +14,7 @@ import {
 import { QueryView } from '#client/components/ui/query-state.tsx';
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { TableHead } from '#client/components/ui/table-head.tsx';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { getRevenueOrders, useRevenue } from '../api/get-revenue.ts';
 import { formatMoney } from '#client/lib/money.ts';
 import { dayString, ordersCsv, statusLabels } from '../utils/format.ts';

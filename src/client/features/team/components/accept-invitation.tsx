@@ -14,7 +14,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { ProblemMessage, RequestProblem } from '#client/components/ui/form-message.tsx';
 import { LoadingState } from '#client/components/ui/query-state.tsx';
 import { withReturnTo } from '#contracts/return-to.ts';
-import { paths } from '#contracts/page-routes.ts';
+import { paths } from '#contracts/paths.ts';
 import { assignLocation } from '#client/lib/navigation.ts';
 import { useAcceptInvitation, useInvitationPreview, useSignUpWithInvitation } from '../api/team.ts';
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { ruleActionSchema, ruleTriggerSchema } from '#contracts/automation.ts';
 import { defaultBrandPersonality } from '#contracts/dashboard.ts';
+import { paths } from '#contracts/paths.ts';
 import { findSavedPersonality } from '#server/brand-personality.ts';
 import type { Database } from '#server/db/client.ts';
 import { notifyAboutBrand } from '#server/notifications/notify.ts';
@@ -15,7 +16,6 @@ import {
   type AssistantTraceRow,
 } from '#server/db/schema/index.ts';
 import type { ConversationState, HistoryTurn, Personality, StoredRule } from './types.ts';
-import { paths } from '#contracts/paths.ts';
 
 /** How much of the conversation the assistant reads: enough for follow-ups, bounded for speed. */
 const HISTORY_TURNS = 12;

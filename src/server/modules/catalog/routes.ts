@@ -12,11 +12,11 @@ import {
 } from '#contracts/catalog.ts';
 import { brandIdParamsSchema } from '#contracts/dashboard.ts';
 import { samplePlacedOrderSchema, samplePlaceOrderInputSchema } from '#contracts/revenue.ts';
+import { paths } from '#contracts/paths.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { CatalogModule } from './service.ts';
 import { perMinute } from '#server/plugins/security.ts';
-import { paths } from '#contracts/paths.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const route = verifiedRoutes(errors);

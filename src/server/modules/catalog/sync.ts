@@ -1,3 +1,4 @@
+import { paths } from '#contracts/paths.ts';
 import type { Database } from '#server/db/client.ts';
 import { ShopifyError } from '#server/integrations/shopify/admin-client.ts';
 import { WooCommerceError } from '#server/integrations/woocommerce/rest-client.ts';
@@ -6,7 +7,6 @@ import type { OrderIngest } from '#server/ports/revenue.ts';
 import * as queries from './queries.ts';
 import { describeStoreFailure, type StoreAccess } from './store-access.ts';
 import type { StoreProductInput } from './store-data.ts';
-import { paths } from '#contracts/paths.ts';
 
 /**
  * The store's catalog and orders into our database: the bodies of the `catalog-sync`, `catalog-reconcile`,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import { paths } from '#contracts/paths.ts';
 import { runAhead, type Database } from '#server/db/client.ts';
 import { catalogVariants, storeConnections, type StoreConnectionRow } from '#server/db/schema/index.ts';
 import { isUuid } from '#server/ids.ts';
@@ -20,7 +21,6 @@ import { mapWooProduct } from './platforms.ts';
 import * as queries from './queries.ts';
 import type { CatalogModule } from './service.ts';
 import { stripHtml, type StoreProductInput } from './store-data.ts';
-import { paths } from '#contracts/paths.ts';
 
 /**
  * Store webhooks keep the mirror fresh. Signatures are checked on the raw bytes; each delivery is recorded under its dedupe key in the same transaction that applies it, so a replay is a

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
+import { paths } from '#contracts/paths.ts';
 import { authorize } from '#server/access/brand-access.ts';
 import { recordAudit } from '#server/access/audit.ts';
 import type { Database } from '#server/db/client.ts';
@@ -17,7 +18,6 @@ import { sampleAccountIdOf, sampleAccountToken } from '#server/integrations/inst
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
 import { notifyAboutBrand } from '#server/notifications/notify.ts';
-import { paths } from '#contracts/paths.ts';
 
 const DAY_MS = 86_400_000;
 /** Long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */

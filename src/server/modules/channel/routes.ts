@@ -11,11 +11,11 @@ import {
   simulateBuyerMessageInputSchema,
   simulateBuyerMessageResultSchema,
 } from '#contracts/instagram.ts';
+import { paths } from '#contracts/paths.ts';
 import { AppError } from '#server/errors.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { errorAnswers, noContent, verifiedRoutes } from '#server/plugins/verified-route.ts';
 import type { InstagramChannel } from './channel.ts';
-import { paths } from '#contracts/paths.ts';
 
 const route = verifiedRoutes(errorAnswers(400, 401, 403, 404, 409, 503));
 

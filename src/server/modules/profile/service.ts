@@ -13,6 +13,7 @@ import {
   type Profile,
   type ProfileSession,
 } from '#contracts/profile.ts';
+import { paths } from '#contracts/paths.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import type { Database } from '#server/db/client.ts';
 import * as schema from '#server/db/schema/index.ts';
@@ -32,7 +33,6 @@ import { describeDevice } from './user-agent.ts';
 import { greetingFor, letterText } from '#server/mail/letter.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
 import { normalizeEmail } from '#server/auth/email.ts';
-import { paths } from '#contracts/paths.ts';
 
 /** An email change link works for a day, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;

@@ -11,6 +11,7 @@ import {
   type PendingInvitation,
 } from '#contracts/team.ts';
 import type { WorkspaceMemberItem, WorkspaceRole } from '#contracts/workspaces.ts';
+import { paths } from '#contracts/paths.ts';
 import { recordAudit, type AuditRecord } from '#server/access/audit.ts';
 import { authorizeWorkspace } from '#server/access/brand-access.ts';
 import { may } from '#server/access/policy.ts';
@@ -31,7 +32,6 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import { letterText } from '#server/mail/letter.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
 import { normalizeEmail } from '#server/auth/email.ts';
-import { paths } from '#contracts/paths.ts';
 
 export const INVITATION_TTL_MS = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 

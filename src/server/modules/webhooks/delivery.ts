@@ -2,6 +2,7 @@ import { notify } from '#server/notifications/notify.ts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { webhookHeaders } from '#contracts/webhooks.ts';
+import { paths } from '#contracts/paths.ts';
 import type { Database } from '#server/db/client.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '#server/db/schema/index.ts';
 import type { GuardedFetch } from '#server/integrations/http/guarded-fetch.ts';
@@ -10,7 +11,6 @@ import { webhookDeliverJob } from '#server/jobs/definitions.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { signWebhookBody } from './signing.ts';
-import { paths } from '#contracts/paths.ts';
 
 const hour = 60 * 60 * 1000;
 /** Decision 049: a delivery is tried for 24 hours from its event, then given up. */

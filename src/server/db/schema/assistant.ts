@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { brands, conversations, messages, ownedByBrand } from './dashboard.ts';
 import { createdAtNow, oneRowPer, primaryUuid, updatedAtNow } from './columns.ts';
 
@@ -61,10 +61,21 @@ export type AssistantTraceRow = typeof assistantTraces.$inferSelect;
  * settled, the quantity, the question asked, the language. `previous` is the state before `event_key`'s event, so
  * a replay of that event reads what it read the first time.
  */
-export const assistantConversationState = pgTable('assistant_conversation_state', {
-  conversationId: oneRowPer('conversation_id', () => conversations.id),
-  state: jsonb('state').notNull(),
-  previous: jsonb('previous'),
-  eventKey: text('event_key').notNull(),
-  updatedAt: updatedAtNow(),
-});
+export const assistantConversationState = pgTable(
+  'assistant_conversation_state',
+  {
+    conversationId: uuid('conversation_id').primaryKey(),
+    state: jsonb('state').notNull(),
+    previous: jsonb('previous'),
+    eventKey: text('event_key').notNull(),
+    updatedAt: updatedAtNow(),
+  },
+  (table) => [
+    // Named here: the name drizzle-kit would give it is 64 characters, one more than PostgreSQL keeps.
+    foreignKey({
+      name: 'assistant_conversation_state_conversation_id_fk',
+      columns: [table.conversationId],
+      foreignColumns: [conversations.id],
+    }).onDelete('cascade'),
+  ],
+);

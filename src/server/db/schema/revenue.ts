@@ -107,7 +107,11 @@ export const storeOrderRefunds = pgTable(
     createdAt: createdAtNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.brandId, table.platform, table.orderExternalId, table.refundId] }),
+    // Named here: the name drizzle-kit would give it is longer than the 63 characters PostgreSQL keeps.
+    primaryKey({
+      name: 'store_order_refunds_pkey',
+      columns: [table.brandId, table.platform, table.orderExternalId, table.refundId],
+    }),
   ],
 );
 

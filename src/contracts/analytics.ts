@@ -1,21 +1,8 @@
 import { z } from 'zod';
+import { daysInRange, isoDateSchema } from './calendar.ts';
 
 /** The Performance screen's ranges: at most a year and a day (a leap year's 366 days, both ends counted). */
 export const analyticsLimits = { maxRangeDays: 366 } as const;
-
-/** A calendar date, YYYY-MM-DD. */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Not a calendar date');
-
-/** Days between two YYYY-MM-DD dates, both counted. */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 /** GET /api/analytics: one brand (`brandId`) or all of the user's brands; both dates inclusive. */
 export const analyticsQuerySchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ruleActionSchema, ruleLimits, ruleTriggerSchema } from './automation.ts';
 import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
-import { isoDateSchema } from './analytics.ts';
+import { isoDateSchema } from './calendar.ts';
 
 /**
  * The dashboard's writes. Objects are strict: an unknown field is a 400 naming it, so a typo never

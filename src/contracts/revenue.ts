@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysInRange, isoDateSchema } from './calendar.ts';
 
 /** What an attributed order is now, from the store's newest word on it. */
 export const orderStatuses = ['pending', 'paid', 'cancelled', 'refunded', 'partially_refunded'] as const;
@@ -11,18 +12,17 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
  */
 export const revenueLimits = { maxDays: 731, firstPageOrders: 50, maxPageOrders: 1000 } as const;
 
-const day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 /** A decimal string in the currency's minor-unit precision: "68.00", "1200". */
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 const rangeFields = {
   brandId: z.uuid().optional(),
-  from: day,
-  to: day,
+  from: isoDateSchema,
+  to: isoDateSchema,
 };
 
 const checkRange = (query: { from: string; to: string }, ctx: z.RefinementCtx) => {
-  const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+  const days = daysInRange(query.from, query.to);
   if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
   else if (days > revenueLimits.maxDays)
     ctx.addIssue({

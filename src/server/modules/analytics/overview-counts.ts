@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { OverviewCounts, OverviewTrends } from '#contracts/analytics.ts';
+import { addDays, utcDayOf } from '#contracts/calendar.ts';
 import { memberMay } from '#server/access/brand-access.ts';
 import type { Database } from '#server/db/client.ts';
 import { brands, workspaceDailyCounts, workspaces } from '#server/db/schema/index.ts';
@@ -7,8 +8,6 @@ import { AppError } from '#server/errors.ts';
 
 /** How far back the Overview's stat cards compare (decision 051). */
 export const OVERVIEW_TREND_DAYS = 30;
-
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Records every workspace's four counts for `now`'s UTC day in one statement; a later recording the same day
@@ -18,7 +17,7 @@ export async function recordOverviewCounts(db: Database, now = new Date()): Prom
   const result = (await db.execute(sql`
     insert into ${workspaceDailyCounts} (workspace_id, day, total_brands, active_brands, instagram_connected,
       shopify_connected)
-    select ${workspaces.id}, ${utcDay(now)}::date, count(${brands.id})::int,
+    select ${workspaces.id}, ${utcDayOf(now)}::date, count(${brands.id})::int,
       (count(${brands.id}) filter (where ${brands.active}))::int,
       (count(${brands.id}) filter (where ${brands.instagramConnected}))::int,
       (count(${brands.id}) filter (where ${brands.shopifyConnected}))::int
@@ -55,7 +54,7 @@ export async function readOverviewTrends(
   workspaceId: string,
   now = new Date(),
 ): Promise<OverviewTrends> {
-  const cutoff = utcDay(new Date(now.getTime() - OVERVIEW_TREND_DAYS * 86_400_000));
+  const cutoff = addDays(utcDayOf(now), -OVERVIEW_TREND_DAYS);
   const result = (await db.execute(sql`
     select ${memberMay(userId, 'brand.read', sql`${workspaceId}::uuid`)} as member,
       c.total, c.active, c.instagram, c.shopify,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Analytics, AnalyticsTotals } from '#contracts/analytics.ts';
+import { addDays, firstOfMonth } from '#contracts/calendar.ts';
 import type { Database } from '#server/db/client.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -7,16 +8,6 @@ const run = async (db: Database, query: SQL) => ((await db.execute(query)) as un
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const brandList = (brandIds: string[]) => `{${brandIds.join(',')}}`;
-
-const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
-const nextMonth = (date: string) => {
-  const at = new Date(`${monthStart(date)}T00:00:00Z`);
-  at.setUTCMonth(at.getUTCMonth() + 1);
-  return at.toISOString().slice(0, 10);
-};
 
 /**
  * A range as its whole months and the days around them: a whole month is read from the monthly sums, the rest
@@ -26,13 +17,14 @@ export function rangeParts(
   from: string,
   to: string,
 ): { days: [string, string][]; months: [string, string] | null } {
-  const first = from.endsWith('-01') ? from : nextMonth(from);
+  const first = from.endsWith('-01') ? from : firstOfMonth(from, 1);
   // The first day of the last month that ends on or before `to`.
-  const last = addDays(nextMonth(to), -1) === to ? monthStart(to) : monthStart(addDays(monthStart(to), -1));
+  const last =
+    addDays(firstOfMonth(to, 1), -1) === to ? firstOfMonth(to) : firstOfMonth(addDays(firstOfMonth(to), -1));
   if (first > last) return { days: [[from, to]], months: null };
   const days: [string, string][] = [];
   if (from < first) days.push([from, addDays(first, -1)]);
-  const end = addDays(nextMonth(last), -1);
+  const end = addDays(firstOfMonth(last, 1), -1);
   if (end < to) days.push([addDays(end, 1), to]);
   return { days, months: [first, last] };
 }

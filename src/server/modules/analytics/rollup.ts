@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { utcDayOf } from '#contracts/calendar.ts';
 import type { Database } from '#server/db/client.ts';
 
 /**
@@ -396,8 +397,7 @@ async function recomputeConversations(db: Database, ids: string[] | null): Promi
 }
 
 /** A date column arrives as text (pg with `::text`) or a Date (some drivers); the day either way. */
-const dayOf = (value: unknown) =>
-  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+const dayOf = (value: unknown) => (value instanceof Date ? utcDayOf(value) : String(value).slice(0, 10));
 
 /** A response time rounded to two significant figures (0 stays 0; null stays null). */
 const bucketOf = (value: SQL) =>

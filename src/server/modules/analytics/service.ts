@@ -1,16 +1,13 @@
-import { daysInRange, type Analytics, type AnalyticsQuery } from '#contracts/analytics.ts';
+import type { Analytics, AnalyticsQuery } from '#contracts/analytics.ts';
+import { addDays, daysInRange } from '#contracts/calendar.ts';
 import type { Database } from '#server/db/client.ts';
 import { brandsVisibleTo } from './access.ts';
 import { readBreakdowns, readTotals } from './queries.ts';
 
-const DAY_MS = 86_400_000;
-const shiftDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 /** The period of the same length just before `from`..`to`. */
 export function previousPeriod(from: string, to: string): { from: string; to: string } {
   const length = daysInRange(from, to);
-  return { from: shiftDays(from, -length), to: shiftDays(from, -1) };
+  return { from: addDays(from, -length), to: addDays(from, -1) };
 }
 
 export function createAnalyticsService({ db }: { db: Database }) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import { utcDayOf } from '#contracts/calendar.ts';
 import { paths } from '#contracts/paths.ts';
 import { runAhead, type Database } from '#server/db/client.ts';
 import { catalogVariants, storeConnections, type StoreConnectionRow } from '#server/db/schema/index.ts';
@@ -244,7 +245,7 @@ export const catalogWebhookRoutes: FastifyPluginAsync<{
       title: `The store sent an update Voicecart could not read (${reason}); the next scheduled sync brings it in.`,
       link: paths.dashboard.shopify,
       audience: 'managers',
-      sourceKey: `store-webhook-unreadable:${connection.id}:${new Date().toISOString().slice(0, 10)}`,
+      sourceKey: `store-webhook-unreadable:${connection.id}:${utcDayOf(new Date())}`,
     });
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { DAY_MS } from '#contracts/calendar.ts';
 import type { ConnectInstagramInput, InstagramConnection } from '#contracts/instagram.ts';
 import { paths } from '#contracts/paths.ts';
 import { authorize } from '#server/access/brand-access.ts';
@@ -19,7 +20,6 @@ import type { SecretBox } from '#server/security/secret-box.ts';
 import { createShortCache } from '#server/short-cache.ts';
 import { notifyAboutBrand } from '#server/notifications/notify.ts';
 
-const DAY_MS = 86_400_000;
 /** Long-lived tokens last 60 days; refresh once at least 24 h old, within 10 days of expiry. */
 const tokenLifetimeDays = 60;
 const refreshWithinDays = 10;

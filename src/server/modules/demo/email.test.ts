@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '#tests/support/test-app.ts';
 import { findMimePart, startFakeSmtpServer, type FakeSmtpServer } from '#tests/fakes/smtp-server.ts';
-import { addDays, calendarDateAt, dayOfWeek } from './slots.ts';
+import { addDays } from '#contracts/calendar.ts';
+import { calendarDateAt, dayOfWeek } from './slots.ts';
 
 describe('demo confirmation email over real SMTP', () => {
   let smtp: FakeSmtpServer;

@@ -3,7 +3,8 @@ import { slotTakenMessage } from '#contracts/demo.ts';
 import { hourlySlotLabels } from '#tests/support/demo-schedule.ts';
 import { useTestApp } from '#tests/support/test-app.ts';
 import { countDemoBookings } from './queries.ts';
-import { addDays, calendarDateAt, dayOfWeek } from './slots.ts';
+import { addDays } from '#contracts/calendar.ts';
+import { calendarDateAt, dayOfWeek } from './slots.ts';
 
 /** The n-th weekday (Pacific calendar) at least two days from now, so no slot has started. */
 function futureWeekday(n = 0): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '#contracts/calendar.ts';
 import {
-  addDays,
   calendarDateAt,
   findDateRejection,
   formatLongDate,

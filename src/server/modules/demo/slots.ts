@@ -1,4 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
+import { addDays, utcDayOf } from '#contracts/calendar.ts';
 
 /**
  * Demo slots, computed as pure functions of (date, schedule, now). All wall times are in the IANA zone
@@ -55,13 +56,7 @@ export function zonedWallTimeToInstant(date: string, time: string, timeZone = DE
 
 /** The calendar date (yyyy-MM-dd) that the wall clock in `timeZone` shows at `instant`. */
 export function calendarDateAt(instant: Date, timeZone = DEMO_TIME_ZONE): string {
-  return new Date(instant.getTime() + tzOffset(timeZone, instant) * MINUTE_MS).toISOString().slice(0, 10);
-}
-
-/** Calendar arithmetic on yyyy-MM-dd (no time of day, so no DST involved). */
-export function addDays(date: string, days: number): string {
-  const { year, month, day } = parseDate(date);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return utcDayOf(new Date(instant.getTime() + tzOffset(timeZone, instant) * MINUTE_MS));
 }
 
 /** 0 is Sunday, 6 is Saturday. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { firstOfMonth, utcDayOf } from '#contracts/calendar.ts';
 import type { Database } from '#server/db/client.ts';
 
 /**
@@ -23,10 +24,9 @@ export interface Range {
   until: Date;
 }
 
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const inDays = (range: Range) =>
   sql`r.brand_id = any(${brandList(range.brandIds)})
-    and r.day >= ${dayOf(range.from)}::date and r.day < ${dayOf(range.until)}::date`;
+    and r.day >= ${utcDayOf(range.from)}::date and r.day < ${utcDayOf(range.until)}::date`;
 
 /*
  * Totals, days, products and links read the daily roll-ups (migration 0013, decision 039), which triggers keep
@@ -69,16 +69,12 @@ export function dailyByCurrency(db: Database, range: Range) {
   );
 }
 
-/** The first day of the month `at` is in, plus `months` months, as YYYY-MM-DD. */
-const monthStart = (at: Date, months = 0) =>
-  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
-
 /** Whole calendar months of the range from the monthly roll-up, the days before and after them from the daily. */
 export function topProducts(db: Database, range: Range, limit = 10) {
-  const from = dayOf(range.from);
-  const until = dayOf(range.until);
-  const firstMonth = from.endsWith('-01') ? from : monthStart(range.from, 1);
-  const endMonth = monthStart(range.until);
+  const from = utcDayOf(range.from);
+  const until = utcDayOf(range.until);
+  const firstMonth = from.endsWith('-01') ? from : firstOfMonth(from, 1);
+  const endMonth = firstOfMonth(until);
   const months = firstMonth < endMonth;
   const brands = brandList(range.brandIds);
   const parts = months

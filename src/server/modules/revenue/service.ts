@@ -1,3 +1,4 @@
+import { addDays, startOfUtcDay } from '#contracts/calendar.ts';
 import { formatMinorUnits } from '#contracts/money.ts';
 import {
   revenueLimits,
@@ -17,8 +18,8 @@ export function createRevenueService({ db }: { db: Database }) {
 
   const rangeOf = (brandIds: string[], query: { from: string; to: string }) => ({
     brandIds,
-    from: new Date(`${query.from}T00:00:00Z`),
-    until: new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000),
+    from: startOfUtcDay(query.from),
+    until: startOfUtcDay(addDays(query.to, 1)),
   });
 
   /** One page, newest first: one row more than asked says whether there is a next page. */

@@ -1,6 +1,7 @@
 import { notify } from '#server/notifications/notify.ts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { utcDayOf } from '#contracts/calendar.ts';
 import { webhookHeaders } from '#contracts/webhooks.ts';
 import { paths } from '#contracts/paths.ts';
 import type { Database } from '#server/db/client.ts';
@@ -235,8 +236,8 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
 
           if (now.getTime() - failingSince.getTime() >= disableAfterMs) {
             const reason =
-              `Turned off on ${now.toISOString().slice(0, 10)}: every delivery failed since ` +
-              `${failingSince.toISOString().slice(0, 10)} (5 days); the last one: ${result.error}.`;
+              `Turned off on ${utcDayOf(now)}: every delivery failed since ` +
+              `${utcDayOf(failingSince)} (5 days); the last one: ${result.error}.`;
             const [disabled] = await tx
               .update(webhookEndpoints)
               .set({ enabled: false, disabledAt: now, disabledReason: reason, updatedAt: now })

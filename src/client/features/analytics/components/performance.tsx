@@ -13,7 +13,8 @@ import {
   YAxis,
 } from 'recharts';
 import type { Analytics } from '#contracts/analytics.ts';
-import { analyticsLimits, daysInRange } from '#contracts/analytics.ts';
+import { analyticsLimits } from '#contracts/analytics.ts';
+import { daysInRange } from '#contracts/calendar.ts';
 import type { Brand } from '#contracts/dashboard.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countChange, dailyCsv, lastDays, rateChange, shiftDate } from './figures.ts';
+import { countChange, dailyCsv, lastDays, rateChange } from './figures.ts';
 
 describe('Performance figures', () => {
   it('counts ranges back from today, across month and leap-day boundaries', () => {
     expect(lastDays(7, '2028-03-02')).toEqual({ from: '2028-02-25', to: '2028-03-02' });
-    expect(shiftDate('2028-03-01', -1)).toBe('2028-02-29');
+    expect(lastDays(1, '2028-03-01')).toEqual({ from: '2028-03-01', to: '2028-03-01' });
+    expect(lastDays(2, '2028-03-01')).toEqual({ from: '2028-02-29', to: '2028-03-01' });
   });
 
   it('states changes against the previous period, and none without one', () => {

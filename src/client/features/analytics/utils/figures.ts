@@ -1,9 +1,5 @@
 import type { AnalyticsDay } from '#contracts/analytics.ts';
-
-/** A YYYY-MM-DD date `days` after (or before) the given one. */
-export function shiftDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+import { addDays } from '#contracts/calendar.ts';
 
 /** Today in the browser's time zone, as YYYY-MM-DD. */
 export function localToday(now = new Date()): string {
@@ -13,7 +9,7 @@ export function localToday(now = new Date()): string {
 
 /** The last `days` days up to and including today. */
 export function lastDays(days: number, today: string): { from: string; to: string } {
-  return { from: shiftDate(today, -(days - 1)), to: today };
+  return { from: addDays(today, -(days - 1)), to: today };
 }
 
 export interface Change {

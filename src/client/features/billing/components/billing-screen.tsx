@@ -2,13 +2,14 @@ import { ErrorState, LoadingState } from '#client/components/ui/query-state.tsx'
 import { StatsCard } from '#client/components/ui/stats-card.tsx';
 import { TableHead } from '#client/components/ui/table-head.tsx';
 import { legalConstants } from '#client/config/legal.ts';
+import { startOfUtcDay } from '#contracts/calendar.ts';
 import { useUsage } from '../api/usage.ts';
 import { monthDays, UsageChart } from './usage-chart.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}T00:00:00Z`),
+    startOfUtcDay(month),
   );
 
 /** `/dashboard/settings/billing`: the plan and this month's real usage of the current workspace. */

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { datesFrom, utcDayOf } from '#contracts/calendar.ts';
 import type { DayUsage } from '#contracts/usage.ts';
 import { ChartWithTable } from '#client/components/ui/chart-with-table.tsx';
 
@@ -36,15 +37,10 @@ export function UsageChart({ days }: { days: DayUsage[] }) {
 /** Every day from the month's first to today (zeros where nothing was answered). */
 export function monthDays(month: string, days: DayUsage[], today = new Date()): DayUsage[] {
   const byDay = new Map(days.map((day) => [day.day, day]));
-  const out: DayUsage[] = [];
-  const end = Math.max(
-    Date.parse(`${month}T00:00:00Z`),
-    Date.parse(`${today.toISOString().slice(0, 10)}T00:00:00Z`),
+  const todayDate = utcDayOf(today);
+  const out = datesFrom(month, todayDate > month ? todayDate : month).map(
+    (day) => byDay.get(day) ?? { day, dms: 0, comments: 0 },
   );
-  for (let t = Date.parse(`${month}T00:00:00Z`); t <= end; t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    out.push(byDay.get(day) ?? { day, dms: 0, comments: 0 });
-  }
   // Days of a brand whose time zone is ahead of UTC may reach past today: kept.
   for (const day of days) if (!out.some((kept) => kept.day === day.day)) out.push(day);
   return out;

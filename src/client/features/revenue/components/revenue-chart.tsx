@@ -9,6 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { datesFrom } from '#contracts/calendar.ts';
 import type { RevenueReport } from '#contracts/revenue.ts';
 import { ChartWithTable } from '#client/components/ui/chart-with-table.tsx';
 import { formatMoney } from '#client/lib/money.ts';
@@ -76,11 +77,8 @@ export function RevenueChart({
 /** The report's days for one currency, every day of the range present (zeros where nothing sold). */
 export function daysOf(report: RevenueReport, currency: string, from: string, to: string) {
   const byDate = new Map(report.daily.filter((d) => d.currency === currency).map((d) => [d.date, d]));
-  const out: { date: string; revenue: string; orders: number }[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
-    const date = new Date(t).toISOString().slice(0, 10);
+  return datesFrom(from, to).map((date) => {
     const day = byDate.get(date);
-    out.push(day ? { date, revenue: day.revenue, orders: day.orders } : { date, revenue: '0', orders: 0 });
-  }
-  return out;
+    return day ? { date, revenue: day.revenue, orders: day.orders } : { date, revenue: '0', orders: 0 };
+  });
 }

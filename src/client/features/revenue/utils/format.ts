@@ -1,8 +1,9 @@
+import { addDays, utcDayOf } from '#contracts/calendar.ts';
 import type { RevenueReport } from '#contracts/revenue.ts';
 
 /** A UTC day as YYYY-MM-DD, `daysAgo` days before today. */
 export function dayString(daysAgo = 0, from: Date = new Date()): string {
-  return new Date(from.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return addDays(utcDayOf(from), -daysAgo);
 }
 
 const csvCell = (value: string | number) => {

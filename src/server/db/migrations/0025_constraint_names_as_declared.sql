@@ -1,7 +1,7 @@
 -- The constraints that migrations written by hand left with PostgreSQL's own names (`<table>_<column>_fkey`) or
--- with a name cut to 63 characters take the names the schema files give them, so that drizzle-kit finds nothing
--- to change on a migrated database (the migration-names test compares the two). A rename changes no data and
--- takes only a brief lock on each table.
+-- with a name cut to 63 characters take the names the schema files give them: drizzle-kit matches constraints by
+-- name, so it took each for one to drop and another to create (the migration-names test compares the two). A
+-- rename changes no data and takes only a brief lock on each table.
 ALTER TABLE "analytics_conversations" RENAME CONSTRAINT "analytics_conversations_brand_id_fkey" TO "analytics_conversations_brand_id_brands_id_fk";--> statement-breakpoint
 ALTER TABLE "analytics_conversations" RENAME CONSTRAINT "analytics_conversations_conversation_id_fkey" TO "analytics_conversations_conversation_id_conversations_id_fk";--> statement-breakpoint
 ALTER TABLE "analytics_counts_daily" RENAME CONSTRAINT "analytics_counts_daily_brand_id_fkey" TO "analytics_counts_daily_brand_id_brands_id_fk";--> statement-breakpoint

@@ -6,7 +6,8 @@ import { boundaries } from './eslint/boundaries.js';
 
 /**
  * Import direction (docs/architecture.md), enforced here rather than hoped for:
- * - contracts import only zod (and each other);
+ * - contracts import only each other; zod only in `src/contracts/zod.ts` (the configured one every schema is built
+ *   with) and, for types, `src/contracts/messages.ts`;
  * - client and server never import each other; tests may import both;
  * - a client feature does not import another feature; a server module does not import another module
  *   (`eslint/boundaries.js`, by the file an import resolves to, whatever its spelling);
@@ -16,6 +17,11 @@ import { boundaries } from './eslint/boundaries.js';
  * - server integrations never touch the database.
  */
 const restrict = (patterns) => ['error', { patterns }];
+/** Everywhere in src: schemas are built with the configured zod, whose refusals read as sentences. */
+const configuredZod = {
+  regex: '^zod$',
+  message: 'Build schemas with the zod of #contracts/zod.ts: it words refusals for people.',
+};
 
 export default tseslint.config(
   {
@@ -55,6 +61,7 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { regex: '^#(server|tests|cli)/|/(server|cli)/', message: 'The client never imports server code.' },
         { regex: '^node:', message: 'Node built-ins do not exist in the browser.' },
+        configuredZod,
       ]),
     },
   },
@@ -63,6 +70,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { regex: '^#client/|/client/|^react(-dom)?(/|$)', message: 'The server never imports client code.' },
+        configuredZod,
       ]),
     },
   },
@@ -78,6 +86,7 @@ export default tseslint.config(
           regex: '^#client/|^#server/modules/',
           message: 'Integrations are leaves: nothing but contracts, errors and config.',
         },
+        configuredZod,
       ]),
     },
   },
@@ -85,6 +94,18 @@ export default tseslint.config(
     files: ['src/contracts/**/*.ts'],
     // Tests beside a contract may use the test runner; the contract itself stays zod-only.
     ignores: ['src/contracts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          regex: '^(?!#contracts/|\\./)',
+          message: 'Contracts import only other contracts (zod through ./zod.ts).',
+        },
+      ]),
+    },
+  },
+  {
+    // The configured zod itself, and the wording it is configured with (types only).
+    files: ['src/contracts/zod.ts', 'src/contracts/messages.ts'],
     rules: {
       'no-restricted-imports': restrict([
         { regex: '^(?!zod$|#contracts/|\\./)', message: 'Contracts import only zod and other contracts.' },

@@ -1,11 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { installHumanMessages } from '#contracts/messages.ts';
 import { App } from './app/app.tsx';
 import './styles.css';
-
-// Forms check with the shared schemas: their refusals read as the server's do.
-installHumanMessages();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** An account awaiting review by the admin team. */
 export const pendingUserSchema = z.object({

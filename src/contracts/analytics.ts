@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { daysInRange, isoDateSchema } from './calendar.ts';
 
 /** The Performance screen's ranges: at most a year and a day (a leap year's 366 days, both ends counted). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { mediaIdSchema } from './automation.ts';
 import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
 

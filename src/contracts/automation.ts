@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Structured automation rules. A rule has a trigger and an action; the product's readable

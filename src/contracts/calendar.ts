@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Calendar dates as the API writes them: YYYY-MM-DD, a UTC day unless a screen says otherwise (the demo calendar's

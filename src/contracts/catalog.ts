@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The store connection of a brand, and the Store screen's "Find a product" box. */
 export const storePlatforms = ['shopify', 'woocommerce', 'sample'] as const;

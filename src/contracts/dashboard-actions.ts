@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ruleActionSchema, ruleLimits, ruleTriggerSchema } from './automation.ts';
 import { brandArchetypeSchema, brandToneSchema } from './dashboard.ts';
 import { isoDateSchema } from './calendar.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ruleActionSchema, ruleTriggerSchema } from './automation.ts';
 
 /** Brand archetypes, in the product's order (docs/product.md). */

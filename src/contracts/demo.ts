@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Demo booking and Slot list response, with their validation. Shared by the form, the client and the API. */
 export const demoLimits = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** One error shape for every non-2xx JSON answer from the API. */
 export const errorIssueSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A brand's Instagram connection, as the dashboard sees it (never the token). */
 export const instagramConnectionStatuses = ['not_connected', 'connected', 'needs_reconnect'] as const;

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { describe, expect, it } from 'vitest';
 import { createRuleInputSchema, sendMessageInputSchema } from './dashboard-actions.ts';
 import { connectStoreInputSchema } from './catalog.ts';
-import { fieldLabel, installHumanMessages, issuesSentence } from './messages.ts';
+import { fieldLabel, issuesSentence } from './messages.ts';
 
-installHumanMessages();
 const sentenceOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
   if (result.success) throw new Error('expected a refusal');

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ErrorIssue } from './errors.ts';
 
 /**
  * The words people read when a value is refused. A schema's own message wins (many are whole sentences, e.g.
  * "Write a reply first."); everything else gets a short predicate from `humanIssue` instead of zod's wording
  * ("Too small: expected string to have >=1 characters"), and `issueSentence` makes it a sentence with the field's
- * name. Installed once per process by `installHumanMessages` (the server's app and the client's entry call it).
+ * name. Every schema of ours is built with the zod of `zod.ts`, which makes `humanIssue` zod's wording.
  */
 type RawIssue = z.core.$ZodRawIssue;
 
@@ -60,14 +60,6 @@ export function humanIssue(issue: RawIssue): string | undefined {
     default:
       return undefined;
   }
-}
-
-let installed = false;
-/** Makes `humanIssue` zod's wording for issues whose schema says nothing of its own. */
-export function installHumanMessages(): void {
-  if (installed) return;
-  installed = true;
-  z.config({ customError: humanIssue });
 }
 
 /** "shopDomain" -> "Shop domain"; the last named segment of the path ("triggerConfig.keywords.0" -> "Keywords"). */

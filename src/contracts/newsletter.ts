@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { limits } from './limits.ts';
 
 /** The only subscription source is the landing page footer. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** What a notification is about (decision 045). */
 export const notificationKinds = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Where the API's OpenAPI 3.1 document is served (decision 044). */
 export const openApiPath = '/api/openapi.json';

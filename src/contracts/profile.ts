@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { nameMaxLength, passwordLimits } from './auth.ts';
 import { workspaceRoleSchema } from './workspaces.ts';
 

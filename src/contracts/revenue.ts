@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { daysInRange, isoDateSchema } from './calendar.ts';
 
 /** What an attributed order is now, from the store's newest word on it. */

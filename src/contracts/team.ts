@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { emailSchema, nameSchema, passwordLimits } from './auth.ts';
 import { listQuerySchema } from './dashboard.ts';
 import { workspaceIdParamsSchema, workspaceRoleSchema } from './workspaces.ts';

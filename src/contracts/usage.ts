@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The plan every workspace is on; no payment provider is connected (docs/spec-deviations.md). */
 export const planName = 'Professional Plan';

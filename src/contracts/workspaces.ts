@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A member's role in a workspace (decision 030): owner, admin, or agent (the inbox and the playground). */
 export const workspaceRoles = ['owner', 'admin', 'agent'] as const;

@@ -11,11 +11,11 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('import direction (eslint.config.js)', () => {
-  it('lets contracts import only zod and other contracts', async () => {
+  it('lets contracts import only other contracts', async () => {
     expect(
       await ruleIdsFor(
         'src/contracts/x.ts',
-        "import { z } from 'zod';\nimport { limits } from './limits.ts';\nimport { e } from '#contracts/errors.ts';\nexport const a = [z, limits, e];\n",
+        "import { z } from './zod.ts';\nimport { limits } from './limits.ts';\nimport { e } from '#contracts/errors.ts';\nexport const a = [z, limits, e];\n",
       ),
     ).toEqual([]);
     expect(
@@ -27,6 +27,24 @@ describe('import direction (eslint.config.js)', () => {
     expect(
       await ruleIdsFor('src/contracts/x.ts', "import pino from 'pino';\nexport const a = pino;\n"),
     ).toEqual(['no-restricted-imports']);
+  });
+
+  it('builds every schema with the configured zod of contracts/zod.ts', async () => {
+    const plainZod = "import { z } from 'zod';\nexport const a = z.string();\n";
+    for (const file of [
+      'src/contracts/x.ts',
+      'src/client/lib/x.ts',
+      'src/server/x.ts',
+      'src/server/integrations/x.ts',
+    ])
+      expect(await ruleIdsFor(file, plainZod), file).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsFor('src/contracts/zod.ts', plainZod)).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'src/client/lib/x.ts',
+        "import { z } from '#contracts/zod.ts';\nexport const a = z.string();\n",
+      ),
+    ).toEqual([]);
   });
 
   it('keeps client and server apart', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
 import { useTestApp } from '#tests/support/test-app.ts';

@@ -2,12 +2,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FastifyError } from 'fastify';
 import type { ErrorIssue, ErrorResponse } from '#contracts/errors.ts';
-import { installHumanMessages, issuesSentence } from '#contracts/messages.ts';
+import { issuesSentence } from '#contracts/messages.ts';
 import { isUnstorableText } from '#server/db/errors.ts';
 import { AppError } from '#server/errors.ts';
-
-// Refusals read as sentences, here and in the browser (the same contract module words both).
-installHumanMessages();
 
 /** The one place that turns errors into `{ message, code, issues? }`. 5xx details stay in the log. */
 export const errorHandlerPlugin = fp(

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { sendCreated } from './verified-route.ts';
 
 const app = Fastify().withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { listPaging } from '#contracts/dashboard.ts';
 import { errorResponseSchema } from '#contracts/errors.ts';
 import { requireVerifiedUser } from './auth.ts';

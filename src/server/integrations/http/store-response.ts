@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 
 /**
  * What the Shopify and WooCommerce clients throw when a store answers 2xx with a body of a shape we do not know.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { IntegrationError } from '../integration-error.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Kind, parse, print, type DocumentNode } from 'graphql';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 import {
   isoTime,

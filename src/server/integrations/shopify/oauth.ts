@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 import { parseShopifyAnswer } from './admin-client.ts';
 

@@ -1,5 +1,5 @@
 import { parse } from 'graphql';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { parseMinorUnits } from '#contracts/money.ts';
 import { decimalString, isoTime, nullable, numericId } from '../http/store-response.ts';
 import { isUuid } from '#server/ids.ts';

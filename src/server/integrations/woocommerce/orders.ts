@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { parseMinorUnits } from '#contracts/money.ts';
 import { decimalString, nullable } from '../http/store-response.ts';
 import type { IncomingOrder } from '#server/ports/revenue.ts';

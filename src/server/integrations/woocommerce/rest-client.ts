@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import type { GuardedFetch } from '../http/guarded-fetch.ts';
 import { isValidWebhookBody, signWebhookBody } from '../http/webhook-signature.ts';
 import {

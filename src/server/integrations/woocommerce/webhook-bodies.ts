@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { nullable, parseWebhookBody, type ParsedWebhookBody } from '../http/store-response.ts';
 import { wooOrderSchema, type WooOrder } from './orders.ts';
 import { wooProductSchema, type WooProduct } from './rest-client.ts';

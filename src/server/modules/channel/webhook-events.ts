@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import type { InstagramWebhookPayload } from '#contracts/instagram.ts';
 
 /** One update of a webhook delivery, ready for the inbox table (see db/schema/channel.ts). */

@@ -18,7 +18,7 @@ import type {
   updateRuleInputSchema,
 } from '#contracts/dashboard-actions.ts';
 import type { AutomationRule, Brand, BrandPersonality } from '#contracts/dashboard.ts';
-import type { z } from 'zod';
+import type { z } from '#contracts/zod.ts';
 import {
   authorize,
   authorizeWorkspace,

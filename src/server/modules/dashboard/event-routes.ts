@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { currentUser, isCredentialCurrent, requireVerifiedUser } from '#server/plugins/auth.ts';
 import { createLiveFeed, type LiveDelivery } from './live-feed.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, conversationSchema, listPaging, messageSchema } from '#contracts/dashboard.ts';
 import { brands, conversations, messages, sessions, users } from '#server/db/schema/index.ts';

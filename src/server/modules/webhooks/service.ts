@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '#contracts/zod.ts';
 import {
   maxWebhookEndpointsPerWorkspace,
   webhookTestEventType,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { passwordLimits, passwordResetRequestSchema, type PasswordResetRequest } from '#contracts/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#contracts/paths.ts';

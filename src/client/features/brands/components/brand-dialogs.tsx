@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'wouter';
-import type { z } from 'zod';
+import type { z } from '#contracts/zod.ts';
 import {
   actionLimits,
   createBrandInputSchema,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import type { Config } from '#server/config.ts';
 import {
   createOpenAiCompatibleClient,

@@ -19,8 +19,7 @@ export function rangeParts(
 ): { days: [string, string][]; months: [string, string] | null } {
   const first = from.endsWith('-01') ? from : firstOfMonth(from, 1);
   // The first day of the last month that ends on or before `to`.
-  const last =
-    addDays(firstOfMonth(to, 1), -1) === to ? firstOfMonth(to) : firstOfMonth(addDays(firstOfMonth(to), -1));
+  const last = addDays(firstOfMonth(to, 1), -1) === to ? firstOfMonth(to) : firstOfMonth(to, -1);
   if (first > last) return { days: [[from, to]], months: null };
   const days: [string, string][] = [];
   if (from < first) days.push([from, addDays(first, -1)]);

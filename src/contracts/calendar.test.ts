@@ -7,6 +7,7 @@ import {
   isoDateSchema,
   startOfUtcDay,
   utcDayOf,
+  wholeMonthsOf,
 } from './calendar.ts';
 
 describe('calendar dates', () => {
@@ -43,6 +44,45 @@ describe('calendar dates', () => {
     expect(firstOfMonth('2026-12-31', 1)).toBe('2027-01-01');
     expect(firstOfMonth('2026-01-15', -1)).toBe('2025-12-01');
     expect(firstOfMonth('2026-11-01', 13)).toBe('2027-12-01');
+  });
+
+  it('splits a range into its whole months and the days around them', () => {
+    expect(wholeMonthsOf('2026-11-03', '2026-11-20')).toEqual({
+      months: null,
+      days: [['2026-11-03', '2026-11-20']],
+    });
+    expect(wholeMonthsOf('2026-11-01', '2026-11-30')).toEqual({
+      months: ['2026-11-01', '2026-11-01'],
+      days: [],
+    });
+    expect(wholeMonthsOf('2026-10-15', '2027-01-10')).toEqual({
+      months: ['2026-11-01', '2026-12-01'],
+      days: [
+        ['2026-10-15', '2026-10-31'],
+        ['2027-01-01', '2027-01-10'],
+      ],
+    });
+    expect(wholeMonthsOf('2028-02-01', '2028-02-29')).toEqual({
+      months: ['2028-02-01', '2028-02-01'],
+      days: [],
+    });
+    expect(wholeMonthsOf('2028-02-01', '2028-02-28')).toEqual({
+      months: null,
+      days: [['2028-02-01', '2028-02-28']],
+    });
+    // Every day of the range once, in the months or in the days around them.
+    for (const [from, to] of [
+      ['2026-01-31', '2026-03-01'],
+      ['2025-12-01', '2026-12-31'],
+      ['2026-06-30', '2026-07-01'],
+    ] as const) {
+      const { months, days } = wholeMonthsOf(from, to);
+      const covered = [
+        ...days.flatMap(([a, b]) => datesFrom(a, b)),
+        ...(months ? datesFrom(months[0], addDays(firstOfMonth(months[1], 1), -1)) : []),
+      ].sort();
+      expect(covered).toEqual(datesFrom(from, to));
+    }
   });
 
   it('accepts only real calendar dates written YYYY-MM-DD', () => {

@@ -49,3 +49,23 @@ export function firstOfMonth(date: string, monthsLater = 0): string {
   const [year, month] = date.split('-').map(Number) as [number, number];
   return utcDayOf(new Date(Date.UTC(year, month - 1 + monthsLater, 1)));
 }
+
+/**
+ * A range as its whole calendar months (`months`: the first days of the first and the last, or null when none
+ * fits whole) and the days before and after them (`days`: `[first, last]` pairs), every end included: what the
+ * roll-ups read from their monthly and daily rows.
+ */
+export function wholeMonthsOf(
+  from: string,
+  to: string,
+): { months: [string, string] | null; days: [string, string][] } {
+  const first = from.endsWith('-01') ? from : firstOfMonth(from, 1);
+  // The first day of the last month that ends on or before `to`.
+  const last = addDays(firstOfMonth(to, 1), -1) === to ? firstOfMonth(to) : firstOfMonth(to, -1);
+  if (first > last) return { months: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  const end = addDays(firstOfMonth(last, 1), -1);
+  if (end < to) days.push([addDays(end, 1), to]);
+  return { months: [first, last], days };
+}

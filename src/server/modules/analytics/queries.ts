@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Analytics, AnalyticsTotals } from '#contracts/analytics.ts';
-import { addDays, firstOfMonth } from '#contracts/calendar.ts';
+import { wholeMonthsOf } from '#contracts/calendar.ts';
 import type { Database } from '#server/db/client.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
@@ -10,25 +10,10 @@ const num = (value: unknown) => (value === null || value === undefined ? 0 : Num
 const brandList = (brandIds: string[]) => `{${brandIds.join(',')}}`;
 
 /**
- * A range as its whole months and the days around them: a whole month is read from the monthly sums, the rest
- * from the daily rows (decision 040), so twelve months of twenty brands read a few hundred rows per table.
+ * The rows of a daily table and its monthly sums that together cover the range, with the given columns: a whole
+ * month is read from the monthly sums, the rest from the daily rows (decision 040), so twelve months of twenty
+ * brands read a few hundred rows per table.
  */
-export function rangeParts(
-  from: string,
-  to: string,
-): { days: [string, string][]; months: [string, string] | null } {
-  const first = from.endsWith('-01') ? from : firstOfMonth(from, 1);
-  // The first day of the last month that ends on or before `to`.
-  const last = addDays(firstOfMonth(to, 1), -1) === to ? firstOfMonth(to) : firstOfMonth(to, -1);
-  if (first > last) return { days: [[from, to]], months: null };
-  const days: [string, string][] = [];
-  if (from < first) days.push([from, addDays(first, -1)]);
-  const end = addDays(firstOfMonth(last, 1), -1);
-  if (end < to) days.push([addDays(end, 1), to]);
-  return { days, months: [first, last] };
-}
-
-/** The rows of a daily table and its monthly sums that together cover the range, with the given columns. */
 function covering(
   tables: { daily: string; monthly: string },
   columns: string,
@@ -36,7 +21,7 @@ function covering(
   from: string,
   to: string,
 ): SQL {
-  const parts = rangeParts(from, to);
+  const parts = wholeMonthsOf(from, to);
   const brands = sql`brand_id = any(${brandList(brandIds)}::uuid[])`;
   const selects = parts.days.map(
     ([a, b]) =>
@@ -57,7 +42,7 @@ function covering(
  * before the range (decision 055). A plain sum, no distinct count to sort.
  */
 function soldOutCovering(brandIds: string[], from: string, to: string): SQL {
-  const parts = rangeParts(from, to);
+  const parts = wholeMonthsOf(from, to);
   const brands = sql`brand_id = any(${brandList(brandIds)}::uuid[])`;
   const selects = parts.days.map(
     ([a, b]) =>

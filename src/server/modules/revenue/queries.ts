@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { firstOfMonth, utcDayOf } from '#contracts/calendar.ts';
+import { addDays, firstOfMonth, utcDayOf, wholeMonthsOf } from '#contracts/calendar.ts';
 import type { Database } from '#server/db/client.ts';
 
 /**
@@ -73,18 +73,20 @@ export function dailyByCurrency(db: Database, range: Range) {
 export function topProducts(db: Database, range: Range, limit = 10) {
   const from = utcDayOf(range.from);
   const until = utcDayOf(range.until);
-  const firstMonth = from.endsWith('-01') ? from : firstOfMonth(from, 1);
-  const endMonth = firstOfMonth(until);
-  const months = firstMonth < endMonth;
   const brands = brandList(range.brandIds);
-  const parts = months
-    ? sql`select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_monthly r
+  const { months } = wholeMonthsOf(from, addDays(until, -1));
+  const monthsAndDays = ([firstMonth, lastMonth]: [string, string]) => {
+    const endMonth = firstOfMonth(lastMonth, 1);
+    return sql`select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_monthly r
         where r.brand_id = any(${brands}) and r.month >= ${firstMonth}::date and r.month < ${endMonth}::date
       union all
       select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_daily r
         where r.brand_id = any(${brands})
           and ((r.day >= ${from}::date and r.day < ${firstMonth}::date)
-            or (r.day >= ${endMonth}::date and r.day < ${until}::date))`
+            or (r.day >= ${endMonth}::date and r.day < ${until}::date))`;
+  };
+  const parts = months
+    ? monthsAndDays(months)
     : sql`select r.product_title, r.currency, r.revenue_minor, r.orders from revenue_products_daily r
         where ${inDays(range)}`;
   return rowsOf<{ productTitle: string; currency: string; revenue: string; orders: number }>(

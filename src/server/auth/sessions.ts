@@ -1,6 +1,6 @@
 import { and, eq, fillPlaceholders, gt, sql } from 'drizzle-orm';
 import { pruneOlderThan, type BatchedDeleteResult } from '#server/db/batched-delete.ts';
-import { isoInstant } from '#server/db/timestamps.ts';
+import { isoFromTime, isoInstant } from '#server/db/timestamps.ts';
 import { rowArrayRunnerOf, type Database } from '#server/db/client.ts';
 import { sessions, users, workspaces, type User } from '#server/db/schema/index.ts';
 import { hashToken, newToken } from '#server/security/tokens.ts';
@@ -88,8 +88,9 @@ function prepareSessionLookup(db: Database): SessionLookup {
   const { sql: text, params } = query.toSQL();
   const statement = { name: 'session_user', text };
   return async (idHash, now, idleSince) => {
-    // Times as ISO text: what Drizzle would send for these timestamptz columns, without pg's local-time formatting.
-    const values = { idHash, now: now.toISOString(), idleSince: idleSince.toISOString() };
+    // Times as ISO text: what Drizzle would send for these timestamptz columns, without pg's local-time formatting
+    // (and without V8's slow `toISOString`, db/timestamps.ts).
+    const values = { idHash, now: isoFromTime(now.getTime()), idleSince: isoFromTime(idleSince.getTime()) };
     const [row] = await runner(statement, fillPlaceholders(params, values));
     if (!row) return undefined;
     return {

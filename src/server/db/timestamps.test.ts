@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoInstant } from './timestamps.ts';
+import { isoFromTime, isoInstant } from './timestamps.ts';
 
 /** PostgreSQL's text for an instant in a UTC session, with `digits` fractional digits (trailing zeros dropped). */
 function pgText(date: Date, micros: number, digits: number): string {
@@ -46,5 +46,38 @@ describe('isoInstant', () => {
     expect(isoInstant('2026-11-26 14:23:56+00')).toBe('2026-11-26T14:23:56.000Z');
     expect(isoInstant(new Date('2026-11-26T14:23:56.120Z'))).toBe('2026-11-26T14:23:56.120Z');
     expect(() => isoInstant('not a time')).toThrow(RangeError);
+  });
+});
+
+describe('isoFromTime', () => {
+  it('writes what Date#toISOString writes, for any millisecond of any year', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('-002000-01-01T00:00:00Z'),
+          max: new Date('+020000-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          expect(isoFromTime(date.getTime())).toBe(date.toISOString());
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('is right at the edges: the epoch, leap days, centuries, the last millisecond before year 10000', () => {
+    for (const text of [
+      '1970-01-01T00:00:00.000Z',
+      '1999-12-31T23:59:59.999Z',
+      '2000-02-29T12:00:00.001Z',
+      '2024-02-29T23:59:59.999Z',
+      '2100-03-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
+      '+010000-01-01T00:00:00.000Z',
+      '1969-12-31T23:59:59.999Z',
+    ]) {
+      expect(isoFromTime(Date.parse(text))).toBe(text);
+    }
   });
 });

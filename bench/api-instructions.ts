@@ -7,8 +7,9 @@
  * than any single change to the read path is worth. Here each server runs alone under valgrind's callgrind
  * (`--instr-atstart=no`: counting is switched on only for the counted stretch), with the database's answers
  * replayed from memory after the first (bench/api-instructions-server.ts), and the instructions it executes for a
- * fixed number of requests are counted: the same code gives the same count within about 2.5 % whatever else the
- * machine is doing, so a change of about 10,000 instructions a request (2 % of the message list's) can be seen.
+ * fixed number of requests are counted, V8's optimizing compilers apart (decision 068): the same code gives the same
+ * count within a few per cent whatever else the machine is doing, so a change of about 10,000 instructions a request
+ * (3 % of the message list's) can be seen.
  *
  * It counts the whole process (the in-process client's share is the same for both servers) and V8 runs with
  * `--single-threaded` (no background compiler or collector threads, so nothing is counted on another thread or

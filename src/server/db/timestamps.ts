@@ -9,8 +9,8 @@
  * (another time zone or DateStyle, a year past 9999, BC) takes the Date path.
  */
 export function isoInstant(value: string | Date): string {
-  if (typeof value !== 'string') return value.toISOString();
-  if (!isUtcIsoText(value)) return new Date(value).toISOString();
+  if (typeof value !== 'string') return isoFromTime(value.getTime());
+  if (!isUtcIsoText(value)) return isoFromTime(new Date(value).getTime());
   const fraction = value.length === 22 ? '000' : value.slice(20, -3).padEnd(3, '0').slice(0, 3);
   return `${value.slice(0, 10)}T${value.slice(11, 19)}.${fraction}Z`;
 }
@@ -22,17 +22,19 @@ const twoDigits = (value: number) => (value < 10 ? `0${value}` : `${value}`);
 
 /**
  * An instant given in epoch milliseconds, written as `Date#toISOString` writes it. The session lookup sends two
- * of them with every /api request, and V8's `toISOString` formats through C's `snprintf`: about 7,000 machine
- * instructions a call against a few hundred here (bench/README.md, the read path counted in instructions). The
- * calendar date comes from the day number by Hinnant's `civil_from_days`; times before 1970 or from year 10000
- * on are left to `toISOString`.
+ * of them with every /api request and a list page read through PGlite writes one a row (`isoInstant` of a Date);
+ * V8's `toISOString` formats through C's `snprintf`: about 7,000 machine instructions a call against a few hundred
+ * here (bench/README.md, the read path counted in instructions). The calendar date comes from the day number by
+ * Hinnant's `civil_from_days`; times before 1970 or from year 10000 on are left to `toISOString`.
  */
 export function isoFromTime(time: number): string {
   if (!(time >= 0 && time < YEAR_10000_MS) || !Number.isInteger(time)) return new Date(time).toISOString();
   const days = Math.floor(time / DAY_MS);
   const ofDay = time - days * DAY_MS;
   // civil_from_days: years of 400 (an era), days counted from 0000-03-01 so that a leap day ends a year.
-  const dayOfEra = days + 719_468 - 146_097 * Math.floor((days + 719_468) / 146_097);
+  const fromMarchOfYearZero = days + 719_468;
+  const era = Math.floor(fromMarchOfYearZero / 146_097);
+  const dayOfEra = fromMarchOfYearZero - 146_097 * era;
   const yearOfEra = Math.floor(
     (dayOfEra -
       Math.floor(dayOfEra / 1460) +
@@ -44,7 +46,7 @@ export function isoFromTime(time: number): string {
   const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-  const year = yearOfEra + 400 * Math.floor((days + 719_468) / 146_097) + (month <= 2 ? 1 : 0);
+  const year = yearOfEra + 400 * era + (month <= 2 ? 1 : 0);
   const milliseconds = ofDay % 1000;
   const fraction =
     milliseconds < 10 ? `00${milliseconds}` : milliseconds < 100 ? `0${milliseconds}` : `${milliseconds}`;

@@ -18,7 +18,9 @@
  *
  * Options: BENCH_TARGETS (brands,conversations,messages), BENCH_REQUESTS (counted requests per target, default
  * 1000), BENCH_WARMUP_ROUNDS (rounds of that many before counting, default 12), BENCH_SERVERS (real,floor),
- * BENCH_POSTGRES_URL. Needs valgrind (Debian's package; `callgrind_control` comes with it).
+ * BENCH_POSTGRES_URL, BENCH_BY_FUNCTION (N: also print, per target, the N functions whose own instructions differ
+ * most between the two servers, JavaScript named from V8's perf map, bench/callgrind-functions.ts). Needs valgrind
+ * (Debian's package; `callgrind_control` comes with it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,11 +33,13 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { addMessages, seed } from './api-seed.ts';
 import type { ServerPlan } from './api-instructions-server.ts';
 import { createThrowawayDatabase } from './throwaway-database.ts';
+import { instructionsByFunction } from './callgrind-functions.ts';
 
 const TARGETS = (process.env.BENCH_TARGETS ?? 'brands,conversations,messages').split(',');
 const SERVERS = (process.env.BENCH_SERVERS ?? 'real,floor').split(',');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 12);
+const BY_FUNCTION = Number(process.env.BENCH_BY_FUNCTION ?? 0);
 
 function requireValgrind(): void {
   try {
@@ -88,6 +92,8 @@ interface Count {
   serving: number;
   /** Instructions per request spent optimizing code during the counted stretch. */
   compiling: number;
+  /** Each function's own instructions per request (BENCH_BY_FUNCTION). */
+  functions?: Map<string, number>;
 }
 
 /** Instructions per request for each target, counted in one run of one server under callgrind. */
@@ -108,6 +114,8 @@ async function countServer(
       process.execPath,
       '--expose-gc',
       '--single-threaded',
+      // Names of the machine code V8 makes, for instructionsByFunction; written at compile time only.
+      ...(BY_FUNCTION > 0 ? ['--perf-basic-prof'] : []),
       serverFile,
       name,
       JSON.stringify({ ...plan, directory }),
@@ -139,6 +147,11 @@ async function countServer(
         serving: (totalOf(file) - compiling) / plan.requests,
         compiling: compiling / plan.requests,
       };
+      if (BY_FUNCTION > 0) {
+        const functions = instructionsByFunction(file, perfMapOf(child.pid));
+        for (const [key, value] of functions) functions.set(key, value / plan.requests);
+        counts[target].functions = functions;
+      }
       writeFileSync(path.join(directory, `next-${target}`), '');
     }
     await new Promise((resolve) => child.once('exit', resolve));
@@ -148,8 +161,33 @@ async function countServer(
     throw error;
   } finally {
     rmSync(directory, { recursive: true, force: true });
+    if (BY_FUNCTION > 0) rmSync(perfMapOf(child.pid), { force: true });
   }
   return counts;
+}
+
+/** Where V8's `--perf-basic-prof` writes (valgrind runs the program as its own process id). */
+const perfMapOf = (pid: number | undefined) => path.join('/tmp', `perf-${pid}.map`);
+
+/** The functions whose own instructions per request differ most between the real app and the floor. */
+function printByFunction(target: string, real: Count | undefined, floor: Count | undefined): void {
+  if (!real?.functions || !floor?.functions) return;
+  const names = new Set([...real.functions.keys(), ...floor.functions.keys()]);
+  const rows = [...names]
+    .map((name) => {
+      const inReal = real.functions!.get(name) ?? 0;
+      const inFloor = floor.functions!.get(name) ?? 0;
+      return {
+        function: name,
+        real: Math.round(inReal),
+        floor: Math.round(inFloor),
+        'real - floor': Math.round(inReal - inFloor),
+      };
+    })
+    .sort((a, b) => Math.abs(b['real - floor']) - Math.abs(a['real - floor']))
+    .slice(0, BY_FUNCTION);
+  console.log(`${target}: the ${BY_FUNCTION} functions whose own instructions a request differ most`);
+  console.table(rows);
 }
 
 async function main() {
@@ -202,6 +240,7 @@ async function main() {
       };
     });
     console.table(table);
+    for (const target of TARGETS) printByFunction(target, counts.real?.[target], counts.floor?.[target]);
     console.log(
       `${REQUESTS} counted requests per target after ${WARMUP_ROUNDS} rounds of warm-up, 20 keep-alive connections, ` +
         `database answers replayed, V8 single-threaded under callgrind; instructions a request without V8's ` +

@@ -7,25 +7,32 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
-interface CodeRange {
+export interface CodeRange {
   start: number;
   size: number;
   name: string;
 }
 
-/** The perf map's ranges, sorted by start; code placed again where old code was freed keeps the newest name. */
-function readPerfMap(file: string): CodeRange[] {
+/** What an address of machine code no map names is counted as. */
+export const UNNAMED_CODE = '(JIT code, not named)';
+
+/**
+ * A perf map's ranges (`<start hex> <size hex> <name>` a line), sorted by start. V8 places new code where freed
+ * code was, so a start seen twice keeps its later (newer) name.
+ */
+export function parsePerfMap(text: string): CodeRange[] {
   const byStart = new Map<number, CodeRange>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [start, size, ...name] = line.split(' ');
-    if (!start || !size || name.length === 0) continue;
-    const range = { start: parseInt(start, 16), size: parseInt(size, 16), name: name.join(' ') };
+  for (const line of text.split('\n')) {
+    const match = /^([0-9a-f]+) ([0-9a-f]+) (.+)$/i.exec(line);
+    if (!match) continue;
+    const range = { start: parseInt(match[1]!, 16), size: parseInt(match[2]!, 16), name: match[3]! };
     byStart.set(range.start, range);
   }
   return [...byStart.values()].sort((a, b) => a.start - b.start);
 }
 
-function nameAt(ranges: CodeRange[], address: number): string | undefined {
+/** The name of the range holding `address`, if any. */
+export function nameAt(ranges: readonly CodeRange[], address: number): string | undefined {
   let low = 0;
   let high = ranges.length - 1;
   while (low <= high) {
@@ -38,30 +45,38 @@ function nameAt(ranges: CodeRange[], address: number): string | undefined {
 }
 
 /**
- * Each function's own instructions (not its callees') in `dump`, by name. Unnamed machine code is named from
- * `perfMap` when given and found there, else counted as `(JIT code, not named)`.
+ * Each function's own instructions from `callgrind_annotate`'s listing (`  6,895,736 ( 3.55%)  file:function
+ * [object]` a line), by name: unnamed machine code (`???:0x…`) is named from `ranges`, the project's directory
+ * (`root`) is left out of names, and a function seen again deeper in its own recursion (a `'2` suffix) is added
+ * to itself.
  */
-export function instructionsByFunction(dump: string, perfMap?: string): Map<string, number> {
-  const ranges = perfMap && existsSync(perfMap) ? readPerfMap(perfMap) : [];
-  const listing = execFileSync('callgrind_annotate', ['--threshold=100', dump], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+export function instructionsOfListing(
+  listing: string,
+  ranges: readonly CodeRange[],
+  root: string,
+): Map<string, number> {
   const counts = new Map<string, number>();
   for (const line of listing.split('\n')) {
     const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.+)$/.exec(line);
     if (!match || match[2]!.includes('PROGRAM TOTALS')) continue;
-    // `???:name [object]`; a `'2` suffix is the same function deeper in its own recursion.
     let name = match[2]!
       .replace(/ \[[^\]]*\]$/, '')
       .replace(/^\?\?\?:/, '')
       .replace(/'\d+$/, '');
-    if (/^0x[0-9a-f]+$/i.test(name)) {
-      name = nameAt(ranges, parseInt(name, 16)) ?? '(JIT code, not named)';
-    }
-    name = name.replaceAll(`file://${process.cwd()}/`, '').replaceAll(`${process.cwd()}/`, '');
+    if (/^0x[0-9a-f]+$/i.test(name)) name = nameAt(ranges, parseInt(name, 16)) ?? UNNAMED_CODE;
+    name = name.replaceAll(`file://${root}/`, '').replaceAll(`${root}/`, '');
     if (name.length > 110) name = `${name.slice(0, 107)}...`;
     counts.set(name, (counts.get(name) ?? 0) + Number(match[1]!.replaceAll(',', '')));
   }
   return counts;
+}
+
+/** Each function's own instructions in `dump`, machine code named from `perfMap` where it exists. */
+export function instructionsByFunction(dump: string, perfMap?: string): Map<string, number> {
+  const ranges = perfMap && existsSync(perfMap) ? parsePerfMap(readFileSync(perfMap, 'utf8')) : [];
+  const listing = execFileSync('callgrind_annotate', ['--threshold=100', dump], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return instructionsOfListing(listing, ranges, process.cwd());
 }

@@ -186,7 +186,10 @@ function printByFunction(target: string, real: Count | undefined, floor: Count |
     })
     .sort((a, b) => Math.abs(b['real - floor']) - Math.abs(a['real - floor']))
     .slice(0, BY_FUNCTION);
-  console.log(`${target}: the ${BY_FUNCTION} functions whose own instructions a request differ most`);
+  // Every function of the counted stretch, V8's optimizing compilers' own (`v8::internal::compiler::…`) included.
+  console.log(
+    `${target}: the ${BY_FUNCTION} functions whose own instructions a request differ most (compiling included)`,
+  );
   console.table(rows);
 }
 

@@ -26,7 +26,6 @@ import { adminRoutes } from '#server/modules/auth/admin-routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/routes.ts';
 import { workspaceRoutes } from '#server/modules/workspaces/routes.ts';
 import { teamRoutes } from '#server/modules/team/routes.ts';
-import type { OnInvitationAccepted } from '#server/modules/team/service.ts';
 import { apiKeyRoutes } from '#server/modules/api-keys/routes.ts';
 import { analyticsRoutes } from '#server/modules/analytics/routes.ts';
 import { assistantRoutes } from '#server/modules/assistant/routes.ts';
@@ -73,11 +72,6 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Stores and catalog (runtime.ts shares one with the job workers); built here when absent. */
   catalog?: CatalogModule;
-  /**
-   * Told when someone accepts an invitation to a workspace (decision 042), to notify the inviter; nothing is
-   * wired yet.
-   */
-  onInvitationAccepted?: OnInvitationAccepted;
 }
 
 /**
@@ -152,7 +146,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     db: database.db,
     jobs: deps.jobs,
-    onInvitationAccepted: deps.onInvitationAccepted,
   });
   await app.register(apiKeyRoutes, { prefix: '/api', db: database.db });
   await app.register(analyticsRoutes, { prefix: '/api', db: database.db });

@@ -29,7 +29,7 @@ import {
   verifiedRoutes,
 } from '#server/plugins/verified-route.ts';
 import { listAuditLog } from './audit-log.ts';
-import { createTeamService, type OnInvitationAccepted } from './service.ts';
+import { createTeamService } from './service.ts';
 import { perMinute } from '#server/plugins/security.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -43,14 +43,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   config: Config;
   db: Database;
   jobs: JobQueue;
-  onInvitationAccepted?: OnInvitationAccepted | undefined;
-}> = async (app, { config, db, jobs, onInvitationAccepted }) => {
-  const service = createTeamService({
-    db,
-    jobs,
-    appUrl: appUrlOf(config),
-    onInvitationAccepted,
-  });
+}> = async (app, { config, db, jobs }) => {
+  const service = createTeamService({ db, jobs, appUrl: appUrlOf(config) });
   const secure = isSecureOrigin(config);
   const actor = (request: FastifyRequest) => ({ userId: currentUser(request).id, ip: request.ip });
 

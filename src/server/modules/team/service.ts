@@ -39,23 +39,11 @@ export const INVITATION_TTL_MS = invitationLifetimeDays * 24 * 60 * 60 * 1000;
 export const invitationLinkFor = (appUrl: string, token: string) =>
   `${new URL('/invite', appUrl).toString()}#token=${token}`;
 
-/** Told when someone accepts an invitation (the inviter's notification); the lead wires it in app.ts. */
-export interface InvitationAcceptedEvent {
-  workspaceId: string;
-  invitationId: string;
-  inviterUserId: string | null;
-  acceptedUserId: string;
-  email: string;
-  role: WorkspaceRole;
-}
-export type OnInvitationAccepted = (event: InvitationAcceptedEvent) => Promise<void> | void;
-
 export interface TeamServiceDeps {
   db: Database;
   jobs: JobQueue;
   /** Where emailed links point (PUBLIC_URL, else localhost): never the address a request claims. */
   appUrl: string;
-  onInvitationAccepted?: OnInvitationAccepted | undefined;
   now?: () => Date;
 }
 
@@ -110,13 +98,7 @@ const toInvitation = (row: WorkspaceInvitation): Invitation => ({
  * manage the team (`team.manage`) and who may touch owners (`team.manageOwners`); this service adds the one rule
  * a table cannot hold: a workspace always keeps an owner.
  */
-export function createTeamService({
-  db,
-  jobs,
-  appUrl,
-  onInvitationAccepted,
-  now = () => new Date(),
-}: TeamServiceDeps) {
+export function createTeamService({ db, jobs, appUrl, now = () => new Date() }: TeamServiceDeps) {
   /** Locks the workspace's owner rows for the rest of the transaction and counts them. */
   async function lockedOwnerCount(tx: Database, workspaceId: string): Promise<number> {
     const owners = await tx
@@ -255,7 +237,7 @@ export function createTeamService({
     });
   }
 
-  async function afterAccepted(invitation: WorkspaceInvitation, userId: string): Promise<InvitationAccepted> {
+  async function afterAccepted(invitation: WorkspaceInvitation): Promise<InvitationAccepted> {
     // The bell of the workspace's managers (decision 045), once per invitation.
     await notify(db, {
       workspaceId: invitation.workspaceId,
@@ -264,14 +246,6 @@ export function createTeamService({
       link: paths.dashboard.settingsTeam,
       audience: 'managers',
       sourceKey: `invitation-accepted:${invitation.id}`,
-    });
-    await onInvitationAccepted?.({
-      workspaceId: invitation.workspaceId,
-      invitationId: invitation.id,
-      inviterUserId: invitation.invitedBy,
-      acceptedUserId: userId,
-      email: invitation.email,
-      role: invitation.role,
     });
     return {
       workspaceId: invitation.workspaceId,
@@ -475,7 +449,7 @@ export function createTeamService({
         return found;
       });
       await setSessionWorkspace(db, session.token, invitation.workspaceId);
-      return afterAccepted(invitation, user.id);
+      return afterAccepted(invitation);
     },
 
     /**
@@ -512,7 +486,7 @@ export function createTeamService({
       });
       const sessionToken = await createSession(db, userId, at);
       await setSessionWorkspace(db, sessionToken, invitation.workspaceId);
-      return { ...(await afterAccepted(invitation, userId)), sessionToken, userId };
+      return { ...(await afterAccepted(invitation)), sessionToken, userId };
     },
   };
 

@@ -29,7 +29,7 @@ export const defaultRetryDelaysSeconds: readonly number[] = [
   30, 120, 600, 1800, 3600, 10_800, 21_600, 43_200,
 ];
 
-/** What the lead's notifications receive when an endpoint is turned off for failing. */
+/** An endpoint turned off for failing: what its warning and its managers' notification say. */
 export interface DisabledEndpoint {
   endpointId: string;
   workspaceId: string;

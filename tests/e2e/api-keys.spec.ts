@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, signInWith, test } from './fixtures.ts';
 
 /**
  * API keys (decision 043) from the API Keys screen: create one (shown once, with a copy button), use it as a
@@ -89,7 +89,7 @@ test('the API reference lists the routes from the OpenAPI document, keyboard rea
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/settings/api');
   await expect(page.getByRole('heading', { name: /^Keys for / })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   // By keyboard: the link takes focus and Enter follows it.
   await page.getByRole('link', { name: 'API reference' }).focus();
   await page.keyboard.press('Enter');
@@ -100,7 +100,6 @@ test('the API reference lists the routes from the OpenAPI document, keyboard rea
   await expect(keys.getByText('/api/workspaces/{workspaceId}/api-keys').first()).toBeVisible();
   await expect(keys.getByText('API key (Bearer) or a signed-in session').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'health' }).getByText('Public')).toBeVisible();
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 });

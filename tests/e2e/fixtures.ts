@@ -28,6 +28,28 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
 }
 
 /**
+ * Nothing scrolls sideways: the document, the body and the dashboard's main area (which scrolls on its own) are no
+ * wider than what shows of them. Polled, so that a check right after a resize waits for the layout to follow it.
+ */
+export async function expectNoSidewaysScroll(page: Page, message?: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const over = (element: Element | null) =>
+            element ? Math.max(0, element.scrollWidth - element.clientWidth) : 0;
+          return {
+            document: over(document.documentElement),
+            body: over(document.body),
+            main: over(document.getElementById('dashboard-main')),
+          };
+        }),
+      { message },
+    )
+    .toEqual({ document: 0, body: 0, main: 0 });
+}
+
+/**
  * The sessions global-setup makes, each a user of its own so that one spec's writes never move another's figures:
  * Dana's seed-demo data (read only), Sam the administrator with no brands, and the users of the specs that write.
  */

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { commentPayload } from '#tests/fakes/instagram-graph.ts';
-import { expect, expectAccessible, postInstagramWebhook, signInWith, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  postInstagramWebhook,
+  signInWith,
+  test,
+} from './fixtures.ts';
 
 /**
  * Comment-to-DM rules as a seller uses them, at a laptop and a phone size: a rule made in the form for one reel
@@ -144,7 +151,7 @@ test.describe('comment-to-DM rules', () => {
       'This rule never applies: "Any fire" is tried first and catches everything it would.',
     );
     await expect(card('Any fire').getByRole('note')).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   });
 });

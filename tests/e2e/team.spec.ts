@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures.ts';
 import { runAdmin, startOwnServer, type OwnServer } from './own-server.ts';
 
 /**
@@ -25,14 +24,6 @@ test.describe('Team: invite, accept, members', () => {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-
-  /** No horizontal scrolling at the page's width. */
-  async function expectNoSideways(page: Page) {
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
 
   test('the owner invites by email; the invitee signs up from the link and appears in the members', async ({
     page,
@@ -59,7 +50,7 @@ test.describe('Team: invite, accept, members', () => {
     const members = page.getByRole('region', { name: 'Members' });
     await expect(members).toContainText(ownerEmail);
     await expectAccessible(page);
-    await expectNoSideways(page);
+    await expectNoSidewaysScroll(page);
 
     const invite = page.getByRole('region', { name: 'Invite someone' });
     await invite.getByLabel('Email').fill(inviteeEmail);
@@ -67,7 +58,7 @@ test.describe('Team: invite, accept, members', () => {
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(invite.getByRole('listitem').filter({ hasText: inviteeEmail })).toContainText('Agent');
     await expectAccessible(page);
-    await expectNoSideways(page);
+    await expectNoSidewaysScroll(page);
 
     // The mail is written by a job: wait for the server's log line, then read the outbox with the server stopped.
     await expect
@@ -87,7 +78,7 @@ test.describe('Team: invite, accept, members', () => {
     await expect(invitee.getByRole('heading', { level: 1, name: 'Join a workspace' })).toBeVisible();
     await expect(invitee.getByText(`${ownerEmail} invited ${inviteeEmail} to join`)).toBeVisible();
     await expectAccessible(invitee);
-    await expectNoSideways(invitee);
+    await expectNoSidewaysScroll(invitee);
     await invitee.getByLabel('First name').fill('Ada');
     await invitee.getByLabel('Last name').fill('Agent');
     await invitee.getByLabel('Password').fill('another long password');
@@ -116,6 +107,6 @@ test.describe('Team: invite, accept, members', () => {
     await expect(audit).toContainText(`${inviteeEmail} accepted the invitation and joined as agent`);
     await expect(audit).toContainText(`${ownerEmail} invited ${inviteeEmail} as agent`);
     await expectAccessible(page);
-    await expectNoSideways(page);
+    await expectNoSidewaysScroll(page);
   });
 });

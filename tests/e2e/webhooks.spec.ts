@@ -1,5 +1,5 @@
 import { startWebhookReceiver, type FakeWebhookReceiver } from '../fakes/webhook-receiver.ts';
-import { expect, expectAccessible, signInWith, test } from './fixtures.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, signInWith, test } from './fixtures.ts';
 
 /** Settings → Webhooks (decision 049): an endpoint pointed at a receiver this spec starts on 127.0.0.1. */
 
@@ -62,14 +62,9 @@ test.describe('Webhooks screen', () => {
     await expect(card.getByTestId('webhook-secret')).toHaveCount(0);
     await expectAccessible(page);
 
-    // At phone width the page does not scroll sideways (the log scrolls inside its own box). Polled: the layout
-    // takes a render to follow the resize (the sidebar becomes a drawer), and a busy machine can be slower.
+    // At phone width the page does not scroll sideways (the log scrolls inside its own box).
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() =>
-        page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
-      )
-      .toBe(true);
+    await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await card.getByRole('button', { name: 'Turn off' }).click();

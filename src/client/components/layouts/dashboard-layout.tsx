@@ -179,8 +179,10 @@ function Sidebar({ isOpen, footer }: { isOpen: boolean; footer?: ReactNode }) {
     <aside
       id={SIDEBAR_ID}
       data-state={isOpen ? 'open' : 'collapsed'}
+      // Hidden by CSS below `md` as well: the layout is switched by a render after the window narrows, and until
+      // then the wide sidebar must not push the page sideways.
       className={cn(
-        'flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
+        'hidden shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 md:flex',
         isOpen ? 'w-64' : 'w-16',
       )}
     >

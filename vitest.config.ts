@@ -19,6 +19,12 @@ export default defineConfig({
             'tests/**/*.test.ts',
           ],
           globalSetup: ['tests/support/global-setup.ts'],
+          // Files share their worker's modules instead of importing the server's whole graph again each (Fastify,
+          // Drizzle, the schemas, the assistant's word lists): about a third of the CPU time (docs/decisions/069).
+          // No server test mocks a module, fakes timers, spies on a global or writes to process.env; each opens its
+          // own database and app and closes them; what a file adds to a built-in prototype is removed after it.
+          isolate: false,
+          setupFiles: ['tests/support/server-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -64,6 +64,8 @@ const setFiles: Record<string, string> = {
   'messy-dev3': 'messy/dev3.json',
   /** A fourth, written while the third was being tuned on; first measured untuned (its README section). */
   'messy-dev4': 'messy/dev4.json',
+  /** A fifth, written after the fourth was tuned on; first measured untuned (its README section). */
+  'messy-dev5': 'messy/dev5.json',
   'messy-test': 'messy/test.json',
   /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
   ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),

@@ -44,6 +44,27 @@ const familyWords: Record<string, ColourFamily[]> = {
   rose: ['pink'],
 };
 
+/**
+ * Colour words in the form the families and the store's names are matched in: "pinky", "bluish", "reddish",
+ * "orangey", "sandy" as the colour itself, and the common misspellings of the family words ("gery", "balck").
+ */
+export function normaliseColourWords(englishText: string): string {
+  return englishText
+    .replace(/\b(?:gery|greay|grye)\b/gi, 'grey')
+    .replace(/\b(?:balck|blakc|blk)\b/gi, 'black')
+    .replace(/\b(?:whtie|wihte)\b/gi, 'white')
+    .replace(/\b(?:bule|blu)\b/gi, 'blue')
+    .replace(/\b(?:yelow|yellw|yello)\b/gi, 'yellow')
+    .replace(/\b(?:borwn|brwn)\b/gi, 'brown')
+    .replace(/\b(?:purpel|purpal)\b/gi, 'purple')
+    .replace(/\b(?:oragne|ornage)\b/gi, 'orange')
+    .replace(
+      /\b(pink|blu|blue|green|grey|gray|red|orange|yellow|purpl|purple|brown|sand|black|white)(?:d?ish|e?y)\b/gi,
+      (_word, colour: string) =>
+        (({ blu: 'blue', purpl: 'purple' }) as Record<string, string>)[colour.toLowerCase()] ?? colour,
+    );
+}
+
 /** Whether a buyer's word is a family word ("brown", "gold"), not a colour's own name ("navy", "tan"). */
 export const isColourFamilyWord = (word: string) => Object.hasOwn(familyWords, word.toLowerCase());
 

@@ -16,6 +16,21 @@ const numberWords: Record<string, number> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
   dozen: 12,
   'a dozen': 12,
   'half a dozen': 6,
@@ -43,12 +58,22 @@ const MAX_QUANTITY = 99;
 const notQuantityBefore =
   /(?:size|sz|uk|us|eu|waist|length|inseam|#|no\.?|number|order|spf|\$|€|£|usd|eur|gbp|x\d*|\d[.,])\s*$/;
 const notQuantityAfter =
-  /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|people|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*pack\b|-?\s*pk\b|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds|waist|inseam|long\b|wide\b|tall\b)/;
+  /^\s*(?:ml|l\b|ltr|litre|liter|g\b|gr|grams?|kg|kilos?|oz|lb|lbs|pounds?|cm|mm|inch|inches|in\b(?=\s*(?:$|[^\sa-z]))|ft|feet|foot|qt|quarts?|-?\s*(?:person|persons|people|ppl|pax|man|seater|wick|piece|burner|tier|layer|shelf|drawer|door|ply)\b|%|-?\s*pack\b|-?\s*pk\b|[.,]\d|x\s*\d|\/|€|\$|£|usd|eur|am\b|pm\b|h\b|hrs?|hours?|days?|weeks?|months?|years?|yo\b|min|servings?|caps(?:ules)?|tabs?|st\b|nd\b|rd\b|th\b|-\d|\+|k\b|euros?|dollars?|bucks|pounds|waist|inseam|long\b|wide\b|tall\b)/;
 const countingAfter =
   /^\s*(?:x\b|pcs|pieces?|units?|pairs?|of\b|each|more|bottles?|tubs?|bags?|boxes?|sets?|jars?)\b/;
 
 // "make it 2", "change that to 3": a count whatever the product's sizes (a 2-Person tent).
 const countingBefore = /\b(?:make (?:it|that|them|mine)|change (?:it|that|them) to|up (?:it|that) to)\s*$/;
+
+const units = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const tens = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const wordPattern = new RegExp(
+  `\\b(${Object.keys(numberWords)
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/ /g, '\\s+'))
+    .join('|')})(?:(?<=${tens.join('|')})(?:\\s*-\\s*|\\s+(?:and\\s+)?)(${units.join('|')}))?\\b`,
+  'g',
+);
 
 /** Every quantity the text states, in order. */
 export function findQuantities(englishText: string): QuantityMention[] {
@@ -76,11 +101,13 @@ export function findQuantities(englishText: string): QuantityMention[] {
       raw: match[0],
     });
   }
-  const words = Object.keys(numberWords).sort((a, b) => b.length - a.length);
-  const wordPattern = new RegExp(`\\b(${words.map((word) => word.replace(/ /g, '\\s+')).join('|')})\\b`, 'g');
+  // "one for me and one for my sister": two of the same.
+  for (const match of text.matchAll(/\bone (?:for|4) [\w' ]{1,20}? (?:and|&|\+) one (?:for|4)\b/g))
+    out.push({ value: 2, index: match.index, explicit: true, raw: match[0] });
   for (const match of text.matchAll(wordPattern)) {
     const word = match[1]!.replace(/\s+/g, ' ');
-    const value = numberWords[word]!;
+    // "twenty five", "twenty-five", "vinte e cinco" (the lexicon's "twenty and five"): the tens and the units.
+    const value = numberWords[word]! + (match[2] ? numberWords[match[2]]! : 0);
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 16);
     const before = text.slice(Math.max(0, match.index - 12), match.index);
     if (value === 1) {

@@ -6,6 +6,7 @@ import {
   isColourFamilyWord,
   normaliseSizeWords,
   readColourFamilies,
+  normaliseColourWords,
   readRelativeAmount,
   readUnitAmounts,
   sizeOrderOf,
@@ -48,18 +49,18 @@ const intentPatterns: [Intent, RegExp][] = [
   [
     // Asked indirectly: trade and wholesale, the owner or the team, anything legal or medical.
     'human',
-    /\b((i|we) (have|own|run|are) (an?|one) ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
+    /\b((i|we) (have|own|run|are) (an?|one) ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|interact\w*|blood thinners?|warfarin|antidepressants?|(ok|okay|safe|fine|alright) to (take|mix|combine|use) (it |this |them |that )?(with|alongside|on)|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
   ],
   [
     // The same, said around it: press, who runs the shop, whom to contact, custom or company orders, whether a
     // product is safe or allowed for someone; and the words of these in the other five languages (what the
     // lexicon leaves as it is, accents folded: compounds, verbs, elided articles).
     'human',
-    /\b(press|journalist|magazine|editor|gift guide|media (kit|enquiry|inquiry)|blogger|podcast|(who|whoever) (runs|owns|makes|made) (the|this|your|these)|(runs|owns) (the|this|your) (shop|store|brand|business)|people behind|who (do|can|should) (i|we) (contact|talk to|speak to|email|call|write to)|(contact|email|reach) (someone|somebody|a person|the team|you directly)|custom (embroidery|printing|print|design|made|sizes?|colou?rs?)|embroider\w*|personali[sz]\w*|engrav\w*|monogram\w*|company order|corporate|(for|with) (my|our) (staff|employees|team)|(ok|okay|safe|fine|alright) (for|to) (a |my |her |him |them |me |kids?|child|children|teens?|toddlers?|babies|baby|dogs?|cats?)|(is it|is this|are they|is that) (safe|ok|okay) (to|for|while|during|with)|while (pregnant|breastfeeding|nursing)|legal (to|in|for)|is (it|this|that) legal|allowed (in|into|to bring|through customs)|banned in|(\d+|a) (year|yr)s? old|\d{1,2} ?(yo|y\/o)|(can|could|should) (my|a|an|our) (son|daughter|kid|child|teen|teenager|toddler|baby|husband|wife|partner|mum|mom|dad|grandma|grandad) (take|use|have|drink|eat)|(buy|see|try) (\w+ ){0,3}in person|physical (shop|store|location|stores|shops)|(shops?|stores?|places?) (in|near|around) [\w ]{1,30}(that|which|who) (stock|sell|carry)|(any|which) (shops?|stores?) (stock|sell|carry)|age (limit|restriction)|under (16|18|21)|condition|prescri\w*|(mayor(ista|eo)?|revend\w*|reventa|distribui\w*|distribut\w*|prix de gros|grossiste|grosshandel\w*|gro(ss|ß)handel\w*|wiederverk\w*|h(a|ae)ndler\w*|einkauf(er|erin)|atacad\w*|ingrosso|rivend\w*|prensa|periodista|revista|presse|journaliste|zeitschrift|imprensa|jornalista|stampa|giornalista|rivista|due(n|ñ)o|propietari[oa]|encargad[oa]|proprietaire|gerant|inhaber\w*|besitzer\w*|dono|titolare|responsabile|embarazad\w*|lactancia|enceinte|grossesse|allaitement|schwanger\w*|stillzeit|gravid\w*|amament\w*|incinta|gravidanza|allatt\w*|allergi\w*|alergi\w*|m(e|é)dic[oa]s?|medecin|arzt|(a|ä)rztin|abogad[oa]|avocat|anwalt|advogad[oa]|avvocat[oa]))\b/,
+    /\b((?<!french |garlic |bench |leg )press|journalist|magazine|editor|gift guide|media (kit|enquiry|inquiry)|blogger|podcast|(who|whoever) (runs|owns|makes|made) (the|this|your|these)|(runs|owns) (the|this|your) (shop|store|brand|business)|people behind|who (do|can|should) (i|we) (contact|talk to|speak to|email|call|write to)|(contact|email|reach) (someone|somebody|a person|the team|you directly)|custom (embroidery|printing|print|design|made|sizes?|colou?rs?)|embroider\w*|personali[sz]\w*|engrav\w*|monogram\w*|company order|corporate|(for|with) (my|our) (staff|employees|team)|(ok|okay|safe|fine|alright) (for|to) (a |my |her |him |them |me |kids?|child|children|teens?|toddlers?|babies|baby|dogs?|cats?)|(is it|is this|are they|is that) (safe|ok|okay) (to|for|while|during|with)|while (pregnant|breastfeeding|nursing)|legal (to|in|for)|is (it|this|that) legal|allowed (in|into|to bring|through customs)|banned in|(\d+|a) (year|yr)s? old|\d{1,2} ?(yo|y\/o)|(can|could|should) (my|a|an|our) (son|daughter|kid|child|teen|teenager|toddler|baby|husband|wife|partner|mum|mom|dad|grandma|grandad) (take|use|have|drink|eat)|(buy|see|try) (\w+ ){0,3}in person|physical (shop|store|location|stores|shops)|(shops?|stores?|places?) (in|near|around) [\w ]{1,30}(that|which|who) (stock|sell|carry)|(any|which) (shops?|stores?) (stock|sell|carry)|age (limit|restriction)|under (16|18|21)|condition|prescri\w*|(mayor(ista|eo)?|revend\w*|reventa|distribui\w*|distribut\w*|prix de gros|grossiste|grosshandel\w*|gro(ss|ß)handel\w*|wiederverk\w*|h(a|ae)ndler\w*|einkauf(er|erin)|atacad\w*|ingrosso|rivend\w*|prensa|periodista|revista|presse|journaliste|zeitschrift|imprensa|jornalista|stampa|giornalista|rivista|due(n|ñ)o|propietari[oa]|encargad[oa]|proprietaire|gerant|inhaber\w*|besitzer\w*|dono|titolare|responsabile|embarazad\w*|lactancia|enceinte|grossesse|allaitement|schwanger\w*|stillzeit|gravid\w*|amament\w*|incinta|gravidanza|allatt\w*|allergi\w*|alergi\w*|m(e|é)dic[oa]s?|medecin|arzt|(a|ä)rztin|abogad[oa]|avocat|anwalt|advogad[oa]|avvocat[oa]))\b/,
   ],
   [
     'complaint',
-    /\b(still (waiting|nothing)|you (said|promised|told me)|(second|third|\d+(st|nd|rd|th)) time|(nobody|no one|noone) (has )?(answered|replied|responded|got back)|no (answer|reply|response)|promised|again\b.*\b(wrong|broken|late|missing|nothing)|charged twice|double charged|missing (from|item|items)|wrong (colou?r|product)|never got|didn'?t (get|receive|arrive)|not (arrived|received)|terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
+    /\b(still (waiting|nothing)|you (said|promised|told me)|(second|third|\d+(st|nd|rd|th)) time|(nobody|no one|noone) (has )?(answered|replied|responded|got back)|no (answer|reply|response)|promised|again\b.*\b(wrong|broken|late|missing|nothing)|charged twice|double charged|missing (from|item|items)|wrong (colou?r|product)|never got|didn'?t (get|receive|arrive)|not (arrived|received)|terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|chipped|cracked|crushed|dented|smashed|shattered|leak(ed|ing)|(a|huge|big|massive) (chip|crack|dent|hole) in|arrived (in pieces|open|ripped|wet)|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
   ],
   [
     'order_status',
@@ -194,7 +195,7 @@ export function readMessage(
     if (count >= 2 && count > own) language = best;
     else if (own === 0) language = previous ?? 'en';
   }
-  return { language, reading: normaliseSizeWords(toEnglish(text, language)) };
+  return { language, reading: normaliseColourWords(normaliseSizeWords(toEnglish(text, language))) };
 }
 
 const optionNamesOf = (product: CatalogProduct) => [
@@ -460,9 +461,17 @@ export function readNamedOptions(product: CatalogProduct, text: string): Record<
       named[name] = [];
       continue;
     }
-    // "the big one" among volumes and pack sizes.
+    // "the big one" among volumes and pack sizes; "the middle size" of three.
     const relative = readRelativeAmount(text);
     const amounts = values.map((value) => ({ value, amount: sizeOrderOf(value) }));
+    if (
+      amounts.length === 3 &&
+      amounts.every(({ amount }) => amount !== null) &&
+      /\b(middle|mid|in[- ]between)[\s-]*(size|sized|one|ones)\b/.test(text)
+    ) {
+      named[name] = [[...amounts].sort((a, b) => a.amount! - b.amount!)[1]!.value];
+      continue;
+    }
     if (relative && amounts.every(({ amount }) => amount !== null)) {
       const sorted = [...amounts].sort((a, b) => a.amount! - b.amount!);
       named[name] = [relative === 'largest' ? sorted.at(-1)!.value : sorted[0]!.value];
@@ -559,6 +568,15 @@ function coloursNotCarried(reading: string, products: CatalogProduct[]): string[
     ),
   );
   return carried ? [] : words;
+}
+
+/** The value one step up or down from `from` among an option's sizes, or null at the end or when unordered. */
+function nextSize(product: CatalogProduct, name: string, from: string, step: 1 | -1): string | null {
+  const amounts = valuesOf(product, name).map((value) => ({ value, amount: sizeOrderOf(value) }));
+  if (amounts.some(({ amount }) => amount === null)) return null;
+  const sorted = amounts.sort((a, b) => a.amount! - b.amount!);
+  const at = sorted.findIndex(({ value }) => value === from);
+  return at === -1 ? null : (sorted[at + step]?.value ?? null);
 }
 
 /** Variants carrying every chosen value; the newest choice wins where older ones would leave none. */
@@ -707,6 +725,34 @@ export async function understand(input: {
         fromHistory: false,
       },
     };
+  }
+
+  // "gatorade powder or something like it": a name the catalog does not know, with the buyer's leave to offer
+  // the closest; not sold, and what we have that comes nearest.
+  const similarTo = ['availability', 'price', 'options', 'other'].includes(intent)
+    ? askedOrSimilar(reading)
+    : null;
+  if (similarTo !== null && best) {
+    const lacking = search.matches
+      .map((match) => unknownWords(similarTo, match.product))
+      .reduce((a, b) => a.filter((word) => b.includes(word)));
+    if (lacking.length > 0) {
+      return {
+        ...base,
+        lacking: lacking.join(' '),
+        lacksKind: true,
+        confidence: Math.round(best.score * 100) / 100,
+        intent,
+        quantity: readQuantity(reading),
+        selection: {
+          kind: 'product',
+          product: best.product,
+          variantIds: best.variantIds,
+          requestedOptions: search.requestedOptions,
+          fromHistory: false,
+        },
+      };
+    }
   }
 
   if (
@@ -908,6 +954,17 @@ export async function understand(input: {
 
   // 2. Options: what this message names replaces the same option from before.
   const named = readNamedOptions(product, reading);
+  // "what about the bigger one" after a size was chosen: the next size up from it, not the biggest.
+  const step = /\b(bigger|larger|longer|taller|size up|one up)\b/.test(reading)
+    ? 1
+    : /\b(smaller|shorter|size down|one down)\b/.test(reading)
+      ? -1
+      : 0;
+  if (step !== 0)
+    for (const [name, [from]] of carried) {
+      const next = from === undefined ? null : nextSize(product, name, from, step);
+      if (next) named[name] = [next];
+    }
   const lackingOption = Object.entries(named).find(([, values]) => values.length === 0);
   const chosen = new Map<string, string[]>(carried);
   for (const [name, values] of Object.entries(named)) if (values.length > 0) chosen.set(name, values);
@@ -1192,6 +1249,15 @@ export function readAlternatives(
   for (; next < tokens.length && other.length < 3 && isContentWord(tokens[next]!); next += 1)
     other.push(tokens[next]!);
   return asked.length > 0 && other.length > 0 ? { asked, other, only } : null;
+}
+
+const orSimilar =
+  /\b(?:or|if not|otherwise)\s+(?:(?:something|sth|smth|anything|some ?thing|one)\s+(?:like (?:it|that|this|them|those|these)|similar|close|alike)|(?:a |any |some )?dupes?|similar|(?:an? |any )?alternatives?|the closest)\b/;
+
+/** What the buyer asks for before "or something like it" ("nike tech fleece"), or null when they did not. */
+export function askedOrSimilar(reading: string): string | null {
+  const at = reading.search(orSimilar);
+  return at > 0 ? reading.slice(0, at) : null;
 }
 
 /** The kind a product is: the last word of its title without a pack ("Kayak Paddle" is a paddle), its type. */

@@ -16,6 +16,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     alfombra=rug yute=jute hierro fundido=cast iron sarten=pan banador|traje de bano=swimsuit entero=one-piece
     mochila=backpack limon=lemon crema de manos=hand cream toalla turca=turkish towel turca=turkish vegano|vegana=vegan
     cuando vuelve|cuando vuelven=when back otro|otra=other
+    o algo parecido|o algo similar|o algo asi|o algo por el estilo|o parecido|o similar=or something similar
     negro|negra=black blanco|blanca=white gris=grey azul=blue azul marino=navy rojo|roja=red verde=green
     rosa|rosado|rosada=pink morado|morada|lila=purple amarillo|amarilla=yellow marron|cafe=brown beige=beige
     naranja=orange crema=cream oscuro|oscura=dark claro|clara=light
@@ -27,7 +28,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     champu=shampoo vela|velas=candle taza|tazas=mug toalla|toallas=towel sarten=pan botella=bottle
     proteina=protein cojin=cushion manta=blanket lampara=lamp sabor=flavor
     un|una|uno=one dos=two tres=three cuatro=four cinco=five seis=six siete=seven ocho=eight nueve=nine
-    diez=ten un par de=a couple of par|pares=pair unidades|unidad=units
+    diez=ten veinte=twenty treinta=thirty un par de=a couple of par|pares=pair unidades|unidad=units
     tienen|tienes|hay|teneis=do you have disponible|disponibles=available en stock=in stock
     quiero|quisiera|me gustaria=i want necesito=i need cuanto cuesta|cuanto vale|cuanto es|precio=how much
     hablar con|persona real|una persona=talk to someone dueno|duena|propietario=owner equipo=team
@@ -76,6 +77,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     mas grande|el mas grande|la mas grande|el grande|la grande=the biggest one mas pequeno|mas pequena|el mas pequeno|la mas pequena|el mas chico|la mas chica=the smallest one citricos=citrus
     higo|higos=fig cedro=cedar`,
   fr: `
+    ou quelque chose de similaire|ou quelque chose de pareil|ou un truc du genre|ou un truc similaire|ou similaire|ou un equivalent=or something similar
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
     vendez-vous|vous vendez|vendez=do you sell boutique|magasin=shop j'ai=i have nous avons=we have entreprise|societe=company
@@ -118,7 +120,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     biscuit|biscuits=cookie boisson proteinee=shake boisson energisante|boissons energisantes=energy drink canette|canettes=can
     huile de poisson=fish oil multivitamines=multivitamin bruleur de graisse|bruleur de graisses=fat burner
     pilulier=pill organizer sangles=lifting straps ceinture=belt elastiques|bandes de resistance=resistance band
-    tube|tubes=tube a l'unite|individuel|individuelle|individuels|individuelles=single paquet|lot=pack paquets=packs
+    tube|tubes=tube a l'unite|individuel|individuelle|individuels|individuelles=single paquet|lot=pack paquets|lots=packs
     framboise=raspberry pasteque=watermelon mangue=mango cerise=cherry citron vert=lime raisin=grape pomme=apple peche=peach
     menthe=mint noix de coco=coconut caramel sale=salted caramel beurre de cacahuete=peanut butter fruits rouges=berry
     sans arome|nature=unflavored amande=almond
@@ -130,12 +132,13 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     creme solaire teintee=tinted sunscreen teinte foncee|fonce=deep une piece=one-piece plumes=down
     long|longue=long ferme=firm moelleux|doux=soft bleu nuit=midnight pomme acidulee|pomme verte=sour apple
     randonnee|rando=hiking classique|classiques=classic pistache=pistachio
-    onze=eleven douze=twelve douzaine|douzaines=dozen demi-douzaine=half a dozen dore|doree=gold argente|argentee=silver
+    onze=eleven douze=twelve vingt=twenty trente=thirty douzaine|douzaines=dozen demi-douzaine=half a dozen dore|doree=gold argente|argentee=silver
     tres petit|tres petite=xs taille unique=one size le meme|la meme|les memes|pareil|pareille=same
     col rond=crew neck col v|col en v=v-neck seulement|uniquement=only haltere|halteres=dumbbells taille haute=high waist
     le plus grand|la plus grande=the biggest one le plus petit|la plus petite=the smallest one agrumes=citrus boite de=box of
     rose poudre|vieux rose=blush tapis de yoga=yoga mat`,
   de: `
+    oder was ahnliches|oder etwas ahnliches|oder was aehnliches|oder etwas aehnliches|oder sowas|oder so was|oder ahnliches=or something similar
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
     verkauft ihr|verkaufen sie|verkaufst du=do you sell laden|geschaft|geschaeft=shop wir haben=we have firma|unternehmen=company
@@ -152,7 +155,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     parfum=perfume shampoo=shampoo kerze|kerzen=candle tasse|tassen|becher=mug handtuch|handtucher=towel
     pfanne=pan flasche|trinkflasche=bottle protein|eiweiss=protein kissen=cushion decke=blanket lampe=lamp
     geschmack|sorte=flavor
-    ein|eine|einen|eins=one zwei=two drei=three vier=four funf|fuenf=five sechs=six sieben=seven acht=eight
+    ein|eine|einen|eins=one zwei=two drei=three vier=four funf|fuenf=five sechs=six sieben=seven acht=eight zwanzig=twenty dreissig=thirty
     neun=nine zehn=ten ein paar=a couple of paar=pair stuck=units
     habt ihr|haben sie|gibt es|hast du=do you have verfugbar|lieferbar|vorratig=available auf lager=in stock
     ich mochte|ich moechte|ich hatte gern|ich will=i want ich brauche|brauche=i need
@@ -195,6 +198,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     grosste|groesste|die grosste|der grosste|das grosste|den grossten=the biggest one kleinste|die kleinste|der kleinste|das kleinste|den kleinsten=the smallest one zitrus=citrus
     wildleder=suede dunkelbraun=dark brown daunenalternative|daunen-alternative=down alternative gusseisen=cast iron`,
   pt: `
+    ou algum parecido|ou alguma parecida|ou algo parecido|ou algo similar|ou parecido|ou similar|ou algo do tipo=or something similar
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
     voces vendem|vcs vendem|vendem=do you sell loja=shop tenho=i have temos=we have somos=we are empresa=company
@@ -209,7 +213,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     meias=socks cachecol=scarf hidratante=moisturizer serum=serum protetor solar=sunscreen batom=lipstick
     perfume=perfume xampu=shampoo vela|velas=candle caneca|canecas=mug toalha|toalhas=towel frigideira=pan
     garrafa=bottle proteina=protein almofada=cushion manta|cobertor=blanket luminaria=lamp sabor=flavor
-    um|uma=one dois|duas=two tres=three quatro=four cinco=five seis=six sete=seven oito=eight nove=nine dez=ten
+    um|uma=one dois|duas=two tres=three quatro=four cinco=five seis=six sete=seven oito=eight nove=nine dez=ten vinte=twenty trinta=thirty
     um par de=a couple of par|pares=pair unidades=units
     voces tem|vcs tem|tem|tém|voce tem=do you have disponivel|disponiveis=available em estoque=in stock
     quero|queria|gostaria=i want preciso=i need quanto custa|quanto e|preco|valor=how much
@@ -252,6 +256,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     o maior|a maior=the biggest one o menor|a menor=the smallest one citricos=citrus caixa com|caixa de=box of
     maca verde=sour apple panela de pressao|panela a pressao=pressure cooker`,
   it: `
+    o qualcosa di simile|o qualcosa del genere|o simile|o simili=or something similar
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass
     vendete=do you sell negozio=shop ho=i have abbiamo=we have siamo=we are azienda=company palestra=gym
@@ -261,14 +266,14 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     nero|nera=black bianco|bianca=white grigio|grigia=grey blu|azzurro|azzurra=blue blu scuro=navy rosso|rossa=red
     verde=green rosa=pink viola=purple giallo|gialla=yellow marrone=brown beige=beige arancione=orange
     crema=cream scuro|scura=dark chiaro|chiara=light
-    piccolo|piccola=small medio|media=medium grande=large extra large=xl taglia|numero=size
+    piccolo|piccola=small medio|media=medium grande=large taglia|numero=size
     felpa=hoodie maglietta|t-shirt=tee maglione=sweater giacca|giubbotto=jacket pantaloni=trousers jeans=jeans
     vestito|abito=dress scarpe da ginnastica|sneakers=sneakers stivali=boots scarpe=shoes borsa=bag cappellino=cap
     berretto=beanie calzini=socks sciarpa=scarf crema idratante=moisturizer siero=serum crema solare=sunscreen
     rossetto=lipstick profumo=perfume shampoo=shampoo candela|candele=candle tazza|tazze=mug
     asciugamano|asciugamani=towel padella=pan borraccia|bottiglia=bottle proteine|proteina=protein
     cuscino=cushion coperta|plaid=blanket lampada=lamp gusto|sapore=flavor
-    un|uno|una=one due=two tre=three quattro=four cinque=five sei=six sette=seven otto=eight nove=nine dieci=ten
+    un|uno|una=one due=two tre=three quattro=four cinque=five sei=six sette=seven otto=eight nove=nine dieci=ten venti=twenty trenta=thirty
     un paio di=a couple of paio|paia=pair pezzi=units
     avete|c'e|ce l'avete=do you have disponibile|disponibili=available in magazzino=in stock
     vorrei|voglio=i want mi serve|mi servono|ho bisogno=i need quanto costa|quanto viene|prezzo=how much
@@ -394,6 +399,7 @@ const multiWordReadings = [
   'pressure cooker',
   'coffee machine',
   '1 kg',
+  'or something similar',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { converse, expectNotSold, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
+import { productWithOptions as product } from '#tests/support/catalog-products.ts';
+import { toEnglish } from './language/lexicon.ts';
+import { normaliseColourWords } from './option-words.ts';
+import { readQuantity } from './quantities.ts';
+import { askedOrSimilar, classifyIntent, readMessage } from './understanding.ts';
+import type { AssistantEvent } from './types.ts';
+
+/**
+ * Kinds of wording a fifth unseen set of buyer DMs showed the assistant misreading: counts of twenty and more in
+ * words, "one for me and one for my sister", a parcel that arrived chipped, a medicine taken with a supplement, a
+ * brand we do not carry "or something like it", colour words with -ish and -y and misspelt, "the bigger one" after
+ * a size was chosen, "the middle size". In-memory catalog, made-up messages.
+ */
+
+describe('counts', () => {
+  it('reads counts of twenty and more in words, in English and through the lexicon', () => {
+    expect(readQuantity('can i get twenty five of the tote bags')).toBe(25);
+    expect(readQuantity('thirty-two candles for the wedding tables')).toBe(32);
+    expect(readQuantity('forty of the mugs please')).toBe(40);
+    expect(readQuantity(toEnglish('queria vinte e cinco canecas', 'pt'))).toBe(25);
+    expect(readQuantity(toEnglish('trenta candele per favore', 'it'))).toBe(30);
+    // A tens word alone before a unit is no count.
+    expect(readQuantity('the twenty ml one')).toBeNull();
+  });
+
+  it('counts "one for me and one for …" as two, and a tent "for 3 ppl" as no count', () => {
+    expect(readQuantity('one for me and one for my mum, the linen shirt')).toBe(2);
+    expect(readQuantity('one 4 me & one 4 my bestie')).toBe(2);
+    expect(readQuantity('a tent for 3 ppl')).toBeNull();
+  });
+
+  it('reads "trois lots" as three packs, not a three-pack', () => {
+    expect(toEnglish('trois lots de chaussettes', 'fr')).toContain('three packs');
+  });
+});
+
+describe('what the buyer says around a product', () => {
+  it('hears a delivery that arrived chipped, cracked or crushed as a complaint', () => {
+    expect(classifyIntent('the planter arrived cracked down the side', true)).toBe('complaint');
+    expect(classifyIntent('my bowls came with a big chip in one', true)).toBe('complaint');
+    expect(classifyIntent('parcel turned up crushed and the jar was leaking', false)).toBe('complaint');
+    // A flavour is not damage.
+    expect(classifyIntent('do you have the cookie in choc chip', true)).not.toBe('complaint');
+  });
+
+  it('hands a medicine taken with a supplement to a person', () => {
+    expect(classifyIntent('is the magnesium ok to take with my blood thinners', true)).toBe('human');
+    expect(classifyIntent('does your ashwagandha interact with anything', true)).toBe('human');
+    expect(classifyIntent('i take warfarin, can i have the fish oil', true)).toBe('human');
+  });
+
+  it('reads a french press as a thing to buy, not the press', () => {
+    expect(classifyIntent('do you sell a french press', true)).not.toBe('human');
+    expect(classifyIntent('hi im a journalist writing a gift guide', false)).toBe('human');
+  });
+
+  it('finds what was asked before "or something like it", in any of its forms', () => {
+    expect(askedOrSimilar('adidas sliders or something like them')).toBe('adidas sliders ');
+    expect(askedOrSimilar('any stanley cups?? or a dupe')).toBe('any stanley cups?? ');
+    expect(askedOrSimilar('a birkin or similar')).toBe('a birkin ');
+    expect(askedOrSimilar('the linen shirt or the oxford')).toBeNull();
+    expect(readMessage('tienen bolsos de marca o algo parecido?', null).reading).toContain(
+      'or something similar',
+    );
+    expect(readMessage('habt ihr crocs oder was ähnliches', null).reading).toContain('or something similar');
+  });
+
+  it('reads an English DM with "extra extra large" as English', () => {
+    expect(readMessage('oxford shirt light blue-ish, extra extra large', null)).toMatchObject({
+      language: 'en',
+      reading: expect.stringContaining('XXL'),
+    });
+  });
+});
+
+describe('colour words', () => {
+  it('reads -ish and -y colours as the colour, and common misspellings as the word', () => {
+    expect(normaliseColourWords('something pinkish')).toBe('something pink');
+    expect(normaliseColourWords('a reddish one')).toBe('a red one');
+    expect(normaliseColourWords('the bluey green')).toBe('the blue green');
+    expect(normaliseColourWords('sandy colour pls')).toBe('sand colour pls');
+    expect(normaliseColourWords('dark gery or balck')).toBe('dark grey or black');
+    // Words that only look alike stay.
+    expect(normaliseColourWords('ready when you are, creamy texture')).toBe(
+      'ready when you are, creamy texture',
+    );
+  });
+});
+
+const tote = product('Waxed Canvas Tote', 'Bags', ['tote', 'bag'], { Color: ['Olive', 'Black'] });
+const bucketBag = product('Leather Bucket Bag', 'Bags', ['bag'], { Color: ['Tan', 'Black'] });
+const gloves = product('Thermal Running Gloves', 'Accessories', ['gloves'], {
+  Size: ['S', 'M', 'L', 'XL'],
+});
+const planter = product('Glazed Ceramic Planter', 'Planters', ['planter', 'pot'], {
+  Size: ['5 in', '7 in', '9 in'],
+});
+const throwBlanket = product('Chunky Knit Throw', 'Blankets', ['throw', 'blanket'], {
+  Color: ['Blush', 'Slate', 'Ivory'],
+});
+
+describe('in the pipeline', () => {
+  const pipeline = usePipeline(() => [tote, bucketBag, gloves, planter, throwBlanket]);
+  const run = (event: AssistantEvent) => pipeline.run(event);
+
+  it('says a brand we do not carry is not sold and offers the closest when asked "or something like it"', async () => {
+    // Without "or something like it", both bags fit and the buyer is asked which.
+    const trace = await run(makeEvent('any longchamp tote bags or something like it?'));
+    expectNotSold(trace, 'longchamp', { product: 'Waxed Canvas Tote' });
+  });
+
+  it('takes "the bigger one" after a size as the next size up, not the biggest', async () => {
+    const [, second] = await converse(run, pipeline.recorder, [
+      'thermal running gloves in S',
+      'hmm what about the bigger one',
+    ]);
+    expect(second).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M' } });
+  });
+
+  it('takes "the middle size" of three sizes', async () => {
+    const trace = await run(makeEvent('the glazed ceramic planter, middle size please'));
+    expect(trace).toMatchObject({ answerKind: 'in_stock', variant: { title: '7 in' } });
+  });
+
+  it('reads "pinkish" against the store’s own colour names', async () => {
+    const trace = await run(makeEvent('chunky knit throw in the pinkish one'));
+    expect(trace).toMatchObject({ answerKind: 'in_stock', variant: { title: 'Blush' } });
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { converse, expectNotSold, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
 import { productWithOptions as product } from '#tests/support/catalog-products.ts';
 import { toEnglish } from './language/lexicon.ts';
-import { normaliseColourWords } from './option-words.ts';
+import { normaliseColourWords, normaliseSizeWords } from './option-words.ts';
 import { readQuantity } from './quantities.ts';
 import { askedOrSimilar, classifyIntent, readMessage } from './understanding.ts';
 import type { AssistantEvent } from './types.ts';
@@ -75,6 +75,21 @@ describe('what the buyer says around a product', () => {
   });
 });
 
+describe('sizes and names said loosely', () => {
+  it('reads a waist number and an amount in words as the store writes them', () => {
+    expect(normaliseSizeWords('chinos 30 waist in khaki')).toBe('chinos size 30 in khaki');
+    expect(normaliseSizeWords('waist 34 pls')).toBe('size 34 pls');
+    expect(normaliseSizeWords('the six foot runner')).toBe('the 6 foot runner');
+    expect(normaliseSizeWords('a two litre bottle')).toBe('a 2 litre bottle');
+    // "one in blue" is a choice, not an amount.
+    expect(normaliseSizeWords('one in blue')).toBe('one in blue');
+  });
+
+  it('reads "gibts" as German', () => {
+    expect(readMessage('hey, das merino tee, gibts das in M?', null).language).toBe('de');
+  });
+});
+
 describe('colour words', () => {
   it('reads -ish and -y colours as the colour, and common misspellings as the word', () => {
     expect(normaliseColourWords('something pinkish')).toBe('something pink');
@@ -93,6 +108,15 @@ const tote = product('Waxed Canvas Tote', 'Bags', ['tote', 'bag'], { Color: ['Ol
 const bucketBag = product('Leather Bucket Bag', 'Bags', ['bag'], { Color: ['Tan', 'Black'] });
 const gloves = product('Thermal Running Gloves', 'Accessories', ['gloves'], {
   Size: ['S', 'M', 'L', 'XL'],
+  Color: ['Black', 'Navy'],
+});
+const vest = product('Packable Running Vest', 'Outerwear', ['vest'], {
+  Size: ['S', 'M', 'L', 'XL'],
+  Color: ['Navy', 'Olive'],
+});
+const beanie = product('Ribbed Wool Beanie', 'Accessories', ['beanie', 'hat'], {
+  Size: ['S/M', 'L/XL'],
+  Color: ['Navy', 'Rust'],
 });
 const planter = product('Glazed Ceramic Planter', 'Planters', ['planter', 'pot'], {
   Size: ['5 in', '7 in', '9 in'],
@@ -102,7 +126,7 @@ const throwBlanket = product('Chunky Knit Throw', 'Blankets', ['throw', 'blanket
 });
 
 describe('in the pipeline', () => {
-  const pipeline = usePipeline(() => [tote, bucketBag, gloves, planter, throwBlanket]);
+  const pipeline = usePipeline(() => [tote, bucketBag, gloves, vest, beanie, planter, throwBlanket]);
   const run = (event: AssistantEvent) => pipeline.run(event);
 
   it('says a brand we do not carry is not sold and offers the closest when asked "or something like it"', async () => {
@@ -113,10 +137,15 @@ describe('in the pipeline', () => {
 
   it('takes "the bigger one" after a size as the next size up, not the biggest', async () => {
     const [, second] = await converse(run, pipeline.recorder, [
-      'thermal running gloves in S',
+      'thermal running gloves in S black',
       'hmm what about the bigger one',
     ]);
-    expect(second).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M' } });
+    expect(second).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M / Black' } });
+  });
+
+  it('knows a name with two letters swapped', async () => {
+    const swapped = await run(makeEvent('thermal running glvoes in M navy'));
+    expect(swapped).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M / Navy' } });
   });
 
   it('takes "the middle size" of three sizes', async () => {

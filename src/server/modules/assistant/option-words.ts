@@ -283,12 +283,22 @@ export function normaliseSizeWords(englishText: string): string {
         (_w, label: string, n: string, half?: string) =>
           `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
       )
+      // "the ten foot one", "a two litre bottle": an amount in words, as the store writes it.
+      .replace(
+        new RegExp(
+          `\\b(${numbers})[\\s-](foot|feet|ft|inch|inches|litres?|liters?|kilos?|kg|quarts?|qt|oz)\\b`,
+          'gi',
+        ),
+        (_w, n: string, unit: string) => `${sizeNumberWords[n.toLowerCase()]} ${unit}`,
+      )
       .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
       .replace(
         new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'),
         (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
       )
       .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1')
+      // "32 waist", "waist 32": a size, the waist number the trousers' sizes start with.
+      .replace(/\b(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*waist\b|\bwaist\s*(?:size\s*)?(\d{2})\b/gi, 'size $1$2')
   );
 }
 

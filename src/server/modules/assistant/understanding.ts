@@ -592,6 +592,9 @@ function variantsFor(product: CatalogProduct, chosen: [string, string[]][]): str
 const followUpCue =
   /^\s*(and|what about|how about|in|also|or|ok|okay|then|same|the other|other|another|is it|it|does it|do you have it|how much)\b|\b(it|that one|this one|those|these|them|of those|of them|same one|the other one|that|this)\b/i;
 
+/** How a DM about the product in play begins ("and …", "how about …", "same but …"). */
+const followUpOpening = /^\s*(and|what about|how about|same but|same in|also|ok(ay)? (and|then|so))\b/;
+
 /** Words that point back at the product in play, whatever else the DM says. */
 const pointsBack = /\b(of|in|with) (those|these|them)\b|\b(that|this|same) one\b|\bthe same\b/;
 
@@ -794,9 +797,10 @@ export async function understand(input: {
         followUpCue.test(reading))) ||
       (reading.split(/\s+/).filter(Boolean).length <= 4 &&
         Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)) ||
-      // "2 of those in M mid wash": a word pointing back at it, with options it has, however long the DM.
+      // "2 of those in M mid wash", "how about for my husband, XL in navy": a word pointing back at it or a
+      // follow-up's opening, with options it has, however long the DM.
       (best.score < 0.75 &&
-        pointsBack.test(reading) &&
+        (pointsBack.test(reading) || followUpOpening.test(reading)) &&
         Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)))
   ) {
     product = fromState;
@@ -1338,16 +1342,20 @@ const isKnownAmong = (words: Set<string>) => (word: string) => {
   return false;
 };
 
+/** Edits between two words, two swapped neighbours counting as one ("oxfrod" is one from "oxford"). */
 function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j += 1) rows[0]![j] = j;
   for (let i = 1; i <= a.length; i += 1)
-    for (let j = 1; j <= b.length; j += 1)
+    for (let j = 1; j <= b.length; j += 1) {
       rows[i]![j] = Math.min(
         rows[i - 1]![j]! + 1,
         rows[i]![j - 1]! + 1,
         rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i]![j] = Math.min(rows[i]![j]!, rows[i - 2]![j - 2]! + 1);
+    }
   return rows[a.length]![b.length]!;
 }
 

@@ -18,7 +18,7 @@ eld.setLanguageSubset([...languages]);
 const markers: Record<Exclude<Language, 'en'>, RegExp> = {
   es: /\b(hola|gracias|venden|vendeis|tienen|tienes|quiero|cuanto|cuesta|talla|precio|vale|necesito|por favor|negro|negra|hay|esos|esas|tambien|y en)\b|¿|¡/,
   fr: /\b(bonjour|salut|merci|vendez|vous|avez|je|voudrais|combien|taille|prix|noir|noire|dispo|svp|s'il|ca|et en)\b/,
-  de: /\b(hallo|danke|verkauft|habt|haben sie|ich|moechte|mochte|wie viel|kostet|groesse|grosse|schwarz|bitte|und in|gibt es)\b|ß/,
+  de: /\b(hallo|danke|verkauft|habt|haben sie|ich|moechte|mochte|wie viel|kostet|groesse|grosse|schwarz|bitte|und in|gibt es|gibts|gibt's)\b|ß/,
   pt: /\b(ola|obrigad[oa]|vendem|voces|voce|tem|quero|quanto custa|tamanho|preco|preto|preta|desses|dessas|vcs|oi)\b|ã|õ/,
   it: /\b(ciao|grazie|vendete|avete|vorrei|quanto costa|taglia|prezzo|nero|nera|per favore|disponibile|quelli|anche)\b/,
 };

@@ -187,7 +187,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     beere|beeren=berry geschmacksneutral|neutral=unflavored mandel=almond
     elfenbein=ivory hafer=oatmeal anthrazit|dunkelgrau=charcoal salbei|salbeigrun=sage terrakotta=terracotta rost|rostrot=rust
     senf=mustard oliv|olivgrun=olive sand=sand natur=natural waldgrun|dunkelgrun=forest bernstein=amber ton=clay
-    rauch=smoke moos|moosgrun=moss weinrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color
+    rauch=smoke moos|moosgrun=moss weinrot|bordeaux|bordeauxrot=burgundy kamel=camel stein=stone koralle=coral flieder=lilac farbe|farben=color
     kinder|kids|fur kinder=for kids kapseln|kapsel=capsules rund|runde|runden=round schlafsack=sleeping bag
     zelt=tent stirnlampe|stirnlampen=headlamp regenjacke|regenjacken=rain jacket wasserdicht|wasserdichte|wasserfest=waterproof handschuhe=gloves
     daunen=down lang|lange=long fest|feste=firm weich|weiche=soft regen=rain ski=ski wandern|wander=hiking klassisch|klassische|klassischen=classic pistazie=pistachio

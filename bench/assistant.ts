@@ -66,6 +66,10 @@ const setFiles: Record<string, string> = {
   'messy-dev4': 'messy/dev4.json',
   /** A fifth, written after the fourth was tuned on; first measured untuned (its README section). */
   'messy-dev5': 'messy/dev5.json',
+  /** A sixth, an ordinary week's mix, written while the fifth was tuned on and measured once after (README). */
+  'messy-dev6': 'messy/dev6.json',
+  /** A seventh, the same kind of mix, written while the sixth was tuned on and measured once after (README). */
+  'messy-dev7': 'messy/dev7.json',
   'messy-test': 'messy/test.json',
   /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
   ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),

@@ -31,6 +31,12 @@ describe('counts', () => {
     expect(readQuantity('a tent for 3 ppl')).toBeNull();
   });
 
+  it('reads "order fifteen" as a count and a total said after other numbers as the count', () => {
+    expect(readQuantity('can i order fifteen of the oat bars')).toBe(15);
+    expect(readQuantity('me and my 2 flatmates want one each so 3 total')).toBe(3);
+    expect(readQuantity('4 of us so 4 in total pls')).toBe(4);
+  });
+
   it('reads "trois lots" as three packs, not a three-pack', () => {
     expect(toEnglish('trois lots de chaussettes', 'fr')).toContain('three packs');
   });
@@ -49,6 +55,30 @@ describe('what the buyer says around a product', () => {
     expect(classifyIntent('is the magnesium ok to take with my blood thinners', true)).toBe('human');
     expect(classifyIntent('does your ashwagandha interact with anything', true)).toBe('human');
     expect(classifyIntent('i take warfarin, can i have the fish oil', true)).toBe('human');
+  });
+
+  it('hands on a DM for whoever owns the shop, the press and patients in other languages', () => {
+    expect(classifyIntent('can i talk to whoever owns the shop', false)).toBe('human');
+    expect(classifyIntent('whoever runs this account pls dm me', false)).toBe('human');
+    const press = readMessage('Hallo, ich schreibe für ein Laufmagazin, gibt es einen Pressekontakt?', null);
+    expect(classifyIntent(press.reading, false)).toBe('human');
+    const patients = readMessage(
+      'sou nutricionista, posso indicar o colageno pra pacientes com hipertensão?',
+      null,
+    );
+    expect(classifyIntent(patients.reading, true)).toBe('human');
+  });
+
+  it('answers whether a product suits a skin or hair type itself', () => {
+    expect(classifyIntent('is it ok for oily skin', true)).not.toBe('human');
+    expect(classifyIntent('is this safe for curly hair', true)).not.toBe('human');
+    expect(classifyIntent('is it safe for my 4 year old', true)).toBe('human');
+  });
+
+  it('reads women and men in the five other languages', () => {
+    expect(toEnglish('o multivitamínico feminino', 'pt')).toContain('women');
+    expect(toEnglish('la chaqueta de hombre', 'es')).toContain('men');
+    expect(toEnglish('die herren jacke', 'de')).toContain('men');
   });
 
   it('reads a french press as a thing to buy, not the press', () => {
@@ -97,6 +127,8 @@ describe('colour words', () => {
     expect(normaliseColourWords('the bluey green')).toBe('the blue green');
     expect(normaliseColourWords('sandy colour pls')).toBe('sand colour pls');
     expect(normaliseColourWords('dark gery or balck')).toBe('dark grey or black');
+    expect(normaliseColourWords('a citrusy one, or minty')).toBe('a citrus one, or mint');
+    expect(normaliseColourWords('something chocolatey and nutty')).toBe('something chocolate and nut');
     // Words that only look alike stay.
     expect(normaliseColourWords('ready when you are, creamy texture')).toBe(
       'ready when you are, creamy texture',
@@ -105,6 +137,7 @@ describe('colour words', () => {
 });
 
 const tote = product('Waxed Canvas Tote', 'Bags', ['tote', 'bag'], { Color: ['Olive', 'Black'] });
+const highTops = product('White Canvas High Tops', 'Shoes', ['sneakers'], { Size: ['7', '8', '9'] });
 const bucketBag = product('Leather Bucket Bag', 'Bags', ['bag'], { Color: ['Tan', 'Black'] });
 const gloves = product('Thermal Running Gloves', 'Accessories', ['gloves'], {
   Size: ['S', 'M', 'L', 'XL'],
@@ -126,7 +159,16 @@ const throwBlanket = product('Chunky Knit Throw', 'Blankets', ['throw', 'blanket
 });
 
 describe('in the pipeline', () => {
-  const pipeline = usePipeline(() => [tote, bucketBag, gloves, vest, beanie, planter, throwBlanket]);
+  const pipeline = usePipeline(() => [
+    tote,
+    bucketBag,
+    highTops,
+    gloves,
+    vest,
+    beanie,
+    planter,
+    throwBlanket,
+  ]);
   const run = (event: AssistantEvent) => pipeline.run(event);
 
   it('says a brand we do not carry is not sold and offers the closest when asked "or something like it"', async () => {
@@ -146,6 +188,18 @@ describe('in the pipeline', () => {
   it('knows a name with two letters swapped', async () => {
     const swapped = await run(makeEvent('thermal running glvoes in M navy'));
     expect(swapped).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M / Navy' } });
+  });
+
+  it('says a colour is not sold for a product whose one colour is in its title, and offers it', async () => {
+    const trace = await run(
+      makeEvent('do the white canvas high tops come in black? white gets dirty so fast'),
+    );
+    expectNotSold(trace, 'black', { product: 'White Canvas High Tops' });
+  });
+
+  it('sells the colour asked with "does it come in …" when the product has it', async () => {
+    const trace = await run(makeEvent('does the waxed canvas tote come in olive'));
+    expect(trace).toMatchObject({ answerKind: 'in_stock', variant: { title: 'Olive' } });
   });
 
   it('takes "the middle size" of three sizes', async () => {

@@ -49,20 +49,32 @@ const familyWords: Record<string, ColourFamily[]> = {
  * "orangey", "sandy" as the colour itself, and the common misspellings of the family words ("gery", "balck").
  */
 export function normaliseColourWords(englishText: string): string {
-  return englishText
-    .replace(/\b(?:gery|greay|grye)\b/gi, 'grey')
-    .replace(/\b(?:balck|blakc|blk)\b/gi, 'black')
-    .replace(/\b(?:whtie|wihte)\b/gi, 'white')
-    .replace(/\b(?:bule|blu)\b/gi, 'blue')
-    .replace(/\b(?:yelow|yellw|yello)\b/gi, 'yellow')
-    .replace(/\b(?:borwn|brwn)\b/gi, 'brown')
-    .replace(/\b(?:purpel|purpal)\b/gi, 'purple')
-    .replace(/\b(?:oragne|ornage)\b/gi, 'orange')
-    .replace(
-      /\b(pink|blu|blue|green|grey|gray|red|orange|yellow|purpl|purple|brown|sand|black|white)(?:d?ish|e?y)\b/gi,
-      (_word, colour: string) =>
-        (({ blu: 'blue', purpl: 'purple' }) as Record<string, string>)[colour.toLowerCase()] ?? colour,
-    );
+  return (
+    englishText
+      .replace(/\b(?:gery|greay|grye)\b/gi, 'grey')
+      .replace(/\b(?:balck|blakc|blk)\b/gi, 'black')
+      .replace(/\b(?:whtie|wihte)\b/gi, 'white')
+      .replace(/\b(?:bule|blu)\b/gi, 'blue')
+      .replace(/\b(?:yelow|yellw|yello)\b/gi, 'yellow')
+      .replace(/\b(?:borwn|brwn)\b/gi, 'brown')
+      .replace(/\b(?:purpel|purpal)\b/gi, 'purple')
+      .replace(/\b(?:oragne|ornage)\b/gi, 'orange')
+      // A flavour or scent family said the same way ("citrusy", "minty", "fruity", "chocolatey").
+      .replace(/\b(citrus|mint|fruit|nutt?|chocolat(?:e)?|berr)(?:e?y|ish)\b/gi, (_word, family: string) =>
+        family.toLowerCase() === 'berr'
+          ? 'berry'
+          : family.toLowerCase().startsWith('nut')
+            ? 'nut'
+            : family.toLowerCase().startsWith('chocolat')
+              ? 'chocolate'
+              : family,
+      )
+      .replace(
+        /\b(pink|blu|blue|green|grey|gray|red|orange|yellow|purpl|purple|brown|sand|black|white)(?:d?ish|e?y)\b/gi,
+        (_word, colour: string) =>
+          (({ blu: 'blue', purpl: 'purple' }) as Record<string, string>)[colour.toLowerCase()] ?? colour,
+      )
+  );
 }
 
 /** Whether a buyer's word is a family word ("brown", "gold"), not a colour's own name ("navy", "tan"). */

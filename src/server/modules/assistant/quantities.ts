@@ -114,7 +114,12 @@ export function findQuantities(englishText: string): QuantityMention[] {
       // "a" and "one" are quantities only before "pair"/"of": they matter when another number is about sizes.
       if (!/^\s*(?:pair|of\b)/.test(after) || word === 'a') continue;
     }
-    if (notQuantityBefore.test(before) || /^\s*(?:-?\s*pack\b|ml|g\b|oz)/.test(after)) continue;
+    // "order fifteen of …": a number in words is never an order number.
+    if (
+      (notQuantityBefore.test(before) && !/(?:order|number)\s*$/.test(before)) ||
+      /^\s*(?:-?\s*pack\b|ml|g\b|oz)/.test(after)
+    )
+      continue;
     // "size nine" is a size; "one size" is a size name.
     if (/^\s*size\b/.test(after) && value === 1) continue;
     out.push({ value, index: match.index, explicit: true, raw: match[0] });
@@ -129,10 +134,17 @@ export function findQuantities(englishText: string): QuantityMention[] {
  * (a bare "9" where the shoe comes in 9 is the size), or null when the buyer stated none.
  */
 export function readQuantity(englishText: string, optionNumbers: Set<string> = new Set()): number | null {
+  const text = englishText.toLowerCase();
   const mentions = findQuantities(englishText).filter(
     (mention) => mention.explicit || !optionNumbers.has(String(mention.value)),
   );
-  return mentions[0]?.value ?? null;
+  // "me and my 3 roommates … so 4 total": the total said is the count.
+  const total = mentions.find((mention) =>
+    /^\s*(?:in\s+)?(?:total|altogether|all together|overall)\b/.test(
+      text.slice(mention.index + mention.raw.length),
+    ),
+  );
+  return (total ?? mentions[0])?.value ?? null;
 }
 
 /** A pack size the buyer asks for ("6-pack", "pack of 12", "box of 6"), or null. */

@@ -56,7 +56,7 @@ const intentPatterns: [Intent, RegExp][] = [
     // product is safe or allowed for someone; and the words of these in the other five languages (what the
     // lexicon leaves as it is, accents folded: compounds, verbs, elided articles).
     'human',
-    /\b((?<!french |garlic |bench |leg )press|journalist|magazine|editor|gift guide|media (kit|enquiry|inquiry)|blogger|podcast|(who|whoever) (runs|owns|makes|made) (the|this|your|these)|(runs|owns) (the|this|your) (shop|store|brand|business)|people behind|who (do|can|should) (i|we) (contact|talk to|speak to|email|call|write to)|(contact|email|reach) (someone|somebody|a person|the team|you directly)|custom (embroidery|printing|print|design|made|sizes?|colou?rs?)|embroider\w*|personali[sz]\w*|engrav\w*|monogram\w*|company order|corporate|(for|with) (my|our) (staff|employees|team)|(ok|okay|safe|fine|alright) (for|to) (a |my |her |him |them |me |kids?|child|children|teens?|toddlers?|babies|baby|dogs?|cats?)|(is it|is this|are they|is that) (safe|ok|okay) (to|for|while|during|with)|while (pregnant|breastfeeding|nursing)|legal (to|in|for)|is (it|this|that) legal|allowed (in|into|to bring|through customs)|banned in|(\d+|a) (year|yr)s? old|\d{1,2} ?(yo|y\/o)|(can|could|should) (my|a|an|our) (son|daughter|kid|child|teen|teenager|toddler|baby|husband|wife|partner|mum|mom|dad|grandma|grandad) (take|use|have|drink|eat)|(buy|see|try) (\w+ ){0,3}in person|physical (shop|store|location|stores|shops)|(shops?|stores?|places?) (in|near|around) [\w ]{1,30}(that|which|who) (stock|sell|carry)|(any|which) (shops?|stores?) (stock|sell|carry)|age (limit|restriction)|under (16|18|21)|condition|prescri\w*|(mayor(ista|eo)?|revend\w*|reventa|distribui\w*|distribut\w*|prix de gros|grossiste|grosshandel\w*|gro(ss|ß)handel\w*|wiederverk\w*|h(a|ae)ndler\w*|einkauf(er|erin)|atacad\w*|ingrosso|rivend\w*|prensa|periodista|revista|presse|journaliste|zeitschrift|imprensa|jornalista|stampa|giornalista|rivista|due(n|ñ)o|propietari[oa]|encargad[oa]|proprietaire|gerant|inhaber\w*|besitzer\w*|dono|titolare|responsabile|embarazad\w*|lactancia|enceinte|grossesse|allaitement|schwanger\w*|stillzeit|gravid\w*|amament\w*|incinta|gravidanza|allatt\w*|allergi\w*|alergi\w*|m(e|é)dic[oa]s?|medecin|arzt|(a|ä)rztin|abogad[oa]|avocat|anwalt|advogad[oa]|avvocat[oa]))\b/,
+    /\b((?<!french |garlic |bench |leg )press|journalist|magazine|editor|gift guide|media (kit|enquiry|inquiry)|blogger|podcast|(who|whoever) (runs|owns|makes|made) (the|this|your|these)|whoever (runs|owns|is in charge)|(speak|talk)(ing)? (to|with) (whoever|the person who)|(runs|owns) (the|this|your) (shop|store|brand|business)|people behind|who (do|can|should) (i|we) (contact|talk to|speak to|email|call|write to)|(contact|email|reach) (someone|somebody|a person|the team|you directly)|custom (embroidery|printing|print|design|made|sizes?|colou?rs?)|embroider\w*|personali[sz]\w*|engrav\w*|monogram\w*|company order|corporate|(for|with) (my|our) (staff|employees|team)|(ok|okay|safe|fine|alright) (for|to) (a |my |her |him |them |me |kids?|child|children|teens?|toddlers?|babies|baby|dogs?|cats?)|(is it|is this|are they|is that) (safe|ok|okay) (to|for|while|during|with)(?! (oily|dry|combination|sensitive|normal|mature|acne[- ]prone|curly|fine|thick) (skin|hair))|while (pregnant|breastfeeding|nursing)|legal (to|in|for)|is (it|this|that) legal|allowed (in|into|to bring|through customs)|banned in|(\d+|a) (year|yr)s? old|\d{1,2} ?(yo|y\/o)|(can|could|should) (my|a|an|our) (son|daughter|kid|child|teen|teenager|toddler|baby|husband|wife|partner|mum|mom|dad|grandma|grandad) (take|use|have|drink|eat)|(buy|see|try) (\w+ ){0,3}in person|physical (shop|store|location|stores|shops)|(shops?|stores?|places?) (in|near|around) [\w ]{1,30}(that|which|who) (stock|sell|carry)|(any|which) (shops?|stores?) (stock|sell|carry)|age (limit|restriction)|under (16|18|21)|condition|prescri\w*|(mayor(ista|eo)?|revend\w*|reventa|distribui\w*|distribut\w*|prix de gros|grossiste|grosshandel\w*|gro(ss|ß)handel\w*|wiederverk\w*|h(a|ae)ndler\w*|einkauf(er|erin)|atacad\w*|ingrosso|rivend\w*|prensa|periodista|revista|presse\w*|journaliste|zeitschrift|magazin\w*|redaktion|imprensa|jornalista|stampa|giornalista|rivista|due(n|ñ)o|propietari[oa]|encargad[oa]|proprietaire|gerant|inhaber\w*|besitzer\w*|dono|titolare|responsabile|embarazad\w*|lactancia|enceinte|grossesse|allaitement|schwanger\w*|stillzeit|gravid\w*|amament\w*|incinta|gravidanza|allatt\w*|allergi\w*|alergi\w*|hipertens\w*|ipertens\w*|hypertens\w*|bluthochdruck|pacientes?|pazient\w*|patients?|nutricionista|nutrizionista|m(e|é)dic[oa]s?|medecin|arzt|(a|ä)rztin|abogad[oa]|avocat|anwalt|advogad[oa]|avvocat[oa]))\b/,
   ],
   [
     'complaint',
@@ -570,6 +570,22 @@ function coloursNotCarried(reading: string, products: CatalogProduct[]): string[
   return carried ? [] : words;
 }
 
+/**
+ * A colour family the buyer asks of a product sold in the one colour its title names ("the white leather sneakers
+ * in all black"): that colour is not sold. Family words only: "chocolate" of the Gold Whey is a flavour.
+ */
+function colourNotInTitle(product: CatalogProduct, reading: string): string[] {
+  if (optionNamesOf(product).some((name) => isColourOption(name, valuesOf(product, name)))) return [];
+  const own = readColourFamilies(product.title).families;
+  if (own.length === 0) return [];
+  const { families, words } = readColourFamilies(
+    reading,
+    new Set(normaliseText(product.title).split(/[^a-z]+/)),
+  );
+  if (families.length === 0 || families.some((family) => own.includes(family))) return [];
+  return words.filter(isColourFamilyWord);
+}
+
 /** The value one step up or down from `from` among an option's sizes, or null at the end or when unordered. */
 function nextSize(product: CatalogProduct, name: string, from: string, step: 1 | -1): string | null {
   const amounts = valuesOf(product, name).map((value) => ({ value, amount: sizeOrderOf(value) }));
@@ -1019,6 +1035,8 @@ export async function understand(input: {
       (valueNotCarried(reading, values) ?? '') ||
       (amount ? `${amount.number} ${amount.unit}` : '') ||
       lackingOption[0].toLowerCase();
+  } else if (colourNotInTitle(product, reading).length > 0) {
+    base.lacking = colourNotInTitle(product, reading).join(' ');
   } else if (
     /\b(single|individual|just one|one)\b/.test(reading) &&
     /\b\d+\s*-?\s*(pack|pk)\b|\b(set|box|pack) of \d+\b/i.test(product.title) &&
@@ -1128,7 +1146,7 @@ const chatWords = new Set(
   whats wheres hows dont don't doesnt doesn't cant can't wont won't isnt isn't arent aren't didnt didn't
   lemme wanna gonna gotta kinda sorta tryna yall y'all guys girl girls bro sis fam mate damn ugh hmm omg wow
   weeks week days months tub tubs pound pounds inch inches kilo kilos gram grams litre liter ounce ounces pack
-  packs pakc case cases jar jars matching match similar same sth`.split(/\s+/),
+  packs pakc case cases jar jars matching match similar same sth come comes came coming`.split(/\s+/),
 );
 
 /**

@@ -9,6 +9,7 @@ import { foldAccents, type Language } from './detect.ts';
  */
 const entries: Record<Exclude<Language, 'en'>, string> = {
   es: `
+    mujer|mujeres|femenino|femenina=women hombre|hombres|masculino=men
     chocolate=chocolate vainilla=vanilla fresa=strawberry platano=banana cafe=coffee
     cuero|piel=leather lino=linen algodon=cotton lana=wool acero=steel vidrio=glass
     venden|vendeis|vendes=do you sell tienda|tiendas=shop tengo=i have tenemos=we have somos=we are empresa=company
@@ -77,6 +78,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     mas grande|el mas grande|la mas grande|el grande|la grande=the biggest one mas pequeno|mas pequena|el mas pequeno|la mas pequena|el mas chico|la mas chica=the smallest one citricos=citrus
     higo|higos=fig cedro=cedar`,
   fr: `
+    femme|femmes|feminin|feminine=women homme|hommes|masculin=men
     ou quelque chose de similaire|ou quelque chose de pareil|ou un truc du genre|ou un truc similaire|ou similaire|ou un equivalent=or something similar
     chocolat=chocolate vanille=vanilla fraise=strawberry banane=banana
     cuir=leather lin=linen coton=cotton laine=wool acier=steel verre=glass
@@ -138,6 +140,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     le plus grand|la plus grande=the biggest one le plus petit|la plus petite=the smallest one agrumes=citrus boite de=box of
     rose poudre|vieux rose=blush tapis de yoga=yoga mat`,
   de: `
+    damen|frauen=women herren|manner|maenner=men
     oder was ahnliches|oder etwas ahnliches|oder was aehnliches|oder etwas aehnliches|oder sowas|oder so was|oder ahnliches=or something similar
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
     leder=leather leinen=linen baumwolle=cotton wolle=wool stahl|edelstahl=steel glas=glass
@@ -198,6 +201,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     grosste|groesste|die grosste|der grosste|das grosste|den grossten=the biggest one kleinste|die kleinste|der kleinste|das kleinste|den kleinsten=the smallest one zitrus=citrus
     wildleder=suede dunkelbraun=dark brown daunenalternative|daunen-alternative=down alternative gusseisen=cast iron`,
   pt: `
+    mulher|mulheres|feminino|feminina=women homem|homens|masculino=men
     ou algum parecido|ou alguma parecida|ou algo parecido|ou algo similar|ou parecido|ou similar|ou algo do tipo=or something similar
     chocolate=chocolate baunilha=vanilla morango=strawberry banana=banana
     couro=leather linho=linen algodao=cotton la=wool aco=steel vidro=glass
@@ -256,6 +260,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     o maior|a maior=the biggest one o menor|a menor=the smallest one citricos=citrus caixa com|caixa de=box of
     maca verde=sour apple panela de pressao|panela a pressao=pressure cooker`,
   it: `
+    donna|donne|femminile=women uomo|uomini|maschile=men
     o qualcosa di simile|o qualcosa del genere|o simile|o simili=or something similar
     cioccolato=chocolate vaniglia=vanilla fragola=strawberry banana=banana caffe=coffee
     pelle=leather lino=linen cotone=cotton lana=wool acciaio=steel vetro=glass

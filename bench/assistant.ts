@@ -70,6 +70,8 @@ const setFiles: Record<string, string> = {
   'messy-dev6': 'messy/dev6.json',
   /** A seventh, the same kind of mix, written while the sixth was tuned on and measured once after (README). */
   'messy-dev7': 'messy/dev7.json',
+  /** An eighth, the same kind of mix, written while the seventh was tuned on and measured once after (README). */
+  'messy-dev8': 'messy/dev8.json',
   'messy-test': 'messy/test.json',
   /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
   ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),

@@ -4,7 +4,7 @@ import { productWithOptions as product } from '#tests/support/catalog-products.t
 import { toEnglish } from './language/lexicon.ts';
 import { normaliseColourWords, normaliseSizeWords } from './option-words.ts';
 import { readQuantity } from './quantities.ts';
-import { askedOrSimilar, classifyIntent, readMessage } from './understanding.ts';
+import { askedOrSimilar, classifyIntent, readMessage, readNamedOptions } from './understanding.ts';
 import type { AssistantEvent } from './types.ts';
 
 /**
@@ -35,6 +35,11 @@ describe('counts', () => {
     expect(readQuantity('can i order fifteen of the oat bars')).toBe(15);
     expect(readQuantity('me and my 2 flatmates want one each so 3 total')).toBe(3);
     expect(readQuantity('4 of us so 4 in total pls')).toBe(4);
+  });
+
+  it('counts "one each for me and my 2 sisters" as three, and "one each for my 4 kids" as four', () => {
+    expect(readQuantity('one each for me n my 2 sisters, the lip oil')).toBe(3);
+    expect(readQuantity('one each for my four kids pls')).toBe(4);
   });
 
   it('reads "trois lots" as three packs, not a three-pack', () => {
@@ -73,6 +78,14 @@ describe('what the buyer says around a product', () => {
     expect(classifyIntent('is it ok for oily skin', true)).not.toBe('human');
     expect(classifyIntent('is this safe for curly hair', true)).not.toBe('human');
     expect(classifyIntent('is it safe for my 4 year old', true)).toBe('human');
+  });
+
+  it('hands on a shop in German that wants the brand in its range', () => {
+    const shop = readMessage(
+      'Hallo, ich habe einen kleinen Laden in Graz und würde eure Sachen gern ins Sortiment nehmen',
+      null,
+    );
+    expect(classifyIntent(shop.reading, false)).toBe('human');
   });
 
   it('reads women and men in the five other languages', () => {
@@ -138,6 +151,7 @@ describe('colour words', () => {
 
 const tote = product('Waxed Canvas Tote', 'Bags', ['tote', 'bag'], { Color: ['Olive', 'Black'] });
 const highTops = product('White Canvas High Tops', 'Shoes', ['sneakers'], { Size: ['7', '8', '9'] });
+const tint = product('Dewy Skin Tint', 'Face', ['tint', 'foundation'], { Shade: ['Fair', 'Medium', 'Deep'] });
 const bucketBag = product('Leather Bucket Bag', 'Bags', ['bag'], { Color: ['Tan', 'Black'] });
 const gloves = product('Thermal Running Gloves', 'Accessories', ['gloves'], {
   Size: ['S', 'M', 'L', 'XL'],
@@ -200,6 +214,26 @@ describe('in the pipeline', () => {
   it('sells the colour asked with "does it come in …" when the product has it', async () => {
     const trace = await run(makeEvent('does the waxed canvas tote come in olive'));
     expect(trace).toMatchObject({ answerKind: 'in_stock', variant: { title: 'Olive' } });
+  });
+
+  it('takes the colour a correction names, not the one after "not"', async () => {
+    const [, second] = await converse(run, pipeline.recorder, [
+      'ribbed wool beanie in rust, S/M',
+      'oh wait sorry i meant navy not rust',
+    ]);
+    expect(second).toMatchObject({ answerKind: 'in_stock', variant: { title: 'S/M / Navy' } });
+  });
+
+  it('reads "a pair of" as two of a thing not sold in pairs, one of one that is', async () => {
+    const mats = await run(makeEvent('a pair of the glazed ceramic planters, 7 in'));
+    expect(mats.link).toMatch(/:2(\?|$)/);
+    const gloves = await run(makeEvent('a pair of the thermal running gloves, M black'));
+    expect(gloves.link).toMatch(/:1(\?|$)/);
+  });
+
+  it('reads "for darker skin" as the deep shade and "fair skin" as the fair one', () => {
+    expect(readNamedOptions(tint, 'the skin tint for darker skin tones?')).toEqual({ Shade: ['Deep'] });
+    expect(readNamedOptions(tint, 'which one for fair skin')).toEqual({ Shade: ['Fair'] });
   });
 
   it('takes "the middle size" of three sizes', async () => {

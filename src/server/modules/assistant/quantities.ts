@@ -101,6 +101,13 @@ export function findQuantities(englishText: string): QuantityMention[] {
       raw: match[0],
     });
   }
+  // "one each for me and my 2 sisters": the people counted, the buyer too when named.
+  for (const match of text.matchAll(
+    /\bone each for (me (?:and|n|&|\+) )?(?:my |our |the )?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b/g,
+  )) {
+    const people = /^\d+$/.test(match[2]!) ? Number(match[2]) : numberWords[match[2]!]!;
+    out.push({ value: people + (match[1] ? 1 : 0), index: match.index, explicit: true, raw: match[0] });
+  }
   // "one for me and one for my sister": two of the same.
   for (const match of text.matchAll(/\bone (?:for|4) [\w' ]{1,20}? (?:and|&|\+) one (?:for|4)\b/g))
     out.push({ value: 2, index: match.index, explicit: true, raw: match[0] });

@@ -215,7 +215,9 @@ const optionValue = (variant: CatalogVariant, name: string) =>
  * The option values the buyer named, by option name: the store's own words ("Heather Grey", "50 ml"), a colour
  * family for the store's colour names ("dark green" -> Forest), a size in another spelling, "the big one".
  */
-export function readNamedOptions(product: CatalogProduct, text: string): Record<string, string[]> {
+export function readNamedOptions(product: CatalogProduct, said: string): Record<string, string[]> {
+  // "sorry i meant black not olive", "not pink, grey": what follows "not" is what the buyer does not want.
+  const text = said.replace(/\bnot (?:the |in |a |an )?[\w/-]+/g, ' ');
   const named: Record<string, string[]> = {};
   const all = product.variants.map((variant) => variant.id);
   const titleWords = new Set(normaliseText(product.title).split(/[^a-z]+/));
@@ -491,7 +493,8 @@ const buyerPatternWords = (text: string) =>
 /** "the dark ones", "the darkest shade", "a lighter colour": a shade asked with no colour named. */
 function readShadeAlone(text: string): 'dark' | 'light' | null {
   const reading = normaliseText(text);
-  const noun = String.raw`\s+(one|ones|colou?rs?|shades?|tones?|version)\b`;
+  // "the dark ones", "a deeper shade", "for darker skin (tones)".
+  const noun = String.raw`\s+(skin\s+)?(one|ones|colou?rs?|shades?|tones?|version)\b|\s+skin\b`;
   if (
     new RegExp(String.raw`\b(dark|darker|darkest|deep|deeper|deepest)${noun}|\bthe (darkest|deepest)\b`).test(
       reading,
@@ -607,6 +610,10 @@ function variantsFor(product: CatalogProduct, chosen: [string, string[]][]): str
 
 const followUpCue =
   /^\s*(and|what about|how about|in|also|or|ok|okay|then|same|the other|other|another|is it|it|does it|do you have it|how much)\b|\b(it|that one|this one|those|these|them|of those|of them|same one|the other one|that|this)\b/i;
+
+/** Things bought in pairs: "a pair of" them is one. */
+const pairedThings =
+  /\b(pairs?|shoes?|boots?|sneakers?|trainers?|sandals?|slides?|slippers?|heels|loafers|socks?|gloves?|mittens?|earrings?|poles?|sunglasses|glasses|goggles|jeans|trousers|pants|chinos|leggings|joggers|sweatpants|shorts|tights|pyjamas|pajamas|briefs|boxers)\b/;
 
 /** How a DM about the product in play begins ("and …", "how about …", "same but …"). */
 const followUpOpening = /^\s*(and|what about|how about|same but|same in|also|ok(ay)? (and|then|so))\b/;
@@ -1019,7 +1026,13 @@ export async function understand(input: {
           optionUnits.has(unitAmountOf(`1 ${unit}`)?.unit) ? ' ' : match,
         )
       : reading;
-  const quantity = readQuantity(countable, optionNumbers) ?? quantityCarried;
+  const quantity =
+    // "a pair of the bath mats" is two; "a pair of" boots, socks or a product sold as a pair is one.
+    /\b(a|one) pair of\b/.test(countable) &&
+    !findQuantities(countable).some((mention) => mention.value > 1) &&
+    !pairedThings.test(normaliseText(`${product.title} ${product.productType} ${product.tags.join(' ')}`))
+      ? 2
+      : (readQuantity(countable, optionNumbers) ?? quantityCarried);
 
   // 4. What the catalog lacks: an option value no variant has, or a pack size the product is not sold in.
   if (base.lacking) {

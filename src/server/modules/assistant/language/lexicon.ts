@@ -140,6 +140,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     le plus grand|la plus grande=the biggest one le plus petit|la plus petite=the smallest one agrumes=citrus boite de=box of
     rose poudre|vieux rose=blush tapis de yoga=yoga mat`,
   de: `
+    ins sortiment|in unser sortiment|in mein sortiment|in unser angebot=stock your concept store|laden=shop
     damen|frauen=women herren|manner|maenner=men
     oder was ahnliches|oder etwas ahnliches|oder was aehnliches|oder etwas aehnliches|oder sowas|oder so was|oder ahnliches=or something similar
     schokolade|schoko=chocolate vanille=vanilla erdbeere=strawberry banane=banana kaffee=coffee
@@ -405,6 +406,7 @@ const multiWordReadings = [
   'coffee machine',
   '1 kg',
   'or something similar',
+  'stock your',
 ];
 
 /** "a|b c=x y d=z": entries of alternatives (a phrase may have spaces) and their English reading. */

@@ -94,6 +94,11 @@ describe('what the buyer says around a product', () => {
     expect(toEnglish('die herren jacke', 'de')).toContain('men');
   });
 
+  it('hands on a writer for a magazine asking for samples', () => {
+    expect(classifyIntent('i write for a cycling mag, could we get some samples?', true)).toBe('human');
+    expect(classifyIntent('can you send me free samples of the balm for my page', true)).toBe('human');
+  });
+
   it('reads a french press as a thing to buy, not the press', () => {
     expect(classifyIntent('do you sell a french press', true)).not.toBe('human');
     expect(classifyIntent('hi im a journalist writing a gift guide', false)).toBe('human');
@@ -239,6 +244,12 @@ describe('in the pipeline', () => {
   it('takes "the middle size" of three sizes', async () => {
     const trace = await run(makeEvent('the glazed ceramic planter, middle size please'));
     expect(trace).toMatchObject({ answerKind: 'in_stock', variant: { title: '7 in' } });
+  });
+
+  it('reads a count above twelve in words as the count, not as a thing the product lacks', async () => {
+    const trace = await run(makeEvent('fifteen ceramic planters in 9 in, not the small ones'));
+    expect(trace).toMatchObject({ answerKind: 'in_stock', variant: { title: '9 in' } });
+    expect(trace.match?.lacking ?? null).toBeNull();
   });
 
   it('reads "pinkish" against the store’s own colour names', async () => {

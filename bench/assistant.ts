@@ -72,6 +72,8 @@ const setFiles: Record<string, string> = {
   'messy-dev7': 'messy/dev7.json',
   /** An eighth, the same kind of mix, written while the seventh was tuned on and measured once after (README). */
   'messy-dev8': 'messy/dev8.json',
+  /** A ninth, the same kind of mix, written while the eighth was tuned on and measured once after (README). */
+  'messy-dev9': 'messy/dev9.json',
   'messy-test': 'messy/test.json',
   /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
   ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),

@@ -8,10 +8,11 @@ import { askedOrSimilar, classifyIntent, readMessage, readNamedOptions } from '.
 import type { AssistantEvent } from './types.ts';
 
 /**
- * Kinds of wording a fifth unseen set of buyer DMs showed the assistant misreading: counts of twenty and more in
- * words, "one for me and one for my sister", a parcel that arrived chipped, a medicine taken with a supplement, a
- * brand we do not carry "or something like it", colour words with -ish and -y and misspelt, "the bigger one" after
- * a size was chosen, "the middle size". In-memory catalog, made-up messages.
+ * Kinds of wording unseen sets of buyer DMs showed the assistant misreading: counts in words above twelve and counts
+ * of people, damage, medicines, press and samples, a brand we do not carry "or something like it", colour and
+ * flavour words with -ish and -y or misspelt, a colour asked of a product whose title names its one colour, "the
+ * bigger one" after a size, "the middle size", corrections with "not". In-memory catalog, made-up messages.
+ * docs/decisions/070-look-alikes-counts-in-words-and-a-colour-in-the-title.md
  */
 
 describe('counts', () => {

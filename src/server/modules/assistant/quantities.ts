@@ -75,9 +75,12 @@ const wordPattern = new RegExp(
   'g',
 );
 
+/** The text quantities are read in, and their positions counted in. */
+const countingText = (englishText: string) => englishText.toLowerCase().normalize('NFKC');
+
 /** Every quantity the text states, in order. */
 export function findQuantities(englishText: string): QuantityMention[] {
-  const text = englishText.toLowerCase().normalize('NFKC');
+  const text = countingText(englishText);
   const out: QuantityMention[] = [];
   // "x2", "2x", "qty 2", "qty: 2", "×3".
   for (const match of text.matchAll(/(?:\bqty:?\s*|\bquantity:?\s*|(?<![\w.])[x×]\s?)(\d{1,3})\b/g))
@@ -141,7 +144,8 @@ export function findQuantities(englishText: string): QuantityMention[] {
  * (a bare "9" where the shoe comes in 9 is the size), or null when the buyer stated none.
  */
 export function readQuantity(englishText: string, optionNumbers: Set<string> = new Set()): number | null {
-  const text = englishText.toLowerCase();
+  // The text the mentions' positions are in.
+  const text = countingText(englishText);
   const mentions = findQuantities(englishText).filter(
     (mention) => mention.explicit || !optionNumbers.has(String(mention.value)),
   );

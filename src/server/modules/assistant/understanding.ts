@@ -1035,6 +1035,7 @@ export async function understand(input: {
       : (readQuantity(countable, optionNumbers) ?? quantityCarried);
 
   // 4. What the catalog lacks: an option value no variant has, or a pack size the product is not sold in.
+  const colourLacking = base.lacking || lackingOption ? [] : colourNotInTitle(product, reading);
   if (base.lacking) {
     // Already read from a measure or attribute the product lacks.
   } else if (lackingOption) {
@@ -1048,8 +1049,8 @@ export async function understand(input: {
       (valueNotCarried(reading, values) ?? '') ||
       (amount ? `${amount.number} ${amount.unit}` : '') ||
       lackingOption[0].toLowerCase();
-  } else if (colourNotInTitle(product, reading).length > 0) {
-    base.lacking = colourNotInTitle(product, reading).join(' ');
+  } else if (colourLacking.length > 0) {
+    base.lacking = colourLacking.join(' ');
   } else if (
     /\b(single|individual|just one|one)\b/.test(reading) &&
     /\b\d+\s*-?\s*(pack|pk)\b|\b(set|box|pack) of \d+\b/i.test(product.title) &&

@@ -74,6 +74,8 @@ const setFiles: Record<string, string> = {
   'messy-dev8': 'messy/dev8.json',
   /** A ninth, the same kind of mix, written while the eighth was tuned on and measured once after (README). */
   'messy-dev9': 'messy/dev9.json',
+  /** A tenth, the same kind of mix, written after the ninth was measured (README); first measured untuned. */
+  'messy-dev10': 'messy/dev10.json',
   'messy-test': 'messy/test.json',
   /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
   ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),

@@ -154,12 +154,17 @@ const patternWords = new Set([
 
 let fullNames: Map<string, string> | null = null;
 let commonNames: Map<string, string> | null = null;
+let squashedNames: Map<string, string> | null = null;
 const familyCache = new Map<string, { families: ColourFamily[]; lightness: number } | null>();
 
 function namesMaps() {
   fullNames ??= new Map(colorNameList.map((color) => [color.name.toLowerCase(), color.hex]));
   commonNames ??= new Map(bestColorNames.map((color) => [color.name.toLowerCase(), color.hex]));
-  return { fullNames, commonNames };
+  // "Seafoam" as a store writes it is the list's "Sea Foam".
+  squashedNames ??= new Map(
+    colorNameList.map((color) => [color.name.toLowerCase().replace(/\s+/g, ''), color.hex]),
+  );
+  return { fullNames, commonNames, squashedNames };
 }
 
 /**
@@ -170,8 +175,11 @@ function namesMaps() {
 export function colourFamiliesOf(value: string): { families: ColourFamily[]; lightness: number } | null {
   const key = value.toLowerCase().trim();
   if (familyCache.has(key)) return familyCache.get(key)!;
-  const { fullNames, commonNames } = namesMaps();
-  let hex = fullNames.get(key) ?? fullNames.get(key.replace(/\s+/g, ' '));
+  const { fullNames, commonNames, squashedNames } = namesMaps();
+  let hex =
+    fullNames.get(key) ??
+    fullNames.get(key.replace(/\s+/g, ' ')) ??
+    (/^[a-z]+$/.test(key) ? squashedNames.get(key) : undefined);
   let families: ColourFamily[] | null = null;
   const words = key.split(/[\s/-]+/).filter(Boolean);
   // A family word in the name decides the family ("Forest Green" is green whatever its shade).
@@ -216,7 +224,8 @@ export function readColourFamilies(
   const families = new Set<ColourFamily>();
   const words: string[] = [];
   const { commonNames } = namesMaps();
-  for (const word of text.split(/[^a-z]+/)) {
+  const tokens = text.split(/[^a-z]+/);
+  for (const [index, word] of tokens.entries()) {
     if (ignore.has(word)) continue;
     const named = familyWords[word];
     if (named) {
@@ -224,19 +233,41 @@ export function readColourFamilies(
       words.push(word);
       continue;
     }
-    if (word.length < 3 || patternWords.has(word) || notColourWords.has(word)) continue;
+    // "the wine colour", "sand coloured": a word that names other things too is a colour when called one.
+    const calledColour = /^(?:colou?r(?:ed|s)?|shade|tone)$/.test(tokens[index + 1] ?? '');
+    if (word.length < 3 || patternWords.has(word) || (notColourWords.has(word) && !calledColour)) continue;
     if (!commonNames.has(word) && !classicColourWords.has(word)) continue;
     const found = colourFamiliesOf(word);
     if (!found) continue;
     for (const family of found.families) families.add(family);
+    // A buyer's deep pink (wine, bordeaux) is also the red a store calls burgundy.
+    if (found.families[0] === 'pink' && found.lightness < 0.35) families.add('red');
     words.push(word);
   }
   const shade = /\b(dark|deep|darker)\b/.test(text)
     ? 'dark'
     : /\b(light|pale|lighter)\b/.test(text)
       ? 'light'
-      : null;
+      : compoundShade(tokens);
   return { families: [...families], shade, words };
+}
+
+/**
+ * "chocolate brown", "sky blue": a colour the full list names with the family word after it says how dark the
+ * buyer means that family, when no "dark" or "light" was said.
+ */
+function compoundShade(tokens: string[]): 'dark' | 'light' | null {
+  const { fullNames } = namesMaps();
+  for (const [index, word] of tokens.entries()) {
+    const next = tokens[index + 1] ?? '';
+    if (!familyWords[next] || familyWords[word] || word.length < 3) continue;
+    const hex = fullNames.get(`${word} ${next}`);
+    if (!hex) continue;
+    const { l } = hexToHsl(hex);
+    if (l < 0.3) return 'dark';
+    if (l > 0.75) return 'light';
+  }
+  return null;
 }
 
 /** Colour names of fashion and homeware that the curated list leaves to the full one. */
@@ -309,6 +340,15 @@ export function normaliseSizeWords(englishText: string): string {
         (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
       )
       .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1')
+      // "34 waist 32 leg", "waist 34 leg 32", "34w 32l": the waist-by-leg size the catalog writes "34x32".
+      .replace(
+        /\b(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*(?:waist|w)\b[\s,/]*(?:(?:and|with|by|x)\s+(?:a\s+)?)?(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*(?:leg|length|inseam|long|l)\b/gi,
+        '$1x$2',
+      )
+      .replace(
+        /\bwaist\s*(\d{2})[\s,/]*(?:(?:and|with)\s+(?:a\s+)?)?(?:leg|length|inseam|l)\s*(\d{2})\b/gi,
+        '$1x$2',
+      )
       // "32 waist", "waist 32": a size, the waist number the trousers' sizes start with.
       .replace(/\b(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*waist\b|\bwaist\s*(?:size\s*)?(\d{2})\b/gi, 'size $1$2')
   );

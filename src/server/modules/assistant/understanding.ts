@@ -13,6 +13,7 @@ import {
   unitAmountOf,
   valuesByFlavourFamily,
 } from './option-words.ts';
+import { otherBrandNamed } from './other-brands.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
 import { findQuantities, readPackSize, readQuantity } from './quantities.ts';
 import {
@@ -396,7 +397,12 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
         .some((word) => patterns.some((said) => patternSynonyms[said]!.includes(word))),
     );
     if (byPattern.length > 0) {
-      named[name] = byPattern;
+      // "the stripy top in red" of Navy Stripe / Red Stripe: the colour chooses among the pattern's values.
+      const { families } = readColourFamilies(text, titleWords);
+      const byColour = byPattern.filter((value) =>
+        colourFamiliesOf(value)?.families.some((family) => families.includes(family)),
+      );
+      named[name] = byColour.length > 0 ? byColour : byPattern;
       continue;
     }
     // Colour families, for an option whose values are colours.
@@ -493,8 +499,8 @@ const buyerPatternWords = (text: string) =>
 /** "the dark ones", "the darkest shade", "a lighter colour": a shade asked with no colour named. */
 function readShadeAlone(text: string): 'dark' | 'light' | null {
   const reading = normaliseText(text);
-  // "the dark ones", "a deeper shade", "for darker skin (tones)".
-  const noun = String.raw`\s+(skin\s+)?(one|ones|colou?rs?|shades?|tones?|version)\b|\s+skin\b`;
+  // "the dark ones", "a deeper shade", "for darker skin (tones)", "the lighter wash" (of jeans).
+  const noun = String.raw`\s+(skin\s+)?(one|ones|colou?rs?|shades?|tones?|version|wash)\b|\s+skin\b`;
   if (
     new RegExp(String.raw`\b(dark|darker|darkest|deep|deeper|deepest)${noun}|\bthe (darkest|deepest)\b`).test(
       reading,
@@ -691,6 +697,44 @@ async function alternativesNotSold(
   return { lacking: `${asked.join(' ')} or ${other.join(' ')}`, closest: null };
 }
 
+/**
+ * What the buyer asks the shop to sell by name ("do u sell sunglasses? going hiking next month"): the content
+ * words right after "do you sell / carry / stock / have", up to the end of that phrase.
+ */
+export function askedToSell(reading: string): string[] {
+  const tokens = phraseTokens(reading);
+  const verb = tokens.findIndex(
+    (word, index) =>
+      /^(sell|carry|stock|have|do)$/.test(word) &&
+      /^(you|u|ya|yall|y'all|guys)$/.test(tokens[index - 1] ?? '') &&
+      (/^(do|does|you|u)$/.test(tokens[index - 2] ?? '') || index === 1),
+  );
+  if (verb < 0) return [];
+  const asked: string[] = [];
+  for (let next = verb + 1; next < tokens.length && asked.length < 3; next += 1) {
+    const word = tokens[next]!;
+    if (word === '|' || phraseEnd.test(word)) break;
+    if (/^(any|the|a|an|some|also|even)$/.test(word)) continue;
+    if (!isContentWord(word)) return [];
+    asked.push(word);
+  }
+  return asked;
+}
+
+/** A thing asked for by name that the catalog knows none of the words of: not sold, whatever else the DM says. */
+async function namedThingNotSold(
+  catalog: CatalogService,
+  brandId: string,
+  reading: string,
+): Promise<string | null> {
+  const asked = askedToSell(reading);
+  if (asked.length === 0) return null;
+  const text = asked.join(' ');
+  const found = await catalog.findProducts({ brandId, text, limit: 5 });
+  const knownWord = found.matches.some((match) => unknownWords(text, match.product).length < asked.length);
+  return knownWord ? null : text;
+}
+
 /** Below this search confidence a product that the buyer did not name in full is "the closest", not the one. */
 const CONFIDENT_MATCH = 0.5;
 
@@ -733,6 +777,19 @@ export async function understand(input: {
   const weighed = ['availability', 'price', 'options', 'other'].includes(intent)
     ? await alternativesNotSold(catalog, brandId, reading)
     : null;
+  const notSold =
+    !weighed && ['availability', 'price', 'options', 'other'].includes(intent)
+      ? await namedThingNotSold(catalog, brandId, reading)
+      : null;
+  if (notSold)
+    return {
+      ...base,
+      lacking: notSold,
+      lacksKind: true,
+      intent,
+      quantity: readQuantity(reading),
+      selection: { kind: 'none' },
+    };
   if (weighed) {
     base.lacking = weighed.lacking;
     const quantity = readQuantity(reading);
@@ -755,30 +812,36 @@ export async function understand(input: {
 
   // "gatorade powder or something like it": a name the catalog does not know, with the buyer's leave to offer
   // the closest; not sold, and what we have that comes nearest.
-  const similarTo = ['availability', 'price', 'options', 'other'].includes(intent)
-    ? askedOrSimilar(reading)
-    : null;
-  if (similarTo !== null && best) {
-    const lacking = search.matches
-      .map((match) => unknownWords(similarTo, match.product))
-      .reduce((a, b) => a.filter((word) => b.includes(word)));
-    if (lacking.length > 0) {
-      return {
-        ...base,
-        lacking: lacking.join(' '),
-        lacksKind: true,
-        confidence: Math.round(best.score * 100) / 100,
-        intent,
-        quantity: readQuantity(reading),
-        selection: {
-          kind: 'product',
-          product: best.product,
-          variantIds: best.variantIds,
-          requestedOptions: search.requestedOptions,
-          fromHistory: false,
-        },
-      };
-    }
+  const asksByName = ['availability', 'price', 'options', 'other'].includes(intent);
+  const similarTo = asksByName ? askedOrSimilar(reading) : null;
+  const lacking =
+    similarTo !== null && best
+      ? search.matches
+          .map((match) => unknownWords(similarTo, match.product))
+          .reduce((a, b) => a.filter((word) => b.includes(word)))
+          .join(' ')
+      : '';
+  // "got any le creuset dutch ovens": a well-known brand asked by name that no product found carries is the same
+  // question, however well the rest of the words match.
+  const brand = asksByName && similarTo === null ? otherBrandNamed(reading) : null;
+  const brandLacking =
+    brand !== null && search.matches.every((match) => !carriesName(match.product, brand)) ? brand : '';
+  if ((lacking || brandLacking) && best) {
+    return {
+      ...base,
+      lacking: lacking || brandLacking,
+      lacksKind: true,
+      confidence: Math.round(best.score * 100) / 100,
+      intent,
+      quantity: readQuantity(reading),
+      selection: {
+        kind: 'product',
+        product: best.product,
+        variantIds: best.variantIds,
+        requestedOptions: search.requestedOptions,
+        fromHistory: false,
+      },
+    };
   }
 
   if (
@@ -1080,6 +1143,12 @@ export async function understand(input: {
       valuesOf(product, sizeOption).length > 1 &&
       // "45L" of the Trail 45L backpack is its name, not a size asked.
       !normaliseText(product.title).replace(/\s+/g, '').includes(sizeAsked.value.toLowerCase()) &&
+      // "medium" of a pillow sold in Soft / Medium / Firm: the firmness the buyer named, not a size.
+      !Object.entries(named).some(
+        ([name, values]) =>
+          name !== sizeOption &&
+          values.some((value) => letterSizeOf(value) === sizeAsked.value.toLowerCase()),
+      ) &&
       !valuesOf(product, sizeOption).some((value) =>
         normaliseText(value).replace(/\s+/g, '').split('/').includes(sizeAsked.value.toLowerCase()),
       )
@@ -1297,6 +1366,18 @@ const orSimilar =
 export function askedOrSimilar(reading: string): string | null {
   const at = reading.search(orSimilar);
   return at > 0 ? reading.slice(0, at) : null;
+}
+
+/** A value that is a letter size's word ("Medium" -> "m"), else the value as read. */
+function letterSizeOf(value: string): string {
+  const word = normaliseText(value).trim();
+  return ({ small: 's', medium: 'm', large: 'l' } as Record<string, string>)[word] ?? word;
+}
+
+/** Whether the product's title, vendor or tags carry the name ("Hydro Flask" as its vendor). */
+function carriesName(product: CatalogProduct, name: string): boolean {
+  const squashed = (text: string) => normaliseText(text).replace(/[^\p{L}\p{N}]+/gu, '');
+  return squashed([product.title, product.vendor, ...product.tags].join(' ')).includes(squashed(name));
 }
 
 /** The kind a product is: the last word of its title without a pack ("Kayak Paddle" is a paddle), its type. */

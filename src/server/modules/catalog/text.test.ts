@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, normalizeSizeValue, parseBuyerText, singularize } from './text.ts';
+import { editDistance, normalizeSizeValue, normalizeText, parseBuyerText, singularize } from './text.ts';
 
 describe('reading buyer text', () => {
   it.each([
@@ -44,6 +44,15 @@ describe('reading buyer text', () => {
     expect(singularize('accessories')).toBe('accessory');
     expect(parseBuyerText('tshirts').words).toEqual(['tee']);
     expect(parseBuyerText('sweat pants').words).toEqual(['jogger']);
+  });
+
+  it('reads "pre workout" however it is joined, and "vit c" / "vitamin d" as the store writes them', () => {
+    for (const text of ['pre workout', 'preworkout', 'pre-workout'])
+      expect(parseBuyerText(text).words).toEqual(parseBuyerText('Pump Pre-Workout').words.slice(1));
+    expect(normalizeText('vit c serum')).toBe(normalizeText('Vitamin C Serum'));
+    expect(normalizeText('vit d with k2')).toBe(normalizeText('Vitamin D3 with K2'));
+    // "vit" before anything but a vitamin's letter is left as written.
+    expect(normalizeText('vit jacket')).toContain('vit');
   });
 
   it('normalises store size values the same way', () => {

@@ -21,6 +21,10 @@ const phraseFolds: [RegExp, string][] = [
   [/\bx[\s-]small\b|\bextra[\s-]small\b/g, 'xs'],
   [/\boff[\s-]white\b/g, 'offwhite'],
   [/\bmoisturiser\b/g, 'moisturizer'],
+  [/\bpre[\s-]?work[\s-]?outs?\b/g, 'preworkout'],
+  // "vit c", "vit. d": the vitamin; "vitamin d" is sold as D3 whichever the buyer writes.
+  [/\bvit\.?(?=\s*[a-e]\d?\b)/g, 'vitamin'],
+  [/\bvitamin\s*d3?\b/g, 'vitamin d3'],
   [/\bcolour\b/g, 'color'],
   [/\bgray\b/g, 'grey'],
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectNotSold, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
+import { converse, expectNotSold, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
 import {
   catalogProduct,
   catalogVariant,
@@ -46,6 +46,13 @@ const bottle = {
   ),
   vendor: 'Hydro Flask',
 };
+const vitamins = product('Everyday Multivitamin', 'Vitamins', ['multivitamin'], {
+  Formula: ['Men', 'Women'],
+});
+const bars = product('Oat Protein Bar', 'Bars', ['protein bar'], { Flavor: ['Cocoa', 'Lemon Tart'] });
+const barBox = product('Oat Protein Bar Box of 12', 'Bars', ['protein bar'], {
+  Flavor: ['Cocoa', 'Lemon Tart'],
+});
 const socks = product('Merino Hiking Socks', 'Socks', ['socks', 'hiking'], { Size: ['S', 'M', 'L'] });
 const daypack = product('Hiking Daypack 20L', 'Bags', ['backpack', 'hiking'], { Color: ['Black', 'Olive'] });
 
@@ -80,6 +87,11 @@ describe('words', () => {
     expect(readNamedOptions(towel, 'in mint green')).toEqual({ Color: ['Seafoam'] });
   });
 
+  it('reads a possessive as the value it is glued to ("the women\'s one")', () => {
+    expect(readNamedOptions(vitamins, "the women's one")).toEqual({ Formula: ['Women'] });
+    expect(readNamedOptions(vitamins, 'the men’s ones pls')).toEqual({ Formula: ['Men'] });
+  });
+
   it('reads the shade of a named colour before a family word', () => {
     expect(readColourFamilies('sky blue please').shade).toBe('light');
     expect(readColourFamilies('the forest green one').shade).toBe('dark');
@@ -100,7 +112,7 @@ describe('words', () => {
 });
 
 describe('in the pipeline', () => {
-  const pipeline = usePipeline(() => [chinos, pillow, dutchOven, bottle, socks, daypack]);
+  const pipeline = usePipeline(() => [chinos, pillow, dutchOven, bottle, socks, daypack, bars, barBox]);
   const run = (event: AssistantEvent) => pipeline.run(event);
 
   it('sells the waist-by-leg size a buyer writes as a waist and a leg', async () => {
@@ -117,6 +129,28 @@ describe('in the pipeline', () => {
   it('says a well-known brand the shop does not carry is not sold and offers its own of the kind', async () => {
     const trace = await run(makeEvent('got any le creuset dutch ovens'));
     expectNotSold(trace, 'le creuset', { product: 'Enamelled Cast Iron Dutch Oven' });
+  });
+
+  it('sells "a box of 12" of a product whose title is the box of 12', async () => {
+    const trace = await run(makeEvent('oat protein bar in lemon tart, box of 12?'));
+    expect(trace).toMatchObject({
+      answerKind: 'in_stock',
+      product: { title: 'Oat Protein Bar Box of 12' },
+      variant: { title: 'Lemon Tart' },
+    });
+    expect(trace.match?.lacking ?? null).toBeNull();
+  });
+
+  it('keeps the flavour chosen on the box when the buyer turns to the single bars', async () => {
+    const [, second] = await converse(run, pipeline.recorder, [
+      'oat protein bar box of 12 in lemon tart?',
+      'ah ok then just 5 of the single oat protein bars',
+    ]);
+    expect(second).toMatchObject({
+      answerKind: 'in_stock',
+      product: { title: 'Oat Protein Bar' },
+      variant: { title: 'Lemon Tart' },
+    });
   });
 
   it('sells a brand the shop carries as its vendor', async () => {

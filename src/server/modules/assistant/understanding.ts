@@ -129,7 +129,10 @@ const squash = (text: string) => normaliseText(text).replace(/\s+/g, '');
  */
 export function narrowByNamedOptions(product: CatalogProduct, variantIds: string[], text: string): string[] {
   const said = ` ${squash(expandShorthand(text)).replace(/[^\p{L}\p{N}/.%-]+/gu, ' ')} `;
-  const spaced = ` ${expandShorthand(text).replace(/[^\p{L}\p{N}/.%'-]+/gu, ' ')} `;
+  // "the women's one": a possessive names the value it is glued to.
+  const spaced = ` ${expandShorthand(text)
+    .replace(/(\p{L})'s(?!\p{L})/gu, '$1')
+    .replace(/[^\p{L}\p{N}/.%'-]+/gu, ' ')} `;
   let candidates = variantIds;
   const optionNames = [
     ...new Set(product.variants.flatMap((variant) => variant.options.map((option) => option.name))),
@@ -916,8 +919,14 @@ export async function understand(input: {
     if (sameAsState && state) {
       carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
       quantityCarried = state.quantity;
-    } else if (state && /\b(that|same|this) (flavou?r|colou?r|size|scent|shade|one)\b/.test(reading)) {
-      // "single bars in that flavour": the options settled on the last product carry to this one where it has them.
+    } else if (
+      state &&
+      fromState &&
+      (/\b(that|same|this) (flavou?r|colou?r|size|scent|shade|one)\b/.test(reading) ||
+        isSibling(fromState, chosenMatch.product))
+    ) {
+      // "single bars in that flavour", "then just 5 single ones" after the Box of 12: the options settled on the
+      // last product carry to this one where it has them.
       carried = Object.entries(state.chosen)
         .filter(([name, value]) => valuesOf(chosenMatch.product, name).includes(value))
         .map(([name, value]) => [name, [value]]);
@@ -1130,7 +1139,11 @@ export async function understand(input: {
     const sold =
       product.variants.some((variant) =>
         variant.options.some((option) => new RegExp(`\\b${packSize}\\b`).test(option.value)),
-      ) || new RegExp(`\\b${packSize}\\s*-?\\s*(pack|pk|count|x)\\b`, 'i').test(product.title);
+      ) ||
+      new RegExp(
+        `\\b${packSize}\\s*-?\\s*(pack|pk|count|x)\\b|\\b(pack|box|case|set|bundle) of ${packSize}\\b`,
+        'i',
+      ).test(product.title);
     if (!sold) base.lacking = `${packSize}-pack`;
   } else {
     const sizeAsked = search.requestedOptions.find((option) => option.name === 'size');
@@ -1366,6 +1379,12 @@ const orSimilar =
 export function askedOrSimilar(reading: string): string | null {
   const at = reading.search(orSimilar);
   return at > 0 ? reading.slice(0, at) : null;
+}
+
+/** One product's title holds the other's ("Protein Bar" and "Protein Bar Box of 12"): the same thing, packed. */
+function isSibling(a: CatalogProduct, b: CatalogProduct): boolean {
+  const [one, two] = [normaliseText(a.title), normaliseText(b.title)];
+  return one !== two && (one.startsWith(`${two} `) || two.startsWith(`${one} `));
 }
 
 /** A value that is a letter size's word ("Medium" -> "m"), else the value as read. */

@@ -5,16 +5,19 @@ import {
   catalogVariant,
   productWithOptions as product,
 } from '#tests/support/catalog-products.ts';
+import { createMemoryCatalog } from '#tests/support/memory-catalog.ts';
 import { normaliseSizeWords, readColourFamilies } from './option-words.ts';
 import { otherBrandNamed } from './other-brands.ts';
-import { askedToSell, readNamedOptions } from './understanding.ts';
+import { askedToSell, readNamedOptions, understand } from './understanding.ts';
 import type { AssistantEvent } from './types.ts';
 
 /**
  * Kinds of wording a tenth unseen set of buyer DMs showed the assistant misreading: a waist and a leg for a
  * waist-by-leg size, "the lighter wash", a pattern word with a colour, a colour the buyer calls "the wine colour",
  * store colour names written as one word, "sky blue" as a light blue, "medium" that is a firmness, a well-known
- * brand asked by name, and "do you sell …" a thing the catalog has no word of. In-memory catalog, made-up messages.
+ * brand asked by name, "do you sell …" a thing the catalog has no word of, a possessive, a title that is the pack,
+ * a flavour carried from a box to the single bars, the one product of several with the value the buyer wrote.
+ * In-memory catalog, made-up messages.
  * docs/decisions/071-other-brands-waist-and-leg-and-words-for-colours.md
  */
 
@@ -108,6 +111,42 @@ describe('words', () => {
     expect(askedToSell('do u sell sunglasses? going hiking next month')).toEqual(['sunglasses']);
     expect(askedToSell('do you guys carry the hiking socks in M')).toEqual(['hiking', 'socks']);
     expect(askedToSell('do you have it in black')).toEqual([]);
+  });
+});
+
+describe('among products that fit the words alike', () => {
+  const cookie = product('Protein Cookie', 'Snacks', ['cookie'], {
+    Flavor: ['Chocolate Chip', 'Snickerdoodle'],
+    Pack: ['Single', 'Box of 12'],
+  });
+  const powder = product('Whey Protein', 'Protein', ['protein'], { Flavor: ['Vanilla', 'Chocolate'] });
+  const sampler = product('Protein Sample Pack', 'Protein', ['protein'], {});
+  const catalog = createMemoryCatalog([cookie, powder, sampler]);
+  const fits = (text: string) =>
+    understand({
+      catalog,
+      brandId: 'brand-1',
+      text,
+      history: [],
+      search: {
+        outcome: 'ambiguous',
+        matches: [powder, cookie, sampler].map((item) => ({
+          product: item,
+          variantIds: item.variants.map((variant) => variant.id),
+          score: 0.5,
+        })),
+        requestedOptions: [],
+      },
+    });
+
+  it('takes the one that has the value the buyer wrote and the kind they named', async () => {
+    const understanding = await fits('snickerdoodle protein cookies');
+    expect(understanding.selection).toMatchObject({ kind: 'product', product: { title: 'Protein Cookie' } });
+  });
+
+  it('still asks which when no one product has a value the buyer wrote', async () => {
+    const understanding = await fits('protein pls');
+    expect(understanding.selection.kind).toBe('ambiguous');
   });
 });
 

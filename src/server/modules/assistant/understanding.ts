@@ -959,7 +959,7 @@ export async function understand(input: {
     const plain =
       inPlay || decided || flavoursLacking.length > 0 || coloursLacking.length > 0
         ? null
-        : plainAmongPacks(reading, search.matches);
+        : (plainAmongPacks(reading, search.matches) ?? onlyOneWithValue(reading, search.matches));
     if (decided) {
       product = decided.product;
       base.confidence = Math.round((search.matches[0]?.score ?? 0) * 100) / 100;
@@ -1739,6 +1739,25 @@ const packWords = /\b(set|box|pack|case|bundle) of \d+\b|\b\d+\s*-?\s*(pack|pk)\
  * Of products that differ only by being sold as a set or pack ("Speckled Stoneware Mug" and "… Mug Set of 4"),
  * the one on its own when the buyer said nothing of a set, pack or box ("3 speckled mugs in oatmeal").
  */
+/**
+ * "snickerdoodle protein cookies": of the products that fit the words about equally, the one that has a value the
+ * buyer wrote out in full (its Snickerdoodle flavour) and whose title holds the buyer's kind word; none when
+ * several do.
+ */
+function onlyOneWithValue(
+  reading: string,
+  matches: FindProductsResult['matches'],
+): FindProductsResult['matches'][number] | null {
+  const withValue = matches.filter((match) => {
+    const all = match.product.variants.map((variant) => variant.id);
+    return (
+      narrowByNamedOptions(match.product, all, reading).length < all.length &&
+      unsaidTitleWords(reading, match.product) === 0
+    );
+  });
+  return withValue.length === 1 ? withValue[0]! : null;
+}
+
 function plainAmongPacks(
   reading: string,
   matches: FindProductsResult['matches'],

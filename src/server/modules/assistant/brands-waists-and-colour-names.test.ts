@@ -8,6 +8,7 @@ import {
 import { createMemoryCatalog } from '#tests/support/memory-catalog.ts';
 import { normaliseSizeWords, readColourFamilies } from './option-words.ts';
 import { otherBrandNamed } from './other-brands.ts';
+import { readQuantity } from './quantities.ts';
 import { askedToSell, readNamedOptions, understand } from './understanding.ts';
 import type { AssistantEvent } from './types.ts';
 
@@ -53,6 +54,10 @@ const vitamins = product('Everyday Multivitamin', 'Vitamins', ['multivitamin'], 
   Formula: ['Men', 'Women'],
 });
 const bars = product('Oat Protein Bar', 'Bars', ['protein bar'], { Flavor: ['Cocoa', 'Lemon Tart'] });
+const cookies = product('Almond Protein Cookie', 'Snacks', ['cookie'], {
+  Flavor: ['Cocoa', 'Lemon Tart'],
+  Pack: ['Single', 'Box of 12'],
+});
 const barBox = product('Oat Protein Bar Box of 12', 'Bars', ['protein bar'], {
   Flavor: ['Cocoa', 'Lemon Tart'],
 });
@@ -202,5 +207,20 @@ describe('in the pipeline', () => {
     expect(trace).toMatchObject({ answerKind: 'not_sold', match: { lacking: 'sunglasses' } });
     const sold = await run(makeEvent('do you sell hiking socks? size M'));
     expect(sold).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M' } });
+  });
+});
+
+describe('a dozen', () => {
+  const pipeline = usePipeline(() => [cookies, socks]);
+  const run = (event: AssistantEvent) => pipeline.run(event);
+
+  it('reads "a dozen" as the box of 12 and one of it, and as a count of a product without such a box', async () => {
+    const dozen = await run(makeEvent('a dozen almond protein cookies in cocoa'));
+    expect(dozen).toMatchObject({ answerKind: 'in_stock', variant: { title: 'Cocoa / Box of 12' } });
+    expect(dozen.link).toMatch(/:1(\?|&|$)/);
+    // Of a product without a pack of that size, a dozen is a count.
+    expect(readQuantity('half a dozen merino hiking socks in M')).toBe(6);
+    const socksTrace = await run(makeEvent('half a dozen merino hiking socks in M'));
+    expect(socksTrace).toMatchObject({ answerKind: 'in_stock', variant: { title: 'M' } });
   });
 });

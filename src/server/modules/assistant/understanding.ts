@@ -299,6 +299,12 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
     }
     // A number in the unit the values are in ("the 4 tube pack" of Single Tube / 4 Tubes, "14 inch" of 8 / 10 /
     // 12 in, "1kg"): the value of that amount, or none when no value is (the product is not sold so).
+    // "a dozen" of Single / Box of 12: the pack of twelve ("half a dozen": of six).
+    const dozenPack = packOfDozen(values, text);
+    if (dozenPack) {
+      named[name] = [dozenPack];
+      continue;
+    }
     const measured = values.map((value) => ({ value, measure: unitAmountOf(value) }));
     if (measured.filter(({ measure }) => measure).length >= Math.max(2, values.length - 1)) {
       // "the 4 pack" of Single Tube / 4 Tubes: a pack counts whatever the values count.
@@ -1092,12 +1098,18 @@ export async function understand(input: {
       variant.options.map((option) => unitAmountOf(option.value)?.unit).filter(Boolean),
     ),
   );
-  const countable =
+  const packs = optionNamesOf(product).map((name) => valuesOf(product!, name));
+  const countable = (
     optionUnits.size > 0
       ? reading.replace(/(\d+(?:[.,]\d+)?)\s*-?\s*([a-z"]+)/gi, (match, _n: string, unit: string) =>
           optionUnits.has(unitAmountOf(`1 ${unit}`)?.unit) ? ' ' : match,
         )
-      : reading;
+      : reading
+  ).replace(
+    // "a dozen" that chose the pack of twelve is that pack, once.
+    dozenPattern,
+    (match) => (packs.some((values) => packOfDozen(values, match)) ? ' ' : match),
+  );
   const quantity =
     // "a pair of the bath mats" is two; "a pair of" boots, socks or a product sold as a pair is one.
     /\b(a|one) pair of\b/.test(countable) &&
@@ -1385,6 +1397,20 @@ export function askedOrSimilar(reading: string): string | null {
 function isSibling(a: CatalogProduct, b: CatalogProduct): boolean {
   const [one, two] = [normaliseText(a.title), normaliseText(b.title)];
   return one !== two && (one.startsWith(`${two} `) || two.startsWith(`${one} `));
+}
+
+const dozenPattern = /\b(half a|a|one) dozen\b/g;
+
+/** The one pack value of twelve (or six, for "half a dozen") when the buyer asks for a dozen, else null. */
+function packOfDozen(values: string[], text: string): string | null {
+  const said = [...normaliseText(text).matchAll(dozenPattern)][0];
+  if (!said) return null;
+  const wanted = said[1] === 'half a' ? 6 : 12;
+  const packs = values.filter((value) => {
+    const measure = unitAmountOf(value);
+    return measure?.number === wanted && ['box', 'pack', 'count', 'case'].includes(measure.unit);
+  });
+  return packs.length === 1 ? packs[0]! : null;
 }
 
 /** A value that is a letter size's word ("Medium" -> "m"), else the value as read. */

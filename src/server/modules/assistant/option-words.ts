@@ -253,8 +253,8 @@ export function readColourFamilies(
 }
 
 /**
- * "chocolate brown", "sky blue": a colour the full list names with the family word after it says how dark the
- * buyer means that family, when no "dark" or "light" was said.
+ * "sky blue", "forest green": a colour the full list names with the family word after it says how dark the buyer
+ * means that family, when no "dark" or "light" was said.
  */
 function compoundShade(tokens: string[]): 'dark' | 'light' | null {
   const { fullNames } = namesMaps();

@@ -3,13 +3,16 @@
  * buyers write them. "got any le creuset dutch ovens" asks for a brand: a shop that does not carry it has not got
  * it, however well its own Dutch oven matches the rest of the words. Whether the shop carries it is decided by
  * the catalog (title, vendor, tags), never by this list; the list only says that a word is a brand and not a
- * description. Names that are also everyday words or names ("gap", "coach", "purple", "prime", "the ordinary", "stanley")
- * are left out.
+ * description. Names that are also everyday words or first names ("gap", "coach", "purple", "prime", "the
+ * ordinary", "stanley") are left out.
  * docs/decisions/071-other-brands-waist-and-leg-and-words-for-colours.md
  */
-/** Names as patterns ("hydro ?flask" for both spellings), one alternation; lines by kind of shop. */
+/**
+ * Names as patterns ("hydro ?flask" for both spellings), split at "|" and joined into one alternation (so no space
+ * next to a "|" inside a group); lines by kind of shop.
+ */
 const brands = `
-nike|adidas|lululemon|patagonia|the north face|north face|columbia sportswear|arcteryx|arc'teryx|uniqlo|zara|h&m|
+nike|adidas|lululemon|patagonia|the north face|north face|columbia sportswear|arcteryx|arc'teryx|uniqlo|zara|h(?:&|\\s+and\\s+)m|
 levis|levi's|wrangler|carhartt|dr martens|doc martens|birkenstocks?|crocs|uggs?|timberlands?|new balance|asics|hoka|
 salomon|merrell|under armour|reebok|puma|ralph lauren|tommy hilfiger|calvin klein|gymshark|alo yoga|skims|
 abercrombie|hollister|aritzia|allbirds|canada goose|moncler|fjallraven|fjällräven|osprey|yeti|hydro ?flask|

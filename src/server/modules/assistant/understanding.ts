@@ -297,14 +297,14 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
         continue;
       }
     }
-    // A number in the unit the values are in ("the 4 tube pack" of Single Tube / 4 Tubes, "14 inch" of 8 / 10 /
-    // 12 in, "1kg"): the value of that amount, or none when no value is (the product is not sold so).
     // "a dozen" of Single / Box of 12: the pack of twelve ("half a dozen": of six).
     const dozenPack = packOfDozen(values, text);
     if (dozenPack) {
       named[name] = [dozenPack];
       continue;
     }
+    // A number in the unit the values are in ("the 4 tube pack" of Single Tube / 4 Tubes, "14 inch" of 8 / 10 /
+    // 12 in, "1kg"): the value of that amount, or none when no value is (the product is not sold so).
     const measured = values.map((value) => ({ value, measure: unitAmountOf(value) }));
     if (measured.filter(({ measure }) => measure).length >= Math.max(2, values.length - 1)) {
       // "the 4 pack" of Single Tube / 4 Tubes: a pack counts whatever the values count.
@@ -1762,10 +1762,6 @@ export function namesAnotherProduct(
 const packWords = /\b(set|box|pack|case|bundle) of \d+\b|\b\d+\s*-?\s*(pack|pk)\b|\bpair\b/gi;
 
 /**
- * Of products that differ only by being sold as a set or pack ("Speckled Stoneware Mug" and "… Mug Set of 4"),
- * the one on its own when the buyer said nothing of a set, pack or box ("3 speckled mugs in oatmeal").
- */
-/**
  * "snickerdoodle protein cookies": of the products that fit the words about equally, the one that has a value the
  * buyer wrote out in full (its Snickerdoodle flavour) and whose title holds the buyer's kind word; none when
  * several do.
@@ -1784,6 +1780,10 @@ function onlyOneWithValue(
   return withValue.length === 1 ? withValue[0]! : null;
 }
 
+/**
+ * Of products that differ only by being sold as a set or pack ("Speckled Stoneware Mug" and "… Mug Set of 4"),
+ * the one on its own when the buyer said nothing of a set, pack or box ("3 speckled mugs in oatmeal").
+ */
 function plainAmongPacks(
   reading: string,
   matches: FindProductsResult['matches'],

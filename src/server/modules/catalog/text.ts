@@ -23,7 +23,7 @@ const phraseFolds: [RegExp, string][] = [
   [/\bmoisturiser\b/g, 'moisturizer'],
   [/\bpre[\s-]?work[\s-]?outs?\b/g, 'preworkout'],
   // "vit c", "vit. d": the vitamin; "vitamin d" is sold as D3 whichever the buyer writes.
-  [/\bvit\.?(?=\s*[a-e]\d?\b)/g, 'vitamin'],
+  [/\bvit\.?(?=\s*[a-e]\d{0,2}\b)/g, 'vitamin'],
   [/\bvitamin\s*d3?\b/g, 'vitamin d3'],
   [/\bcolour\b/g, 'color'],
   [/\bgray\b/g, 'grey'],

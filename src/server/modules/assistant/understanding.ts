@@ -1098,7 +1098,7 @@ export async function understand(input: {
       variant.options.map((option) => unitAmountOf(option.value)?.unit).filter(Boolean),
     ),
   );
-  const packs = optionNamesOf(product).map((name) => valuesOf(product!, name));
+  const chosenProduct = product;
   const countable = (
     optionUnits.size > 0
       ? reading.replace(/(\d+(?:[.,]\d+)?)\s*-?\s*([a-z"]+)/gi, (match, _n: string, unit: string) =>
@@ -1108,7 +1108,10 @@ export async function understand(input: {
   ).replace(
     // "a dozen" that chose the pack of twelve is that pack, once.
     dozenPattern,
-    (match) => (packs.some((values) => packOfDozen(values, match)) ? ' ' : match),
+    (match) =>
+      optionNamesOf(chosenProduct).some((name) => packOfDozen(valuesOf(chosenProduct, name), match))
+        ? ' '
+        : match,
   );
   const quantity =
     // "a pair of the bath mats" is two; "a pair of" boots, socks or a product sold as a pair is one.
@@ -1393,10 +1396,9 @@ export function askedOrSimilar(reading: string): string | null {
   return at > 0 ? reading.slice(0, at) : null;
 }
 
-/** One product's title holds the other's ("Protein Bar" and "Protein Bar Box of 12"): the same thing, packed. */
+/** Two products that are one thing, packed otherwise ("Protein Bar" and "Protein Bar Box of 12"). */
 function isSibling(a: CatalogProduct, b: CatalogProduct): boolean {
-  const [one, two] = [normaliseText(a.title), normaliseText(b.title)];
-  return one !== two && (one.startsWith(`${two} `) || two.startsWith(`${one} `));
+  return a.id !== b.id && packRoot(a.title) === packRoot(b.title);
 }
 
 const dozenPattern = /\b(half a|a|one) dozen\b/g;
@@ -1761,6 +1763,9 @@ export function namesAnotherProduct(
 
 const packWords = /\b(set|box|pack|case|bundle) of \d+\b|\b\d+\s*-?\s*(pack|pk)\b|\bpair\b/gi;
 
+/** A title without its pack words: what products sold alone and in packs have in common. */
+const packRoot = (title: string) => normaliseText(title.replace(packWords, ' ')).replace(/\s+/g, ' ').trim();
+
 /**
  * "snickerdoodle protein cookies": of the products that fit the words about equally, the one that has a value the
  * buyer wrote out in full (its Snickerdoodle flavour) and whose title holds the buyer's kind word; none when
@@ -1789,10 +1794,11 @@ function plainAmongPacks(
   matches: FindProductsResult['matches'],
 ): FindProductsResult['matches'][number] | null {
   if (/\b(set|sets|box|boxes|pack|packs|case|bundle|pair|pairs)\b/.test(normaliseText(reading))) return null;
-  const base = (title: string) => normaliseText(title.replace(packWords, ' ')).replace(/\s+/g, ' ').trim();
   const plain = matches.filter((match) => !new RegExp(packWords.source, 'i').test(match.product.title));
   if (plain.length !== 1) return null;
-  const root = base(plain[0]!.product.title);
+  const root = packRoot(plain[0]!.product.title);
   const others = matches.filter((match) => match !== plain[0]);
-  return others.length > 0 && others.every((match) => base(match.product.title) === root) ? plain[0]! : null;
+  return others.length > 0 && others.every((match) => packRoot(match.product.title) === root)
+    ? plain[0]!
+    : null;
 }

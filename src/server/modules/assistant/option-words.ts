@@ -546,7 +546,8 @@ const flavourWords = new Set(
   kiwi pomegranate vanilla chocolate caramel toffee butterscotch hazelnut almond pistachio peanut cookie cookies
   brownie cinnamon ginger pumpkin gingerbread mint peppermint spearmint coffee mocha espresso cola matcha honey
   bubblegum pistachio lavender rose jasmine peony gardenia lilac eucalyptus sandalwood cedar cedarwood pine bergamot amber
-  oud musk patchouli sage rosemary tobacco leather neroli vetiver citrus tropical berry fig`.split(/\s+/),
+  oud musk patchouli sage rosemary tobacco leather neroli vetiver citrus tropical berry fig
+  lemonade limeade sherbet marshmallow cheesecake licorice liquorice`.split(/\s+/),
 );
 
 /** The flavour or scent words of the buyer's text that no value carries and the product's title does not hold. */

@@ -124,6 +124,20 @@ export function missingBedSize(reading: string, product: CatalogProduct): string
   return asked && !values.has(asked) ? asked : null;
 }
 
+/**
+ * "a double bed", "single duvet": the US bed sizes a store that sells Twin and Full means by them, when it does not
+ * sell Single or Double under those names.
+ */
+export function bedSizesAsSold(text: string, values: string[]): string {
+  const sold = new Set(values.map((value) => fold(value).trim()));
+  let out = text;
+  if (sold.has('full') && !sold.has('double'))
+    out = out.replace(/\bdouble\b(?![\s-]*(?:xl|extra|check))/gi, 'full');
+  if (sold.has('twin') && !sold.has('single'))
+    out = out.replace(/\bsingle(?=[\s-]+(?:bed|duvet|mattress)\b)/gi, 'twin');
+  return out;
+}
+
 /** Letter sizes spelled as the catalog spells them: "3XL" and "XXXL" are one size. */
 function canonicalSize(size: string): string {
   const lower = size.toLowerCase();

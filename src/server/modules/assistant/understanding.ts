@@ -1,4 +1,4 @@
-import { detectLanguage, hasMarkerWord, type Language } from './language/detect.ts';
+import { detectLanguage, foldAccents, hasMarkerWord, type Language } from './language/detect.ts';
 import { languageByLexicon, lexiconReadings, lexiconVotes, toEnglish } from './language/lexicon.ts';
 import {
   colourFamiliesOf,
@@ -17,6 +17,7 @@ import { otherBrandNamed } from './other-brands.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
 import { findQuantities, readPackSize, readQuantity } from './quantities.ts';
 import {
+  bedSizesAsSold,
   carriesAttribute,
   carriesMeasure,
   distanceTo,
@@ -50,7 +51,7 @@ const intentPatterns: [Intent, RegExp][] = [
   [
     // Asked indirectly: trade and wholesale, the owner or the team, anything legal or medical.
     'human',
-    /\b((i|we) (have|own|run|are) (an?|one) ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|interact\w*|blood thinners?|warfarin|antidepressants?|(ok|okay|safe|fine|alright) to (take|mix|combine|use) (it |this |them |that )?(with|alongside|on)|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
+    /\b((i|we) (have|own|run|are) (an?|one) ([\w-]+ ){0,2}(shop|store|boutique|gym|salon|studio|company|business|spa|cafe|hotel)|my (shop|store|boutique|company|business|gym|salon)|our (logo|shop|store|company|business|gym|customers|clients)|for (my|our) (company|business|shop|store|team|gym)|with (our|my) logo|vat|invoice|custom (logo|print|order)|wholesale|whole sale|drug tested|banned substances?|in writing|blood pressure|meds|medications?|heart condition|diabetic|diabetes|trade (account|price|pricing|enquiry|inquiry|order)|bulk (order|orders|buy|buying|pricing|price|discount)|in bulk|(sort|work) (something|sth|smth) out|(can|could) (we|you|u) (do|make|give (us|me)) (a |us a |me a )?(deal|special price)|(large|big) (orders?|quantities)|resellers?|resell|resale|stockists?|stock your|carry your (products|brand)|sell your|b2b|distributors?|retailers?|(the|your) (owner|founder|boss|team)|(owner|founder)\b|someone (from|on) (the|your) team|collab(oration)?|partnership|press enquiry|lawyer|attorney|legal action|sue|suing|court|trading standards|chargeback|allergic|allergy|allergic reaction|reaction|rash|hives|burn(ed|t)? my|doctor|pregnan\w*|interact\w*|blood thinners?|warfarin|antidepressants?|(ok|okay|safe|fine|alright) to (take|mix|combine|use) (it |this |them |that )?(with|alongside|on)|breastfeeding|medical|medication|side effects?|dermatologist|prescription)\b/,
   ],
   [
     // The same, said around it: press, who runs the shop, whom to contact, custom or company orders, whether a
@@ -65,7 +66,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'order_status',
-    /\b((lost|missing|stolen) (my |the )?(parcel|package|order|delivery)|(courier|postman|driver) (lost|never|didn'?t)|my (parcel|package)|my order|order (number|status|#)|order ?#? ?\d{3,}|where('?s| is) my|track(ing)?( number| my| it)?|has (it|my \w+) (shipped|been sent)|when will (it|my \w+) (arrive|ship|come)|did (it|my \w+) ship|delivery status)\b/,
+    /\b((lost|missing|stolen) (my |the )?(parcel|package|order|delivery)|(courier|postman|driver) (lost|never|didn'?t)|my (parcel|package)|my order|order (number|status|#)|order ?#? ?\d{3,}|where('?s| is) my|(?<!\bon )track(ing)?( number| my| it)?|has (it|my \w+) (shipped|been sent)|when will (it|my \w+) (arrive|ship|come)|did (it|my \w+) ship|delivery status)\b/,
   ],
   [
     'shipping_returns',
@@ -238,7 +239,7 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
         variants: product.variants.map((v) => ({ ...v, options: v.options.filter((o) => o.name === name) })),
       },
       all,
-      text,
+      bedSizesAsSold(text, values),
     );
     if (literal.length < all.length) {
       named[name] = [
@@ -298,7 +299,7 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
       }
     }
     // "a dozen" of Single / Box of 12: the pack of twelve ("half a dozen": of six).
-    const dozenPack = packOfDozen(values, text);
+    const dozenPack = packOfDozen(values, text) ?? singleForDozen(values, text);
     if (dozenPack) {
       named[name] = [dozenPack];
       continue;
@@ -633,6 +634,10 @@ const pairedThings =
 /** How a DM about the product in play begins ("and …", "how about …", "same but …"). */
 const followUpOpening = /^\s*(and|what about|how about|same but|same in|also|ok(ay)? (and|then|so))\b/;
 
+/** A question about the product in play by its pronoun: "does it come in …", "are they available in …". */
+const asksOfIt =
+  /^\s*(?:\w+[,!.]?\s+)?(?:does|do|is|are|can i get|could i get) (?:it|they|that|this|these|those|that one|this one) (?:come|available|exist|sold|made|also come)\b/;
+
 /** Words that point back at the product in play, whatever else the DM says. */
 const pointsBack = /\b(of|in|with) (those|these|them)\b|\b(that|this|same) one\b|\bthe same\b/;
 
@@ -831,8 +836,9 @@ export async function understand(input: {
           .join(' ')
       : '';
   // "got any le creuset dutch ovens": a well-known brand asked by name that no product found carries is the same
-  // question, however well the rest of the words match.
-  const brand = asksByName && similarTo === null ? otherBrandNamed(reading) : null;
+  // question, however well the rest of the words match; "ugg boots or something similar" too, whose name is too
+  // short to count as a word the catalog lacks.
+  const brand = asksByName ? otherBrandNamed(similarTo ?? reading) : null;
   const brandLacking =
     brand !== null && search.matches.every((match) => !carriesName(match.product, brand)) ? brand : '';
   if ((lacking || brandLacking) && best) {
@@ -896,7 +902,9 @@ export async function understand(input: {
       // follow-up's opening, with options it has, however long the DM.
       (best.score < 0.75 &&
         (pointsBack.test(reading) || followUpOpening.test(reading)) &&
-        Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)))
+        Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)) ||
+      // "does it come in cal king?": asked of it, whether or not it has that (when not, it is not sold so).
+      (best.score < 0.75 && asksOfIt.test(reading)))
   ) {
     product = fromState;
     fromHistory = true;
@@ -1057,8 +1065,20 @@ export async function understand(input: {
   }
   if (fromHistory && intent === 'other') intent = 'availability';
 
+  // A bed size asked of the product in play that it is not made in ("does it come in cal king?").
+  if (fromHistory && !base.lacking) base.lacking = missingBedSize(reading, product);
+
   // 2. Options: what this message names replaces the same option from before.
   const named = readNamedOptions(product, reading);
+  // "la rose" of a hand cream in Rose: a word the lexicon read as a colour may be the product's own value, as the
+  // store writes it, in the buyer's language.
+  let namedInOwnWords = false;
+  if (language !== 'en')
+    for (const [name, values] of Object.entries(readNamedOptions(product, foldAccents(input.text))))
+      if (values.length === 1 && !named[name]?.length) {
+        named[name] = values;
+        namedInOwnWords = true;
+      }
   // "what about the bigger one" after a size was chosen: the next size up from it, not the biggest.
   const step = /\b(bigger|larger|longer|taller|size up|one up)\b/.test(reading)
     ? 1
@@ -1122,7 +1142,8 @@ export async function understand(input: {
       : (readQuantity(countable, optionNumbers) ?? quantityCarried);
 
   // 4. What the catalog lacks: an option value no variant has, or a pack size the product is not sold in.
-  const colourLacking = base.lacking || lackingOption ? [] : colourNotInTitle(product, reading);
+  const colourLacking =
+    base.lacking || lackingOption || namedInOwnWords ? [] : colourNotInTitle(product, reading);
   if (base.lacking) {
     // Already read from a measure or attribute the product lacks.
   } else if (lackingOption) {
@@ -1413,6 +1434,17 @@ function packOfDozen(values: string[], text: string): string | null {
     return measure?.number === wanted && ['box', 'pack', 'count', 'case'].includes(measure.unit);
   });
   return packs.length === 1 ? packs[0]! : null;
+}
+
+/**
+ * "half a dozen" of Single / Box of 12, where no pack holds that many: the single one, counted (the count is read
+ * as a quantity, since no pack took it).
+ */
+function singleForDozen(values: string[], text: string): string | null {
+  if (!normaliseText(text).match(dozenPattern)) return null;
+  const singles = values.filter((value) => /^(?:single|one|1)\b/.test(normaliseText(value).trim()));
+  const packs = values.filter((value) => unitAmountOf(value));
+  return singles.length === 1 && packs.length === values.length - 1 ? singles[0]! : null;
 }
 
 /** A value that is a letter size's word ("Medium" -> "m"), else the value as read. */

@@ -39,6 +39,13 @@ describe('find the product', () => {
     expect(top(result)).toEqual({ title, variant });
   });
 
+  it('reads a short word typed with a letter doubled or not ("gell", "mate")', async () => {
+    expect((await find('gell')).matches.map((match) => match.product.title)).toContain('Clear Brow Gel');
+    expect(top(await find('mate lipstick'))).toMatchObject({ title: 'Velvet Matte Liquid Lipstick' });
+    // A two-letter word is not read as a longer one with its letter doubled ("al" is no "all").
+    expect((await find('al')).outcome).toBe('none');
+  });
+
   it('offers several candidates when the text fits several products about equally', async () => {
     const result = await find('hoodie');
     expect(result.outcome).toBe('ambiguous');

@@ -60,6 +60,8 @@ export interface SearchOutcome {
 
 type Rows<T> = { rows: T[] };
 
+const undoubled = (word: string) => word.replace(/(.)\1+/g, '$1');
+
 /** Each buyer word with the catalog words that may stand for it (itself, a correction, a synonym). */
 async function correctWords(
   db: Database,
@@ -109,12 +111,15 @@ async function correctWords(
     } else if (!probe.isSynonym) {
       // A correction: the closest spelling within one edit (two for long words), the same letters in another
       // order, or the start of a longer word ("hoodi"). Words of four letters or fewer are too easily another
-      // real word one edit away ("card" / "care"), so they are only taken with the same letters.
+      // real word one edit away ("card" / "care"), so they are only taken with the same letters, or with a
+      // letter doubled or not ("gell" / "gel"), the commonest slip of all.
       const allowed = probe.form.length <= 4 ? 0 : probe.form.length <= 7 ? 1 : 2;
       let best: { term: string; distance: number; sim: number } | null = null;
       for (const hit of hits) {
         const distance = editDistance(probe.form, hit.term, 3);
-        const sameLetters = sortLetters(probe.form) === sortLetters(hit.term);
+        const sameLetters =
+          sortLetters(probe.form) === sortLetters(hit.term) ||
+          (probe.form.length >= 4 && undoubled(probe.form) === undoubled(hit.term));
         const isPrefix = probe.form.length >= 4 && hit.term.startsWith(probe.form);
         if (distance > allowed && !sameLetters && !isPrefix) continue;
         const effective = sameLetters ? Math.min(distance, 1.5) : isPrefix ? Math.min(distance, 1) : distance;

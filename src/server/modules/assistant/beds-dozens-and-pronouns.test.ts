@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { converse, expectNotSold, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
+import { productWithOptions as product } from '#tests/support/catalog-products.ts';
+import { toEnglish } from './language/lexicon.ts';
+import { bedSizesAsSold } from './qualifiers.ts';
+import { findQuantities } from './quantities.ts';
+import { classifyIntent } from './understanding.ts';
+import type { AssistantEvent } from './types.ts';
+
+/**
+ * Kinds of wording an eleventh unseen set of buyer DMs showed the assistant misreading: a waist-by-leg size written
+ * with spaces, a UK bed size, "half a dozen" of a product sold singly or by the box, "on track", a brand asked
+ * "or something similar", a value in the buyer's own language that the lexicon reads as a colour, "does it come
+ * in …" of the product in play, a flavour word the list lacked, a large order to be talked over, zip and down
+ * jackets in other languages. In-memory catalog, made-up messages.
+ * docs/decisions/072-bed-sizes-dozens-and-questions-about-it.md
+ */
+
+const topper = product('Alpaca Mattress Topper', 'Bedding', ['topper', 'mattress'], {
+  Size: ['Twin', 'Full', 'Queen', 'King'],
+});
+const duvet = product('Washed Cotton Duvet Cover', 'Bedding', ['duvet cover'], {
+  Size: ['Full', 'Queen', 'King'],
+  Color: ['White', 'Clay'],
+});
+const sheets = product('Sateen Sheet Set', 'Bedding', ['sheets'], {
+  Size: ['Queen', 'King', 'California King'],
+  Color: ['White', 'Ivory'],
+});
+const biscuits = product('Oat Protein Biscuit', 'Snacks', ['biscuit', 'protein'], {
+  Flavor: ['Ginger', 'Double Chocolate'],
+  Pack: ['Single', 'Box of 12'],
+});
+const preWorkout = product('Surge Pre-Workout', 'Pre-Workout', ['pre workout'], {
+  Flavor: ['Cherry', 'Tropical'],
+});
+const lotion = product('Silk Body Lotion', 'Body', ['lotion', 'body lotion'], {
+  Scent: ['Rose', 'Vanilla', 'Unscented'],
+});
+const boots = product('Shearling Lined Boots', 'Shoes', ['boots'], { Size: ['6', '7', '8'] });
+const napkins = product('Cotton Napkins Set of 6', 'Table', ['napkins'], { Color: ['White', 'Sand'] });
+const chinos = product('Straight Leg Chinos', 'Trousers', ['chinos'], {
+  Size: ['30x32', '32x32', '34x32'],
+  Color: ['Stone', 'Navy'],
+});
+
+describe('words', () => {
+  it('reads "32 x 32" as a size, not thirty-two of it, and still reads a count after a size', () => {
+    expect(findQuantities('32 x 32')).toEqual([]);
+    expect(findQuantities('18 x 18 cushion cover x2').map((mention) => mention.value)).toEqual([2]);
+    expect(findQuantities('size 9 x2').map((mention) => mention.value)).toEqual([2]);
+  });
+
+  it('reads a double and a single bed as Full and Twin where the store sells those, and only there', () => {
+    expect(bedSizesAsSold('for a double bed', ['Twin', 'Full', 'Queen'])).toBe('for a full bed');
+    expect(bedSizesAsSold('single duvet pls', ['Twin', 'Full'])).toBe('twin duvet pls');
+    expect(bedSizesAsSold('for a double bed', ['Single', 'Double', 'King'])).toBe('for a double bed');
+  });
+
+  it('does not take "on track" for an order being tracked', () => {
+    expect(classifyIntent('multivitamin pls, tryna get back on track', true)).not.toBe('order_status');
+    expect(classifyIntent('can i track my order', false)).toBe('order_status');
+  });
+
+  it('hands a large order to be talked over to the team', () => {
+    expect(classifyIntent('we want 40 of the napkins for our wedding, can we sort something out', true)).toBe(
+      'human',
+    );
+    expect(classifyIntent('could you do a deal on big quantities?', false)).toBe('human');
+  });
+
+  it('reads zip and down jackets in the other languages', () => {
+    expect(toEnglish('la sudadera con cremallera', 'es')).toContain('zip');
+    expect(toEnglish('la doudoune noire', 'fr')).toContain('down jacket');
+    expect(toEnglish('die jacke mit reissverschluss', 'de')).toContain('zip');
+  });
+});
+
+describe('in the pipeline', () => {
+  const pipeline = usePipeline(() => [
+    topper,
+    duvet,
+    sheets,
+    biscuits,
+    preWorkout,
+    lotion,
+    boots,
+    napkins,
+    chinos,
+  ]);
+  const run = (event: AssistantEvent) => pipeline.run(event);
+
+  it('sells the Full topper asked for a double bed', async () => {
+    const trace = await run(makeEvent('alpaca mattress topper for a double bed?'));
+    expect(trace).toMatchObject({ answerKind: 'in_stock', variant: { title: 'Full' } });
+  });
+
+  it('sells "half a dozen" of a product sold singly or by the box as six single ones', async () => {
+    const trace = await run(makeEvent('half a dozen of the ginger oat protein biscuits'));
+    expect(trace).toMatchObject({
+      answerKind: 'in_stock',
+      variant: { title: 'Ginger / Single' },
+      quantity: { asked: 6 },
+    });
+  });
+
+  it('keeps the size of chinos written "32 x 32" after a thread, with no count', async () => {
+    const [, second] = await converse(run, pipeline.recorder, ['straight leg chinos in navy?', '32 x 32']);
+    expect(second).toMatchObject({
+      answerKind: 'in_stock',
+      variant: { title: '32x32 / Navy' },
+      quantity: { asked: null },
+    });
+  });
+
+  it('says a flavour the product does not come in is not sold, and offers the product', async () => {
+    const trace = await run(makeEvent('does the surge pre workout come in pink lemonade'));
+    expectNotSold(trace, 'lemonade', { product: 'Surge Pre-Workout' });
+  });
+
+  it('says a brand asked "or something similar" is not sold and offers the closest', async () => {
+    const trace = await run(makeEvent('do you sell ugg boots or something similar'));
+    expect(trace).toMatchObject({ answerKind: 'not_sold', match: { lacking: 'ugg' } });
+    expect(trace.alternative).toMatchObject({ product: 'Shearling Lined Boots' });
+  });
+
+  it('answers "does it come in cal king?" of the duvet in play, not of the sheets that do', async () => {
+    const [, second] = await converse(run, pipeline.recorder, [
+      'love the washed cotton duvet cover',
+      'does it come in cal king?',
+    ]);
+    expectNotSold(second!, 'california king', { product: 'Washed Cotton Duvet Cover' });
+  });
+
+  it('reads "la rose" of a lotion sold in Rose as the scent, not as the colour pink', async () => {
+    const [, second] = await converse(run, pipeline.recorder, [
+      'Bonjour, la lotion pour le corps existe en quels parfums ?',
+      'je vais prendre la rose alors, deux flacons svp',
+    ]);
+    expect(second).toMatchObject({
+      answerKind: 'in_stock',
+      variant: { title: 'Rose' },
+      quantity: { asked: 2 },
+    });
+  });
+});

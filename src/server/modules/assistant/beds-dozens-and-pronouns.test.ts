@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { converse, expectNotSold, makeEvent, usePipeline } from '#tests/support/assistant-pipeline.ts';
 import { productWithOptions as product } from '#tests/support/catalog-products.ts';
 import { toEnglish } from './language/lexicon.ts';
-import { bedSizesAsSold } from './qualifiers.ts';
-import { findQuantities } from './quantities.ts';
+import { withoutOwnThings } from './pipeline.ts';
+import { bedSizesAsSold, readMeasures } from './qualifiers.ts';
+import { findQuantities, readQuantity } from './quantities.ts';
 import { classifyIntent } from './understanding.ts';
 import type { AssistantEvent } from './types.ts';
 
@@ -12,7 +13,9 @@ import type { AssistantEvent } from './types.ts';
  * with spaces, a UK bed size, "half a dozen" of a product sold singly or by the box, "on track", a brand asked
  * "or something similar", a value in the buyer's own language that the lexicon reads as a colour, "does it come
  * in …" of the product in play, a flavour word the list lacked, a large order to be talked over, zip and down
- * jackets in other languages. In-memory catalog, made-up messages.
+ * jackets in other languages; and from the sets tuned on before: "the big bottle" after a product, packs counted
+ * ("2 packs", "a 12 pack", "2 sets then") of the product in play, a count of people ("for me and my mum"), gym
+ * tops, sleeping mats and joggers in other languages. In-memory catalog, made-up messages.
  * docs/decisions/072-bed-sizes-dozens-and-questions-about-it.md
  */
 
@@ -39,6 +42,15 @@ const lotion = product('Silk Body Lotion', 'Body', ['lotion', 'body lotion'], {
 });
 const boots = product('Shearling Lined Boots', 'Shoes', ['boots'], { Size: ['6', '7', '8'] });
 const napkins = product('Cotton Napkins Set of 6', 'Table', ['napkins'], { Color: ['White', 'Sand'] });
+const socks = product('Bamboo Ankle Socks 3-Pack', 'Socks', ['socks'], { Color: ['White', 'Black'] });
+const twoPack = product('Wool Trail Socks 2-Pack', 'Socks', ['socks'], { Color: ['Grey'] });
+const cleanser = product('Calming Cleansing Water', 'Skincare', ['cleanser'], { Size: ['100 ml', '400 ml'] });
+const flask = product('Steel Water Bottle', 'Bottles', ['bottle'], { Size: ['500 ml', '1 l'] });
+const drink = product('Zero Sugar Seltzer', 'Drinks', ['seltzer'], {
+  Flavor: ['Lime', 'Grapefruit'],
+  Pack: ['Single', '12-Pack'],
+});
+const sampler = product('Snack Sample Pack', 'Snacks', ['sampler'], {});
 const chinos = product('Straight Leg Chinos', 'Trousers', ['chinos'], {
   Size: ['30x32', '32x32', '34x32'],
   Color: ['Stone', 'Navy'],
@@ -69,10 +81,31 @@ describe('words', () => {
     expect(classifyIntent('could you do a deal on big quantities?', false)).toBe('human');
   });
 
-  it('reads zip and down jackets in the other languages', () => {
+  it('reads zip and down jackets, gym tops, sleeping mats and joggers in the other languages', () => {
     expect(toEnglish('la sudadera con cremallera', 'es')).toContain('zip');
     expect(toEnglish('la doudoune noire', 'fr')).toContain('down jacket');
     expect(toEnglish('die jacke mit reissverschluss', 'de')).toContain('zip');
+    expect(toEnglish('tem o top de academia em preto?', 'pt')).toContain('sports bra');
+    expect(toEnglish('die isomatte in der breiten version', 'de')).toContain('sleeping pad in der wide');
+    expect(toEnglish('le jogging gris', 'fr')).toContain('joggers');
+  });
+
+  it('searches a size said as its container after the product without the container ("the big bottle")', () => {
+    expect(withoutOwnThings('micellar water, the big bottle pls')).toBe('micellar water, the big pls');
+    expect(withoutOwnThings('ok the bigger bag')).toBe('ok the bigger');
+    // Said alone, the container may be the product.
+    expect(withoutOwnThings('the small bag in black')).toBe('the small bag in black');
+  });
+
+  it('counts packs asked for ("2 packs please"), and reads "sold in 3 packs" as the pack size', () => {
+    expect(readMeasures('black, 2 packs please')).toEqual([]);
+    expect(readMeasures('are they sold in 3 packs?')).toEqual([{ value: 3, unit: 'pack' }]);
+    expect(readMeasures('a 3 pack')).toEqual([{ value: 3, unit: 'pack' }]);
+  });
+
+  it('counts the buyer and the person they name ("for me and my mum")', () => {
+    expect(readQuantity("the women's one for me and my mum")).toBe(2);
+    expect(readQuantity('a gift for my mum')).toBeNull();
   });
 });
 
@@ -87,6 +120,12 @@ describe('in the pipeline', () => {
     boots,
     napkins,
     chinos,
+    socks,
+    twoPack,
+    cleanser,
+    flask,
+    drink,
+    sampler,
   ]);
   const run = (event: AssistantEvent) => pipeline.run(event);
 
@@ -141,6 +180,33 @@ describe('in the pipeline', () => {
       answerKind: 'in_stock',
       variant: { title: 'Rose' },
       quantity: { asked: 2 },
+    });
+  });
+
+  it('stays on the product in play when the buyer counts its packs ("black, 2 packs please")', async () => {
+    const [, second] = await converse(run, pipeline.recorder, [
+      'do the bamboo ankle socks come in black',
+      'black, 2 packs please',
+    ]);
+    expect(second).toMatchObject({
+      answerKind: 'in_stock',
+      product: { title: 'Bamboo Ankle Socks 3-Pack' },
+      variant: { title: 'Black' },
+      quantity: { asked: 2 },
+    });
+    const [, pack] = await converse(run, pipeline.recorder, [
+      'the zero sugar seltzer is sugar free right?',
+      "cool i'll grab a 12 pack",
+    ]);
+    expect(pack).toMatchObject({ answerKind: 'ask_variant', product: { title: 'Zero Sugar Seltzer' } });
+  });
+
+  it('sells the big bottle of the product named, not a water bottle', async () => {
+    const trace = await run(makeEvent('cleansing water, the big bottle pls'));
+    expect(trace).toMatchObject({
+      answerKind: 'in_stock',
+      product: { title: 'Calming Cleansing Water' },
+      variant: { title: '400 ml' },
     });
   });
 });

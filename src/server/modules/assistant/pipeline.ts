@@ -130,11 +130,17 @@ export interface Delivery {
 
 /**
  * The search reads what the buyer asks for, not what they already have: "doesn't go with my shoes" names no
- * product to sell. Only a lone "my <word>" is dropped; the intent patterns still read the whole DM.
+ * product to sell. Only a lone "my <word>" is dropped; the intent patterns still read the whole DM. Nor does it
+ * read the container of a size said after something else ("micellar water, the big bottle", "ok the bigger bag"):
+ * that chooses a size, and "bottle" would find the water bottles.
  */
 export function withoutOwnThings(text: string): string {
   return text
     .replace(/\b(?:my|our) (?!size\b|order\b)[\p{L}-]+/giu, ' ')
+    .replace(
+      /(?<=\S.*\bthe (?:big|bigger|biggest|large|larger|largest|small|smaller|smallest) )(?:bottle|bag|tub|jar|tube|pouch|box)s?\b/giu,
+      ' ',
+    )
     .replace(/\s{2,}/g, ' ')
     .trim();
 }

@@ -79,9 +79,8 @@ export function readMeasures(text: string): Measure[] {
   const out: Measure[] = [];
   for (const match of lower.matchAll(MEASURE)) {
     const unit = UNIT[(match[2] ?? match[3] ?? '').toLowerCase()];
-    // "3 packs of socks" counts packs; "a 3 pack" is the size of one.
-    if (/^packs$/i.test(match[2] ?? '') && /^\s+of\b/.test(lower.slice(match.index + match[0].length)))
-      continue;
+    // "3 packs of socks", "black, 2 packs please" count packs; "a 3 pack", "sold in 3 packs?" are the size of one.
+    if (/^packs$/i.test(match[2] ?? '') && !/\bin\s+$/.test(lower.slice(0, match.index))) continue;
     if (unit) out.push({ value: Number(match[1]!.replace(',', '.')), unit });
   }
   for (const match of lower.matchAll(UNIT_TYPO)) {

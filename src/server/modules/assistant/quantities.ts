@@ -121,6 +121,11 @@ export function findQuantities(englishText: string): QuantityMention[] {
     const people = /^\d+$/.test(match[2]!) ? Number(match[2]) : numberWords[match[2]!]!;
     out.push({ value: people + (match[1] ? 1 : 0), index: match.index, explicit: true, raw: match[0] });
   }
+  // "the women's one for me and my mum": one each for the two of them.
+  for (const match of text.matchAll(
+    /\bfor (?:me|myself) (?:and|n|&|\+) (?:my|our) (?:mum|mom|mother|mam|mama|dad|father|sister|sis|brother|bro|wife|husband|hubby|partner|bf|gf|boyfriend|girlfriend|friend|bestie|best friend|daughter|son|cousin|aunt|auntie|uncle|grandma|nan|nana|grandpa|roommate|flatmate)\b/g,
+  ))
+    out.push({ value: 2, index: match.index, explicit: true, raw: match[0] });
   // "one for me and one for my sister": two of the same.
   for (const match of text.matchAll(/\bone (?:for|4) [\w' ]{1,20}? (?:and|&|\+) one (?:for|4)\b/g))
     out.push({ value: 2, index: match.index, explicit: true, raw: match[0] });

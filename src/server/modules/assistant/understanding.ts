@@ -638,6 +638,10 @@ const followUpOpening = /^\s*(and|what about|how about|same but|same in|also|ok(
 const asksOfIt =
   /^\s*(?:\w+[,!.]?\s+)?(?:does|do|is|are|can i get|could i get) (?:it|they|that|this|these|those|that one|this one) (?:come|available|exist|sold|made|also come)\b/;
 
+/** A count or size of packs ("2 sets", "a 12 pack", "three boxes"): no product's name, whatever is called a set. */
+const countedPacks =
+  /\b(?:\d{1,3}|an?|one|two|three|four|five|six|eight|ten|twelve)\s*-?\s*(?:packs?|sets?|box(?:es)?|cases?|bundles?)\b/;
+
 /** Words that point back at the product in play, whatever else the DM says. */
 const pointsBack = /\b(of|in|with) (those|these|them)\b|\b(that|this|same) one\b|\bthe same\b/;
 
@@ -904,7 +908,9 @@ export async function understand(input: {
         (pointsBack.test(reading) || followUpOpening.test(reading)) &&
         Object.values(readNamedOptions(fromState, reading)).some((values) => values.length > 0)) ||
       // "does it come in cal king?": asked of it, whether or not it has that (when not, it is not sold so).
-      (best.score < 0.75 && asksOfIt.test(reading)))
+      (best.score < 0.75 && asksOfIt.test(reading)) ||
+      // "2 sets then", "i'll grab a 12 pack": packs of it counted, not the products called a set or a pack.
+      (best.score < 0.75 && countedPacks.test(reading)))
   ) {
     product = fromState;
     fromHistory = true;
@@ -1781,6 +1787,7 @@ export function namesAnotherProduct(
   );
   const said = new Set(
     normaliseText(reading)
+      .replace(new RegExp(countedPacks.source, 'g'), ' ')
       .split(/[^\p{L}]+/u)
       .flatMap((word) => [word, word.replace(/(es|s)$/, '')]),
   );

@@ -90,7 +90,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     rose=pink violet|violette=purple jaune=yellow marron=brown beige=beige orange=orange creme=cream
     fonce|foncee=dark clair|claire=light
     petit|petite=small moyen|moyenne=medium grand|grande=large tres grand=xl taille=size pointure=size
-    sweat|sweat a capuche=hoodie t-shirt|tee-shirt=tee pull=sweater veste|blouson=jacket pantalon=trousers doudoune|doudounes=down jacket zippe|zippee|fermeture eclair=zip
+    sweat|sweat a capuche=hoodie t-shirt|tee-shirt=tee pull=sweater veste|blouson=jacket pantalon=trousers doudoune|doudounes=down jacket zippe|zippee|fermeture eclair=zip jogging|joggings=joggers
     jean=jeans robe=dress baskets=sneakers bottes=boots chaussures=shoes sac=bag casquette=cap bonnet=beanie
     chaussettes=socks echarpe=scarf creme hydratante=moisturizer serum=serum creme solaire=sunscreen
     rouge a levres=lipstick parfum=perfume shampooing=shampoo bougie|bougies=candle tasse|mug=mug
@@ -153,7 +153,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     dunkelblau|marineblau=navy rot|rote|roten=red grun|grune|gruenen|gruen=green rosa|pink=pink lila|violett=purple
     gelb|gelbe=yellow braun|braune=brown beige=beige orange=orange creme=cream dunkel=dark hell=light
     klein|kleine=small mittel=medium gross|grosse=large extra gross=xl grosse|groesse|grose=size
-    kapuzenpullover|hoodie=hoodie t-shirt|shirt=tee pullover|pulli=sweater jacke=jacket hose=trousers pufferjacke=puffer jacket reissverschluss=zip
+    kapuzenpullover|hoodie=hoodie t-shirt|shirt=tee pullover|pulli=sweater jacke=jacket hose=trousers pufferjacke=puffer jacket reissverschluss=zip isomatte|isomatten=sleeping pad breit|breite|breiten=wide
     jeans=jeans kleid=dress turnschuhe|sneaker=sneakers stiefel=boots schuhe=shoes tasche=bag kappe|mutze=cap
     socken=socks schal=scarf feuchtigkeitscreme=moisturizer serum=serum sonnencreme=sunscreen lippenstift=lipstick
     parfum=perfume shampoo=shampoo kerze|kerzen=candle tasse|tassen|becher=mug handtuch|handtucher=towel
@@ -213,7 +213,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     verde=green rosa=pink roxo|roxa|lilas=purple amarelo|amarela=yellow marrom=brown bege=beige laranja=orange
     creme=cream escuro|escura=dark claro|clara=light
     pequeno|pequena=small medio|media=medium grande=large extra grande=xl tamanho|numero=size
-    moletom=hoodie camiseta|camisa=tee sueter|sueta=sweater jaqueta|casaco=jacket calca|calcas=trousers ziper=zip
+    moletom=hoodie camiseta|camisa=tee sueter|sueta=sweater jaqueta|casaco=jacket calca|calcas=trousers ziper=zip top de academia|top fitness=sports bra verde agua=aqua jogo de toalhas|jogo de toalha=towel set
     jeans=jeans vestido=dress tenis=sneakers botas=boots sapatos=shoes bolsa=bag bone=cap gorro=beanie
     meias=socks cachecol=scarf hidratante=moisturizer serum=serum protetor solar=sunscreen batom=lipstick
     perfume=perfume xampu=shampoo vela|velas=candle caneca|canecas=mug toalha|toalhas=towel frigideira=pan
@@ -391,6 +391,9 @@ const multiWordReadings = [
   'tinted sunscreen',
   'sour apple',
   'denim jacket',
+  'towel set',
+  'sleeping pad',
+  'sports bra',
   'down jacket',
   'puffer jacket',
   '4 tubes',

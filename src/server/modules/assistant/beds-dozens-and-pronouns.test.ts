@@ -5,7 +5,7 @@ import { toEnglish } from './language/lexicon.ts';
 import { withoutOwnThings } from './pipeline.ts';
 import { bedSizesAsSold, readMeasures } from './qualifiers.ts';
 import { findQuantities, readQuantity } from './quantities.ts';
-import { classifyIntent } from './understanding.ts';
+import { classifyIntent, readNamedOptions } from './understanding.ts';
 import type { AssistantEvent } from './types.ts';
 
 /**
@@ -208,5 +208,36 @@ describe('in the pipeline', () => {
       product: { title: 'Calming Cleansing Water' },
       variant: { title: '400 ml' },
     });
+  });
+});
+
+describe('colours turned down and kept', () => {
+  const tee = product('Stripe Tee', 'Tops', ['tee'], {
+    Size: ['S', 'M'],
+    Color: ['Navy Stripe', 'Red Stripe'],
+  });
+  const tote = product('Stripe Tote', 'Bags', ['tote'], { Color: ['Natural'] });
+  const hikers = product('Leather Trail Boots', 'Boots', ['boots'], { Size: ['8', '9'], Color: ['Brown'] });
+  const pipeline = usePipeline(() => [tee, tote, hikers]);
+  const run = (event: AssistantEvent) => pipeline.run(event);
+
+  it('reads a colour the buyer turns down ("brown isnt really my vibe") as not asked for', () => {
+    const loafers = product('Suede Loafers', 'Shoes', ['loafers'], { Color: ['Brown', 'Black'] });
+    expect(readNamedOptions(loafers, 'in black, brown isnt really my vibe')).toEqual({ Color: ['Black'] });
+    expect(readNamedOptions(loafers, 'brown is not for me, black pls')).toEqual({ Color: ['Black'] });
+    expect(readNamedOptions(loafers, 'not a fan of brown, black?')).toEqual({ Color: ['Black'] });
+  });
+
+  it('says a colour asked of a product made in one other is not sold', async () => {
+    const trace = await run(makeEvent('the leather trail boots but in black, brown isnt really my vibe'));
+    expectNotSold(trace, 'black', { product: 'Leather Trail Boots' });
+  });
+
+  it('keeps the size settled on the product in play when only its colour changes', async () => {
+    const [, second] = await converse(run, pipeline.recorder, [
+      'the stripe tee in red stripe, S',
+      'actually make it navy stripe same size',
+    ]);
+    expect(second).toMatchObject({ answerKind: 'in_stock', variant: { title: 'S / Navy Stripe' } });
   });
 });

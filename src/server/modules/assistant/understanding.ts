@@ -217,12 +217,24 @@ const optionValue = (variant: CatalogVariant, name: string) =>
   variant.options.find((option) => option.name === name)?.value;
 
 /**
+ * "sorry i meant black not olive", "not pink, grey": what follows "not" is what the buyer does not want; so is what
+ * comes before "isn't my vibe" or "is not for me", and after "not a fan of".
+ */
+function withoutTurnedDown(said: string): string {
+  return said
+    .replace(
+      /\b[\w/-]+ (?:(?:is|are) ?n'?t|(?:is|are) not|ain'?t) (?:really |rly |quite |exactly )?(?:my|for me|me)\b/g,
+      ' ',
+    )
+    .replace(/\bnot (?:a fan of |into |keen on )?(?:the |in |a |an )?[\w/-]+/g, ' ');
+}
+
+/**
  * The option values the buyer named, by option name: the store's own words ("Heather Grey", "50 ml"), a colour
  * family for the store's colour names ("dark green" -> Forest), a size in another spelling, "the big one".
  */
 export function readNamedOptions(product: CatalogProduct, said: string): Record<string, string[]> {
-  // "sorry i meant black not olive", "not pink, grey": what follows "not" is what the buyer does not want.
-  const text = said.replace(/\bnot (?:the |in |a |an )?[\w/-]+/g, ' ');
+  const text = withoutTurnedDown(said);
   const named: Record<string, string[]> = {};
   const all = product.variants.map((variant) => variant.id);
   const titleWords = new Set(normaliseText(product.title).split(/[^a-z]+/));
@@ -231,7 +243,15 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
     .filter((word) => word.length >= 5);
   for (const name of optionNamesOf(product)) {
     const values = valuesOf(product, name);
-    if (values.length < 2) continue;
+    if (values.length < 2) {
+      // A colour asked of a product made in one other ("in black" of boots made only in Brown): none of its values.
+      if (values.length === 1 && isColourOption(name, values)) {
+        const { families } = readColourFamilies(text, titleWords);
+        const own = colourFamiliesOf(values[0]!)?.families ?? [];
+        if (families.length > 0 && !families.some((family) => own.includes(family))) named[name] = [];
+      }
+      continue;
+    }
     // The store's own words first.
     const literal = narrowByNamedOptions(
       {
@@ -1015,8 +1035,11 @@ export async function understand(input: {
       };
     }
     if (!product) {
+      // The product in play, with what was settled on it ("actually make it navy stripe same size").
       product = fromState;
       fromHistory = true;
+      carried = Object.entries(state!.chosen).map(([name, value]) => [name, [value]]);
+      quantityCarried = state!.quantity;
     }
   }
   if (product && !fromHistory && !base.lacking) {
@@ -1153,7 +1176,10 @@ export async function understand(input: {
   if (base.lacking) {
     // Already read from a measure or attribute the product lacks.
   } else if (lackingOption) {
-    const { words } = readColourFamilies(reading, new Set(normaliseText(product.title).split(/[^a-z]+/)));
+    const { words } = readColourFamilies(
+      withoutTurnedDown(reading),
+      new Set(normaliseText(product.title).split(/[^a-z]+/)),
+    );
     const values = valuesOf(product, lackingOption[0]);
     const measureUnits = new Set(values.map((value) => unitAmountOf(value)?.unit).filter(Boolean));
     const amount = readUnitAmounts(reading).find((asked) => measureUnits.has(asked.unit));

@@ -78,8 +78,10 @@ const setFiles: Record<string, string> = {
   'messy-dev10': 'messy/dev10.json',
   /** An eleventh, the same kind of mix, written while the tenth was tuned on; measured once, then tuned on. */
   'messy-dev11': 'messy/dev11.json',
-  /** A twelfth, the same kind of mix, written after the eleventh was measured; measured once and not tuned on. */
+  /** A twelfth, the same kind of mix, written after the eleventh was measured; measured once, then tuned on. */
   'messy-dev12': 'messy/dev12.json',
+  /** A thirteenth, the same kind of mix, written while the twelfth was tuned on; measured once and not tuned on. */
+  'messy-dev13': 'messy/dev13.json',
   'messy-test': 'messy/test.json',
   /** BENCH_EXTRA_SET=/path/to/cases.json: a labelled file of one's own, in the same format, as the set "extra". */
   ...(process.env.BENCH_EXTRA_SET ? { extra: process.env.BENCH_EXTRA_SET } : {}),

@@ -314,6 +314,15 @@ export function normaliseSizeWords(englishText: string): string {
       .replace(/\b(?:medum|meduim|mediun|meduium|medim|meidum|mediam)\b/gi, 'medium')
       .replace(/\b(?:smal|smll|samll|smalll)\b/gi, 'small')
       .replace(/\b(?:lrage|larg|lareg|lagre)\b/gi, 'large')
+      .replace(/\b(?:smalest|smallet|smllest)\b/gi, 'smallest')
+      // "2 boxes of 24": two of the store's "Box of 24".
+      .replace(/\b(box|pack|case)(?:es|s) of (?=\d)/gi, '$1 of ')
+      .replace(/\b(?:bigest|biggets|bigets)\b/gi, 'biggest')
+      // "do they come in a 13?": a number asked of a product is its size.
+      .replace(
+        /\b(come|comes|coming|available|made) in (?:an? )?(\d{1,2}(?:\.5)?)(?=\s*(?:[?!.,]|$))/gi,
+        '$1 in size $2',
+      )
       .replace(/\bcal(?:i|ifornia)?\.?\s+king\b/gi, 'california king')
       .replace(
         /\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi,

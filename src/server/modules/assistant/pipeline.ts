@@ -7,7 +7,13 @@ import { applyOutputGuards, type OutputGuardResult } from './output-guards.ts';
 import type { CatalogProduct, CatalogService, FindProductsResult, OutboundResult } from './ports.ts';
 import { readItems } from './items.ts';
 import { matchRule } from './rules.ts';
-import { classifyIntent, expandShorthand, readMessage, understand } from './understanding.ts';
+import {
+  classifyIntent,
+  expandShorthand,
+  readMessage,
+  understand,
+  withoutTurnedDown,
+} from './understanding.ts';
 import type { Language } from './language/detect.ts';
 import type {
   AssistantEvent,
@@ -714,7 +720,7 @@ export async function runPipeline(deps: PipelineDeps, event: AssistantEvent): Pr
   const search = () =>
     (searched ??= deps.catalog.findProducts({
       brandId: event.brand.id,
-      text: withoutOwnThings(expandShorthand(reading.reading)),
+      text: withoutOwnThings(withoutTurnedDown(expandShorthand(reading.reading))),
     }));
 
   const finish = async (

@@ -55,7 +55,7 @@ const SIZE_LETTERS = /(?<![\p{L}\d])(xxxs|xxs|xs|xl|xxl|xxxl|xxxxl|[2-6]xl|[2-3]
 
 // A temperature rating ("-5C", "0 °C", "-20 degrees"); a bare number below zero ("good to -20") is one too.
 const TEMPERATURE =
-  /(?<![\p{L}\d])(-?\d{1,2})\s*(?:°\s*c|c|degrees?|deg)(?![\p{L}])|(?<=^|\s)-(\d{1,2})(?![\d\p{L}.,])/giu;
+  /(?<![\p{L}\d])(-?\d{1,2})\s*(?:°\s*c|c|degrees?|deg)(?![\p{L}])|(?:(?<=^|\s)-|\bminus\s*)(\d{1,2})(?![\d\p{L}.,])/giu;
 // A number before a word one letter off a unit word of five letters or more ("1 persn tent", "2 peopel").
 const UNIT_TYPO = /(?<![\p{L}\d.])(\d{1,4})\s*-?\s*(\p{L}{4,8})(?![\p{L}])/giu;
 const longUnits = Object.keys(UNIT).filter((word) => word.length >= 5);

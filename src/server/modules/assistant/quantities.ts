@@ -76,7 +76,12 @@ const wordPattern = new RegExp(
 );
 
 /** The text quantities are read in, and their positions counted in. */
-const countingText = (englishText: string) => englishText.toLowerCase().normalize('NFKC');
+const countingText = (englishText: string) =>
+  englishText
+    .toLowerCase()
+    .normalize('NFKC')
+    // "can i order too of the straps": "two", typed as it sounds.
+    .replace(/\btoo(?= of (?:the|those|these|them)\b)/g, 'two');
 
 /** Whether the "x" at `index` joins two two-digit numbers ("32 x 32", "18 x 18"): a size, not a count. */
 function isDimension(text: string, index: number): boolean {

@@ -62,7 +62,7 @@ const intentPatterns: [Intent, RegExp][] = [
   ],
   [
     'complaint',
-    /\b(still (waiting|nothing)|you (said|promised|told me)|(second|third|\d+(st|nd|rd|th)) time|(nobody|no one|noone) (has )?(answered|replied|responded|got back)|no (answer|reply|response)|promised|again\b.*\b(wrong|broken|late|missing|nothing)|charged twice|double charged|missing (from|item|items)|wrong (colou?r|product)|never got|didn'?t (get|receive|arrive)|not (arrived|received)|terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|chipped|cracked|crushed|dented|smashed|shattered|leak(ed|ing)|(a|huge|big|massive) (chip|crack|dent|hole) in|arrived (in pieces|open|ripped|wet)|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
+    /\b(still (waiting|nothing)|(been|it'?s been) (\d+|two|three|four|five|six|a few|several) (days|weeks) since (i|we) (messaged|asked|wrote|emailed|contacted|dmed|dm'?d)|you (said|promised|told me)|(second|third|\d+(st|nd|rd|th)) time|(nobody|no one|noone) (has )?(answered|replied|responded|got back)|no (answer|reply|response)|promised|again\b.*\b(wrong|broken|late|missing|nothing)|charged twice|double charged|missing (from|item|items)|wrong (colou?r|product)|never got|didn'?t (get|receive|arrive)|not (arrived|received)|terrible|awful|horrible|worst|disgusting|unacceptable|ridiculous|scam|scammed|fraud|rip ?off|furious|angry|pissed|never (arrived|came|received)|still (haven'?t|not|hasn'?t) (got|gotten|received|arrived|come)|broken|damaged|ripped|torn|chipped|cracked|crushed|dented|smashed|shattered|leak(ed|ing)|(a|huge|big|massive) (chip|crack|dent|hole) in|arrived (in pieces|open|ripped|wet)|wrong (item|size|order)|refund (now|me)|want (my|a) refund|complain(t)?|disappointed|fed up|waste of)\b|😡|🤬|😤/u,
   ],
   [
     'order_status',
@@ -220,13 +220,13 @@ const optionValue = (variant: CatalogVariant, name: string) =>
  * "sorry i meant black not olive", "not pink, grey": what follows "not" is what the buyer does not want; so is what
  * comes before "isn't my vibe" or "is not for me", and after "not a fan of".
  */
-function withoutTurnedDown(said: string): string {
+export function withoutTurnedDown(said: string): string {
   return said
     .replace(
       /\b[\w/-]+ (?:(?:is|are) ?n'?t|(?:is|are) not|ain'?t) (?:really |rly |quite |exactly )?(?:my|for me|me)\b/g,
       ' ',
     )
-    .replace(/\bnot (?:a fan of |into |keen on )?(?:the |in |a |an )?[\w/-]+/g, ' ');
+    .replace(/\bnot (?:a fan of |into |keen on )?(?:(?:the|in|a|an) )*[\w/-]+/g, ' ');
 }
 
 /**
@@ -663,7 +663,8 @@ const countedPacks =
   /\b(?:\d{1,3}|an?|one|two|three|four|five|six|eight|ten|twelve)\s*-?\s*(?:packs?|sets?|box(?:es)?|cases?|bundles?)\b/;
 
 /** Words that point back at the product in play, whatever else the DM says. */
-const pointsBack = /\b(of|in|with) (those|these|them)\b|\b(that|this|same) one\b|\bthe same\b/;
+const pointsBack =
+  /\b(of|in|with) (those|these|them)\b|\b(that|this|same) one\b|\bthe same\b|\b(take|get|grab|have) (it|them)\b/;
 
 /** A DM with no product of its own that speaks of the one in play ("and in black?", "2 of those", "how much?"). */
 function isFollowUp(
@@ -1150,8 +1151,11 @@ export async function understand(input: {
   const chosenProduct = product;
   const countable = (
     optionUnits.size > 0
-      ? reading.replace(/(\d+(?:[.,]\d+)?)\s*-?\s*([a-z"]+)/gi, (match, _n: string, unit: string) =>
-          optionUnits.has(unitAmountOf(`1 ${unit}`)?.unit) ? ' ' : match,
+      ? // "2 box of 24" counts boxes of 24: the 2 is not the option's amount.
+        reading.replace(
+          /(\d+(?:[.,]\d+)?)\s*-?\s*([a-z"]+)(?! of \d)/gi,
+          (match, _n: string, unit: string) =>
+            optionUnits.has(unitAmountOf(`1 ${unit}`)?.unit) ? ' ' : match,
         )
       : reading
   ).replace(
@@ -1188,6 +1192,8 @@ export async function understand(input: {
       words.join(' ') ||
       (valueNotCarried(reading, values) ?? '') ||
       (amount ? `${amount.number} ${amount.unit}` : '') ||
+      // "size 13" of boots sold in 7 to 12: the size as asked.
+      (/^size$/i.test(lackingOption[0]) ? (/\bsize \d{1,2}(?:\.5)?\b/.exec(reading)?.[0] ?? '') : '') ||
       lackingOption[0].toLowerCase();
   } else if (colourLacking.length > 0) {
     base.lacking = colourLacking.join(' ');
@@ -1309,6 +1315,7 @@ const chatWords = new Set(
   first second third last next previous still yet already ever never always often sometimes how's what's where's
   whats wheres hows dont don't doesnt doesn't cant can't wont won't isnt isn't arent aren't didnt didn't
   lemme wanna gonna gotta kinda sorta tryna yall y'all guys girl girls bro sis fam mate damn ugh hmm omg wow
+  smell smells smelling smelled heaven obsessed literally honestly
   weeks week days months tub tubs pound pounds inch inches kilo kilos gram grams litre liter ounce ounces pack
   packs pakc case cases jar jars matching match similar same sth come comes came coming thirteen fourteen
   fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety`.split(

@@ -22,7 +22,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     rosa|rosado|rosada=pink morado|morada|lila=purple amarillo|amarilla=yellow marron|cafe=brown beige=beige
     naranja=orange crema=cream oscuro|oscura=dark claro|clara=light
     pequeno|pequena|chica|chico=small mediana|mediano=medium grande=large extra grande=xl talla|talle=size
-    sudadera|buzo=hoodie camiseta|playera|remera=tee sueter|jersey=sweater chaqueta|chamarra=jacket cremallera=zip plumifero|plumiferos=down jacket
+    sudadera|buzo=hoodie camiseta|playera|remera=tee sueter|jersey=sweater chaqueta|chamarra=jacket cremallera=zip plumifero|plumiferos=down jacket te blanco=white tea me lo llevo|me la llevo|me los llevo|me las llevo=i'll take it
     pantalon|pantalones=trousers vaqueros|jeans=jeans vestido=dress zapatillas|tenis=sneakers botas=boots
     zapatos=shoes bolso|bolsa=bag gorra=cap gorro=beanie calcetines=socks bufanda=scarf
     crema hidratante=moisturizer serum|suero=serum protector solar=sunscreen labial=lipstick perfume=perfume
@@ -90,7 +90,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     rose=pink violet|violette=purple jaune=yellow marron=brown beige=beige orange=orange creme=cream
     fonce|foncee=dark clair|claire=light
     petit|petite=small moyen|moyenne=medium grand|grande=large tres grand=xl taille=size pointure=size
-    sweat|sweat a capuche=hoodie t-shirt|tee-shirt=tee pull=sweater veste|blouson=jacket pantalon=trousers doudoune|doudounes=down jacket zippe|zippee|fermeture eclair=zip jogging|joggings=joggers
+    sweat|sweat a capuche=hoodie t-shirt|tee-shirt=tee pull=sweater veste|blouson=jacket pantalon=trousers doudoune|doudounes=down jacket zippe|zippee|fermeture eclair=zip jogging|joggings=joggers the blanc=white tea je la prends|je le prends|je les prends=i'll take it
     jean=jeans robe=dress baskets=sneakers bottes=boots chaussures=shoes sac=bag casquette=cap bonnet=beanie
     chaussettes=socks echarpe=scarf creme hydratante=moisturizer serum=serum creme solaire=sunscreen
     rouge a levres=lipstick parfum=perfume shampooing=shampoo bougie|bougies=candle tasse|mug=mug
@@ -153,7 +153,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     dunkelblau|marineblau=navy rot|rote|roten=red grun|grune|gruenen|gruen=green rosa|pink=pink lila|violett=purple
     gelb|gelbe=yellow braun|braune=brown beige=beige orange=orange creme=cream dunkel=dark hell=light
     klein|kleine=small mittel=medium gross|grosse=large extra gross=xl grosse|groesse|grose=size
-    kapuzenpullover|hoodie=hoodie t-shirt|shirt=tee pullover|pulli=sweater jacke=jacket hose=trousers pufferjacke=puffer jacket reissverschluss=zip isomatte|isomatten=sleeping pad breit|breite|breiten=wide
+    kapuzenpullover|hoodie=hoodie t-shirt|shirt=tee pullover|pulli=sweater jacke=jacket hose=trousers pufferjacke=puffer jacket reissverschluss=zip isomatte|isomatten=sleeping pad breit|breite|breiten=wide kariert|karierte|karierten|kariertes=plaid flanellhemd|flanellhemden=flannel shirt weisser tee=white tea ich nehme sie|ich nehme ihn|ich nehme es=i'll take it
     jeans=jeans kleid=dress turnschuhe|sneaker=sneakers stiefel=boots schuhe=shoes tasche=bag kappe|mutze=cap
     socken=socks schal=scarf feuchtigkeitscreme=moisturizer serum=serum sonnencreme=sunscreen lippenstift=lipstick
     parfum=perfume shampoo=shampoo kerze|kerzen=candle tasse|tassen|becher=mug handtuch|handtucher=towel
@@ -213,7 +213,7 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     verde=green rosa=pink roxo|roxa|lilas=purple amarelo|amarela=yellow marrom=brown bege=beige laranja=orange
     creme=cream escuro|escura=dark claro|clara=light
     pequeno|pequena=small medio|media=medium grande=large extra grande=xl tamanho|numero=size
-    moletom=hoodie camiseta|camisa=tee sueter|sueta=sweater jaqueta|casaco=jacket calca|calcas=trousers ziper=zip top de academia|top fitness=sports bra verde agua=aqua jogo de toalhas|jogo de toalha=towel set
+    moletom=hoodie camiseta|camisa=tee sueter|sueta=sweater jaqueta|casaco=jacket calca|calcas=trousers ziper=zip top de academia|top fitness=sports bra verde agua=aqua jogo de toalhas|jogo de toalha=towel set cha branco=white tea vou levar|vou querer=i'll take it
     jeans=jeans vestido=dress tenis=sneakers botas=boots sapatos=shoes bolsa=bag bone=cap gorro=beanie
     meias=socks cachecol=scarf hidratante=moisturizer serum=serum protetor solar=sunscreen batom=lipstick
     perfume=perfume xampu=shampoo vela|velas=candle caneca|canecas=mug toalha|toalhas=towel frigideira=pan
@@ -273,14 +273,14 @@ const entries: Record<Exclude<Language, 'en'>, string> = {
     verde=green rosa=pink viola=purple giallo|gialla=yellow marrone=brown beige=beige arancione=orange
     crema=cream scuro|scura=dark chiaro|chiara=light
     piccolo|piccola=small medio|media=medium grande=large taglia|numero=size
-    felpa=hoodie maglietta|t-shirt=tee maglione=sweater giacca|giubbotto=jacket pantaloni=trousers jeans=jeans cerniera=zip
+    felpa=hoodie maglietta|t-shirt=tee maglione=sweater giacca|giubbotto=jacket pantaloni=trousers jeans=jeans cerniera=zip giacca di jeans|giubbotto di jeans=denim jacket te bianco=white tea la prendo|lo prendo|li prendo|le prendo=i'll take it
     vestito|abito=dress scarpe da ginnastica|sneakers=sneakers stivali=boots scarpe=shoes borsa=bag cappellino=cap
     berretto=beanie calzini=socks sciarpa=scarf crema idratante=moisturizer siero=serum crema solare=sunscreen
     rossetto=lipstick profumo=perfume shampoo=shampoo candela|candele=candle tazza|tazze=mug
     asciugamano|asciugamani=towel padella=pan borraccia|bottiglia=bottle proteine|proteina=protein
     cuscino=cushion coperta|plaid=blanket lampada=lamp gusto|sapore=flavor
     un|uno|una=one due=two tre=three quattro=four cinque=five sei=six sette=seven otto=eight nove=nine dieci=ten venti=twenty trenta=thirty
-    un paio di=a couple of paio|paia=pair pezzi=units
+    un paio di=a couple of paio|paia=pair pezzi=units un paio=a couple
     avete|c'e|ce l'avete=do you have disponibile|disponibili=available in magazzino=in stock
     vorrei|voglio=i want mi serve|mi servono|ho bisogno=i need quanto costa|quanto viene|prezzo=how much
     parlare con|una persona|persona reale=talk to someone titolare|proprietario=owner squadra|team=team
@@ -391,6 +391,9 @@ const multiWordReadings = [
   'tinted sunscreen',
   'sour apple',
   'denim jacket',
+  "i'll take it",
+  'flannel shirt',
+  'white tea',
   'towel set',
   'sleeping pad',
   'sports bra',

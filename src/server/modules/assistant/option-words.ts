@@ -308,59 +308,64 @@ const sizeNumberWords: Record<string, string> = {
  */
 export function normaliseSizeWords(englishText: string): string {
   const numbers = Object.keys(sizeNumberWords).join('|');
-  return (
-    englishText
-      // Typos of the three size words seen in DMs ("medum", "smal", "lrage").
-      .replace(/\b(?:medum|meduim|mediun|meduium|medim|meidum|mediam)\b/gi, 'medium')
-      .replace(/\b(?:smal|smll|samll|smalll)\b/gi, 'small')
-      .replace(/\b(?:lrage|larg|lareg|lagre)\b/gi, 'large')
-      .replace(/\b(?:smalest|smallet|smllest)\b/gi, 'smallest')
-      // "2 boxes of 24": two of the store's "Box of 24".
-      .replace(/\b(box|pack|case)(?:es|s) of (?=\d)/gi, '$1 of ')
-      .replace(/\b(?:bigest|biggets|bigets)\b/gi, 'biggest')
-      // "do they come in a 13?": a number asked of a product is its size.
-      .replace(
-        /\b(come|comes|coming|available|made) in (?:an? )?(\d{1,2}(?:\.5)?)(?=\s*(?:[?!.,]|$))/gi,
-        '$1 in size $2',
-      )
-      .replace(/\bcal(?:i|ifornia)?\.?\s+king\b/gi, 'california king')
-      .replace(
-        /\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi,
-        'XXL',
-      )
-      .replace(/\b(?:extra|xtra|x)[\s-]?large\b/gi, 'XL')
-      .replace(/\b(?:extra|xtra|x)[\s-]?small\b/gi, 'XS')
-      .replace(
-        new RegExp(`\\b(size|sz|uk|us|eu)\\s+(${numbers})(\\s+and\\s+a\\s+half|\\s+half)?\\b`, 'gi'),
-        (_w, label: string, n: string, half?: string) =>
-          `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
-      )
-      // "the ten foot one", "a two litre bottle": an amount in words, as the store writes it.
-      .replace(
-        new RegExp(
-          `\\b(${numbers})[\\s-](foot|feet|ft|inch|inches|litres?|liters?|kilos?|kg|quarts?|qt|oz)\\b`,
-          'gi',
-        ),
-        (_w, n: string, unit: string) => `${sizeNumberWords[n.toLowerCase()]} ${unit}`,
-      )
-      .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
-      .replace(
-        new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'),
-        (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
-      )
-      .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1')
-      // "34 waist 32 leg", "waist 34 leg 32", "34w 32l": the waist-by-leg size the catalog writes "34x32".
-      .replace(
-        /\b(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*(?:waist|w)\b[\s,/]*(?:(?:and|with|by|x)\s+(?:a\s+)?)?(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*(?:leg|length|inseam|long|l)\b/gi,
-        '$1x$2',
-      )
-      .replace(
-        /\bwaist\s*(\d{2})[\s,/]*(?:(?:and|with)\s+(?:a\s+)?)?(?:leg|length|inseam|l)\s*(\d{2})\b/gi,
-        '$1x$2',
-      )
-      // "32 waist", "waist 32": a size, the waist number the trousers' sizes start with.
-      .replace(/\b(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*waist\b|\bwaist\s*(?:size\s*)?(\d{2})\b/gi, 'size $1$2')
+  const spelled = englishText
+    // Typos of the three size words seen in DMs ("medum", "smal", "lrage").
+    .replace(/\b(?:medum|meduim|mediun|meduium|medim|meidum|mediam)\b/gi, 'medium')
+    .replace(/\b(?:smal|smll|samll|smalll)\b/gi, 'small')
+    .replace(/\b(?:lrage|larg|lareg|lagre)\b/gi, 'large')
+    .replace(/\b(?:smalest|smallet|smllest)\b/gi, 'smallest')
+    // "2 boxes of 24": two of the store's "Box of 24".
+    .replace(/\b(box|pack|case)(?:es|s) of (?=\d)/gi, '$1 of ')
+    .replace(/\b(?:bigest|biggets|bigets)\b/gi, 'biggest')
+    // "do they come in a 13?": a number asked of a product is its size.
+    .replace(
+      /\b(come|comes|coming|available|made) in (?:an? )?(\d{1,2}(?:\.5)?)(?=\s*(?:[?!.,]|$))/gi,
+      '$1 in size $2',
+    )
+    .replace(/\bcal(?:i|ifornia)?\.?\s+king\b/gi, 'california king')
+    .replace(
+      /\b(?:extra|xtra|x)[\s-]?(?:extra|x)[\s-]?large\b|\bdouble[\s-]?(?:xl|extra[\s-]?large)\b|\b2\s?xl\b/gi,
+      'XXL',
+    )
+    .replace(/\b(?:extra|xtra|x)[\s-]?large\b/gi, 'XL')
+    .replace(/\b(?:extra|xtra|x)[\s-]?small\b/gi, 'XS')
+    .replace(
+      new RegExp(`\\b(size|sz|uk|us|eu)\\s+(${numbers})(\\s+and\\s+a\\s+half|\\s+half)?\\b`, 'gi'),
+      (_w, label: string, n: string, half?: string) =>
+        `${label.toLowerCase() === 'sz' ? 'size' : label} ${sizeNumberWords[n.toLowerCase()]}${half ? '.5' : ''}`,
+    )
+    // "the ten foot one", "a two litre bottle": an amount in words, as the store writes it.
+    .replace(
+      new RegExp(
+        `\\b(${numbers})[\\s-](foot|feet|ft|inch|inches|litres?|liters?|kilos?|kg|quarts?|qt|oz)\\b`,
+        'gi',
+      ),
+      (_w, n: string, unit: string) => `${sizeNumberWords[n.toLowerCase()]} ${unit}`,
+    )
+    .replace(/\b(\d{1,2})\s+(?:and\s+a\s+half|1\/2|½)\b/gi, '$1.5')
+    .replace(
+      new RegExp(`\\b(${numbers})\\s+and\\s+a\\s+half\\b`, 'gi'),
+      (_w, n: string) => `${sizeNumberWords[n.toLowerCase()]}.5`,
+    )
+    .replace(/\b(?:uk|us|eu)\s?(\d{1,2}(?:\.5)?)\b/gi, 'size $1');
+  // A waist with its leg first; then "32 waist", "waist 32": a size, the waist number the trousers' sizes start with.
+  return waistByLeg(spelled).replace(
+    /\b(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*waist\b|\bwaist\s*(?:size\s*)?(\d{2})\b/gi,
+    'size $1$2',
   );
+}
+
+/** "34 waist 32 leg", "waist 34 leg 32", "34w 32l": the waist-by-leg size the catalog writes "34x32". */
+export function waistByLeg(text: string): string {
+  return text
+    .replace(
+      /\b(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*(?:waist|w)\b[\s,/]*(?:(?:and|with|by|x)\s+(?:a\s+)?)?(\d{2})\s*(?:"|in\b|inch(?:es)?)?\s*(?:leg|length|inseam|long|l)\b/gi,
+      '$1x$2',
+    )
+    .replace(
+      /\bwaist\s*(\d{2})[\s,/]*(?:(?:and|with)\s+(?:a\s+)?)?(?:leg|length|inseam|l)\s*(\d{2})\b/gi,
+      '$1x$2',
+    );
 }
 
 /** A numeric option value as a comparable amount ("50 ml" -> 50, "1 l" -> 1000, "200 g" -> 200), else null. */

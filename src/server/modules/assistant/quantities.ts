@@ -83,27 +83,26 @@ const countingText = (englishText: string) =>
     // "can i order too of the straps": "two", typed as it sounds.
     .replace(/\btoo(?= of (?:the|those|these|them)\b)/g, 'two');
 
-/** Whether the "x" at `index` joins two two-digit numbers ("32 x 32", "18 x 18"): a size, not a count. */
-function isDimension(text: string, index: number): boolean {
-  return (
-    /\b\d{2}\s*$/.test(text.slice(Math.max(0, index - 4), index)) && /^[x×]\s*\d{2}\b/.test(text.slice(index))
-  );
-}
+/** Two two-digit numbers joined by "x" ("32 x 32", "18 x 18"): a size, and no count inside it. */
+const dimensionPattern = /\b\d{2}\s*[x×]\s*\d{2}\b/g;
 
 /** Every quantity the text states, in order. */
 export function findQuantities(englishText: string): QuantityMention[] {
   const text = countingText(englishText);
   const out: QuantityMention[] = [];
+  const dimensions = [...text.matchAll(dimensionPattern)];
+  const inDimension = (index: number) =>
+    dimensions.some((dimension) => index >= dimension.index && index < dimension.index + dimension[0].length);
   // "x2", "2x", "qty 2", "qty: 2", "×3".
   for (const match of text.matchAll(/(?:\bqty:?\s*|\bquantity:?\s*|(?<![\w.])[x×]\s?)(\d{1,3})\b/g)) {
-    if (isDimension(text, match.index)) continue;
+    if (inDimension(match.index)) continue;
     out.push({ value: Number(match[1]), index: match.index, explicit: true, raw: match[0] });
   }
   for (const match of text.matchAll(/(?<![\w.,#$€£/-])(\d{1,3})(?:\s?[x×]\b)?(?![\d.,]\d)/g)) {
     const before = text.slice(Math.max(0, match.index - 12), match.index);
     const after = text.slice(match.index + match[1]!.length, match.index + match[1]!.length + 16);
     if (/(?:qty:?|quantity:?|[x×])\s?$/.test(before)) continue; // read above
-    if (/^\s*[x×]\s*\d{2}\b/.test(after) && match[1]!.length === 2) continue; // "32 x 32": a size
+    if (inDimension(match.index)) continue;
     // "order 25 of the totes" is a count; "order 4471" is an order number.
     if (notQuantityBefore.test(before) && !(/(?:order|number)\s*$/.test(before) && countingAfter.test(after)))
       continue;

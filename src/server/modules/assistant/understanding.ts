@@ -12,6 +12,7 @@ import {
   sizeOrderOf,
   unitAmountOf,
   valuesByFlavourFamily,
+  waistByLeg,
 } from './option-words.ts';
 import { otherBrandNamed } from './other-brands.ts';
 import type { CatalogProduct, CatalogService, CatalogVariant, FindProductsResult } from './ports.ts';
@@ -238,6 +239,9 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
   const named: Record<string, string[]> = {};
   const all = product.variants.map((variant) => variant.id);
   const titleWords = new Set(normaliseText(product.title).split(/[^a-z]+/));
+  // The colours the buyer named are the same for every option: read once, when an option first asks.
+  let colours: ReturnType<typeof readColourFamilies> | undefined;
+  const coloursSaid = () => (colours ??= readColourFamilies(text, titleWords));
   const buyerWords = normaliseText(text)
     .split(/[^\p{L}]+/u)
     .filter((word) => word.length >= 5);
@@ -246,7 +250,7 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
     if (values.length < 2) {
       // A colour asked of a product made in one other ("in black" of boots made only in Brown): none of its values.
       if (values.length === 1 && isColourOption(name, values)) {
-        const { families } = readColourFamilies(text, titleWords);
+        const { families } = coloursSaid();
         const own = colourFamiliesOf(values[0]!)?.families ?? [];
         if (families.length > 0 && !families.some((family) => own.includes(family))) named[name] = [];
       }
@@ -301,12 +305,7 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
     // Dimensions ("5x8 ft", "60x90 in", "32x30"): the buyer's "5x8" / "5 x 8" / "5 by 8", the numbers in order.
     if (values.every((value) => /^\s*\d+(?:\.\d+)?\s*x\s*\d+/i.test(value))) {
       // Jeans sizes as buyers write them: "32/32", "W32 L30", "32 waist 30 leg".
-      const written = normaliseText(text)
-        .replace(/\bw\s?(\d{2})\s*l\s?(\d{2})\b/g, '$1x$2')
-        .replace(
-          /\b(\d{2})\s*(?:waist|w)\b[\s,]*(?:(?:and|with)\s+(?:a\s+)?)?(\d{2})\s*(?:leg|length|inseam|long|l)\b/g,
-          '$1x$2',
-        );
+      const written = waistByLeg(normaliseText(text).replace(/\bw\s?(\d{2})\s*l\s?(\d{2})\b/g, '$1x$2'));
       const said = [...written.matchAll(/(\d+(?:\.\d+)?)\s*(?:x|by|\*|×|\/)\s*(\d+(?:\.\d+)?)/g)].map(
         (match) => `${Number(match[1])}x${Number(match[2])}`,
       );
@@ -428,7 +427,7 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
     );
     if (byPattern.length > 0) {
       // "the stripy top in red" of Navy Stripe / Red Stripe: the colour chooses among the pattern's values.
-      const { families } = readColourFamilies(text, titleWords);
+      const { families } = coloursSaid();
       const byColour = byPattern.filter((value) =>
         colourFamiliesOf(value)?.families.some((family) => families.includes(family)),
       );
@@ -436,7 +435,7 @@ export function readNamedOptions(product: CatalogProduct, said: string): Record<
       continue;
     }
     // Colour families, for an option whose values are colours.
-    const { families, shade, words: colourWords } = readColourFamilies(text, titleWords);
+    const { families, shade, words: colourWords } = coloursSaid();
     if (families.length > 0 && isColourOption(name, values)) {
       const matching = values
         .map((value) => ({ value, colour: colourFamiliesOf(value) }))
@@ -661,6 +660,7 @@ const asksOfIt =
 /** A count or size of packs ("2 sets", "a 12 pack", "three boxes"): no product's name, whatever is called a set. */
 const countedPacks =
   /\b(?:\d{1,3}|an?|one|two|three|four|five|six|eight|ten|twelve)\s*-?\s*(?:packs?|sets?|box(?:es)?|cases?|bundles?)\b/;
+const everyCountedPack = new RegExp(countedPacks.source, 'g');
 
 /** Words that point back at the product in play, whatever else the DM says. */
 const pointsBack =
@@ -807,6 +807,11 @@ export async function understand(input: {
   let fromHistory = false;
   let carried: [string, string[]][] = [];
   let quantityCarried: number | null = null;
+  // Staying on the product in play keeps what was settled on it: its chosen values and its count.
+  const keepSettled = (settled: ConversationState) => {
+    carried = Object.entries(settled.chosen).map(([name, value]) => [name, [value]]);
+    quantityCarried = settled.quantity;
+  };
   const best = search.matches[0];
   const fromState = state?.productId
     ? await catalog.getProduct({ brandId, productId: state.productId })
@@ -935,8 +940,7 @@ export async function understand(input: {
   ) {
     product = fromState;
     fromHistory = true;
-    carried = Object.entries(state!.chosen).map(([name, value]) => [name, [value]]);
-    quantityCarried = state!.quantity;
+    keepSettled(state!);
   }
   if (!product && search.outcome === 'match' && best) {
     // A weaker match that carries every word the buyer gave beats one that lacks one of them ("a 6 pack of the
@@ -958,8 +962,7 @@ export async function understand(input: {
     product = chosenMatch.product;
     base.confidence = Math.round(chosenMatch.score * 100) / 100;
     if (sameAsState && state) {
-      carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
-      quantityCarried = state.quantity;
+      keepSettled(state);
     } else if (
       state &&
       fromState &&
@@ -1039,8 +1042,7 @@ export async function understand(input: {
       // The product in play, with what was settled on it ("actually make it navy stripe same size").
       product = fromState;
       fromHistory = true;
-      carried = Object.entries(state!.chosen).map(([name, value]) => [name, [value]]);
-      quantityCarried = state!.quantity;
+      keepSettled(state!);
     }
   }
   if (product && !fromHistory && !base.lacking) {
@@ -1075,8 +1077,7 @@ export async function understand(input: {
     } else if (isFollowUp(reading, intent, Object.keys(named).length > 0, quantity) || packSize !== null) {
       product = fromState;
       fromHistory = true;
-      carried = Object.entries(state.chosen).map(([name, value]) => [name, [value]]);
-      quantityCarried = state.quantity;
+      keepSettled(state);
     }
   }
   if (!product) {
@@ -1820,7 +1821,7 @@ export function namesAnotherProduct(
   );
   const said = new Set(
     normaliseText(reading)
-      .replace(new RegExp(countedPacks.source, 'g'), ' ')
+      .replace(everyCountedPack, ' ')
       .split(/[^\p{L}]+/u)
       .flatMap((word) => [word, word.replace(/(es|s)$/, '')]),
   );

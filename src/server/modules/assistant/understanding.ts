@@ -1,3 +1,4 @@
+import { editDistance } from '#server/edit-distance.ts';
 import { detectLanguage, foldAccents, hasMarkerWord, type Language } from './language/detect.ts';
 import { languageByLexicon, lexiconReadings, lexiconVotes, toEnglish } from './language/lexicon.ts';
 import {
@@ -1576,23 +1577,6 @@ const isKnownAmong = (words: Set<string>) => (word: string) => {
   }
   return false;
 };
-
-/** Edits between two words, two swapped neighbours counting as one ("oxfrod" is one from "oxford"). */
-function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j += 1) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i += 1)
-    for (let j = 1; j <= b.length; j += 1) {
-      rows[i]![j] = Math.min(
-        rows[i - 1]![j]! + 1,
-        rows[i]![j - 1]! + 1,
-        rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        rows[i]![j] = Math.min(rows[i]![j]!, rows[i - 2]![j - 2]! + 1);
-    }
-  return rows[a.length]![b.length]!;
-}
 
 /** An older conversation without kept state: the cue words of a follow-up. */
 function looksLikeFollowUp(reading: string): boolean {

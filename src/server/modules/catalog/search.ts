@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { editDistance } from '#server/edit-distance.ts';
 import type { CatalogVariant } from '#server/ports/catalog.ts';
 import {
   catalogWords,
   colorNeighbours,
-  editDistance,
   normalizeSizeValue,
   normalizeText,
   parseBuyerText,

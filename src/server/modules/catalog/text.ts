@@ -235,27 +235,6 @@ export function synonymsOf(word: string): string[] {
   return [...new Set(out)];
 }
 
-/** Optimal string alignment distance (Damerau-Levenshtein without repeated edits), capped for speed. */
-export function editDistance(a: string, b: string, cap = 3): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i += 1) {
-    rows.push(new Array<number>(b.length + 1).fill(0));
-    rows[i]![0] = i;
-  }
-  for (let j = 0; j <= b.length; j += 1) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = best;
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
-
 /** The words a catalog text is found by (title, type, tags, vendor, options, SKUs), normalised like buyer text. */
 export function catalogWords(parts: string[]): string[] {
   return [...new Set(parts.flatMap((part) => splitWords(normalizeText(part))).filter((w) => w.length >= 2))];
